@@ -1,0 +1,43 @@
+"""Shared fixtures: a temporary library folder, an open library, and the app factory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.core.storage import Library
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO / "data"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test may touch the real user library or config."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("PAPERDESK_HOME", str(home / "library"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+
+
+@pytest.fixture
+def library_dir(tmp_path: Path) -> Path:
+    """A library folder that does not exist yet."""
+    return tmp_path / "library"
+
+
+@pytest.fixture
+def library(library_dir: Path):
+    """A fresh library seeded with the bundled lists, closed after the test."""
+    lib = Library.open(library_dir)
+    yield lib
+    lib.close()
+
+
+def folder_snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` with its bytes, to prove a command changed nothing."""
+    if not folder.exists():
+        return {}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}

@@ -1,0 +1,26 @@
+"""Errors the user sees as one line: they carry a message, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class PaperdeskError(Exception):
+    """An expected failure with a message fit to print as a single line."""
+
+
+class InputFileError(PaperdeskError):
+    """A file given to paperdesk cannot be used; the message names the file."""
+
+    def __init__(self, path: str | Path, problem: str) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
+class LibraryError(PaperdeskError):
+    """The library folder or one of its files cannot be used as asked."""
+
+
+class ReadOnlyLibrary(LibraryError):
+    """A write was attempted on a library opened read-only (locked or damaged)."""

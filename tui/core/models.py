@@ -1,0 +1,158 @@
+"""The small value types the rest of paperdesk passes around: papers and annotations."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+
+def normalize_space(text: str) -> str:
+    """Collapse every run of whitespace to one space, so re-wrapped text hashes the same."""
+    return " ".join(text.split())
+
+
+def paper_id(abstract: str, title: str = "") -> str:
+    """A short stable id: the same abstract always gets the same id.
+
+    Twelve hex digits of SHA-1 over the whitespace-normalized abstract, so a
+    list imported twice (or re-wrapped, or with CRLF line ends) maps onto the
+    papers already stored and keeps their annotations. A paper with no
+    abstract (title-only) is keyed by its case-folded title instead.
+    """
+    basis = normalize_space(abstract)
+    if not basis:
+        basis = "title:" + normalize_space(title).casefold()
+    return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:12]
+
+
+class Status(str, Enum):
+    """Where a paper stands in the reader's queue; the value is what is stored."""
+
+    UNREAD = "unread"
+    TO_READ = "to-read"
+    READING = "reading"
+    READ = "read"
+    SKIPPED = "skipped"
+
+
+@dataclass(slots=True)
+class Paper:
+    """One paper as imported: its text and metadata, never the reader's annotations.
+
+    `derived_title` is computed once at import (from the abstract) and stored,
+    so start-up never re-derives titles; `title` is a title that came with the
+    data and wins over the derived one.
+    """
+
+    id: str
+    abstract: str
+    list: str
+    seq: int = 0
+    title: str = ""
+    derived_title: str = ""
+    authors: tuple[str, ...] = ()
+    year: str = ""
+    venue: str = ""
+    url: str = ""
+    doi: str = ""
+    tags: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def shown_title(self) -> str:
+        """The title to display when the reader has not renamed the paper."""
+        return self.title or self.derived_title or "(untitled)"
+
+    def to_doc(self) -> dict[str, Any]:
+        """The compact dict stored in TinyDB: empty fields are left out."""
+        doc = {k: v for k, v in asdict(self).items() if v not in ("", (), [], {}, None)}
+        for key in ("authors", "tags"):
+            if key in doc:
+                doc[key] = list(doc[key])
+        doc["seq"] = self.seq
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> "Paper":
+        """Rebuild a paper from its stored dict, ignoring keys this version does not know."""
+        return cls(
+            id=str(doc["id"]),
+            abstract=str(doc.get("abstract", "")),
+            list=str(doc.get("list", "")),
+            seq=int(doc.get("seq", 0)),
+            title=str(doc.get("title", "")),
+            derived_title=str(doc.get("derived_title", "")),
+            authors=tuple(doc.get("authors", ())),
+            year=str(doc.get("year", "")),
+            venue=str(doc.get("venue", "")),
+            url=str(doc.get("url", "")),
+            doi=str(doc.get("doi", "")),
+            tags=tuple(doc.get("tags", ())),
+            extra=dict(doc.get("extra", {})),
+        )
+
+
+#: Fields of an annotation the reader edits (the rest are timestamps).
+EDITABLE_FIELDS = ("notes", "rating", "status", "tags", "title")
+
+
+@dataclass(slots=True)
+class Annotation:
+    """What the reader wrote about one paper, keyed by the paper's id.
+
+    Timestamps are ISO-8601 strings in UTC: `opened` when the paper was first
+    shown, `started` when it first became "reading", `finished` when it first
+    became "read"; `created`/`updated` track the record itself.
+    """
+
+    id: str
+    notes: str = ""
+    rating: int = 0
+    status: Status = Status.UNREAD
+    tags: tuple[str, ...] = ()
+    title: str = ""
+    created: str = ""
+    updated: str = ""
+    opened: str = ""
+    started: str = ""
+    finished: str = ""
+
+    @property
+    def is_annotated(self) -> bool:
+        """True when the reader has said anything about the paper."""
+        return bool(self.notes.strip() or self.rating or self.status is not Status.UNREAD or self.tags or self.title)
+
+    def to_doc(self) -> dict[str, Any]:
+        """The dict stored in TinyDB."""
+        doc = asdict(self)
+        doc["status"] = self.status.value
+        doc["tags"] = list(self.tags)
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> "Annotation":
+        """Rebuild from a stored dict, tolerating missing or unknown keys."""
+        try:
+            status = Status(doc.get("status", "unread"))
+        except ValueError:
+            status = Status.UNREAD
+        try:
+            rating = max(0, min(5, int(doc.get("rating", 0) or 0)))
+        except (TypeError, ValueError):
+            rating = 0
+        tags = doc.get("tags") or ()
+        return cls(
+            id=str(doc.get("id", "")),
+            notes=str(doc.get("notes", "") or ""),
+            rating=rating,
+            status=status,
+            tags=tuple(str(t) for t in tags) if isinstance(tags, (list, tuple)) else (),
+            title=str(doc.get("title", "") or ""),
+            created=str(doc.get("created", "") or ""),
+            updated=str(doc.get("updated", "") or ""),
+            opened=str(doc.get("opened", "") or ""),
+            started=str(doc.get("started", "") or ""),
+            finished=str(doc.get("finished", "") or ""),
+        )

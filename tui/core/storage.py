@@ -1,0 +1,388 @@
+"""The library on disk: the only code that touches TinyDB.
+
+Two TinyDB files sit in the library folder: `papers.json` (the abstracts,
+rewritten only by imports) and `annotations.json` (notes, ratings, status,
+tags; rewritten on every save, so a save never rewrites the abstracts).
+Both go through `AtomicJSONStorage`, which replaces the whole file atomically;
+one process writes a library at a time, guarded by a `.lock` file.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import threading
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable
+
+import orjson
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from tui.core.atomic import atomic_write_bytes
+from tui.core.errors import LibraryError, ReadOnlyLibrary
+from tui.core.lists import ParsedList
+from tui.core.models import Annotation, Paper, Status, paper_id
+
+PAPERS_FILE = "papers.json"
+ANNOTATIONS_FILE = "annotations.json"
+LOCK_FILE = ".lock"
+BACKUP_DIR = "backups"
+#: How many daily backups of the annotations file are kept.
+BACKUPS_KEPT = 5
+
+
+class DamagedFile(LibraryError):
+    """A library file exists but does not parse; it is kept untouched."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        self.path = path
+        super().__init__(f"{path}: damaged library file ({problem}); it was left untouched")
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage that writes compact JSON atomically and reads the file once.
+
+    TinyDB's `JSONStorage` rewrites its file in place (a crash mid-write leaves
+    it truncated) and re-parses the whole file on every operation. This one
+    keeps the parsed data in memory, writes temp+fsync+rename, and forgets
+    its cache when a write fails so memory never runs ahead of the disk.
+    """
+
+    def __init__(self, path: str | Path, read_only: bool = False) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.read_only = read_only
+        self._cache: dict[str, Any] | None = None
+
+    def read(self) -> dict[str, Any] | None:
+        if self._cache is not None:
+            return self._cache
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise LibraryError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
+        if not raw.strip():
+            raise DamagedFile(self.path, "the file is empty")
+        try:
+            data = orjson.loads(raw)
+        except orjson.JSONDecodeError as exc:
+            raise DamagedFile(self.path, f"not valid JSON: {exc}") from None
+        if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+            raise DamagedFile(self.path, "not a TinyDB document store")
+        self._cache = data
+        return data
+
+    def write(self, data: dict[str, Any]) -> None:
+        if self.read_only:
+            self._cache = None
+            raise ReadOnlyLibrary(f"{self.path}: the library is open read-only")
+        try:
+            atomic_write_bytes(self.path, orjson.dumps(data))
+        except BaseException:
+            self._cache = None
+            raise
+        self._cache = data
+
+    def close(self) -> None:
+        self._cache = None
+
+
+@dataclass
+class ImportReport:
+    """What importing one list did, for the CLI and the app to print."""
+
+    list_name: str
+    source: str
+    added: int = 0
+    duplicates: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        """The one-line summary, e.g. "list X: 19 papers, 0 duplicates skipped"."""
+        return f"list {self.list_name}: {self.added} papers, {self.duplicates} duplicates skipped"
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def _doc_id(pid: str) -> int:
+    """TinyDB wants integer document ids; a paper id is 12 hex digits."""
+    return int(pid, 16)
+
+
+class Library:
+    """A library folder: papers in memory, annotations saved one at a time.
+
+    Open it with `Library.open`. Every method is thread-safe (one lock), so
+    the UI can save from worker threads. A library is read-only when another
+    process holds its lock, when its folder cannot be written, or when its
+    annotations file is damaged; `notice` then says why.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.notice: str | None = None
+        self.read_only = False
+        self.papers: list[Paper] = []
+        self._by_id: dict[str, Paper] = {}
+        self._annotations: dict[str, Annotation] = {}
+        self._lock = threading.RLock()
+        self._file_lock: Any = None
+        self._papers_db: TinyDB | None = None
+        self._notes_db: TinyDB | None = None
+        self._backup_day: str | None = None
+
+    # -- opening and closing -------------------------------------------------
+
+    @classmethod
+    def open(cls, folder: str | Path, *, read_only: bool = False, seed: bool = True) -> "Library":
+        """Open (or create) the library in `folder`.
+
+        A fresh folder is seeded with the bundled lists. When the library is
+        locked by another process it opens read-only with a notice; a damaged
+        papers file raises `DamagedFile`; a damaged annotations file opens
+        read-only so it is never overwritten.
+        """
+        lib = cls(Path(folder))
+        try:
+            lib._open(read_only=read_only, seed=seed)
+        except BaseException:
+            lib.close()
+            raise
+        return lib
+
+    def _open(self, *, read_only: bool, seed: bool) -> None:
+        if not read_only:
+            reason = self._acquire()
+            if reason:
+                read_only = True
+                self.notice = reason
+        self.read_only = read_only
+        papers_path = self.folder / PAPERS_FILE
+        fresh = not papers_path.exists()
+        self._papers_db = TinyDB(papers_path, storage=AtomicJSONStorage, read_only=read_only)
+        self._load_papers()
+        notes_path = self.folder / ANNOTATIONS_FILE
+        self._notes_db = TinyDB(notes_path, storage=AtomicJSONStorage, read_only=read_only)
+        try:
+            self._load_annotations()
+        except DamagedFile as exc:
+            self._set_read_only(f"{exc}; opened read-only, restore it from {self.folder / BACKUP_DIR}")
+        if fresh and seed:
+            from tui.core.lists import read_list_file
+            from tui.core.paths import bundled_lists
+
+            lists = [read_list_file(p) for p in bundled_lists()]
+            if self.read_only:
+                self._add_in_memory(lists)
+            else:
+                self.add_lists(lists)
+        if not self.read_only:
+            self._rotate_backups()
+
+    def _acquire(self) -> str | None:
+        """Take the folder's write lock; return why not when it cannot be had."""
+        from filelock import FileLock, Timeout
+
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(str(self.folder / LOCK_FILE), timeout=0, thread_local=False)
+            lock.acquire()
+        except Timeout:
+            return f"{self.folder}: another paperdesk is using this library; opened read-only"
+        except OSError as exc:
+            return f"{self.folder}: cannot write here ({exc.strerror or exc}); opened read-only"
+        self._file_lock = lock
+        return None
+
+    def _set_read_only(self, notice: str) -> None:
+        self.read_only = True
+        self.notice = notice
+        for db in (self._papers_db, self._notes_db):
+            if db is not None:
+                db.storage.read_only = True  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        """Release the write lock; the library must not be used afterwards."""
+        with self._lock:
+            for db in (self._papers_db, self._notes_db):
+                if db is not None:
+                    db.close()
+            self._papers_db = self._notes_db = None
+            if self._file_lock is not None:
+                self._file_lock.release()
+                self._file_lock = None
+
+    def __enter__(self) -> "Library":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- papers ----------------------------------------------------------------
+
+    def _load_papers(self) -> None:
+        assert self._papers_db is not None
+        data = self._papers_db.storage.read() or {}
+        docs = data.get("papers", {}).values()
+        try:
+            papers = [Paper.from_doc(doc) for doc in docs]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DamagedFile(self.folder / PAPERS_FILE, f"a paper record is malformed: {exc!r}") from None
+        papers.sort(key=lambda p: p.seq)
+        self.papers = papers
+        self._by_id = {p.id: p for p in papers}
+
+    def get(self, pid: str) -> Paper | None:
+        """The paper with this id, or None."""
+        return self._by_id.get(pid)
+
+    def __len__(self) -> int:
+        return len(self.papers)
+
+    def _new_papers(self, lists: Iterable[ParsedList]) -> tuple[list[Paper], list[ImportReport]]:
+        """Papers from `lists` that the library lacks, and one report per list."""
+        from tui.core.titles import derive_title
+
+        seen = set(self._by_id)
+        seq = self.papers[-1].seq + 1 if self.papers else 0
+        new: list[Paper] = []
+        reports = []
+        for parsed in lists:
+            report = ImportReport(parsed.name, str(parsed.source), warnings=list(parsed.warnings))
+            for abstract in parsed.abstracts:
+                pid = paper_id(abstract)
+                if pid in seen:
+                    report.duplicates += 1
+                    continue
+                seen.add(pid)
+                new.append(Paper(pid, abstract, parsed.name, seq=seq, derived_title=derive_title(abstract)))
+                seq += 1
+                report.added += 1
+            reports.append(report)
+        return new, reports
+
+    def _add_in_memory(self, lists: Iterable[ParsedList]) -> list[ImportReport]:
+        new, reports = self._new_papers(lists)
+        self.papers.extend(new)
+        self._by_id.update((p.id, p) for p in new)
+        return reports
+
+    def add_lists(self, lists: Iterable[ParsedList]) -> list[ImportReport]:
+        """Add the papers of several lists in one atomic write; duplicates are skipped.
+
+        Papers already stored (same id) are left exactly as they are, and
+        annotations are never touched, so importing a list twice is harmless.
+        """
+        with self._lock:
+            self._check_writable()
+            new, reports = self._new_papers(lists)
+            if new:
+                assert self._papers_db is not None
+                self._papers_db.table("papers").insert_multiple(p.to_doc() for p in new)
+                self.papers.extend(new)
+                self._by_id.update((p.id, p) for p in new)
+            return reports
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise ReadOnlyLibrary(self.notice or f"{self.folder}: the library is open read-only")
+
+    # -- annotations -----------------------------------------------------------
+
+    def _load_annotations(self) -> None:
+        assert self._notes_db is not None
+        data = self._notes_db.storage.read() or {}
+        table = data.get("annotations", {})
+        loaded = {}
+        for doc in table.values():
+            if isinstance(doc, dict) and isinstance(doc.get("id"), str):
+                ann = Annotation.from_doc(doc)
+                loaded[ann.id] = ann
+        self._annotations = loaded
+
+    def annotation(self, pid: str) -> Annotation:
+        """The paper's annotation (an empty one if the reader wrote nothing yet)."""
+        with self._lock:
+            return self._annotations.get(pid) or Annotation(pid)
+
+    def annotations(self) -> dict[str, Annotation]:
+        """A snapshot of every stored annotation, by paper id."""
+        with self._lock:
+            return dict(self._annotations)
+
+    def save_annotation(self, pid: str, **changes: Any) -> Annotation:
+        """Apply `changes` to the paper's annotation and write it; return the stored result.
+
+        The write is atomic and finishes before this returns, so a returned
+        annotation survives any crash. On failure nothing in memory changes
+        and the error propagates for the caller to show.
+        """
+        with self._lock:
+            self._check_writable()
+            self._rotate_backups()
+            old = self._annotations.get(pid) or Annotation(pid)
+            new = apply_changes(old, changes, _now())
+            assert self._notes_db is not None
+            table = self._notes_db.table("annotations")
+            doc_id = _doc_id(pid)
+            if table.contains(doc_id=doc_id):
+                table.update(new.to_doc(), doc_ids=[doc_id])
+            else:
+                table.insert(Document(new.to_doc(), doc_id=doc_id))
+            self._annotations[pid] = new
+            return new
+
+    # -- backups ---------------------------------------------------------------
+
+    def _rotate_backups(self) -> None:
+        """Keep one copy of the annotations file per day, the newest few days.
+
+        Runs on open and before each save, but touches the disk at most once a
+        day: the copy is of the file as it was before the day's first change.
+        """
+        day = _dt.date.today().isoformat()
+        source = self.folder / ANNOTATIONS_FILE
+        if self._backup_day == day or not source.exists():
+            return
+        folder = self.folder / BACKUP_DIR
+        try:
+            folder.mkdir(exist_ok=True)
+            today = folder / f"annotations-{day}.json"
+            if not today.exists():
+                atomic_write_bytes(today, source.read_bytes())
+            self._backup_day = day
+            for old in sorted(folder.glob("annotations-*.json"))[:-BACKUPS_KEPT]:
+                old.unlink()
+        except OSError:
+            pass  # a backup that cannot be made must not stop the reader
+
+
+def apply_changes(old: Annotation, changes: dict[str, Any], now: str) -> Annotation:
+    """A new annotation with `changes` applied and the status dates filled in."""
+    unknown = set(changes) - {"notes", "rating", "status", "tags", "title", "opened"}
+    if unknown:
+        raise ValueError(f"unknown annotation fields: {sorted(unknown)}")
+    if "status" in changes:
+        changes["status"] = Status(changes["status"])
+    if "tags" in changes:
+        changes["tags"] = tuple(changes["tags"])
+    if "rating" in changes:
+        rating = int(changes["rating"])
+        if not 0 <= rating <= 5:
+            raise ValueError("rating must be between 0 and 5")
+        changes["rating"] = rating
+    new = replace(old, **changes)
+    new.created = old.created or now
+    new.updated = now
+    if new.status is Status.READING and not new.started:
+        new.started = now
+    if new.status is Status.READ and not new.finished:
+        new.finished = now
+    return new
+

@@ -1,0 +1,203 @@
+"""The paper list: a virtual list that renders only the rows on screen, at any library size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from tui.core.models import Annotation, Paper, Status
+from tui.core.records import shown_title
+from tui.core.text import one_line
+
+#: One glyph per reading status, shown at the start of each row.
+STATUS_GLYPHS = {
+    Status.UNREAD: " ",
+    Status.TO_READ: "○",
+    Status.READING: "◐",
+    Status.READ: "●",
+    Status.SKIPPED: "✕",
+}
+
+#: Widest the list-name column gets; the title takes the rest of the row.
+LIST_COLUMN = 18
+
+Spans = Sequence[tuple[int, int]]
+
+
+def stars(rating: int) -> str:
+    """A 0–5 rating as a fixed-width run of stars."""
+    return "★" * rating + " " * (5 - rating)
+
+
+class PaperList(ScrollView, can_focus=True):
+    """A keyboard-first list of papers: one row each, cursor, click to select.
+
+    Unlike `OptionList`, it never builds a widget or renderable per paper: it
+    holds a sequence and renders the visible rows on demand, so 100,000 papers
+    cost the same to show as 30.
+    """
+
+    BINDINGS = [
+        Binding("up,k", "cursor_up", "Up", show=False),
+        Binding("down,j", "cursor_down", "Down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home,g", "first", "First", show=False),
+        Binding("end,G", "last", "Last", show=False),
+        Binding("enter", "select", "Read", show=False),
+    ]
+
+    COMPONENT_CLASSES = {
+        "paper-list--cursor",
+        "paper-list--list",
+        "paper-list--match",
+        "paper-list--status",
+        "paper-list--rating",
+    }
+
+    cursor: reactive[int] = reactive(0, always_update=True, init=False)
+    """Index of the highlighted row in `papers`."""
+
+    @dataclass
+    class Highlighted(Message):
+        """The cursor moved to another paper (or the list became empty)."""
+
+        paper: Paper | None
+
+    @dataclass
+    class Selected(Message):
+        """The reader pressed Enter on a paper: open it in the reading pane."""
+
+        paper: Paper
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.papers: Sequence[Paper] = ()
+        self.matches: dict[str, Spans] = {}
+        self.annotation_of: Callable[[str], Annotation | None] = lambda pid: None
+
+    # -- content ---------------------------------------------------------------
+
+    def set_papers(self, papers: Sequence[Paper], matches: dict[str, Spans] | None = None, keep: str | None = None) -> None:
+        """Show `papers`; keep the cursor on paper `keep` if it is still there."""
+        self.papers = papers
+        self.matches = matches or {}
+        self.virtual_size = Size(self.size.width, len(papers))
+        index = 0
+        if keep is not None:
+            index = next((i for i, p in enumerate(papers) if p.id == keep), 0)
+        self.cursor = index
+        self.refresh()
+
+    @property
+    def current(self) -> Paper | None:
+        """The highlighted paper."""
+        if 0 <= self.cursor < len(self.papers):
+            return self.papers[self.cursor]
+        return None
+
+    def validate_cursor(self, value: int) -> int:
+        return max(0, min(value, len(self.papers) - 1))
+
+    def watch_cursor(self, value: int) -> None:
+        self._scroll_to_cursor()
+        self.refresh()
+        self.post_message(self.Highlighted(self.current))
+
+    def _scroll_to_cursor(self) -> None:
+        if self.is_mounted and self.papers:
+            self.scroll_to_region(
+                Region(0, self.cursor, max(1, self.scrollable_content_region.width), 1),
+                animate=False,
+                force=True,
+                immediate=True,
+            )
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, len(self.papers))
+        self._scroll_to_cursor()
+
+    # -- rendering ---------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        row = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if row >= len(self.papers):
+            return Strip.blank(width, base)
+        style = base
+        if row == self.cursor:
+            style = base + self.get_component_rich_style("paper-list--cursor")
+        text = self._row_text(self.papers[row], width)
+        segments = list(text.render(self.app.console))
+        strip = Strip(segments).crop_extend(0, width, style).simplify()
+        return strip.apply_style(style) if row == self.cursor else strip
+
+    def _row_text(self, paper: Paper, width: int) -> Text:
+        """status · stars · title (with match highlights) · list name."""
+        ann = self.annotation_of(paper.id)
+        status = ann.status if ann else Status.UNREAD
+        rating = ann.rating if ann else 0
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        text.append(STATUS_GLYPHS[status] + " ", self.get_component_rich_style("paper-list--status"))
+        text.append(stars(rating) + " ", self.get_component_rich_style("paper-list--rating"))
+        list_name = one_line(paper.list)
+        list_width = min(LIST_COLUMN, cell_len(list_name), max(0, width // 3))
+        title_width = max(1, width - text.cell_len - (list_width + 1 if list_width else 0))
+        title = Text(one_line(shown_title(paper, ann)), no_wrap=True, overflow="ellipsis", end="")
+        match_style = self.get_component_rich_style("paper-list--match")
+        for start, end in self.matches.get(paper.id, ()):
+            title.stylize(match_style, start, end)
+        title.truncate(title_width, overflow="ellipsis", pad=True)
+        text.append_text(title)
+        if list_width:
+            name = Text(list_name, no_wrap=True, end="")
+            name.truncate(list_width, overflow="ellipsis")
+            text.append(" ")
+            text.append_text(name)
+            text.stylize(self.get_component_rich_style("paper-list--list"), len(text) - len(name), len(text))
+        return text
+
+    def refresh_rows(self) -> None:
+        """Redraw after annotations changed (markers are read at render time)."""
+        self.refresh()
+
+    # -- actions -----------------------------------------------------------------
+
+    def action_cursor_up(self) -> None:
+        self.cursor -= 1
+
+    def action_cursor_down(self) -> None:
+        self.cursor += 1
+
+    def action_page_up(self) -> None:
+        self.cursor -= max(1, self.scrollable_content_region.height - 1)
+
+    def action_page_down(self) -> None:
+        self.cursor += max(1, self.scrollable_content_region.height - 1)
+
+    def action_first(self) -> None:
+        self.cursor = 0
+
+    def action_last(self) -> None:
+        self.cursor = len(self.papers) - 1
+
+    def action_select(self) -> None:
+        if self.current is not None:
+            self.post_message(self.Selected(self.current))
+
+    def on_click(self, event: events.Click) -> None:
+        row = self.scroll_offset.y + event.y
+        if 0 <= row < len(self.papers):
+            self.cursor = row
+
