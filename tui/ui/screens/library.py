@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -19,6 +20,10 @@ class LibraryScreen(Screen):
     """Browse and read. The library opens in a thread after the first paint."""
 
     CSS_PATH = stylesheet("library.tcss")
+    BINDINGS = [
+        Binding("tab", "app.focus_next", "Pane"),
+        Binding("shift+tab", "app.focus_previous", "Pane", show=False),
+    ]
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):

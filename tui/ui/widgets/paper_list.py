@@ -29,7 +29,7 @@ STATUS_GLYPHS = {
 }
 
 #: Widest the list-name column gets; the title takes the rest of the row.
-LIST_COLUMN = 18
+LIST_COLUMN = 20
 
 Spans = Sequence[tuple[int, int]]
 
@@ -48,13 +48,13 @@ class PaperList(ScrollView, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "cursor_up", "Up", show=False),
-        Binding("down,j", "cursor_down", "Down", show=False),
+        Binding("up,k", "cursor_up", "Up", key_display="k/↑"),
+        Binding("down,j", "cursor_down", "Down", key_display="j/↓"),
         Binding("pageup", "page_up", "Page up", show=False),
         Binding("pagedown", "page_down", "Page down", show=False),
         Binding("home,g", "first", "First", show=False),
         Binding("end,G", "last", "Last", show=False),
-        Binding("enter", "select", "Read", show=False),
+        Binding("enter", "select", "Read"),
     ]
 
     COMPONENT_CLASSES = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -13,24 +15,56 @@ from tui.core.text import one_line, visible
 
 
 class Reader(VerticalScroll, can_focus=True):
-    """Shows one paper. Every string from the data goes in as `Text`, never as markup."""
+    """Shows one paper. Every string from the data goes in as `Text`, never as markup.
+
+    Each part of the pane has its own Static and its own `_show_*` method, so
+    features (metadata, annotations, math rendering, highlights) stay apart.
+    """
 
     def compose(self) -> ComposeResult:
         yield Static(id="reader-title")
         yield Static(id="reader-meta")
+        yield Static(id="reader-annotation")
         yield Static(id="reader-abstract")
+        yield Static(id="reader-links")
 
-    def show(self, paper: Paper | None, annotation: Annotation | None = None) -> None:
-        """Display `paper` (or an empty-state hint when there is none) and scroll to the top."""
-        title = self.query_one("#reader-title", Static)
-        meta = self.query_one("#reader-meta", Static)
-        body = self.query_one("#reader-abstract", Static)
+    def show(self, paper: Paper | None, annotation: Annotation | None = None, highlights: Sequence[str] = ()) -> None:
+        """Display `paper` (or an empty-state hint when there is none) and scroll to the top.
+
+        `highlights` are the words of the current filter query, marked in the abstract.
+        """
         if paper is None:
-            title.update(Text("No paper selected"))
-            meta.update(Text(""))
-            body.update(Text("The list is empty.", style="italic"))
+            self._set("#reader-title", Text("No paper selected"))
+            for part in ("#reader-meta", "#reader-annotation", "#reader-links"):
+                self._set(part, Text(""))
+            self._set("#reader-abstract", Text("The list is empty.", style="italic"))
             return
-        title.update(Text(one_line(shown_title(paper, annotation))))
-        meta.update(Text(one_line(paper.list)))
-        body.update(Text(visible(paper.abstract) or "(no abstract)"))
+        self._show_title(paper, annotation)
+        self._show_meta(paper)
+        self._show_annotation(annotation)
+        self._show_abstract(paper, highlights)
+        self._show_links(paper)
         self.scroll_home(animate=False)
+
+    def _set(self, selector: str, text: Text) -> None:
+        part = self.query_one(selector, Static)
+        part.update(text)
+        part.display = bool(text.plain)
+
+    def _show_title(self, paper: Paper, annotation: Annotation | None) -> None:
+        self._set("#reader-title", Text(one_line(shown_title(paper, annotation))))
+
+    def _show_meta(self, paper: Paper) -> None:
+        """The list name (and, once imports carry them, authors, venue, year)."""
+        self._set("#reader-meta", Text(one_line(paper.list)))
+
+    def _show_annotation(self, annotation: Annotation | None) -> None:
+        """Rating, status with its dates, and tags (filled in by the annotation feature)."""
+        self._set("#reader-annotation", Text(""))
+
+    def _show_abstract(self, paper: Paper, highlights: Sequence[str]) -> None:
+        self._set("#reader-abstract", Text(visible(paper.abstract) or "(no abstract)"))
+
+    def _show_links(self, paper: Paper) -> None:
+        """Links found in the paper (code repositories), one per line."""
+        self._set("#reader-links", Text(""))
