@@ -37,6 +37,9 @@ class Status(str, Enum):
     SKIPPED = "skipped"
 
 
+_OPTIONAL_PAPER_FIELDS = ("title", "derived_title", "authors", "year", "venue", "url", "doi", "tags", "extra")
+
+
 @dataclass(slots=True)
 class Paper:
     """One paper as imported: its text and metadata, never the reader's annotations.
@@ -67,11 +70,11 @@ class Paper:
 
     def to_doc(self) -> dict[str, Any]:
         """The compact dict stored in TinyDB: empty fields are left out."""
-        doc = {k: v for k, v in asdict(self).items() if v not in ("", (), [], {}, None)}
-        for key in ("authors", "tags"):
-            if key in doc:
-                doc[key] = list(doc[key])
-        doc["seq"] = self.seq
+        doc: dict[str, Any] = {"id": self.id, "abstract": self.abstract, "list": self.list, "seq": self.seq}
+        for key in _OPTIONAL_PAPER_FIELDS:
+            value = getattr(self, key)
+            if value:
+                doc[key] = list(value) if isinstance(value, tuple) else value
         return doc
 
     @classmethod

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 
-from tui.core.storage import Library
 from tui.ui.screens.library import LibraryScreen
 from tui.ui.styles import stylesheet
+
+if TYPE_CHECKING:
+    from tui.core.storage import Library
 
 
 class PaperdeskApp(App[int]):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from textual import work
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -10,10 +12,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui.core.errors import PaperdeskError
-from tui.core.storage import Library
 from tui.ui.styles import stylesheet
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
+
+if TYPE_CHECKING:
+    from tui.core.storage import Library
 
 
 class LibraryScreen(Screen):
@@ -43,6 +47,8 @@ class LibraryScreen(Screen):
     @work(thread=True, exclusive=True, group="load")
     def load_library(self) -> None:
         """Open (and on first launch seed) the library without blocking the first paint."""
+        from tui.core.storage import Library
+
         try:
             library = Library.open(self.app.library_dir)
         except PaperdeskError as exc:
