@@ -325,6 +325,8 @@ class Library:
         """
         with self._lock:
             self._check_writable()
+            if self._notes_db is None:
+                raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
             self._rotate_backups()
             old = self._annotations.get(pid) or Annotation(pid)
             new = apply_changes(old, changes, _now())
