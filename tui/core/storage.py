@@ -184,6 +184,7 @@ class Library:
                 self.add_lists(lists)
         if not self.read_only:
             self._rotate_backups()
+            self._remove_stale_temps()
 
     def _acquire(self) -> str | None:
         """Take the folder's write lock; return why not when it cannot be had."""
@@ -339,6 +340,15 @@ class Library:
                 table.insert(Document(new.to_doc(), doc_id=doc_id))
             self._annotations[pid] = new
             return new
+
+    def _remove_stale_temps(self) -> None:
+        """Delete temp files a killed writer left behind (we hold the lock, so none is in use)."""
+        for name in (PAPERS_FILE, ANNOTATIONS_FILE):
+            for tmp in self.folder.glob(f".{name}.*.tmp"):
+                try:
+                    tmp.unlink()
+                except OSError:
+                    pass
 
     # -- backups ---------------------------------------------------------------
 
