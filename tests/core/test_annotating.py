@@ -37,7 +37,7 @@ def test_undo_history_pops_newest_first_and_is_bounded() -> None:
 def test_previous_values_keep_only_undoable_fields() -> None:
     ann = Annotation("p", notes="n", rating=2, status=Status.READ, tags=("a",), title="T")
     before = previous_values(ann, {"notes": "x", "rating": 3, "status": "reading", "tags": (), "title": ""})
-    assert before == {"rating": 2, "status": "read", "tags": ("a",), "title": "T"}
+    assert before == {"rating": 2, "status": "read", "tags": ("a",), "title": "T", "started": "", "finished": ""}
 
 
 def test_tags_parse_dedupe_and_format() -> None:

@@ -10,6 +10,7 @@ as it will be, so pressing `s` twice quickly cycles the status twice.
 
 from __future__ import annotations
 
+import datetime as _dt
 import itertools
 import threading
 from dataclasses import dataclass, replace
@@ -57,6 +58,8 @@ class AnnotationSaver:
             pending = {name: value for name, (_, value) in self._pending.get(pid, {}).items()}
         if not pending:
             return stored
+        if pending.get("opened") is True:
+            pending["opened"] = stored.opened or _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
         if "status" in pending:
             pending["status"] = Status(pending["status"])
         if "tags" in pending:

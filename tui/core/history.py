@@ -31,6 +31,9 @@ def previous_values(annotation: Annotation, changes: dict[str, Any]) -> dict[str
         if name in UNDOABLE_FIELDS:
             value = getattr(annotation, name)
             before[name] = value.value if isinstance(value, Status) else value
+    if "status" in before:  # undoing "read" also forgets the day it was read
+        before["started"] = annotation.started
+        before["finished"] = annotation.finished
     return before
 
 

@@ -377,9 +377,11 @@ class Library:
 
 def apply_changes(old: Annotation, changes: dict[str, Any], now: str) -> Annotation:
     """A new annotation with `changes` applied and the status dates filled in."""
-    unknown = set(changes) - {"notes", "rating", "status", "tags", "title", "opened"}
+    unknown = set(changes) - {"notes", "rating", "status", "tags", "title", "opened", "started", "finished"}
     if unknown:
         raise ValueError(f"unknown annotation fields: {sorted(unknown)}")
+    if changes.get("opened") is True:  # "the reader opened it": keep the first date
+        changes["opened"] = old.opened or now
     if "status" in changes:
         changes["status"] = Status(changes["status"])
     if "tags" in changes:
