@@ -78,7 +78,7 @@ class PaperdeskApp(App[int]):
 
     def _exit_on_signal(self, sig: int) -> None:
         self.flush_notes()
-        self.exit(128 + sig)
+        self.exit(return_code=128 + sig)
 
     def fail_startup(self, message: str) -> None:
         """The library cannot be opened: leave, and let the CLI print why."""
