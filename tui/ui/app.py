@@ -52,6 +52,9 @@ class PaperdeskApp(App[int]):
 
     async def action_quit(self) -> None:
         """Quit after saving the notes; if that fails, say so once and quit on the next press."""
+        saving = [worker for worker in self.workers if worker.group == "save"]
+        if saving:  # ratings/tags pressed just before quitting land first
+            await self.workers.wait_for_complete(saving)
         errors = self.flush_notes()
         if errors and not self._quit_warned:
             self._quit_warned = True
