@@ -15,7 +15,7 @@ from tui.core.errors import PaperdeskError
 from tui.core.history import UNDOABLE_FIELDS, UndoHistory, cycle_status, previous_values
 from tui.core.models import Annotation, Paper, Status
 from tui.core.records import shown_title
-from tui.core.storage import Library
+from tui.core.storage import ANNOTATIONS_FILE, Library
 from tui.core.tags import format_tags, known_tags, parse_tags
 from tui.core.text import one_line
 from tui.ui.screens.tag_dialog import TagDialog
@@ -29,11 +29,11 @@ if TYPE_CHECKING:
     from tui.ui.screens.library import LibraryScreen
 
 
-def _one_line_error(exc: BaseException) -> str:
-    """An error as one line: OSErrors without their errno noise, never a traceback."""
-    if isinstance(exc, OSError) and exc.strerror:
-        where = f"{exc.filename}: " if exc.filename else ""
-        return one_line(f"{where}{exc.strerror}")
+def _one_line_error(exc: BaseException, path: object = None) -> str:
+    """An error as one line naming the file (`path` when the error names none), never a traceback."""
+    if isinstance(exc, OSError):
+        where = exc.filename or path
+        return one_line(f"{where}: {exc.strerror or exc}" if where else str(exc.strerror or exc))
     return one_line(str(exc) or type(exc).__name__)
 
 
@@ -52,6 +52,10 @@ class Annotator:
         self.saver = AnnotationSaver(library)
         self.screen.query_one(Notes).read_only = library.read_only
         self.refresh_progress()
+
+    @property
+    def _notes_path(self) -> object:
+        return self.library.folder / ANNOTATIONS_FILE if self.library else None
 
     # -- what is shown ---------------------------------------------------------------
 
@@ -132,7 +136,7 @@ class Annotator:
         assert self.saver is not None
         self.saver.settle(request)
         what = "notes" if "notes" in request.changes else ", ".join(request.changes)
-        self.screen.notify(f"Not saved ({what}): {_one_line_error(exc)}", severity="error", timeout=10, markup=False)
+        self.screen.notify(f"Not saved ({what}): {_one_line_error(exc, self._notes_path)}", severity="error", timeout=10, markup=False)
         if "notes" in request.changes:
             self.screen.query_one(Notes).mark_failed(request.pid, request.changes["notes"])
         self.refresh(request.pid)
@@ -147,7 +151,7 @@ class Annotator:
             try:
                 self.saver.save_now(pid, notes=text)
             except (PaperdeskError, OSError) as exc:
-                errors.append(_one_line_error(exc))
+                errors.append(_one_line_error(exc, self._notes_path))
             else:
                 notes.mark_saved(pid, text)
         return errors

@@ -59,6 +59,7 @@ class Notes(Vertical):
         self.pid: str | None = None
         self.stored = ""  # what the store holds for `pid`
         self.drafts: dict[str, str] = {}  # pid -> text whose save has not landed yet
+        self._in_flight: dict[str, str] = {}  # pid -> text asked to be saved, no answer yet
         self.failed = False
         self.read_only = False  # set when the library cannot be written
         self._timer: Timer | None = None
@@ -153,7 +154,9 @@ class Notes(Vertical):
             return
         text = self.editor.text
         self.drafts[self.pid] = text
-        self.post_message(self.SaveRequested(self.pid, text))
+        if self._in_flight.get(self.pid) != text:  # Esc then blur: ask once
+            self._in_flight[self.pid] = text
+            self.post_message(self.SaveRequested(self.pid, text))
 
     def unsaved(self) -> dict[str, str]:
         """Every paper's text not yet stored (the editor's included), for a last save on exit."""
@@ -164,6 +167,8 @@ class Notes(Vertical):
 
     def mark_saved(self, pid: str, text: str) -> None:
         """The store now holds `text` for `pid`."""
+        if self._in_flight.get(pid) == text:
+            del self._in_flight[pid]
         if self.drafts.get(pid) == text:
             del self.drafts[pid]
         if pid == self.pid:
@@ -175,6 +180,8 @@ class Notes(Vertical):
 
     def mark_failed(self, pid: str, text: str) -> None:
         """Saving `text` failed: keep it (editor and draft), marked unsaved, to save again."""
+        if self._in_flight.get(pid) == text:
+            del self._in_flight[pid]
         self.drafts.setdefault(pid, text)
         if pid == self.pid:
             self.failed = True
