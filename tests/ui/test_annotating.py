@@ -289,3 +289,41 @@ async def test_everything_survives_a_restart(library_dir: Path) -> None:
         assert again.screen.query_one("#notes-view", Markdown).source == "remember this"
         assert "★★★★★" in text_of(again, "#reader-annotation") and "#kept" in text_of(again, "#reader-annotation")
         assert progress(again) == "read 0 / 33 · rated 1 · noted 1"
+
+
+async def test_leaving_the_editor_saves_once(library: Library, monkeypatch) -> None:
+    app = PaperdeskApp(library=library)
+    calls = []
+    real_save = library.save_annotation
+
+    def counting(pid, **changes):
+        calls.append(changes)
+        return real_save(pid, **changes)
+
+    monkeypatch.setattr(library, "save_annotation", counting)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("n")
+        await type_text(pilot, "once")
+        await pilot.press("escape")
+        await settle(pilot)
+    assert calls == [{"notes": "once"}]
+
+
+async def test_quit_with_unsavable_notes_warns_once_then_quits(library: Library, monkeypatch) -> None:
+    app = PaperdeskApp(library=library)
+
+    def read_only_fs(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    async with app.run_test(size=(120, 36)) as pilot:
+        monkeypatch.setattr(library, "save_annotation", read_only_fs)
+        monkeypatch.setattr("tui.ui.widgets.notes.AUTOSAVE_DELAY", 3600)
+        await pilot.press("n")
+        await type_text(pilot, "stuck")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running
+        assert any("Read-only file system" in n.message and "press q again" in n.message for n in app._notifications)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
