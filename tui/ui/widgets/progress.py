@@ -13,13 +13,12 @@ from tui.core.text import one_line
 
 
 class ProgressLine(Static):
-    """"read 12 / 33 · rated 9 · noted 7"; in a read-only library, the reason comes first."""
+    """"read 12 / 33 · rated 9 · noted 7"; in a read-only library, the reason follows."""
 
     def show(self, total: int, annotations: Iterable[Annotation], notice: str | None = None) -> None:
-        """Recount and redraw; `notice` (the read-only reason) is shown above the counts."""
-        text = Text()
+        """Recount and redraw; `notice` (the read-only reason) is shown below the counts."""
+        text = Text(progress_line(total, annotations))
         if notice:
-            text.append("read-only: " + one_line(notice) + "\n", "bold")
-        text.append(progress_line(total, annotations))
+            text.append("\nread-only: " + one_line(notice), "bold")
         self.update(text)
         self.set_class(bool(notice), "-read-only")
