@@ -58,7 +58,8 @@ class PaperdeskApp(App[int]):
         errors = self.flush_notes()
         if errors and not self._quit_warned:
             self._quit_warned = True
-            self.notify(f"Notes not saved: {errors[0]} (press q again to quit anyway)", severity="error", timeout=15, markup=False)
+            message = f"Notes not saved: {errors[0]} (press q again to quit anyway)"
+            self.notify(message, severity="error", timeout=15, markup=False)
             return
         self.exit()
 

@@ -80,7 +80,8 @@ class Annotator:
     def refresh_progress(self) -> None:
         library = self.library
         if library is not None:
-            self.screen.query_one(ProgressLine).show(len(library.papers), library.annotations().values(), library.notice if library.read_only else None)
+            notice = library.notice if library.read_only else None
+            self.screen.query_one(ProgressLine).show(len(library.papers), library.annotations().values(), notice)
 
     # -- saving ------------------------------------------------------------------------
 
@@ -89,7 +90,8 @@ class Annotator:
         if library is None:
             return False
         if library.read_only:
-            self.screen.notify(one_line(library.notice or "The library is read-only"), title="Read-only", severity="warning", markup=False)
+            message = one_line(library.notice or "The library is read-only")
+            self.screen.notify(message, title="Read-only", severity="warning", markup=False)
             return False
         return True
 
@@ -136,7 +138,8 @@ class Annotator:
         assert self.saver is not None
         self.saver.settle(request)
         what = "notes" if "notes" in request.changes else ", ".join(request.changes)
-        self.screen.notify(f"Not saved ({what}): {_one_line_error(exc, self._notes_path)}", severity="error", timeout=10, markup=False)
+        message = f"Not saved ({what}): {_one_line_error(exc, self._notes_path)}"
+        self.screen.notify(message, severity="error", timeout=10, markup=False)
         if "notes" in request.changes:
             self.screen.query_one(Notes).mark_failed(request.pid, request.changes["notes"])
         self.refresh(request.pid)
@@ -189,7 +192,11 @@ class Annotator:
         ann = self.view(paper.id)
         known = known_tags(self.library.annotations().values())
         dialog = TagDialog(shown_title(paper, ann), format_tags(ann.tags), known)
-        self.screen.app.push_screen(dialog, lambda line: line is not None and self.change(paper.id, tags=parse_tags(line)))
+        self.screen.app.push_screen(dialog, partial(self._retag, paper))
+
+    def _retag(self, paper: Paper, line: str | None) -> None:
+        if line is not None:
+            self.change(paper.id, tags=parse_tags(line))
 
     def rename(self) -> None:
         paper = self.paper
@@ -197,10 +204,11 @@ class Annotator:
             return
         ann = self.view(paper.id)
         dialog = TitleDialog(shown_title(paper, ann), paper.shown_title)
-        self.screen.app.push_screen(dialog, lambda title: title is not None and self._retitle(paper, title))
+        self.screen.app.push_screen(dialog, partial(self._retitle, paper))
 
-    def _retitle(self, paper: Paper, title: str) -> None:
-        self.change(paper.id, title="" if title == paper.shown_title else title)
+    def _retitle(self, paper: Paper, title: str | None) -> None:
+        if title is not None:
+            self.change(paper.id, title="" if title == paper.shown_title else title)
 
     def undo(self) -> None:
         change = self.history.pop()

@@ -10,9 +10,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui.core.errors import PaperdeskError
+from tui.core.models import Annotation
 from tui.core.storage import Library
 from tui.ui.styles import stylesheet
-from tui.core.models import Annotation
 from tui.ui.screens.annotator import Annotator
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList

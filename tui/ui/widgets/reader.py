@@ -9,34 +9,11 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tui.core.models import Annotation, Paper, Status
+from tui.core.models import Annotation, Paper
 from tui.core.records import shown_title
 from tui.core.text import one_line, visible
+from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
-from tui.ui.widgets.paper_list import STATUS_GLYPHS
-
-
-def _date(stamp: str) -> str:
-    """The day part of an ISO timestamp."""
-    return stamp[:10]
-
-
-def annotation_text(annotation: Annotation | None) -> Text:
-    """"★★★☆☆ · reading (opened 2026-01-02, started 2026-01-03) · #rl #vision" as `Text`."""
-    ann = annotation
-    text = Text()
-    rating = ann.rating if ann else 0
-    text.append("★" * rating + "☆" * (5 - rating), "bold yellow" if rating else "dim")
-    status = ann.status if ann else Status.UNREAD
-    text.append(f"  {STATUS_GLYPHS[status].strip()} {status.value}".replace("   ", "  "), "bold")
-    if ann is not None:
-        dates = [(label, _date(stamp)) for label, stamp in (("opened", ann.opened), ("started", ann.started), ("read", ann.finished)) if stamp]
-        if dates:
-            text.append(" (" + ", ".join(f"{label} {day}" for label, day in dates) + ")", "dim")
-        for tag in ann.tags:
-            text.append("  ")
-            text.append("#" + one_line(tag), "italic")
-    return text
 
 
 class Reader(VerticalScroll, can_focus=True):
