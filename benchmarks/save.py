@@ -2,7 +2,7 @@
 
 Builds a temporary library of N synthetic papers with 500 annotated ones, then
 times `Library.save_annotation` (lock, atomic write, fsync) for notes edits on
-annotated papers. A save rewrites only annotations.json, so its cost should
+annotated papers, alternating between the two libraries save by save. A save rewrites only annotations.json, so its cost should
 not depend on the number of papers. Prints one line per size, and as its last
 line one JSON object: {"1000": {"median_ms": ..}, "100000": {"median_ms": ..}}.
 
@@ -36,24 +36,22 @@ def synthetic_list(n: int, rng: random.Random) -> ParsedList:
     return ParsedList(f"synthetic {n}", abstracts, Path("synthetic.txt"))
 
 
-def measure(folder: Path, n: int, saves: int, rng: random.Random) -> dict[str, float]:
-    with Library.open(folder, seed=False) as lib:
-        lib.add_lists([synthetic_list(n, rng)])
-        annotated = [p.id for p in rng.sample(lib.papers, ANNOTATED)]
-        for i, pid in enumerate(annotated):
-            lib.save_annotation(pid, notes=f"first thoughts on paper {i}\n" * 5, rating=i % 6, tags=["bench"])
-        times = []
-        for i in range(saves):
-            pid = annotated[i % ANNOTATED]
-            start = time.perf_counter()
-            lib.save_annotation(pid, notes=f"edited note {i}: " + "words " * 80)
-            times.append((time.perf_counter() - start) * 1000)
-    times.sort()
+def build(folder: Path, n: int, rng: random.Random) -> tuple[Library, list[str]]:
+    """A library of `n` papers, 500 of them annotated through the store; returns it open."""
+    lib = Library.open(folder, seed=False)
+    lib.add_lists([synthetic_list(n, rng)])
+    annotated = [p.id for p in rng.sample(lib.papers, ANNOTATED)]
+    for i, pid in enumerate(annotated):
+        lib.save_annotation(pid, notes=f"first thoughts on paper {i}\n" * 5, rating=i % 6, tags=["bench"])
+    return lib, annotated
+
+
+def figures(times: list[float]) -> dict[str, float]:
+    times = sorted(times)
     return {
         "median_ms": round(statistics.median(times), 3),
         "p90_ms": round(times[int(len(times) * 0.9)], 3),
         "max_ms": round(times[-1], 3),
-        "saves": saves,
     }
 
 
@@ -62,14 +60,25 @@ def main() -> None:
     parser.add_argument("--saves", type=int, default=200, help="timed saves per library size")
     args = parser.parse_args()
     rng = random.Random(4)
-    results = {}
     started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="paperdesk-bench-") as tmp:
+        libraries = {n: build(Path(tmp) / f"library-{n}", n, rng) for n in SIZES}
+        times: dict[int, list[float]] = {n: [] for n in SIZES}
+        # Alternate the sizes save by save, so disk noise (fsync) hits both alike.
+        for i in range(args.saves):
+            for n, (lib, annotated) in libraries.items():
+                pid = annotated[i % ANNOTATED]
+                start = time.perf_counter()
+                lib.save_annotation(pid, notes=f"edited note {i}: " + "words " * 80)
+                times[n].append((time.perf_counter() - start) * 1000)
+        for lib, _ in libraries.values():
+            lib.close()
+    results = {str(n): figures(times[n]) for n in SIZES}
     for n in SIZES:
-        with tempfile.TemporaryDirectory(prefix="paperdesk-bench-") as tmp:
-            results[str(n)] = figures = measure(Path(tmp) / "library", n, args.saves, rng)
+        f = results[str(n)]
         print(
-            f"{n:>7} papers, {ANNOTATED} annotated: median {figures['median_ms']} ms, "
-            f"p90 {figures['p90_ms']} ms, max {figures['max_ms']} ms over {args.saves} saves",
+            f"{n:>7} papers, {ANNOTATED} annotated: median {f['median_ms']} ms, "
+            f"p90 {f['p90_ms']} ms, max {f['max_ms']} ms over {args.saves} saves",
             flush=True,
         )
     ratio = results["100000"]["median_ms"] / max(results["1000"]["median_ms"], 1e-9)
