@@ -1,9 +1,10 @@
 """Benchmark: how long one annotation save takes at 1,000 and at 100,000 papers.
 
-Builds a temporary library of N synthetic papers with 500 annotated ones, then
-times `Library.save_annotation` (lock, atomic write, fsync) for notes edits on
-annotated papers, alternating between the two libraries save by save. A save rewrites only annotations.json, so its cost should
-not depend on the number of papers. Prints one line per size, and as its last
+Builds a temporary library of N synthetic papers with 500 annotated ones for
+each size, then times `Library.save_annotation` (lock, atomic write, fsync)
+for notes edits on annotated papers, alternating between the two libraries
+save by save. A save rewrites only annotations.json, so its cost should not
+depend on the number of papers. Prints one line per size, and as its last
 line one JSON object: {"1000": {"median_ms": ..}, "100000": {"median_ms": ..}}.
 
     python benchmarks/save.py [--saves 200]
