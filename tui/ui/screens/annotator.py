@@ -50,6 +50,8 @@ class Annotator:
         """Start annotating `library` (called once it is open)."""
         self.library = library
         self.saver = AnnotationSaver(library)
+        # Rows show a change at once, before its save lands.
+        self.screen.query_one(PaperList).annotation_of = self.saver.view
         self.screen.query_one(Notes).read_only = library.read_only
         self.refresh_progress()
 
