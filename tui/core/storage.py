@@ -184,6 +184,7 @@ class Library:
                 self.add_lists(lists)
         if not self.read_only:
             self._rotate_backups()
+            self._remove_stale_temps()
 
     def _acquire(self) -> str | None:
         """Take the folder's write lock; return why not when it cannot be had."""
@@ -325,6 +326,8 @@ class Library:
         """
         with self._lock:
             self._check_writable()
+            if self._notes_db is None:
+                raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
             self._rotate_backups()
             old = self._annotations.get(pid) or Annotation(pid)
             new = apply_changes(old, changes, _now())
@@ -337,6 +340,15 @@ class Library:
                 table.insert(Document(new.to_doc(), doc_id=doc_id))
             self._annotations[pid] = new
             return new
+
+    def _remove_stale_temps(self) -> None:
+        """Delete temp files a killed writer left behind (we hold the lock, so none is in use)."""
+        for name in (PAPERS_FILE, ANNOTATIONS_FILE):
+            for tmp in self.folder.glob(f".{name}.*.tmp"):
+                try:
+                    tmp.unlink()
+                except OSError:
+                    pass
 
     # -- backups ---------------------------------------------------------------
 
@@ -365,9 +377,11 @@ class Library:
 
 def apply_changes(old: Annotation, changes: dict[str, Any], now: str) -> Annotation:
     """A new annotation with `changes` applied and the status dates filled in."""
-    unknown = set(changes) - {"notes", "rating", "status", "tags", "title", "opened"}
+    unknown = set(changes) - {"notes", "rating", "status", "tags", "title", "opened", "started", "finished"}
     if unknown:
         raise ValueError(f"unknown annotation fields: {sorted(unknown)}")
+    if changes.get("opened") is True:  # "the reader opened it": keep the first date
+        changes["opened"] = old.opened or now
     if "status" in changes:
         changes["status"] = Status(changes["status"])
     if "tags" in changes:

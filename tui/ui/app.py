@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +39,53 @@ class PaperdeskApp(App[int]):
 
     def on_mount(self) -> None:
         self.push_screen(LibraryScreen())
+        self._install_signal_handlers()
+
+    # -- never lose a note: quitting and being told to stop both save first ------------
+
+    _quit_warned = False
+
+    def _library_screen(self) -> LibraryScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, LibraryScreen)), None)
+
+    def flush_notes(self) -> list[str]:
+        """Save every unsaved note synchronously; return one line per failure."""
+        screen = self._library_screen()
+        return screen.flush_notes() if screen is not None else []
+
+    async def action_quit(self) -> None:
+        """Quit after saving the notes; if that fails, say so once and quit on the next press."""
+        saving = [worker for worker in self.workers if worker.group == "save"]
+        if saving:  # ratings/tags pressed just before quitting land first
+            await self.workers.wait_for_complete(saving)
+        errors = self.flush_notes()
+        if errors and not self._quit_warned:
+            self._quit_warned = True
+            message = f"Notes not saved: {errors[0]} (press q again to quit anyway)"
+            self.notify(message, severity="error", timeout=15, markup=False)
+            return
+        self.exit()
+
+    def _install_signal_handlers(self) -> None:
+        """SIGTERM and SIGHUP (terminal closed) save the notes, then exit cleanly."""
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(sig, self._exit_on_signal, sig)
+        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
+            pass  # not the main thread, or a platform without these signals
+
+    def _remove_signal_handlers(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                loop.remove_signal_handler(sig)
+        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
+            pass
+
+    def _exit_on_signal(self, sig: int) -> None:
+        self.flush_notes()
+        self.exit(return_code=128 + sig)
 
     def fail_startup(self, message: str) -> None:
         """The library cannot be opened: leave, and let the CLI print why."""
@@ -44,5 +93,6 @@ class PaperdeskApp(App[int]):
         self.exit(1)
 
     def on_unmount(self) -> None:
+        self._remove_signal_handlers()
         if self.library is not None:
             self.library.close()

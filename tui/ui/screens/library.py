@@ -12,8 +12,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui.core.errors import PaperdeskError
+from tui.core.models import Annotation
 from tui.ui.styles import stylesheet
+from tui.ui.screens.annotator import Annotator
+from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
+from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
 
 if TYPE_CHECKING:
@@ -27,6 +31,17 @@ class LibraryScreen(Screen):
     BINDINGS = [
         Binding("tab", "app.focus_next", "Pane"),
         Binding("shift+tab", "app.focus_previous", "Pane", show=False),
+        # Annotating (actions in the "Annotating" block below).
+        Binding("n", "notes", "Notes", tooltip="Write notes on this paper (Markdown); Esc when done"),
+        Binding("1", "rate(1)", "Rate", key_display="0-5", tooltip="Rate 1 to 5 stars (0 clears)"),
+        *(Binding(str(n), f"rate({n})", f"{n} stars", show=False) for n in range(2, 6)),
+        Binding("0", "rate(0)", "Clear rating", show=False),
+        Binding("s", "status(1)", "Status", tooltip="Next reading status (S goes back)"),
+        Binding("S", "status(-1)", "Status back", show=False),
+        Binding("r", "mark_read", "Read", show=False),
+        Binding("t", "tags", "Tags"),
+        Binding("e", "rename", "Rename", show=False),
+        Binding("u", "undo", "Undo", tooltip="Undo the last rating/status/tag/title change"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -34,10 +49,12 @@ class LibraryScreen(Screen):
             with Vertical(id="left"):
                 yield Static("Opening library…", id="list-header")
                 yield PaperList(id="papers")
+                yield ProgressLine(id="progress")
             yield Reader(id="reader")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.annotator = Annotator(self)
         self.query_one(PaperList).focus()
         if self.app.library is None:
             self.load_library()
@@ -62,6 +79,7 @@ class LibraryScreen(Screen):
         paper_list = self.query_one(PaperList)
         paper_list.annotation_of = library.annotation
         paper_list.set_papers(library.papers)
+        self.annotator.attach(library)
         self.update_header()
         if library.notice:
             self.notify(library.notice, title="Read-only", severity="warning", timeout=15, markup=False)
@@ -82,3 +100,43 @@ class LibraryScreen(Screen):
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()
+        self.annotator.record_opened(message.paper)
+
+    # -- Annotating: notes, rating, status, tags, title, undo (see annotator.py) --------
+
+    def action_notes(self) -> None:
+        self.annotator.edit_notes()
+
+    def action_rate(self, stars: int) -> None:
+        self.annotator.rate(stars)
+
+    def action_status(self, step: int) -> None:
+        self.annotator.cycle_status(step)
+
+    def action_mark_read(self) -> None:
+        self.annotator.mark_read()
+
+    def action_tags(self) -> None:
+        self.annotator.edit_tags()
+
+    def action_rename(self) -> None:
+        self.annotator.rename()
+
+    def action_undo(self) -> None:
+        self.annotator.undo()
+
+    def on_notes_save_requested(self, message: Notes.SaveRequested) -> None:
+        self.annotator.save_notes(message.pid, message.text)
+
+    def on_notes_left(self, message: Notes.Left) -> None:
+        self.query_one(PaperList).focus()
+
+    def flush_notes(self) -> list[str]:
+        """Save unsaved notes now, on the calling thread (quit, SIGTERM); return error lines."""
+        return self.annotator.flush_notes()
+
+    def annotation_saved(self, annotation: Annotation) -> None:
+        """Hook: called on the UI thread after every successful annotation save.
+
+        The search branch updates its index here (e.g. `index.update_annotation(...)`).
+        """

@@ -63,6 +63,7 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--match",
         "paper-list--status",
         "paper-list--rating",
+        "paper-list--tags",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
@@ -158,8 +159,14 @@ class PaperList(ScrollView, can_focus=True):
         match_style = self.get_component_rich_style("paper-list--match")
         for start, end in self.matches.get(paper.id, ()):
             title.stylize(match_style, start, end)
-        title.truncate(title_width, overflow="ellipsis", pad=True)
+        tags = Text("".join(" #" + one_line(t) for t in (ann.tags if ann else ())), no_wrap=True, end="")
+        tags_width = min(tags.cell_len, title_width // 2)
+        title.truncate(title_width - tags_width, overflow="ellipsis", pad=True)
         text.append_text(title)
+        if tags_width:
+            tags.truncate(tags_width, overflow="ellipsis")
+            text.append_text(tags)
+            text.stylize(self.get_component_rich_style("paper-list--tags"), len(text) - len(tags), len(text))
         if list_width:
             name = Text(list_name, no_wrap=True, end="")
             name.truncate(list_width, overflow="ellipsis")

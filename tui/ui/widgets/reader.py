@@ -12,6 +12,8 @@ from textual.widgets import Static
 from tui.core.models import Annotation, Paper
 from tui.core.records import shown_title
 from tui.core.text import one_line, visible
+from tui.ui.widgets.annotation_line import annotation_text
+from tui.ui.widgets.notes import Notes
 
 
 class Reader(VerticalScroll, can_focus=True):
@@ -27,6 +29,7 @@ class Reader(VerticalScroll, can_focus=True):
         yield Static(id="reader-annotation")
         yield Static(id="reader-abstract")
         yield Static(id="reader-links")
+        yield Notes(id="notes")
 
     def show(self, paper: Paper | None, annotation: Annotation | None = None, highlights: Sequence[str] = ()) -> None:
         """Display `paper` (or an empty-state hint when there is none) and scroll to the top.
@@ -38,12 +41,14 @@ class Reader(VerticalScroll, can_focus=True):
             for part in ("#reader-meta", "#reader-annotation", "#reader-links"):
                 self._set(part, Text(""))
             self._set("#reader-abstract", Text("The list is empty.", style="italic"))
+            self.query_one(Notes).load(None, "")
             return
         self._show_title(paper, annotation)
         self._show_meta(paper)
         self._show_annotation(annotation)
         self._show_abstract(paper, highlights)
         self._show_links(paper)
+        self.query_one(Notes).load(paper.id, annotation.notes if annotation else "")
         self.scroll_home(animate=False)
 
     def _set(self, selector: str, text: Text) -> None:
@@ -59,8 +64,13 @@ class Reader(VerticalScroll, can_focus=True):
         self._set("#reader-meta", Text(one_line(paper.list)))
 
     def _show_annotation(self, annotation: Annotation | None) -> None:
-        """Rating, status with its dates, and tags (filled in by the annotation feature)."""
-        self._set("#reader-annotation", Text(""))
+        """Rating, status with its dates, and tags."""
+        self._set("#reader-annotation", annotation_text(annotation))
+
+    def show_annotation(self, paper: Paper, annotation: Annotation) -> None:
+        """Redraw only what an annotation change affects (title, stars, status, tags)."""
+        self._show_title(paper, annotation)
+        self._show_annotation(annotation)
 
     def _show_abstract(self, paper: Paper, highlights: Sequence[str]) -> None:
         self._set("#reader-abstract", Text(visible(paper.abstract) or "(no abstract)"))

@@ -1,0 +1,91 @@
+"""Benchmark: how long one annotation save takes at 1,000 and at 100,000 papers.
+
+Builds a temporary library of N synthetic papers with 500 annotated ones for
+each size, then times `Library.save_annotation` (lock, atomic write, fsync)
+for notes edits on annotated papers, alternating between the two libraries
+save by save. A save rewrites only annotations.json, so its cost should not
+depend on the number of papers. Prints one line per size, and as its last
+line one JSON object: {"1000": {"median_ms": ..}, "100000": {"median_ms": ..}}.
+
+    python benchmarks/save.py [--saves 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tui.core.lists import ParsedList  # noqa: E402
+from tui.core.storage import Library  # noqa: E402
+
+SIZES = (1_000, 100_000)
+ANNOTATED = 500
+WORDS = "learning model data neural graph sparse attention robust optimal policy kernel bound".split()
+
+
+def synthetic_list(n: int, rng: random.Random) -> ParsedList:
+    """N distinct abstracts of about 150 words, like the bundled ones."""
+    abstracts = [f"Paper {i}. " + " ".join(rng.choices(WORDS, k=150)) for i in range(n)]
+    return ParsedList(f"synthetic {n}", abstracts, Path("synthetic.txt"))
+
+
+def build(folder: Path, n: int, rng: random.Random) -> tuple[Library, list[str]]:
+    """A library of `n` papers, 500 of them annotated through the store; returns it open."""
+    lib = Library.open(folder, seed=False)
+    lib.add_lists([synthetic_list(n, rng)])
+    annotated = [p.id for p in rng.sample(lib.papers, ANNOTATED)]
+    for i, pid in enumerate(annotated):
+        lib.save_annotation(pid, notes=f"first thoughts on paper {i}\n" * 5, rating=i % 6, tags=["bench"])
+    return lib, annotated
+
+
+def figures(times: list[float]) -> dict[str, float]:
+    times = sorted(times)
+    return {
+        "median_ms": round(statistics.median(times), 3),
+        "p90_ms": round(times[int(len(times) * 0.9)], 3),
+        "max_ms": round(times[-1], 3),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--saves", type=int, default=200, help="timed saves per library size")
+    args = parser.parse_args()
+    rng = random.Random(4)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="paperdesk-bench-") as tmp:
+        libraries = {n: build(Path(tmp) / f"library-{n}", n, rng) for n in SIZES}
+        times: dict[int, list[float]] = {n: [] for n in SIZES}
+        # Alternate the sizes save by save, so disk noise (fsync) hits both alike.
+        for i in range(args.saves):
+            for n, (lib, annotated) in libraries.items():
+                pid = annotated[i % ANNOTATED]
+                start = time.perf_counter()
+                lib.save_annotation(pid, notes=f"edited note {i}: " + "words " * 80)
+                times[n].append((time.perf_counter() - start) * 1000)
+        for lib, _ in libraries.values():
+            lib.close()
+    results = {str(n): figures(times[n]) for n in SIZES}
+    for n in SIZES:
+        f = results[str(n)]
+        print(
+            f"{n:>7} papers, {ANNOTATED} annotated: median {f['median_ms']} ms, "
+            f"p90 {f['p90_ms']} ms, max {f['max_ms']} ms over {args.saves} saves",
+            flush=True,
+        )
+    ratio = results["100000"]["median_ms"] / max(results["1000"]["median_ms"], 1e-9)
+    print(f"100k/1k median ratio {ratio:.2f} (limit 1.5); total {time.perf_counter() - started:.1f} s")
+    print(json.dumps({n: {"median_ms": r["median_ms"]} for n, r in results.items()}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""SIGKILL at random moments while notes are being saved: the library always opens and loses nothing that was saved.
+
+A small helper process imports the store once and forks one saving child
+per run, so each of the 100 runs starts in milliseconds and no child
+inherits the test runner's threads.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tui.core.storage import Library
+
+KILLS = 100
+PAPERS = 10
+REPO = Path(__file__).resolve().parents[2]
+
+FORKER = """
+import os, sys
+from tui.core.storage import Library
+
+def save_forever(folder, acks, seq):
+    # Save 'note seq', 'note seq+1', ... round the first papers; log each save that returned.
+    lib = Library.open(folder, seed=False)
+    ids = [p.id for p in lib.papers[:%(papers)d]]
+    fd = os.open(acks, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    while True:
+        lib.save_annotation(ids[seq %% %(papers)d], notes=f"note {seq}")
+        os.write(fd, f"{seq}\\n".encode())
+        seq += 1
+
+for line in sys.stdin:
+    acks, seq = line.split()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            save_forever(sys.argv[1], acks, int(seq))
+        finally:
+            os._exit(1)
+    print(pid, flush=True)
+    sys.stdin.readline()  # the parent has killed it
+    os.waitpid(pid, 0)
+    print("reaped", flush=True)
+""" % {"papers": PAPERS}
+
+
+def read_acks(path: Path) -> list[int]:
+    """Sequence numbers whose save returned (a line cut short by the kill is ignored)."""
+    if not path.exists():
+        return []
+    return [int(line) for line in path.read_text().split("\n")[:-1] if line]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp_path: Path) -> None:
+    with Library.open(library_dir) as lib:
+        ids = [p.id for p in lib.papers[:PAPERS]]
+    forker = subprocess.Popen(
+        [sys.executable, "-c", FORKER, str(library_dir)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    rng = random.Random(1234)
+    saved: dict[str, int] = {}  # pid -> newest sequence number whose save returned
+    seq = 0
+    kills_mid_run = returned = 0
+    try:
+        for run in range(KILLS):
+            acks = tmp_path / f"acks-{run}"
+            forker.stdin.write(f"{acks} {seq}\n")
+            forker.stdin.flush()
+            child = int(forker.stdout.readline())
+            time.sleep(rng.uniform(0.01, 0.15))  # some kills land while it opens the library
+            os.kill(child, signal.SIGKILL)
+            forker.stdin.write("killed\n")
+            forker.stdin.flush()
+            assert forker.stdout.readline().strip() == "reaped"
+            done = read_acks(acks)
+            kills_mid_run += bool(done)
+            returned += len(done)
+            for n in done:
+                saved[ids[n % PAPERS]] = n
+            attempted = (done[-1] + 1) if done else seq  # at most one save was in flight
+            with Library.open(library_dir, seed=False) as reopened:
+                assert not reopened.read_only, reopened.notice
+                assert len(reopened) == 33
+                for paper_id, n in saved.items():
+                    stored = reopened.annotation(paper_id).notes
+                    assert stored.startswith("note "), stored
+                    assert n <= int(stored.split()[1]) <= attempted
+            seq = attempted + 1
+    finally:
+        forker.stdin.close()
+        forker.wait(timeout=10)
+    print(f"{KILLS} SIGKILLs, {kills_mid_run} while saving, {returned} saves returned and all kept")
+    assert kills_mid_run >= KILLS // 4, kills_mid_run  # many kills landed while saves were running
+    leftovers = [p.name for p in library_dir.iterdir() if p.name.endswith(".tmp")]
+    assert leftovers == []  # temp files of killed writers are swept on open

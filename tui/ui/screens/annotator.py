@@ -1,0 +1,233 @@
+"""The library screen's annotating: keys to changes, changes to saves in workers, results to the screen.
+
+Kept out of `library.py` so that file only wires keys to these methods. All
+methods run on the UI thread except `_write`, which runs in a (non-exclusive)
+thread worker and reports back with `call_from_thread`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from tui.core.autosave import AnnotationSaver, SaveRequest
+from tui.core.errors import PaperdeskError
+from tui.core.history import UNDOABLE_FIELDS, UndoHistory, cycle_status, previous_values
+from tui.core.models import Annotation, Paper, Status
+from tui.core.records import shown_title
+from tui.core.storage import ANNOTATIONS_FILE, Library
+from tui.core.tags import format_tags, known_tags, parse_tags
+from tui.core.text import one_line
+from tui.ui.screens.tag_dialog import TagDialog
+from tui.ui.screens.title_dialog import TitleDialog
+from tui.ui.widgets.notes import Notes
+from tui.ui.widgets.paper_list import PaperList
+from tui.ui.widgets.progress import ProgressLine
+from tui.ui.widgets.reader import Reader
+
+if TYPE_CHECKING:
+    from tui.ui.screens.library import LibraryScreen
+
+
+def _one_line_error(exc: BaseException, path: object = None) -> str:
+    """An error as one line naming the file (`path` when the error names none), never a traceback."""
+    if isinstance(exc, OSError):
+        where = exc.filename or path
+        return one_line(f"{where}: {exc.strerror or exc}" if where else str(exc.strerror or exc))
+    return one_line(str(exc) or type(exc).__name__)
+
+
+class Annotator:
+    """Ratings, status, tags, titles, notes and undo for the papers of one screen."""
+
+    def __init__(self, screen: "LibraryScreen") -> None:
+        self.screen = screen
+        self.library: Library | None = None
+        self.saver: AnnotationSaver | None = None
+        self.history = UndoHistory()
+
+    def attach(self, library: Library) -> None:
+        """Start annotating `library` (called once it is open)."""
+        self.library = library
+        self.saver = AnnotationSaver(library)
+        # Rows show a change at once, before its save lands.
+        self.screen.query_one(PaperList).annotation_of = self.saver.view
+        self.screen.query_one(Notes).read_only = library.read_only
+        self.refresh_progress()
+
+    @property
+    def _notes_path(self) -> object:
+        return self.library.folder / ANNOTATIONS_FILE if self.library else None
+
+    # -- what is shown ---------------------------------------------------------------
+
+    @property
+    def paper(self) -> Paper | None:
+        """The highlighted paper, which every key acts on."""
+        return self.screen.query_one(PaperList).current
+
+    def view(self, pid: str) -> Annotation:
+        """The paper's annotation including saves still on their way to disk."""
+        assert self.saver is not None
+        return self.saver.view(pid)
+
+    def refresh(self, pid: str) -> None:
+        """Redraw what depends on `pid`'s annotation: list markers, progress, and the pane."""
+        self.screen.query_one(PaperList).refresh_rows()
+        self.refresh_progress()
+        paper = self.paper
+        if paper is not None and paper.id == pid:
+            self.screen.query_one(Reader).show_annotation(paper, self.view(pid))
+
+    def refresh_progress(self) -> None:
+        library = self.library
+        if library is not None:
+            notice = library.notice if library.read_only else None
+            self.screen.query_one(ProgressLine).show(len(library.papers), library.annotations().values(), notice)
+
+    # -- saving ------------------------------------------------------------------------
+
+    def _writable(self) -> bool:
+        library = self.library
+        if library is None:
+            return False
+        if library.read_only:
+            message = one_line(library.notice or "The library is read-only")
+            self.screen.notify(message, title="Read-only", severity="warning", markup=False)
+            return False
+        return True
+
+    def change(self, pid: str, *, undoable: bool = True, **changes: Any) -> None:
+        """Save `changes` to `pid` in a worker; the screen shows them at once."""
+        if self.saver is None or not self._writable():
+            return
+        current = self.view(pid)
+        if "opened" not in changes:
+            changes = {k: v for k, v in changes.items() if _stored(getattr(current, k)) != _stored(v)}
+        if not changes:
+            return
+        before = previous_values(current, changes) if undoable else {}
+        request = self.saver.request(pid, **changes)
+        self.refresh(pid)
+        self.screen.run_worker(partial(self._write, request, before), thread=True, group="save", exit_on_error=False)
+
+    def _write(self, request: SaveRequest, before: dict[str, Any]) -> None:
+        """In a worker thread: write, then report back to the UI thread."""
+        assert self.saver is not None
+        try:
+            stored = self.saver.write(request)
+        except (PaperdeskError, OSError, ValueError) as exc:
+            self._report(self._failed, request, exc)
+        else:
+            self._report(self._saved, request, before, stored)
+
+    def _report(self, callback: Any, *args: Any) -> None:
+        try:
+            self.screen.app.call_from_thread(callback, *args)
+        except RuntimeError:
+            pass  # the app has gone (quit while a save ran): the save itself is done
+
+    def _saved(self, request: SaveRequest, before: dict[str, Any], stored: Annotation) -> None:
+        assert self.saver is not None
+        self.saver.settle(request)
+        self.history.push(request.pid, before)
+        if "notes" in request.changes:
+            self.screen.query_one(Notes).mark_saved(request.pid, request.changes["notes"])
+        self.refresh(request.pid)
+        self.screen.annotation_saved(stored)
+
+    def _failed(self, request: SaveRequest, exc: BaseException) -> None:
+        assert self.saver is not None
+        self.saver.settle(request)
+        what = "notes" if "notes" in request.changes else ", ".join(request.changes)
+        message = f"Not saved ({what}): {_one_line_error(exc, self._notes_path)}"
+        self.screen.notify(message, severity="error", timeout=10, markup=False)
+        if "notes" in request.changes:
+            self.screen.query_one(Notes).mark_failed(request.pid, request.changes["notes"])
+        self.refresh(request.pid)
+
+    def flush_notes(self) -> list[str]:
+        """Save every unsaved note now, on this thread (quitting, signals); return the errors."""
+        errors: list[str] = []
+        if self.saver is None:
+            return errors
+        notes = self.screen.query_one(Notes)
+        for pid, text in notes.unsaved().items():
+            try:
+                self.saver.save_now(pid, notes=text)
+            except (PaperdeskError, OSError) as exc:
+                errors.append(_one_line_error(exc, self._notes_path))
+            else:
+                notes.mark_saved(pid, text)
+        return errors
+
+    # -- the keys ----------------------------------------------------------------------
+
+    def rate(self, stars: int) -> None:
+        if (paper := self.paper) is not None:
+            self.change(paper.id, rating=stars)
+
+    def cycle_status(self, step: int) -> None:
+        if (paper := self.paper) is not None:
+            self.change(paper.id, status=cycle_status(self.view(paper.id).status, step).value)
+
+    def mark_read(self) -> None:
+        if (paper := self.paper) is not None:
+            self.change(paper.id, status=Status.READ.value)
+
+    def record_opened(self, paper: Paper) -> None:
+        """Note the day a paper was first opened (never its status)."""
+        if self.library is not None and not self.library.read_only and not self.view(paper.id).opened:
+            self.change(paper.id, undoable=False, opened=True)
+
+    def edit_notes(self) -> None:
+        if self.paper is not None and self._writable():
+            self.screen.query_one(Notes).edit()
+
+    def save_notes(self, pid: str, text: str) -> None:
+        self.change(pid, undoable=False, notes=text)
+
+    def edit_tags(self) -> None:
+        paper = self.paper
+        if paper is None or self.library is None or not self._writable():
+            return
+        ann = self.view(paper.id)
+        known = known_tags(self.library.annotations().values())
+        dialog = TagDialog(shown_title(paper, ann), format_tags(ann.tags), known)
+        self.screen.app.push_screen(dialog, partial(self._retag, paper))
+
+    def _retag(self, paper: Paper, line: str | None) -> None:
+        if line is not None:
+            self.change(paper.id, tags=parse_tags(line))
+
+    def rename(self) -> None:
+        paper = self.paper
+        if paper is None or not self._writable():
+            return
+        ann = self.view(paper.id)
+        dialog = TitleDialog(shown_title(paper, ann), paper.shown_title)
+        self.screen.app.push_screen(dialog, partial(self._retitle, paper))
+
+    def _retitle(self, paper: Paper, title: str | None) -> None:
+        if title is not None:
+            self.change(paper.id, title="" if title == paper.shown_title else title)
+
+    def undo(self) -> None:
+        change = self.history.pop()
+        if change is None:
+            self.screen.notify("Nothing to undo", timeout=3)
+            return
+        paper = self.library.get(change.pid) if self.library else None
+        self.change(change.pid, undoable=False, **change.before)
+        name = shown_title(paper, self.view(change.pid)) if paper else change.pid
+        fields = [f for f in change.before if f in UNDOABLE_FIELDS]
+        self.screen.notify(f"Undone: {', '.join(fields)} of {one_line(name)}", timeout=4, markup=False)
+
+
+def _stored(value: Any) -> Any:
+    """Compare values the way they are stored (enum by value, sequences as tuples)."""
+    if isinstance(value, Status):
+        return value.value
+    if isinstance(value, list):
+        return tuple(value)
+    return value

@@ -1,0 +1,216 @@
+"""The notes of the shown paper: rendered Markdown while reading, a Markdown editor while writing.
+
+The widget keeps the dirty state (editor text differs from what the store
+holds) and asks its screen to save, via `Notes.SaveRequested`, one second
+after typing stops and whenever the editor is left or the paper changes. It
+never touches the store itself: the screen saves and reports back with
+`mark_saved` / `mark_failed`. Text whose save has not landed is kept as a
+draft per paper, so a failed save is never dropped by switching papers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.timer import Timer
+from textual.widgets import Markdown, Static, TextArea
+
+from tui.core.text import visible
+
+#: Seconds of quiet after the last keystroke before the notes are saved.
+AUTOSAVE_DELAY = 1.0
+
+EMPTY_HINT = "No notes yet: press n to write some (Markdown), Esc when done."
+
+
+def _markdown_language() -> str | None:
+    """Markdown highlighting needs the tree-sitter grammar; without it the editor is plain."""
+    try:
+        from textual._tree_sitter import get_language
+
+        return "markdown" if get_language("markdown") is not None else None
+    except Exception:  # noqa: BLE001 - highlighting is a nicety, never a reason to fail
+        return None
+
+
+class Notes(Vertical):
+    """Notes editor + rendered view + a saved/unsaved indicator, for one paper at a time."""
+
+    BINDINGS = [Binding("escape", "leave", "Done", tooltip="Save the notes and go back to the list")]
+
+    @dataclass
+    class SaveRequested(Message):
+        """These notes for this paper should be stored now."""
+
+        pid: str
+        text: str
+
+    class Left(Message):
+        """The reader pressed Esc in the editor: focus should go back to the list."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.pid: str | None = None
+        self.stored = ""  # what the store holds for `pid`
+        self.drafts: dict[str, str] = {}  # pid -> text whose save has not landed yet
+        self._in_flight: dict[str, str] = {}  # pid -> text asked to be saved, no answer yet
+        self.failed = False
+        self.read_only = False  # set when the library cannot be written
+        self._timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="notes-state")
+        yield Static(Text(EMPTY_HINT), id="notes-empty")
+        yield Markdown(id="notes-view")
+        editor = TextArea(
+            id="notes-editor",
+            language=_markdown_language(),
+            soft_wrap=True,
+            show_line_numbers=False,
+            tab_behavior="focus",
+        )
+        editor.display = False
+        yield editor
+
+    @property
+    def editor(self) -> TextArea:
+        return self.query_one("#notes-editor", TextArea)
+
+    @property
+    def editing(self) -> bool:
+        """True while the editor is shown (it stays shown while it has focus)."""
+        return self.editor.display
+
+    @property
+    def dirty(self) -> bool:
+        """The editor holds text the store does not have yet."""
+        return self.pid is not None and self.editor.text != self.stored
+
+    # -- showing a paper -----------------------------------------------------------
+
+    def load(self, pid: str | None, stored: str) -> None:
+        """Show `pid`'s notes; the previous paper's unsaved text is saved first."""
+        if pid != self.pid:
+            self.flush()
+            self.pid = pid
+            self.failed = False
+            self.stored = stored
+            self.editor.load_text(self.drafts.get(pid, stored) if pid else "")
+        elif not self.dirty:
+            self.stored = stored
+            self.editor.load_text(stored)
+        else:
+            self.stored = stored
+        self.editor.read_only = self.read_only
+        self._show_view()
+        self._update_state()
+
+    def edit(self) -> None:
+        """Open the editor on the current paper, cursor at the end."""
+        if self.pid is None:
+            return
+        self.editor.display = True
+        self.query_one("#notes-view").display = False
+        self.query_one("#notes-empty").display = False
+        self.editor.focus()
+        self.editor.move_cursor(self.editor.document.end)
+        self.call_after_refresh(self.scroll_visible, animate=False)
+
+    def _show_view(self) -> None:
+        """Leave editing: show the notes rendered (or a hint when there are none)."""
+        if self.editor.has_focus:
+            return
+        text = self.editor.text
+        self.editor.display = False
+        view = self.query_one("#notes-view", Markdown)
+        view.display = bool(text.strip())
+        self.query_one("#notes-empty").display = not text.strip() and self.pid is not None
+        if text.strip():
+            view.update(visible(text))
+
+    # -- saving ------------------------------------------------------------------------
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        event.stop()
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.dirty:
+            self._timer = self.set_timer(AUTOSAVE_DELAY, self.flush)
+        self._update_state()
+
+    def flush(self) -> None:
+        """Ask for the current text to be saved, if the store does not have it."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.pid is None or not self.dirty:
+            return
+        text = self.editor.text
+        self.drafts[self.pid] = text
+        if self._in_flight.get(self.pid) != text:  # Esc then blur: ask once
+            self._in_flight[self.pid] = text
+            self.post_message(self.SaveRequested(self.pid, text))
+
+    def unsaved(self) -> dict[str, str]:
+        """Every paper's text not yet stored (the editor's included), for a last save on exit."""
+        pending = dict(self.drafts)
+        if self.pid is not None and self.dirty:
+            pending[self.pid] = self.editor.text
+        return pending
+
+    def mark_saved(self, pid: str, text: str) -> None:
+        """The store now holds `text` for `pid`."""
+        if self._in_flight.get(pid) == text:
+            del self._in_flight[pid]
+        if self.drafts.get(pid) == text:
+            del self.drafts[pid]
+        if pid == self.pid:
+            self.stored = text
+            self.failed = False
+            if not self.editing:
+                self._show_view()
+            self._update_state()
+
+    def mark_failed(self, pid: str, text: str) -> None:
+        """Saving `text` failed: keep it (editor and draft), marked unsaved, to save again."""
+        if self._in_flight.get(pid) == text:
+            del self._in_flight[pid]
+        self.drafts.setdefault(pid, text)
+        if pid == self.pid:
+            self.failed = True
+            self._update_state()
+
+    def _update_state(self) -> None:
+        state = self.query_one("#notes-state", Static)
+        dirty = self.dirty or (self.pid in self.drafts)
+        if self.pid is None:
+            label = ""
+        elif dirty and self.failed:
+            label = "notes · unsaved (save failed)"
+        elif dirty:
+            label = "notes · unsaved"
+        else:
+            label = "notes · saved"
+        state.update(Text(label))
+        state.set_class(dirty, "-unsaved")
+        state.set_class(dirty and self.failed, "-failed")
+
+    # -- leaving ---------------------------------------------------------------------
+
+    def action_leave(self) -> None:
+        self.flush()
+        self.screen.set_focus(None)
+        self._show_view()
+        self.post_message(self.Left())
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if event.widget is self.editor:
+            self.flush()
+            self.call_after_refresh(self._show_view)
