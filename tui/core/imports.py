@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from tui.core.errors import InputFileError
@@ -96,3 +97,35 @@ def read_imports(paths: list[str | Path]) -> tuple[list[ParsedFile], list[str]]:
             except InputFileError as exc:
                 errors.append(str(exc))
     return parsed, errors
+
+
+def complete_path(value: str) -> str | None:
+    """The first folder or importable file whose path starts with `value`, as the user typed it.
+
+    `~` is expanded for the lookup but kept in the answer; folders end with `/`;
+    hidden entries show only once the user types the dot.
+    """
+    if not value:
+        return None
+    head, tail = os.path.split(value)
+    folder = Path(os.path.expanduser(head or "."))
+    try:
+        names = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return None
+    for entry in names:
+        name = entry.name
+        if not name.startswith(tail) or name == tail and not entry.is_dir():
+            continue
+        if name.startswith(".") and not tail.startswith("."):
+            continue
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            continue
+        if not is_dir and Path(name).suffix.lower() not in FORMATS:
+            continue
+        completed = os.path.join(head, name) + ("/" if is_dir else "")
+        if completed != value:
+            return completed
+    return None

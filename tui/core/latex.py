@@ -202,7 +202,14 @@ def _converters():
         ],
         prepend=True,
     )
-    base = get_default_latex_context_db()
+    base = get_default_latex_context_db().filter_context()
+    keep = "texttt textrm textsf textnormal textup textmd mathtt mathsf mathit mathnormal text mbox".split()
+    drop = "it bf em sl rm tt sc sf normalfont itshape bfseries ttfamily scshape upshape".split()
+    base.add_context_category(
+        "paperdesk-fonts",
+        macros=[MacroTextSpec(n, discard=False) for n in keep] + [MacroTextSpec(n, simplify_repl="") for n in drop],
+        prepend=True,
+    )
     math_db = base.filter_context()
     specs = [
         MacroTextSpec("sqrt", simplify_repl=_sqrt),
@@ -297,7 +304,7 @@ def _converters():
         return latexwalker.LatexWalker(src, latex_context=walker_db, tolerant_parsing=False)
 
     math = MathToText(latex_context=math_db, math_mode="text")
-    text = TextToText(math_mode="verbatim")
+    text = TextToText(latex_context=base, math_mode="verbatim")
     return walker, math, text
 
 

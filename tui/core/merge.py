@@ -24,6 +24,8 @@ SIMILARITY = 95.0
 BLOCK_WORDS = 8
 #: Below this many comparisons the similarity check compares against every paper.
 FULL_SCAN_BUDGET = 2_000_000
+#: Imports with at least this many entries show a progress bar.
+LARGE_IMPORT = 1000
 
 #: Called as progress(done, total) while a long import is matched.
 Progress = Callable[[int, int], None]

@@ -10,7 +10,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui.core.errors import PaperdeskError
+from tui.core.latex import open_target
 from tui.core.storage import Library
+from tui.ui.open_link import open_in_browser
 from tui.ui.styles import stylesheet
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
@@ -23,6 +25,9 @@ class LibraryScreen(Screen):
     BINDINGS = [
         Binding("tab", "app.focus_next", "Pane"),
         Binding("shift+tab", "app.focus_previous", "Pane", show=False),
+        # links and imports (issue 6)
+        Binding("o", "open_link", "Open link"),
+        Binding("i", "app.import_papers", "Import", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -76,3 +81,28 @@ class LibraryScreen(Screen):
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()
+
+    # -- links and imports (issue 6) -----------------------------------------------
+
+    def action_open_link(self) -> None:
+        """Open the highlighted paper's URL (or DOI, or first link in its abstract) in the browser."""
+        paper = self.query_one(PaperList).current
+        target = open_target(paper.url, paper.doi, paper.abstract) if paper is not None else ""
+        if not target:
+            self.notify("This paper has no link to open.", severity="warning", markup=False)
+            return
+        self._open_link(target)
+
+    @work(thread=True, group="open-link")
+    def _open_link(self, url: str) -> None:
+        open_in_browser(self.app, url)
+
+    def reload_papers(self) -> None:
+        """After an import: show the library's papers again, keeping the highlighted one."""
+        library = self.app.library
+        if library is None:
+            return
+        paper_list = self.query_one(PaperList)
+        current = paper_list.current
+        paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
+        self.update_header()
