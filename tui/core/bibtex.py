@@ -52,6 +52,12 @@ def decode(text: str) -> str:
     return normalize_space(to_unicode(text))
 
 
+def latex_paragraphs(text: str) -> str:
+    """Whitespace as LaTeX reads it: a single line break is a space, a blank line ends a paragraph."""
+    paragraphs = re.split(r"\n[^\S\n]*\n\s*", text.strip())
+    return "\n\n".join(normalize_space(p) for p in paragraphs if p.strip())
+
+
 def author_names(field: str) -> tuple[str, ...]:
     """BibTeX authors ("Last, First and First Last and others") as display names."""
     names = []
@@ -89,15 +95,19 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
         if short:
             name = f"{short} {decode(f.get('year', ''))}".strip()
     parsed = ParsedFile(source, "bibtex", name)
+    skipped: list[tuple[int, str]] = []
     for block in library.failed_blocks:
         what = type(block).__name__
         error = getattr(block, "error", None)
         reason = "a duplicate entry key" if what == "DuplicateBlockKeyBlock" else "not valid BibTeX"
         if error is not None and what != "DuplicateBlockKeyBlock":
-            detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            reason += f" ({detail})"
-        head = normalize_space(block.raw[:50])
-        parsed.skipped.append(f"line {block.start_line + 1} ({head}…): {reason}")
+            if "Aborted" in type(error).__name__:
+                detail = "a brace or quote is not closed, or the file ends inside the entry"
+            else:
+                detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            reason += f": {detail}"
+        head = normalize_space(block.raw[:40])
+        skipped.append((block.start_line, f"line {block.start_line + 1} ({head}…): {reason}"))
     for entry in entries:
         if entry.key in volumes:
             continue
@@ -105,10 +115,10 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
         volume = volumes.get(fields.get("crossref", "")) or only_volume
         vfields = {k.lower(): v.value for k, v in volume.fields_dict.items()} if volume is not None else {}
         title = decode(fields.get("title", ""))
-        abstract = fields.get("abstract", "").strip()
+        abstract = latex_paragraphs(fields.get("abstract", ""))
         where = f"line {entry.start_line + 1} ({entry.key})"
         if not title and not abstract:
-            parsed.skipped.append(f"{where}: has no title and no abstract")
+            skipped.append((entry.start_line, f"{where}: has no title and no abstract"))
             continue
         venue = fields.get("journal") or fields.get("booktitle") or vfields.get("booktitle") or vfields.get("title", "")
         extra = {k: v for k, v in fields.items() if k not in USED}
@@ -129,4 +139,5 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
                 extra=extra,
             )
         )
+    parsed.skipped = [reason for _, reason in sorted(skipped, key=lambda s: s[0])]
     return parsed

@@ -12,7 +12,7 @@ class BadField(ValueError):
     """A field of one entry has a value paperdesk cannot use; the entry is skipped."""
 
 
-_KIND = {dict: "an object", list: "a list", bool: "true/false", int: "a number", float: "a number", type(None): "null"}
+_KIND = {str: "text", dict: "an object", list: "a list", bool: "true/false", int: "a number", float: "a number", type(None): "null"}
 
 
 def kind_of(value: Any) -> str:

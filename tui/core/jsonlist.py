@@ -71,8 +71,18 @@ def _label(obj: Any, where: str) -> str:
     return where
 
 
+class _Broken:
+    """A JSON Lines line that did not parse: skipped in its place, with the parser's reason."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
 def _collect(objects: list[tuple[str, Any]], parsed: ParsedFile) -> ParsedFile:
     for where, obj in objects:
+        if isinstance(obj, _Broken):
+            parsed.skipped.append(f"{where}: {obj.reason}")
+            continue
         try:
             parsed.papers.append(paper_from_object(obj, parsed.name))
         except BadField as exc:
@@ -107,8 +117,8 @@ def parse_json_lines(text: str, source: Path) -> ParsedFile:
         try:
             objects.append((f"line {number}", orjson.loads(line)))
         except orjson.JSONDecodeError as exc:
-            parsed.skipped.append(f"line {number}: not valid JSON ({exc})")
-    if not objects and not parsed.skipped:
+            objects.append((f"line {number}", _Broken(f"not valid JSON ({exc})")))
+    if not objects:
         raise InputFileError(source, "is empty")
     return _collect(objects, parsed)
 

@@ -11,6 +11,7 @@ A dollar that does not open math ("costs $5 and $10") stays a dollar.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -323,7 +324,7 @@ def math_to_unicode(src: str) -> str | None:
     out = _FUNCTION_PAREN.sub(r"\1(", _SPACE_BEFORE_SCRIPT.sub(r"\1", out))
     if not out or "\\" in out:
         return None
-    return out
+    return unicodedata.normalize("NFC", out)
 
 
 _SPACE_BEFORE_SCRIPT = re.compile(r" ([" + re.escape(_SCRIPT_CHARS.replace("*", "")) + r"])")
@@ -333,7 +334,36 @@ _APPROX = re.compile(r"(?<!\S)~(?=\d)")
 
 
 def text_to_unicode(src: str) -> str:
-    """Running text with LaTeX accents and macros (`Erd\\H{o}s`) decoded; plain text passes unchanged."""
+    """Running text with LaTeX accents and macros (`Erd\\H{o}s`) decoded; plain text passes unchanged.
+
+    A macro pylatexenc does not know (`\\ourmethod{}`) stays exactly as written,
+    arguments and all, rather than silently losing its name.
+    """
+    if not _LATEXISH.search(src):
+        return src
+    _, _, text = _converters()
+    out = []
+    pos = 0
+    for m in _MACRO.finditer(src):
+        if m.start() < pos or text.latex_context.get_macro_spec(m.group(1)) is not None:
+            continue
+        end = m.end()
+        while end < len(src) and src[end] == "{":
+            close = _closing_brace(src, end + 1)
+            if close < 0:
+                break
+            end = close + 1
+        out.append(_convert_text(src[pos : m.start()]))
+        out.append(src[m.start() : end])
+        pos = end
+    out.append(_convert_text(src[pos:]))
+    return "".join(out)
+
+
+_MACRO = re.compile(r"\\([A-Za-z]+)")
+
+
+def _convert_text(src: str) -> str:
     if not _LATEXISH.search(src):
         return src
     walker, _, text = _converters()
