@@ -115,6 +115,7 @@ def test_a_pylatexenc_failure_in_text_keeps_that_text(monkeypatch: pytest.Monkey
             raise ValueError("bad")
 
     monkeypatch.setattr(latex, "_converters", lambda: (walker, math, Broken()))
+    latex._convert_island.cache_clear()
     assert latex.text_to_unicode(r"Erd\H{o}s {unbalanced") == r"Erd\H{o}s {unbalanced"
 
 

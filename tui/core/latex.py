@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
+from tui.core.fastmath import fast_math
+
 #: Style names a run can carry (space-separated when combined, e.g. "bold italic").
 STYLES = ("bold", "italic", "math", "link", "mono")
 
@@ -309,16 +311,27 @@ def _converters():
     return walker, math, text
 
 
+_SIMPLE_MATH = re.compile(r"[\w\s+\-=<>()\[\],.;:|/*!'^_]+")
+_SIMPLE_SCRIPT = re.compile(r"([\^_])(\w)")
+
+
+@lru_cache(maxsize=4096)
 def math_to_unicode(src: str) -> str | None:
     """One math expression (without its delimiters) as Unicode, or None when it cannot be shown so."""
     if not src.strip():
         return None
-    walker, math, _ = _converters()
-    try:
-        nodes, _, _ = walker(src.replace("'", "′")).get_latex_nodes()
-        out = math.nodelist_to_text(nodes)
-    except Exception:
-        return None
+    if _SIMPLE_MATH.fullmatch(src) and not re.search(r"[\^_](\W|$)", src):
+        # No macros, no braces: `x_i^2`, `n=5`, `T`. Scripts by hand, no parser needed.
+        out = _SIMPLE_SCRIPT.sub(lambda m: _script(m.group(1), m.group(2)), src.replace("'", "′"))
+        return " ".join(out.split())
+    out = fast_math(src, _math_symbols(), _script, _wrap)
+    if out is None:
+        walker, math, _ = _converters()
+        try:
+            nodes, _, _ = walker(src.replace("'", "′")).get_latex_nodes()
+            out = math.nodelist_to_text(nodes)
+        except Exception:
+            return None
     out = re.sub(r"\s+", " ", out.replace("\xa0", " ")).strip()
     out = re.sub(r"\( ", "(", re.sub(r" ([),])", r"\1", out))
     out = _FUNCTION_PAREN.sub(r"\1(", _SPACE_BEFORE_SCRIPT.sub(r"\1", out))
@@ -331,6 +344,26 @@ _SPACE_BEFORE_SCRIPT = re.compile(r" ([" + re.escape(_SCRIPT_CHARS.replace("*", 
 _FUNCTION_PAREN = re.compile(r"\b(" + "|".join(_FUNCTIONS) + r") \(")
 _LATEXISH = re.compile(r"[\\{}]")
 _APPROX = re.compile(r"(?<!\S)~(?=\d)")
+
+
+@lru_cache(maxsize=1)
+def _math_symbols() -> dict[str, str]:
+    """Every argument-less macro pylatexenc turns into a fixed string (with our spacing), for `fast_math`."""
+    walker, math, _ = _converters()
+    from pylatexenc import latexwalker
+
+    walker_db = latexwalker.get_default_latex_context_db()
+    symbols: dict[str, str] = {}
+    db = math.latex_context
+    for name in {spec.macroname for spec in db.iter_macro_specs()}:
+        spec = db.get_macro_spec(name)
+        if not isinstance(spec.simplify_repl, str) or "%" in spec.simplify_repl:
+            continue
+        parse = walker_db.get_macro_spec(name)
+        if parse is not None and getattr(parse.args_parser, "argspec", ""):
+            continue
+        symbols[name] = spec.simplify_repl
+    return symbols
 
 
 def text_to_unicode(src: str) -> str:
@@ -364,8 +397,46 @@ _MACRO = re.compile(r"\\([A-Za-z]+)")
 
 
 def _convert_text(src: str) -> str:
+    """Convert only the LaTeX islands of `src`; the plain words between them are copied as they are.
+
+    pylatexenc reads one character at a time, so handing it a whole
+    paragraph for one accent is slow; islands are whitespace-separated words
+    holding LaTeX characters, extended until their braces balance.
+    """
     if not _LATEXISH.search(src):
         return src
+    parts = _WORDS.split(src)  # words and the whitespace between them, alternating
+    out = []
+    i = 0
+    n = len(parts)
+    while i < n:
+        word = parts[i]
+        if i % 2 or not _ISLAND.search(word):
+            out.append(word)
+            i += 1
+            continue
+        j = i
+        depth = _depth(word)
+        while depth > 0 and j + 2 < n:
+            j += 2
+            depth += _depth(parts[j])
+        out.append(_convert_island("".join(parts[i : j + 1])))
+        i = j + 1
+    return "".join(out)
+
+
+_WORDS = re.compile(r"(\s+)")
+_ISLAND = re.compile(r"[\\{}~]|--|``|''")
+
+
+def _depth(word: str) -> int:
+    """Net brace depth a word opens (escaped braces do not count)."""
+    clean = word.replace("\\{", "").replace("\\}", "")
+    return clean.count("{") - clean.count("}")
+
+
+@lru_cache(maxsize=4096)
+def _convert_island(src: str) -> str:
     walker, _, text = _converters()
     protected = _APPROX.sub(r"\\textasciitilde{}", src).replace("%", "\\%")
     try:

@@ -5,6 +5,10 @@ normalized title, or an abstract at least 95% similar (rapidfuzz ratio).
 Merging fills the stored paper's empty fields from the new one and adds new
 tags and extra keys; it never removes anything, and annotations (keyed by
 the stored id) are untouched.
+
+Comparing every abstract with every other is quadratic, so near-identical
+abstracts are looked for among papers sharing their first or last eight
+words; small imports (under FULL_SCAN_BUDGET comparisons) compare with all.
 """
 
 from __future__ import annotations
@@ -182,7 +186,7 @@ def plan_import(
     by_id = {p.id: p for p in existing}
     index = MatchIndex(existing)
     total = sum(len(f.papers) for f in files)
-    full_scan = len(existing) * total <= FULL_SCAN_BUDGET
+    full_scan = (len(existing) + total) * total <= FULL_SCAN_BUDGET
     added: list[Paper] = []
     added_at: dict[str, int] = {}
     replaced: dict[str, Paper] = {}
