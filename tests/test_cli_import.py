@@ -78,3 +78,16 @@ def test_progress_bar_on_a_terminal(tmp_path: Path, library_dir: Path, capsys, m
     assert main(["import", str(big), "--db", str(library_dir)]) == 0
     err = capsys.readouterr().err
     assert "importing [" in err and "1200/1200" in err
+
+
+def test_json_fills_in_a_bibtex_paper_by_title(tmp_path: Path, library_dir: Path, capsys) -> None:
+    main(["import", str(FIXTURES / "small.bib"), "--db", str(library_dir)])
+    capsys.readouterr()
+    extra = tmp_path / "extra.json"
+    extra.write_text(json.dumps([{"title": "ONLY a title here!", "doi": "10.9/only", "tags": ["later"], "abstract": ""}]))
+    assert main(["import", str(extra), "--db", str(library_dir)]) == 0
+    assert capsys.readouterr().out.strip() == f"{extra}: 0 added, 1 merged (1 with new fields), 0 skipped"
+    main(["list", "--json", "--db", str(library_dir)])
+    records = {r["data_title"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    merged = records["Only a Title Here"]
+    assert merged["doi"] == "10.9/only" and merged["venue"] == "Proceedings of Somewhere"

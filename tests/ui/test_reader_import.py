@@ -215,3 +215,15 @@ async def test_a_large_import_shows_progress(library: Library, tmp_path: Path) -
         await pilot.press("escape")
         await pilot.pause()
         assert len(app.screen.query_one(PaperList).papers) == 33 + 1500
+
+
+async def test_a_title_only_paper_reads_as_such(library: Library) -> None:
+    library.add_papers([read_import(FIXTURES / "small.bib")])
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("G")
+        assert static_text(app, "#reader-title") == "Only a Title Here"
+        assert static_text(app, "#reader-abstract") == "(no abstract)"
+        assert static_text(app, "#reader-meta").splitlines() == ["Jane Doe", "Proceedings of Somewhere · 2021 · small"]
+        assert not app.screen.query_one("#reader-links", Static).display
