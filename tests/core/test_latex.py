@@ -124,3 +124,37 @@ def test_deeply_nested_and_huge_input_do_not_crash() -> None:
     assert "x" in to_unicode(deep)
     assert to_unicode("{" * 500) is not None
     assert to_unicode("$" * 1000) == "$" * 1000
+
+
+def test_the_fast_math_reader_agrees_with_pylatexenc() -> None:
+    """Every formula of the PMLR file the quick reader handles reads the same through pylatexenc."""
+    import re
+
+    from tests.conftest import FIXTURES
+    from tui.core.fastmath import fast_math
+
+    walker, math, _ = latex._converters()
+    source = (FIXTURES / "pmlr_l4dc2026.bib").read_text()
+    checked = 0
+    for m in re.finditer(r"\$([^$]+)\$", source):
+        fast = fast_math(m.group(1), latex._math_symbols(), latex._script, latex._wrap)
+        if fast is None:
+            continue
+        nodes, _, _ = walker(m.group(1).replace("'", "′")).get_latex_nodes()
+        slow = math.nodelist_to_text(nodes)
+        assert "".join(fast.split()) == "".join(slow.split()), m.group(1)
+        checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        (r"$\sqrt[3]{x}$", "∛x"),  # outside the quick reader: pylatexenc does it
+        (r"$\mathbf{x}^\top \mathbb{E}[X]$", "𝐱ᵀ 𝔼[X]"),
+        (r"$\left\{ a \right.$", "{ a"),
+        (r"$\hat{\theta}_n$", "θ̂ₙ"),
+    ],
+)
+def test_more_math(raw: str, shown: str) -> None:
+    assert to_unicode(raw) == shown
