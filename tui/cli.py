@@ -35,11 +35,13 @@ def _parser() -> argparse.ArgumentParser:
     imp = sub.add_parser(
         "import",
         parents=[common],
-        help="add paper lists to the library",
-        description="Add paper lists (a header line naming the list, then one abstract per "
-        "paragraph) to the library. Papers already stored are skipped and keep their notes.",
+        help="add papers from lists, BibTeX or JSON files (or folders of them)",
+        description="Add papers to the library from plain-text lists (a header line naming the list, "
+        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl); "
+        "a folder imports every such file inside. Papers already stored (same id, DOI, title, or a "
+        "near-identical abstract) are merged: new fields fill in, notes stay.",
     )
-    imp.add_argument("files", nargs="+", metavar="FILE", help="list file(s) to import")
+    imp.add_argument("files", nargs="+", metavar="FILE_OR_DIR", help="file(s) or folder(s) to import")
 
     lst = sub.add_parser(
         "list",
@@ -82,26 +84,38 @@ def _library_dir(args: argparse.Namespace) -> Path:
     return library_dir(getattr(args, "db", None))
 
 
+#: Imports with at least this many entries show a progress bar (on a terminal).
+PROGRESS_MIN = 1000
+
+
+def _progress_bar(done: int, total: int) -> None:
+    """A one-line progress bar on stderr, redrawn in place."""
+    width = 30
+    filled = width * done // max(total, 1)
+    end = "\n" if done >= total else ""
+    sys.stderr.write(f"\rimporting [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{end}")
+    sys.stderr.flush()
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     """Parse every file first; open the library only when there is something to add."""
-    from tui.core.lists import read_list_file
+    from tui.core.imports import read_imports
     from tui.core.storage import Library
 
-    parsed, errors = [], []
-    for name in args.files:
-        try:
-            parsed.append(read_list_file(name))
-        except PaperdeskError as exc:
-            errors.append(str(exc))
+    parsed, errors = read_imports(args.files)
     if parsed:
+        total = sum(len(p.papers) for p in parsed)
+        progress = _progress_bar if total >= PROGRESS_MIN and sys.stderr.isatty() else None
         with Library.open(_library_dir(args)) as lib:
             if lib.read_only:
                 errors.append(f"{lib.notice}; nothing imported")
             else:
-                for report in lib.add_lists(parsed):
+                for report in lib.add_papers(parsed, progress=progress):
                     for warning in report.warnings:
                         print(f"{PROG}: warning: {warning}", file=sys.stderr)
                     print(report.line())
+                    for reason in report.skipped:
+                        print(f"  skipped {reason}")
     for error in errors:
         _fail(error)
     return 1 if errors else 0

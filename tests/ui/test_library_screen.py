@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from tui.core.latex import to_unicode
 from tui.core.lists import parse_list
 from tui.core.storage import Library
 from tui.ui.app import PaperdeskApp
@@ -25,7 +26,7 @@ async def test_lists_33_papers_and_shows_the_first(library: Library) -> None:
         assert len(papers.papers) == 33
         assert papers.has_focus
         assert "33 papers" in static_text(app, "#list-header")
-        assert static_text(app, "#reader-abstract") == library.papers[0].abstract
+        assert static_text(app, "#reader-abstract") == to_unicode(library.papers[0].abstract)
         assert static_text(app, "#reader-meta") == library.papers[0].list
 
 
@@ -36,12 +37,12 @@ async def test_keys_move_the_highlight_and_the_pane_follows(library: Library) ->
         papers = app.screen.query_one(PaperList)
         await pilot.press("down", "j")
         assert papers.cursor == 2
-        assert static_text(app, "#reader-abstract") == library.papers[2].abstract
+        assert static_text(app, "#reader-abstract") == to_unicode(library.papers[2].abstract)
         await pilot.press("k")
         assert papers.cursor == 1
         await pilot.press("G")
         assert papers.cursor == 32
-        assert static_text(app, "#reader-abstract") == library.papers[32].abstract
+        assert static_text(app, "#reader-abstract") == to_unicode(library.papers[32].abstract)
         await pilot.press("g")
         assert papers.cursor == 0
         await pilot.press("end")
@@ -68,7 +69,7 @@ async def test_click_selects_a_row(library: Library) -> None:
         await pilot.pause()
         await pilot.click(PaperList, offset=(5, 4))
         assert app.screen.query_one(PaperList).cursor == 4
-        assert static_text(app, "#reader-abstract") == library.papers[4].abstract
+        assert static_text(app, "#reader-abstract") == to_unicode(library.papers[4].abstract)
 
 
 async def test_q_quits(library: Library) -> None:

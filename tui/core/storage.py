@@ -13,7 +13,7 @@ import datetime as _dt
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import orjson
 from tinydb import TinyDB
@@ -23,7 +23,10 @@ from tinydb.table import Document
 from tui.core.atomic import atomic_write_bytes
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.lists import ParsedList
-from tui.core.models import Annotation, Paper, Status, paper_id
+from tui.core.models import Annotation, Paper, Status
+
+if TYPE_CHECKING:
+    from tui.core.merge import FileReport, MergePlan, ParsedFile, Progress
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
@@ -104,6 +107,11 @@ class ImportReport:
     def line(self) -> str:
         """The one-line summary, e.g. "list X: 19 papers, 0 duplicates skipped"."""
         return f"list {self.list_name}: {self.added} papers, {self.duplicates} duplicates skipped"
+
+
+def _list_report(report: "FileReport") -> ImportReport:
+    """The historic per-list report, from the general one."""
+    return ImportReport(report.name, report.source, added=report.added, duplicates=report.merged, warnings=report.warnings)
 
 
 def _now() -> str:
@@ -246,33 +254,25 @@ class Library:
     def __len__(self) -> int:
         return len(self.papers)
 
-    def _new_papers(self, lists: Iterable[ParsedList]) -> tuple[list[Paper], list[ImportReport]]:
-        """Papers from `lists` that the library lacks, and one report per list."""
+    def _plan(self, files: Iterable["ParsedFile"], progress: "Progress | None" = None) -> "MergePlan":
+        from tui.core.merge import plan_import
         from tui.core.titles import derive_title
 
-        seen = set(self._by_id)
         seq = self.papers[-1].seq + 1 if self.papers else 0
-        new: list[Paper] = []
-        reports = []
-        for parsed in lists:
-            report = ImportReport(parsed.name, str(parsed.source), warnings=list(parsed.warnings))
-            for abstract in parsed.abstracts:
-                pid = paper_id(abstract)
-                if pid in seen:
-                    report.duplicates += 1
-                    continue
-                seen.add(pid)
-                new.append(Paper(pid, abstract, parsed.name, seq=seq, derived_title=derive_title(abstract)))
-                seq += 1
-                report.added += 1
-            reports.append(report)
-        return new, reports
+        return plan_import(self.papers, files, seq, derive_title, progress)
+
+    def _apply_in_memory(self, plan: "MergePlan") -> None:
+        if plan.replaced:
+            self.papers = [plan.replaced.get(p.id, p) for p in self.papers]
+        self.papers.extend(plan.added)
+        self._by_id = {p.id: p for p in self.papers}
 
     def _add_in_memory(self, lists: Iterable[ParsedList]) -> list[ImportReport]:
-        new, reports = self._new_papers(lists)
-        self.papers.extend(new)
-        self._by_id.update((p.id, p) for p in new)
-        return reports
+        from tui.core.imports import parsed_from_list
+
+        plan = self._plan(parsed_from_list(p) for p in lists)
+        self._apply_in_memory(plan)
+        return [_list_report(r) for r in plan.reports]
 
     def add_lists(self, lists: Iterable[ParsedList]) -> list[ImportReport]:
         """Add the papers of several lists in one atomic write; duplicates are skipped.
@@ -280,15 +280,42 @@ class Library:
         Papers already stored (same id) are left exactly as they are, and
         annotations are never touched, so importing a list twice is harmless.
         """
+        from tui.core.imports import parsed_from_list
+
+        return [_list_report(r) for r in self.add_papers(parsed_from_list(p) for p in lists)]
+
+    def add_papers(self, files: Iterable["ParsedFile"], progress: "Progress | None" = None) -> list["FileReport"]:
+        """Add and merge the papers of parsed files in ONE atomic write of the papers file.
+
+        New papers are appended; papers already stored (same id, DOI, title,
+        or a near-identical abstract) get their empty fields filled in. On any
+        failure neither the file nor memory changes; annotations never do.
+        """
         with self._lock:
             self._check_writable()
-            new, reports = self._new_papers(lists)
-            if new:
-                assert self._papers_db is not None
-                self._papers_db.table("papers").insert_multiple(p.to_doc() for p in new)
-                self.papers.extend(new)
-                self._by_id.update((p.id, p) for p in new)
-            return reports
+            plan = self._plan(files, progress)
+            if plan.added or plan.replaced:
+                self._write_papers(plan)
+                self._apply_in_memory(plan)
+            return plan.reports
+
+    def _write_papers(self, plan: "MergePlan") -> None:
+        """Build the new papers table beside the old one and write it once."""
+        assert self._papers_db is not None
+        storage = self._papers_db.storage
+        data = storage.read() or {}
+        table = dict(data.get("papers", {}))
+        if plan.replaced:
+            for key, doc in table.items():
+                new = plan.replaced.get(doc.get("id"))
+                if new is not None:
+                    table[key] = new.to_doc()
+        next_key = max((int(k) for k in table), default=0) + 1
+        for offset, paper in enumerate(plan.added):
+            table[str(next_key + offset)] = paper.to_doc()
+        storage.write({**data, "papers": table})
+        self._papers_db.table("papers").clear_cache()
+        self._papers_db._tables.clear()  # TinyDB caches the next document id per table
 
     def _check_writable(self) -> None:
         if self.read_only:

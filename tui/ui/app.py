@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
+from tui.ui.commands_import import ImportCommands
+from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.screens.library import LibraryScreen
 from tui.ui.styles import stylesheet
 
@@ -26,6 +28,7 @@ class PaperdeskApp(App[int]):
 
     TITLE = "paperdesk"
     CSS_PATH = stylesheet("app.tcss")
+    COMMANDS = App.COMMANDS | {ImportCommands}
     BINDINGS = [
         Binding("q", "quit", "Quit"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -91,6 +94,13 @@ class PaperdeskApp(App[int]):
         """The library cannot be opened: leave, and let the CLI print why."""
         self.startup_error = message
         self.exit(1)
+
+    def action_import_papers(self) -> None:
+        """Open the import dialog (from the palette or `i`) once the library is open."""
+        if self.library is None:
+            self.notify("The library is still opening.", severity="warning", markup=False)
+        elif not isinstance(self.screen, ImportDialog):
+            self.push_screen(ImportDialog())
 
     def on_unmount(self) -> None:
         self._remove_signal_handlers()

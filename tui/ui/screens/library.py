@@ -13,6 +13,8 @@ from textual.widgets import Footer, Static
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation
+from tui.core.latex import open_target
+from tui.ui.open_link import open_in_browser
 from tui.ui.styles import stylesheet
 from tui.ui.screens.annotator import Annotator
 from tui.ui.widgets.notes import Notes
@@ -42,6 +44,9 @@ class LibraryScreen(Screen):
         Binding("t", "tags", "Tags"),
         Binding("e", "rename", "Rename", show=False),
         Binding("u", "undo", "Undo", tooltip="Undo the last rating/status/tag/title change"),
+        # links and imports (issue 6)
+        Binding("o", "open_link", "Open link"),
+        Binding("i", "app.import_papers", "Import", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -140,3 +145,28 @@ class LibraryScreen(Screen):
 
         The search branch updates its index here (e.g. `index.update_annotation(...)`).
         """
+
+    # -- links and imports (issue 6) -----------------------------------------------
+
+    def action_open_link(self) -> None:
+        """Open the highlighted paper's URL (or DOI, or first link in its abstract) in the browser."""
+        paper = self.query_one(PaperList).current
+        target = open_target(paper.url, paper.doi, paper.abstract) if paper is not None else ""
+        if not target:
+            self.notify("This paper has no link to open.", severity="warning", markup=False)
+            return
+        self._open_link(target)
+
+    @work(thread=True, group="open-link")
+    def _open_link(self, url: str) -> None:
+        open_in_browser(self.app, url)
+
+    def reload_papers(self) -> None:
+        """After an import: show the library's papers again, keeping the highlighted one."""
+        library = self.app.library
+        if library is None:
+            return
+        paper_list = self.query_one(PaperList)
+        current = paper_list.current
+        paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
+        self.update_header()

@@ -9,11 +9,13 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from tui.core.latex import code_links, is_code_link, render
 from tui.core.models import Annotation, Paper
 from tui.core.records import shown_title
 from tui.core.text import one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
+from tui.ui.rich_runs import highlight_words, rendered_text, run_style
 
 
 class Reader(VerticalScroll, can_focus=True):
@@ -60,8 +62,14 @@ class Reader(VerticalScroll, can_focus=True):
         self._set("#reader-title", Text(one_line(shown_title(paper, annotation))))
 
     def _show_meta(self, paper: Paper) -> None:
-        """The list name (and, once imports carry them, authors, venue, year)."""
-        self._set("#reader-meta", Text(one_line(paper.list)))
+        """Authors; venue, year and list; DOI and URL: one line each, only those the paper has."""
+        lines = []
+        if paper.authors:
+            lines.append(one_line(", ".join(paper.authors)))
+        lines.append(" · ".join(one_line(p) for p in (paper.venue, paper.year, paper.list) if p.strip()))
+        links = [f"doi:{one_line(paper.doi)}" if paper.doi else "", one_line(paper.url)]
+        lines.append("  ".join(link for link in links if link))
+        self._set("#reader-meta", Text("\n".join(line for line in lines if line)))
 
     def _show_annotation(self, annotation: Annotation | None) -> None:
         """Rating, status with its dates, and tags."""
@@ -73,8 +81,23 @@ class Reader(VerticalScroll, can_focus=True):
         self._show_annotation(annotation)
 
     def _show_abstract(self, paper: Paper, highlights: Sequence[str]) -> None:
-        self._set("#reader-abstract", Text(visible(paper.abstract) or "(no abstract)"))
+        """The abstract with its LaTeX rendered (the stored text is untouched), query words marked."""
+        if not paper.abstract.strip():
+            self._set("#reader-abstract", Text("(no abstract)", style="italic"))
+            return
+        text = rendered_text(render(paper.abstract))
+        self._set("#reader-abstract", highlight_words(text, highlights))
 
     def _show_links(self, paper: Paper) -> None:
-        """Links found in the paper (code repositories), one per line."""
-        self._set("#reader-links", Text(""))
+        """Code repositories linked from the abstract or the paper's URL, on a "Code:" line."""
+        found = code_links(paper.abstract)
+        if paper.url and is_code_link(paper.url) and paper.url.rstrip("/") not in found:
+            found.append(paper.url.rstrip("/"))
+        text = Text()
+        if found:
+            text.append("Code: ", style="bold")
+            for i, url in enumerate(found):
+                if i:
+                    text.append("  ")
+                text.append(visible(url), run_style("link", url))
+        self._set("#reader-links", text)

@@ -1,0 +1,79 @@
+"""Turning loosely typed field values from imported files into Paper fields, with clear complaints."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tui.core.models import normalize_space
+
+
+class BadField(ValueError):
+    """A field of one entry has a value paperdesk cannot use; the entry is skipped."""
+
+
+_KIND = {str: "text", dict: "an object", list: "a list", bool: "true/false", int: "a number", float: "a number", type(None): "null"}
+
+
+def kind_of(value: Any) -> str:
+    """How a value reads to a user: "a number", "a list", …"""
+    return _KIND.get(type(value), type(value).__name__)
+
+
+def text_field(name: str, value: Any) -> str:
+    """A text field; None counts as missing, anything but a string is refused."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadField(f"{name} is {kind_of(value)}, not text")
+    return value.strip()
+
+
+def year_field(value: Any) -> str:
+    """A year as text: 2024, "2024" and 2024.0 are all fine."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, bool):
+        raise BadField(f"year is {kind_of(value)}, not a year")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, (int, str)):
+        return normalize_space(str(value))
+    raise BadField(f"year is {kind_of(value)}, not a year")
+
+
+def split_names(text: str) -> list[str]:
+    """Names in one string, separated by semicolons, commas, or " and "."""
+    if ";" in text:
+        parts = text.split(";")
+    elif "," in text:
+        parts = text.split(",")
+    else:
+        parts = re.split(r"\s+and\s+", text)
+    return [normalize_space(p) for p in parts if p.strip()]
+
+
+def names_field(name: str, value: Any) -> tuple[str, ...]:
+    """Authors or tags: a list of strings (or of {"name": …} objects), or one separated string."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(split_names(value))
+    if isinstance(value, list):
+        out = []
+        for item in value:
+            if isinstance(item, dict) and isinstance(item.get("name"), str):
+                item = item["name"]
+            if not isinstance(item, str):
+                raise BadField(f"{name} holds {kind_of(item)}, not text")
+            if item.strip():
+                out.append(normalize_space(item))
+        return tuple(out)
+    raise BadField(f"{name} is {kind_of(value)}, not a list or text")
+
+
+def clean_doi(doi: str) -> str:
+    """A bare DOI (10.x/…) from the forms people paste."""
+    d = doi.strip()
+    d = re.sub(r"^(https?://)?(dx\.)?doi\.org/", "", d, flags=re.I)
+    return re.sub(r"^doi:\s*", "", d, flags=re.I)

@@ -1,0 +1,36 @@
+"""Opening a paper's link in the browser, off the UI thread, without letting a console browser take the terminal."""
+
+from __future__ import annotations
+
+import sys
+import webbrowser
+
+from textual.app import App
+
+
+def gui_browser_available() -> bool:
+    """True when `webbrowser` would start a graphical browser rather than lynx/w3m in our terminal."""
+    try:
+        controller = webbrowser.get()
+    except webbrowser.Error:
+        return False
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return type(controller) is not webbrowser.GenericBrowser
+
+
+def open_in_browser(app: App, url: str) -> None:
+    """Run in a worker thread: open `url`, or copy it and say so when no browser can open it here."""
+    opened = False
+    if gui_browser_available():
+        try:
+            opened = bool(webbrowser.open(url))
+        except Exception:
+            opened = False
+    if opened:
+        app.call_from_thread(app.notify, url, title="Opened in the browser", markup=False)
+    else:
+        app.call_from_thread(app.copy_to_clipboard, url)
+        app.call_from_thread(
+            app.notify, url, title="No browser here: link copied", severity="warning", markup=False, timeout=10
+        )
