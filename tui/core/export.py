@@ -284,3 +284,19 @@ def write_per_paper(
         _write(path, render_paper_file(entry, stamp), len(written), len(plan))
         written.append(path)
     return written
+
+
+def papers_matching(library: "object", query: str) -> list[Paper]:
+    """The papers the filter query matches, in rank order: `export --query`.
+
+    The query language lives in `tui.core.search` (the filter feature); until
+    it is there this says so in one line instead of guessing.
+    """
+    try:
+        from tui.core import search  # noqa: F401  (the filter feature's module)
+    except ImportError:
+        raise ExportError("--query needs the filter feature") from None
+    match = getattr(search, "papers_matching", None)
+    if match is None:
+        raise ExportError("--query needs the filter feature")
+    return list(match(library, query))
