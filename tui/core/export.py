@@ -185,9 +185,20 @@ def plain_summary(entry: Entry) -> str:
 # -- writing -------------------------------------------------------------------------
 
 
-def _write(path: Path, text: str, done: int, total: int) -> None:
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: Exports are the user's documents: readable like any file they create (0644 under the usual umask).
+_FILE_MODE = 0o666 & ~_umask()
+
+
+def _write(path: Path, text: str, done: int) -> None:
     try:
-        atomic_write_text(path, text)
+        mode = path.stat().st_mode & 0o7777 if path.exists() else _FILE_MODE
+        atomic_write_text(path, text, mode=mode)
     except OSError as exc:
         kept = f"; the {done} file(s) written before it are intact" if done else ""
         raise ExportError(f"{path}: cannot write ({exc.strerror or exc}){kept}") from None
@@ -201,7 +212,7 @@ def write_document(path: str | os.PathLike[str], items: Sequence[Entry], *, forc
     if target.exists() and not force:
         raise WouldOverwrite([target])
     _make_folder(target.parent)
-    _write(target, render_document(items, now), 0, 1)
+    _write(target, render_document(items, now), 0)
     return target
 
 
@@ -281,7 +292,7 @@ def write_per_paper(
     stamp = now or now_iso()
     written = []
     for path, entry in plan:
-        _write(path, render_paper_file(entry, stamp), len(written), len(plan))
+        _write(path, render_paper_file(entry, stamp), len(written))
         written.append(path)
     return written
 

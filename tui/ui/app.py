@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
+from tui.ui.commands_export import ExportCommands
 from tui.ui.screens.library import LibraryScreen
 from tui.ui.styles import stylesheet
 
@@ -24,6 +25,7 @@ class PaperdeskApp(App[int]):
 
     TITLE = "paperdesk"
     CSS_PATH = stylesheet("app.tcss")
+    COMMANDS = App.COMMANDS | {ExportCommands}
     BINDINGS = [
         Binding("q", "quit", "Quit"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),

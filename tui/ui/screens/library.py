@@ -27,6 +27,10 @@ class LibraryScreen(Screen):
     BINDINGS = [
         Binding("tab", "app.focus_next", "Pane"),
         Binding("shift+tab", "app.focus_previous", "Pane", show=False),
+        # export and clipboard (tui/ui/export_actions.py)
+        Binding("x", "export", "Export"),
+        Binding("c", "copy_paper", "Copy", show=False),
+        Binding("C", "copy_section", "Copy with notes", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -82,3 +86,20 @@ class LibraryScreen(Screen):
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()
+
+    # -- export and clipboard: delegated to tui/ui/export_actions.py --------------
+
+    def action_export(self) -> None:
+        from tui.ui.export_actions import open_export_dialog
+
+        open_export_dialog(self)
+
+    def action_copy_paper(self) -> None:
+        from tui.ui.export_actions import copy_current
+
+        copy_current(self, with_notes=False)
+
+    def action_copy_section(self) -> None:
+        from tui.ui.export_actions import copy_current
+
+        copy_current(self, with_notes=True)
