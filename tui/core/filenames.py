@@ -21,10 +21,11 @@ def safe_stem(title: str, fallback: str = "untitled", max_bytes: int = MAX_STEM_
     """A file-name stem for `title`: never empty, never a path, never reserved.
 
     Path separators and characters Windows or Obsidian reject become spaces
-    (a colon becomes " - "), whitespace collapses, leading dots go (no hidden
-    files, no `..`), trailing dots and spaces go (Windows drops them), device
-    names like CON or NUL get a leading underscore, and the result is cut to
-    `max_bytes` of UTF-8 at a character boundary. NFC, so macOS's decomposed
+    (a colon becomes " - "), whitespace collapses, leading dots and dashes
+    go (no hidden files, no `..`, nothing that reads as a command option),
+    trailing dots and spaces go (Windows drops them), device names like CON
+    or NUL get a leading underscore, and the result is cut to `max_bytes` of
+    UTF-8 at a character boundary. NFC, so macOS's decomposed
     names compare equal.
     """
     text = unicodedata.normalize("NFC", clean(title))
@@ -43,7 +44,8 @@ def safe_stem(title: str, fallback: str = "untitled", max_bytes: int = MAX_STEM_
 
 
 def _trim(text: str) -> str:
-    return text.lstrip(". ").rstrip(". ")
+    # Leading dashes too: a name like "-rf.md" reads as an option on a command line.
+    return text.lstrip(". -").rstrip(". ")
 
 
 def unique_name(stem: str, taken: set[str], suffix: str = ".md") -> str:
