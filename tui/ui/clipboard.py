@@ -50,8 +50,9 @@ def _pyperclip_copy(text: str) -> None:
 system_copy: Callable[[str], None] = _pyperclip_copy
 
 
-async def copy_text(app: App, text: str, timeout: float = TIMEOUT) -> CopyResult:
+async def copy_text(app: App, text: str, timeout: float | None = None) -> CopyResult:
     """Copy `text` with pyperclip off the UI thread, else with OSC 52. Never raises."""
+    timeout = TIMEOUT if timeout is None else timeout
     loop = asyncio.get_running_loop()
     done: asyncio.Future[str] = loop.create_future()
     copier = system_copy
