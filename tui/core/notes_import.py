@@ -248,8 +248,8 @@ def _empty(current: Annotation, key: str) -> bool:
 def import_notes(library: Any, path: str | os.PathLike[str], *, force: bool = False) -> NotesImportReport:
     """Restore annotations from an exported folder or file into `library`; report what happened.
 
-    Unreadable files are reported and skipped; the rest still import. Each
-    paper is saved with one atomic `save_annotation`.
+    Unreadable files are reported and skipped; the rest still import, all
+    in one atomic `save_annotations` write (all or nothing).
     """
     source = Path(path)
     report = NotesImportReport()
@@ -257,6 +257,7 @@ def import_notes(library: Any, path: str | os.PathLike[str], *, force: bool = Fa
         raise InputFileError(source, "no such file or folder")
     paths = list(markdown_files(source)) if source.is_dir() else [source]
     seen: dict[str, Path] = {}
+    pending: list[tuple[Change, dict[str, Any]]] = []
     for file in paths:
         try:
             note = read_note_file(file)
@@ -275,11 +276,19 @@ def import_notes(library: Any, path: str | os.PathLike[str], *, force: bool = Fa
             report.errors.append(f"{file}: paper {note.id} is also in {seen[note.id].name}; skipped")
             continue
         seen[note.id] = file
-        _apply(library, paper, note, force, report)
+        _plan(library, paper, note, force, report, pending)
+    if pending:
+        try:
+            library.save_annotations({c.pid: fields for c, fields in pending})
+        except (PaperdeskError, OSError) as exc:
+            report.errors.append(f"{source}: nothing imported, the library could not be saved ({exc})")
+        else:
+            report.changed.extend(c for c, _ in pending)
     return report
 
 
-def _apply(library: Any, paper: Any, note: NoteFile, force: bool, report: NotesImportReport) -> None:
+def _plan(library: Any, paper: Any, note: NoteFile, force: bool, report: NotesImportReport, pending: list) -> None:
+    """Compare one file with the library: unchanged, a conflict, or a change to save."""
     current = library.annotation(paper.id)
     want = wanted(note, paper.shown_title)
     diff = differing(current, want)
@@ -292,9 +301,4 @@ def _apply(library: Any, paper: Any, note: NoteFile, force: bool, report: NotesI
     if not (untouched or nothing_lost or force):
         report.conflicts.append(change)
         return
-    try:
-        library.save_annotation(paper.id, **{key: want[key] for key in diff})
-    except PaperdeskError as exc:
-        report.errors.append(f"{note.path}: not saved ({exc})")
-        return
-    report.changed.append(change)
+    pending.append((change, {key: want[key] for key in diff}))
