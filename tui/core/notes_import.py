@@ -16,6 +16,7 @@ The title in the file is the shown title; when it equals the paper's own
 
 from __future__ import annotations
 
+import itertools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,7 +100,9 @@ def parse_note_text(text: str, path: Path) -> NoteFile:
         raise InputFileError(path, str(exc)) from None
     if fields is None or "id" not in fields:
         raise NotAnExport(path, "not a paperdesk notes export (no front matter with an id)")
-    pid = str(fields["id"]).strip()
+    raw_id = fields["id"]
+    # An all-digit id whose quotes were removed by hand reads back as a number.
+    pid = f"{raw_id:012d}" if isinstance(raw_id, int) and not isinstance(raw_id, bool) else str(raw_id).strip()
     return NoteFile(
         path=path,
         id=pid,
@@ -188,10 +191,16 @@ def read_note_file(path: str | os.PathLike[str]) -> NoteFile:
     return parse_note_text(text, source)
 
 
+#: How deep a notes import looks into sub-folders (a vault's folders, not a whole home directory).
+MAX_DEPTH = 3
+
+
 def markdown_files(folder: Path) -> Iterator[Path]:
     """The `.md` files under `folder`, sorted, skipping hidden folders like `.obsidian` and `.trash`."""
+    base = len(folder.parts)
     for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        deep = len(Path(root).parts) - base >= MAX_DEPTH
+        dirs[:] = [] if deep else sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
             if name.lower().endswith(".md") and not name.startswith("."):
                 yield Path(root) / name
@@ -215,7 +224,8 @@ def is_notes_export(path: str | os.PathLike[str]) -> bool:
     """
     source = Path(path)
     if source.is_dir():
-        return any(_looks_exported(p) for p in markdown_files(source))
+        # The first few notes decide: an export folder is full of them.
+        return any(_looks_exported(p) for p in itertools.islice(markdown_files(source), 50))
     return source.suffix.lower() == ".md" and source.is_file() and _looks_exported(source)
 
 

@@ -67,6 +67,12 @@ def run_export(screen: Screen, request: ExportRequest, view: Sequence[Paper], cu
     library = app.library
 
     def job() -> None:
+        try:
+            export()
+        except Exception as exc:  # a bug must not take the reader's session down
+            app.call_from_thread(app.notify, f"Export failed: {_one_line(exc)}", severity="error", markup=False)
+
+    def export() -> None:
         if request.scope == "current":
             items = entries([current] if current else [], library.annotation)
         elif request.scope == "view":
@@ -88,7 +94,7 @@ def run_export(screen: Screen, request: ExportRequest, view: Sequence[Paper], cu
             return
         app.call_from_thread(app.notify, done, title="Export", timeout=8, markup=False)
 
-    screen.run_worker(job, thread=True, group="export", name="export")
+    screen.run_worker(job, thread=True, group="export", name="export", exit_on_error=False)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -129,4 +135,4 @@ def copy_current(screen: Screen, with_notes: bool) -> None:
         severity = "information" if result.via == "system" else "warning"
         screen.app.notify(result.message(what), title="Clipboard", severity=severity, markup=False)
 
-    screen.run_worker(job(), group="clipboard", name="clipboard")
+    screen.run_worker(job(), group="clipboard", name="clipboard", exit_on_error=False)

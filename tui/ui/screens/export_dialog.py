@@ -63,7 +63,7 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
                     value=scope == "current",
                     disabled=self.current_title is None,
                 )
-                yield RadioButton(Text(f"Papers in the list ({self.counts['view']})"), id="scope-view", value=scope == "view")
+                yield RadioButton(Text(f"Papers shown in the list ({self.counts['view']})"), id="scope-view", value=scope == "view")
                 yield RadioButton(
                     Text(f"Every annotated paper ({self.counts['annotated']})"),
                     id="scope-annotated",
