@@ -168,3 +168,19 @@ def test_is_notes_export(lib: Library, tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     assert not is_notes_export(empty)
+
+
+def test_a_derived_title_is_not_imported_as_a_rename(lib: Library, tmp_path: Path) -> None:
+    paper = lib.papers[0]
+    lib.save_annotation(paper.id, notes="n")
+    [path] = write_per_paper(tmp_path / "v", annotated_entries(lib.papers, lib.annotations()))
+    # Another machine derives titles differently: the file's title is not the paper's there.
+    path.write_text(path.read_text(encoding="utf-8").replace(f"title: {paper.shown_title}", "title: Old derived title"), encoding="utf-8")
+    lib.save_annotation(paper.id, notes="")
+    import_notes(lib, path)
+    assert lib.annotation(paper.id).title == "" and lib.annotation(paper.id).notes == "n"
+    # Renaming from Obsidian: edit the title and say so.
+    path.write_text(path.read_text(encoding="utf-8").replace("renamed: false", "renamed: true"), encoding="utf-8")
+    report = import_notes(lib, path)
+    assert [c.fields for c in report.changed] == [["title"]]
+    assert lib.annotation(paper.id).title == "Old derived title"

@@ -147,7 +147,12 @@ def render_document(items: Sequence[Entry], now: str | None = None) -> str:
 def front_matter_fields(entry: Entry, now: str) -> dict[str, object]:
     """The YAML front matter of a per-paper file, in the order a reader expects."""
     paper, ann = entry.paper, entry.annotation
-    fields: dict[str, object] = {"id": paper.id, "title": clean(entry.title), "list": clean(paper.list)}
+    fields: dict[str, object] = {
+        "id": paper.id,
+        "title": clean(entry.title),
+        "renamed": bool(ann.title),  # see notes_import: a derived title is not a rename
+        "list": clean(paper.list),
+    }
     for key in ("authors", "year", "venue", "url", "doi"):
         value = getattr(paper, key)
         if value:

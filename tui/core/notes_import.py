@@ -10,8 +10,12 @@ the file's values are compared with the library's:
 - otherwise the library changed after the export: a conflict, reported and
   left alone unless `force`.
 
-The title in the file is the shown title; when it equals the paper's own
-(data or derived) title, it restores "no rename" rather than a rename.
+The title in the file is the shown title. `renamed: false` in the front
+matter means the reader had not renamed the paper, so the title is not
+imported as a rename: a paper's derived title may differ on the other
+machine (another paperdesk version) and must not become a rename there. To
+rename a paper from Obsidian, edit `title` and set `renamed: true`. Without
+a `renamed` key, a title that differs from the paper's own is a rename.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ class NoteFile:
     path: Path
     id: str
     title: str
+    renamed: bool | None
     rating: int
     status: Status
     tags: tuple[str, ...]
@@ -107,6 +112,7 @@ def parse_note_text(text: str, path: Path) -> NoteFile:
         path=path,
         id=pid,
         title=_text(fields.get("title"), path, "title"),
+        renamed=fields["renamed"] if isinstance(fields.get("renamed"), bool) else None,
         rating=_rating(fields.get("rating"), path),
         status=_status(fields.get("status"), path),
         tags=_tags(fields.get("tags"), path),
@@ -233,8 +239,8 @@ def is_notes_export(path: str | os.PathLike[str]) -> bool:
 
 
 def wanted(note: NoteFile, paper_title: str) -> dict[str, Any]:
-    """The annotation fields the file asks for (title "" when it is the paper's own title)."""
-    title = "" if note.title == paper_title else note.title
+    """The annotation fields the file asks for (title "" for "not renamed")."""
+    title = "" if note.renamed is False or note.title == paper_title else note.title
     return {"notes": note.notes, "rating": note.rating, "status": note.status, "tags": note.tags, "title": title}
 
 
