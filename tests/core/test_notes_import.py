@@ -66,8 +66,12 @@ def test_round_trip_with_special_characters(lib: Library, tmp_path: Path) -> Non
     assert again.unchanged == 8 and not again.changed
 
 
-NOTES = st.text(st.characters(blacklist_categories=("Cs",)), max_size=200)
-TITLES = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
+# Pieces that trip Markdown and YAML, so generated text is dense with them, plus any text at all.
+TOKENS = ["---", "...", ":", ": ", '"', "'", "#", "# ", "## Notes", "  ", "\t", "\n", "\r\n", "\r", "- ", "> ",
+          "|", "&a", "*x", "!!str", "%YAML", "🎉", "中文", "\u2028", "\ufeff", "\x1b[31m", "\x00", "a", "null", "1e3"]
+SPECIAL = st.lists(st.sampled_from(TOKENS), max_size=30).map("".join)
+NOTES = st.one_of(SPECIAL, st.text(st.characters(blacklist_categories=("Cs",)), max_size=200))
+TITLES = st.one_of(SPECIAL, st.text(st.characters(blacklist_categories=("Cs",)), max_size=60))
 TAGS = st.lists(st.text(st.sampled_from("ab:#-'\" 中🎉"), min_size=1, max_size=6), max_size=4)
 
 
