@@ -309,14 +309,17 @@ def write_per_paper(
 def papers_matching(library: "object", query: str) -> list[Paper]:
     """The papers the filter query matches, in rank order: `export --query`.
 
-    The query language lives in `tui.core.search` (the filter feature); until
-    it is there this says so in one line instead of guessing.
+    The query language is the filter feature's (`tui.core.query` and
+    `tui.core.search`, as `paperdesk list --query` uses them); without that
+    feature this says so in one line instead of guessing. A malformed query
+    raises the feature's one-line `QueryError`.
     """
     try:
-        from tui.core import search  # noqa: F401  (the filter feature's module)
+        from tui.core.query import parse_query
+        from tui.core.search import SearchIndex
     except ImportError:
         raise ExportError("--query needs the filter feature") from None
-    match = getattr(search, "papers_matching", None)
-    if match is None:
-        raise ExportError("--query needs the filter feature")
-    return list(match(library, query))
+    parsed = parse_query(query)
+    if parsed.is_empty:
+        return list(library.papers)  # type: ignore[attr-defined]
+    return list(SearchIndex(library.papers, library.annotations()).search(parsed))  # type: ignore[attr-defined]
