@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 UNTITLED = "(untitled)"
 ELLIPSIS = "…"
-_SCAN_CHARS = 6000  # a method is named near the start; huge inputs stay fast
+_SCAN_CHARS = 4000  # a method is named near the start; huge inputs stay fast
 _SCAN_SENTENCES = 12
 
 # --- word lists ------------------------------------------------------------
@@ -49,7 +49,8 @@ _FILLERS = (
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]")
 _URL = re.compile(r"\\url\s*\{[^{}]*\}|(?:https?://|www\.)\S+")
 _LATEX_WRAPPER = re.compile(
-    r"\\(?:text(?:bf|it|sc|tt|rm|sf|up)?|emph|math(?:rm|bf|it|sf|tt|bb|cal|frak)|operatorname|boldsymbol)"
+    r"\\(?:text(?:bf|it|sc|tt|rm|sf|up|normal)?|emph|underline|overline|[mh]box|"
+    r"math(?:rm|bf|it|sf|tt|bb|cal|frak)|operatorname|boldsymbol)"
     r"\s*\{([^{}]*)\}"
 )
 _MATH = re.compile(r"\$\$?([^$]*)\$\$?")
@@ -59,31 +60,37 @@ _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?|\\.?")
 _BOLD = re.compile(r"\*\*([^*]*)\*\*")
 _MARKUP = re.compile(r"[*$`{}]+")
 _SPACES = re.compile(r"\s+")
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[\"'“(\[]?[A-Z])|(?<=[。！？])\s*")
+# Patterns that scan whole abstracts avoid IGNORECASE and leading look-behinds: both
+# make the engine try every position, which costs more than the rest put together.
+_SENTENCE_BREAK = re.compile(r"[.!?][\"”']?\s+(?=[\"'“(\[]?[A-Z])|[。！？]\s*")
 _ASIDE = re.compile(r"(?:^|(?<=\s))\([^()]*\)\s*|(?<=[a-z])\([A-Z][\w-]*\)")
 
 # --- finding the method ----------------------------------------------------
 
 _CUE = re.compile(
-    r"\b(?:(?:we|and|paper|work|study|here)\s+(?:also\s+|further\s+|then\s+)?"
+    r"\b(?:(?:[Ww]e|and|[Pp]aper|[Ww]ork|[Ss]tudy|[Hh]ere)\s+(?:also\s+|further\s+|then\s+)?"
     r"(?P<verb>propose|introduce|present|develop|design|devise|call|name|term|coin)(?:s|d|ed)?"
-    r"|(?P<ours>(?:our|the)\s+proposed)|results?\s+in"
-    r"|(?<!-)(?P<label>called|named|termed|dubbed|coined))\s+",
-    re.IGNORECASE,
+    r"|(?P<ours>(?:[Oo]ur|[Tt]he)\s+proposed)"
+    r"|(?<!-)(?P<label>called|named|termed|dubbed|coined|refer\s+to\s+(?:\w+\s+){0,3}?as))\s+"
 )
 _LABEL_VERBS = ("call", "name", "term", "coin")
-_NAME_TOKEN = re.compile(r"[\"“'‘]?([^\W_]\w*(?:[-–]\w+)*)")
-_WINDOW_ITEM = re.compile(r"\([^()]*\)|[^\W_]\w*(?:[-–]\w+)*")
+_HYPHENS = re.compile(r"[-–]+")
+_WORD = re.compile(r"[\w-]+")
+_TRAILING_LABEL = re.compile(r"\b(?:called|named|termed|dubbed)\s*$")
+_NAME_TOKEN = re.compile(r"[\"“'‘]?([^\W_]\w*(?:[-–]+\w+)*)")
+_WINDOW_ITEM = re.compile(r"\([^()]*\)|[^\W_]\w*(?:[-–]+\w+)*")
 _SHORT_PAREN = re.compile(r"\(\s*([A-Za-z][\w-]{0,19})\s*\)")
-_FOLLOWING_WORDS = re.compile(r"(?:\s+[A-Z]\w*(?:-\w+)*){0,3}")
-_FOLLOWING_PAREN = re.compile(r"\s*\(([^()]{2,120})\)")
-_APPOSITIVE_NAME = re.compile(r"(?<![\w-])([A-Za-z]\w*(?:-\w+)*)(\s*\([^()]{3,120}\))?,\s+(?:a|an)\s")
+_FOLLOWING_WORDS = re.compile(r"(?:\s+[A-Z]\w*(?:[-–]+\w+)*){0,5}")
+_FOLLOWING_PAREN = re.compile(r"\s*\(([^()]{2,120})\)|\s*:\s*([^,;:.()]{3,120})")
+_COMMA_ARTICLE = re.compile(r",\s+an?\s")
+_NAME_BEFORE = re.compile(r"(?<![\w-])([A-Za-z]\w*(?:-\w+)*)(\s*\([^()]{3,120}\))?\Z")
+_APPOSITIVE = re.compile(r"(?:\s*\([^()]*\)|:[^,;:.]*)?,\s+(?:a|an|the)\s+([^.;:,]+)")
 _LAST_ARTICLE = re.compile(r"\b(?:a|an|the)\s+((?:(?!\b(?:a|an|the)\s)[^.;:])*?)[\s,]*$", re.IGNORECASE)
 _TAIL = re.compile(r"\s*,?\s*((?:to|for)\s[^,;:.]+)|\s+((?:" + _TAIL_HEADS + r")\b[^,;:.]*)")
 
 # --- shaping phrases ---------------------------------------------------------
 
-_ARTICLE = re.compile(r"^(?:(?:a|an|the)\s+)+", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:(?:a|an|the)(?:\s+|$))+", re.IGNORECASE)
 _FILLER = re.compile(r"\b(?:" + _FILLERS + r")(?:(?:\s*,\s*|\s+and\s+)(?:" + _FILLERS + r"))*\s+(?=\w)")
 _LEAD_IN = re.compile(
     r"^(?:(?:analysis|study|investigation|definition|notion|problem|question|task)\s+of\s+(?:(?:a|an|the)\s+)?"
@@ -93,15 +100,24 @@ _LEAD_IN = re.compile(
 _GENERIC_TO_VERB = re.compile(
     r"^(?:(?:" + "|".join(sorted(_GENERIC_HEADS)) + r")\s+)+(?:that\s+aims\s+|aimed\s+)?to\s+([a-z]+)\b"
 )
-_HEAD_BEFORE_FOR = re.compile(r"(?<!ed) (?:model|method|framework|approach|technique|algorithm|procedure)(?= for\b)")
+_GENERIC_FOR = re.compile(r"^(?:" + "|".join(sorted(_GENERIC_HEADS)) + r")\s+for\s+(?:(?:a|an|the)\s+)?")
+_HEAD_BEFORE_FOR = re.compile(
+    r"(?<!ed) (?:model|method|framework|approach|technique|algorithm|procedure)(?= for\b)"
+)
 _CLAUSE_WORDS = (
     "that|which|where|while|when|whose|without|by|using|based|through|during|allowing|leveraging|including|"
     "enabling|yielding|aimed"
 )
-# Places a phrase may be cut: clause boundaries first, then any preposition.
+_PREPOSITIONS = "for|to|in|on|with|via|across|under|over|beyond|from|at|into|by|through"
+# Places a phrase may be cut: clause boundaries first, then any preposition. A comma
+# before a hyphenated modifier ("probabilistic, data-driven ...") is inside a phrase,
+# and a participle before a preposition ("pretrained in") starts a reduced clause.
 _BOUNDARIES = tuple(
-    re.compile(r"\s*[,;]\s*|\s+(?=(?:" + words + r")(?![\w-]))")
-    for words in (_CLAUSE_WORDS, _CLAUSE_WORDS + "|for|to|in|on|with|via|across|under|over|beyond|from|at|into")
+    re.compile(
+        r"\s*(?:,(?!\s*[a-z]\w*-\w)|;)\s*|\s+(?=(?:" + words + r")(?![\w-])|[a-z]{3,}ed\s+(?:"
+        + _PREPOSITIONS + r")\b)"
+    )
+    for words in (_CLAUSE_WORDS, _CLAUSE_WORDS + "|" + _PREPOSITIONS)
 )
 _HAS_PREPOSITION = re.compile(r"\b(?:for|to|in|on|with|via|into)\b")
 _TAIL_STOPWORDS = frozenset("a an the of for to in on with by via and or that which from at as".split())
@@ -121,17 +137,23 @@ _PREDICATE = re.compile(
 )
 _TRAILING_FOR = re.compile(r"\bfor\s+((?:[\w-]+\s+){0,3}[\w-]+)\s*[.!?]?$")
 _FALLBACK_CUE = re.compile(
-    r"\b(?:we|paper|work)\s+(?:also\s+|first\s+)?(?:propose|introduce|present|develop|consider|study|"
-    r"investigate|revisit|address|provide|analy[sz]e|explore)(?:s|d|ed)?\s+",
-    re.IGNORECASE,
+    r"\b(?:[Ww]e|[Pp]aper|[Ww]ork)\s+(?:also\s+|first\s+)?(?:propose|introduce|present|develop|consider|"
+    r"stud(?:y|ie)|investigate|revisit|address|provide|analy[sz]e|explore)(?:es|s|ed|d)?\s+"
 )
-_OPENING = re.compile(r"^(?:(?:in|within)\s+this\s+(?:paper|work|study)|recently|however|here),?\s+", re.IGNORECASE)
+_OPENING = re.compile(
+    r"^(?:(?:in|within)\s+this\s+(?:paper|work|study)|recently|however|here),?\s+", re.IGNORECASE
+)
+_ANAPHORA = re.compile(r"(?:that|this|these|those|such|it|them)\b", re.IGNORECASE)
+_SETTING = re.compile(
+    r"In\s+(?!(?:recent|the|this|these|order|practice|particular|general|addition|contrast|summary|short|"
+    r"many|most)\b)([^,]{3,80}),"
+)
 _WE_VERB = re.compile(r"^we\s+\w+\s+", re.IGNORECASE)
 _VERB = re.compile(
     r"\s(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|remains?|plays?|often|"
     r"aims?|enables?|provides?|suffers?|encounters?|shows?|seems?|becomes?|requires?|relies|rely|lies|lie)\b"
 )
-_CLAUSE_END = re.compile(r"\s*(?:[,;:—]|\s[–-]\s|[，；：])")
+_CLAUSE_END = re.compile(r"\s*(?:,(?!\s*[a-z]\w*-\w)|[;:—]|\s[–-]\s|[，；：])")
 
 
 class _Method(NamedTuple):
@@ -169,6 +191,7 @@ def derive_title(abstract: str, max_len: int = 60) -> str:
 
 
 def _derive(text: str, max_len: int) -> str:
+    """The title of cleaned text: the method's name and kind, else what the paper studies."""
     sentences = [s for s in _SENTENCE_BREAK.split(text) if s.strip()][:_SCAN_SENTENCES]
     if not sentences:
         return ""
@@ -177,8 +200,10 @@ def _derive(text: str, max_len: int) -> str:
     if method:
         return _method_title(method, text, sentences, defs, max_len)
     phrase = _fallback_phrase(sentences, defs)
-    fitted = _fit(phrase, max_len, min_ratio=0.6) or _shorten(phrase, max_len)
-    return _capitalize(_with_field(fitted, _fields(sentences, defs, ""), max_len))
+    fitted = _fit(phrase, max_len, min_ratio=0.6)
+    if not fitted:
+        return _capitalize(_shorten(phrase, max_len))
+    return _capitalize(_with_field(fitted, lambda: _fields(sentences, defs, ""), max_len))
 
 
 # --- clean-up ----------------------------------------------------------------------
@@ -186,14 +211,20 @@ def _derive(text: str, max_len: int) -> str:
 
 def _clean(text: str) -> str:
     """Plain prose: no control characters, URLs, LaTeX or Markdown emphasis."""
-    text = _URL.sub(" ", _CONTROL.sub(" ", text))
-    for _ in range(2):  # nested wrappers such as \textbf{\emph{X}}
-        text = _LATEX_WRAPPER.sub(r"\1", text)
-    text = _MATH.sub(_math_text, text)
-    text = _LATEX_COMMAND.sub("", _LATEX_ESCAPE.sub(r"\1", text))
-    text = _BOLD.sub(_unbold, text)
+    text = _CONTROL.sub(" ", text)
+    if "://" in text or "www." in text or "\\url" in text:
+        text = _URL.sub(" ", text)
+    if "\\" in text:
+        for _ in range(2):  # nested wrappers such as \textbf{\emph{X}}
+            text = _LATEX_WRAPPER.sub(r"\1", text)
+    if "$" in text:
+        text = _MATH.sub(_math_text, text)
+    if "\\" in text:
+        text = _LATEX_COMMAND.sub("", _LATEX_ESCAPE.sub(r"\1", text))
+    if "**" in text:
+        text = _BOLD.sub(_unbold, text)
     text = _MARKUP.sub("", text).replace("~", " ")
-    return _SPACES.sub(" ", text).strip()
+    return " ".join(text.split())
 
 
 def _math_text(match: re.Match[str]) -> str:
@@ -245,6 +276,7 @@ def _expands(short: str, phrase: str) -> bool:
 
 
 def _is_short_form(token: str) -> bool:
+    """Could be an acronym or a coined name in parentheses ("(LoRA)", "(OOD-Chameleon)")."""
     return 2 <= len(token) <= 20 and any(c.isupper() for c in token) and token[0].isalpha()
 
 
@@ -266,12 +298,30 @@ def _definitions(sentences: list[str]) -> dict[str, str]:
 
 def _is_strong_name(token: str) -> bool:
     """Looks like a coined name on its own: SlimLLM, LwI, FSL-SAGE, iTransformer."""
+    if not token[:1].isalpha() or _HYPHENS.split(token)[-1].islower():  # "3D", "RL-based"
+        return False
     uppers = sum(c.isupper() for c in token)
     return uppers >= 2 or (uppers == 1 and not token[0].isupper())
 
 
+def _occurrences(token: str, text: str) -> Iterator[int]:
+    """Where `token` occurs in `text` as a whole word (no pattern is built per token)."""
+    start = text.find(token) if token else -1
+    while start >= 0:
+        end = start + len(token)
+        before_ok = start == 0 or not _is_word_char(text[start - 1])
+        if before_ok and (end == len(text) or not _is_word_char(text[end])):
+            yield start
+        start = text.find(token, start + 1)
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or char in "_-"
+
+
 def _mentioned(token: str, text: str) -> bool:
-    return re.search(r"(?<![\w-])" + re.escape(token) + r"(?![\w-])", text) is not None
+    """Whether `token` occurs as a word: a name used before its cue is background, not the method."""
+    return next(_occurrences(token, text), None) is not None
 
 
 def _find_method(sentences: list[str], defs: dict[str, str]) -> _Method | None:
@@ -283,7 +333,10 @@ def _find_method(sentences: list[str], defs: dict[str, str]) -> _Method | None:
             if found:
                 return found
         seen += sentence + " "
-    for m in _APPOSITIVE_NAME.finditer(seen):
+    for comma in _COMMA_ARTICLE.finditer(seen):  # "... USAM, a lightweight post-hoc UQ method"
+        m = _NAME_BEFORE.search(seen, max(0, comma.start() - 160), comma.start())
+        if not m:
+            continue
         name, paren = m.group(1), (m.group(2) or "").strip()[1:-1]
         if _is_strong_name(name) and name not in _GENERIC_ACRONYMS and not _mentioned(name, seen[: m.start()]):
             return _Method(name, paren if paren and _expands(name, paren) else defs.get(name, ""))
@@ -291,52 +344,60 @@ def _find_method(sentences: list[str], defs: dict[str, str]) -> _Method | None:
 
 
 def _method_after_cue(cue: re.Match[str], sentence: str, before: str, defs: dict[str, str]) -> _Method | None:
+    """The name introduced right after a cue, with what the sentence says of it."""
     window = sentence[cue.end() :]
     verb = (cue.group("verb") or "").lower()
     if cue.group("label") or verb in _LABEL_VERBS:
         return _labelled_method(window, sentence[: cue.start()], defs)
-    ours = bool(cue.group("ours"))
+    ours = bool(cue.group("ours"))  # "our proposed X": X was introduced before, so may be known
     known = "" if ours else before
+    acronym = _acronym_after_cue(window, known)
+    token = _name_after_cue(window, known)
+    if acronym and (token is None or token.start() >= acronym[0]):
+        start, short, long, end = acronym
+        return _Method(short, long, "" if ours else window[:start], window[end:])
+    if token is None:
+        return None
+    end = _FOLLOWING_WORDS.match(window, token.end()).end()  # "Bisection Projection"
+    name = window[token.start() : end].strip()
+    long, paren = "", _FOLLOWING_PAREN.match(window, end)
+    if paren:
+        inner = (paren.group(1) or paren.group(2)).strip()
+        if _expands(name, inner):  # "MoHD (Mixture of Hidden Dimensions)"
+            long, end = inner, paren.end()
+        elif _is_short_form(inner) and _expands(inner, name):  # "Bisection Projection (BP)"
+            name, long, end = inner, name, paren.end()
+    return _Method(name, long or defs.get(name, ""), "" if ours else window[: token.start()], window[end:])
 
-    acronym = None  # the first acronym defined in the window: "... Drop (SPD)"
+
+def _acronym_after_cue(window: str, known: str) -> tuple[int, str, str, int] | None:
+    """The first new acronym defined after a cue, if only describing words come before its
+    expansion: "a novel optimization technique, Sync-Point Drop (SPD)", but not
+    "the definition of the core kernel for multiple kernel clustering (MKC)"."""
     for m in _SHORT_PAREN.finditer(window):
         short = m.group(1)
         if short in _GENERIC_ACRONYMS or (known and _mentioned(short, known)):
             continue
         long = _long_form_before(short, window[: m.start()])
         start = window.rfind(long, 0, m.start()) if long else m.start()
-        if _is_glue(window[:start]):
-            acronym = (start, short, long, m.end())
-        break
+        return (start, short, long, m.end()) if _is_glue(window[:start]) else None
+    return None
 
-    token = None  # the first word that reads as a name: "we propose Unifews, ..."
+
+def _name_after_cue(window: str, known: str) -> re.Match[str] | None:
+    """The first word after a cue that reads as a coined name, before the phrase turns
+    into a clause: "we propose Unifews, ...", "we propose a ... method named SlimLLM"."""
     for i, m in enumerate(_WINDOW_ITEM.finditer(window)):
         word = m.group()
         if word.startswith("("):
             continue
         if word.lower() in _PHRASE_STOPS or i > 8:
-            break
+            return None
         if word in _GENERIC_ACRONYMS or (known and _mentioned(word, known)):
             continue
         if _is_strong_name(word) or (i == 0 and word[0].isupper() and word not in _COMMON_WORDS):
-            token = m
-            break
-
-    if acronym and (token is None or token.start() >= acronym[0]):
-        start, short, long, end = acronym
-        return _Method(short, long, "" if ours else window[:start], window[end:])
-    if token is None:
-        return None
-    end = token.end() + _FOLLOWING_WORDS.match(window, token.end()).end() - token.end()
-    name = window[token.start() : end].strip()
-    long, paren = "", _FOLLOWING_PAREN.match(window, end)
-    if paren:
-        inner = paren.group(1).strip()
-        if _expands(name, inner):
-            long, end = inner, paren.end()
-        elif _is_short_form(inner) and _expands(inner, name):
-            name, long, end = inner, name, paren.end()
-    return _Method(name, long or defs.get(name, ""), "" if ours else window[: token.start()], window[end:])
+            return m
+    return None
 
 
 def _labelled_method(window: str, before: str, defs: dict[str, str]) -> _Method | None:
@@ -357,7 +418,7 @@ def _labelled_method(window: str, before: str, defs: dict[str, str]) -> _Method 
 
 def _is_glue(text: str) -> bool:
     """Whether the words between a cue and a name only describe the name ("a novel CL framework,")."""
-    words = re.findall(r"[\w-]+", text)
+    words = _WORD.findall(text)
     return len(words) <= 8 and not any(w.lower() in _PHRASE_STOPS for w in words)
 
 
@@ -365,39 +426,61 @@ def _is_glue(text: str) -> bool:
 
 
 def _method_title(method: _Method, text: str, sentences: list[str], defs: dict[str, str], max_len: int) -> str:
+    """The name and the best description of it that fits whole; the name alone if none does."""
     name = method.name[:1].upper() + method.name[1:] if method.coined_word else method.name
     budget = max_len - len(name) - 2
     if budget < 12:
         return _shorten(name, max_len)
-    fields = _fields(sentences, defs, method.pre)
+    first = ""
     for desc, protect in _descriptions(method, text, sentences, defs):
         fitted = _fit(desc, budget, protect)
         if fitted:
-            return f"{name}: {_with_field(fitted, fields, budget)}"
-    return _shorten(f"{name}: {_fallback_phrase(sentences, defs)}", max_len)
+            return f"{name}: {_with_field(fitted, lambda: _fields(sentences, defs, method.pre), budget)}"
+        first = first or desc
+    if not first:
+        return name
+    cut = _shorten(f"{name}: {first}", max_len)
+    return cut if len(cut) >= len(name) + 14 else name  # a stub of a description says nothing
 
 
-def _descriptions(method: _Method, text: str, sentences: list[str], defs: dict[str, str]) -> list[tuple[str, int]]:
+def _descriptions(
+    method: _Method, text: str, sentences: list[str], defs: dict[str, str]
+) -> Iterator[tuple[str, int]]:
     """Ways to say what the method is, best first, each with how much of it must not be cut."""
-    if method.coined_word:
-        return [(_fallback_phrase(sentences, defs), 0)]
+    seen: set[str] = set()
+    for desc, protect in _description_drafts(method, text, sentences, defs):
+        if desc and desc not in seen and not _mentioned(method.name, desc):
+            seen.add(desc)
+            yield desc, protect
+
+
+def _description_drafts(
+    method: _Method, text: str, sentences: list[str], defs: dict[str, str]
+) -> Iterator[tuple[str, int]]:
+    """Candidates, lazily: the expansion (+ "estimator for ..."), the kind named before it,
+    the appositive ("X, a ... method"), and at last what the paper studies."""
+    if method.coined_word:  # a phenomenon: say where it shows up
+        yield _fallback_phrase(sentences, defs), 0
+        return
     m = _TAIL.match(method.tail)
     tail = " " + (m.group(1) or m.group(2)).strip() if m else ""
-    pre = _shape(re.sub(r"\b(?:called|named|termed|dubbed)\s*$", "", method.pre))
-    out: list[tuple[str, int]] = []
+    pre = _shape(_TRAILING_LABEL.sub("", method.pre))
     if method.long:
         long = _shape(method.long, keep_case=True)
-        out += [(_shape(long + tail, keep_case=True), len(long)), (long, len(long))]
+        yield _shape(long + tail, keep_case=True), len(long)
+        yield long, len(long)
     if pre and not _is_generic(pre):
-        out.append((_shape(pre + tail), len(pre)))
-    appositive = re.search(
-        r"(?<![\w-])" + re.escape(method.name) + r"(?![\w-])(?:\s*\([^()]*\))?,\s+(?:a|an|the)\s+([^.;:,]+)", text
-    )
-    if appositive:
-        out.append((_shape(appositive.group(1)), 0))
+        yield _shape(pre + tail), len(pre)
+    for start in _occurrences(method.name, text):
+        appositive = _APPOSITIVE.match(text, start + len(method.name))
+        if appositive:
+            kind = _shape(appositive.group(1))
+            yield kind, 0
+            yield _GENERIC_FOR.sub("", kind), 0  # "framework for the Robust Verification of ..."
+            break
     if pre:
-        out.append((pre, len(pre)))
-    return [(d, p) for d, p in out if d]
+        yield pre, len(pre)  # "proof of concept", to be completed by the field
+    yield _fallback_phrase(sentences, defs), 0
 
 
 def _shape(phrase: str, keep_case: bool = False) -> str:
@@ -409,10 +492,11 @@ def _shape(phrase: str, keep_case: bool = False) -> str:
         m = _GENERIC_TO_VERB.match(phrase)
         if m:
             phrase = _gerund(m.group(1)) + phrase[m.end() :]
-    return _SPACES.sub(" ", phrase).strip(_TRIM)
+    return _drop_dangling(_SPACES.sub(" ", phrase))
 
 
 def _gerund(verb: str) -> str:
+    """The -ing form, so "an approach to ensure X" can shrink to "ensuring X"."""
     if verb.endswith("ie"):
         return verb[:-2] + "ying"
     if verb.endswith("e") and len(verb) > 2 and not verb.endswith(("ee", "ye", "oe")):
@@ -421,6 +505,7 @@ def _gerund(verb: str) -> str:
 
 
 def _is_generic(phrase: str) -> bool:
+    """Whether a phrase names no kind of thing ("proof of concept", "framework")."""
     return all(w.lower() in _GENERIC_HEADS or w.lower() in ("of", "a", "an", "the") for w in phrase.split())
 
 
@@ -448,12 +533,12 @@ def _fields(sentences: list[str], defs: dict[str, str], pre: str) -> list[list[s
     return fields
 
 
-def _with_field(desc: str, fields: list[list[str]], budget: int) -> str:
+def _with_field(desc: str, fields: Callable[[], list[list[str]]], budget: int) -> str:
     """`desc` + " for <field>" when it says nothing of where it applies and there is room."""
     if _HAS_PREPOSITION.search(desc):
         return desc
     lowered = desc.lower()
-    for spellings in fields:
+    for spellings in fields():
         if any(_mentioned(s.lower(), lowered) or _mentioned(s.lower().rstrip("s"), lowered) for s in spellings):
             continue
         for spelling in spellings:
@@ -478,20 +563,26 @@ def _fallback_phrase(sentences: list[str], defs: dict[str, str]) -> str:
     phrase = ""
     for sentence in sentences[:6]:
         cue = _FALLBACK_CUE.search(sentence)
-        if cue and not sentence[cue.end() :].lower().startswith("that "):
+        if cue and not _ANAPHORA.match(sentence, cue.end()):
             phrase = _CLAUSE_END.split(sentence[cue.end() :], 1)[0]
             break
     if not phrase:
         phrase = _OPENING.sub("", sentences[0])
-        if _WE_VERB.match(phrase):
+        setting = _SETTING.match(phrase)
+        if setting:  # "In offline-to-online reinforcement learning, ..."
+            phrase = setting.group(1)
+        elif _WE_VERB.match(phrase):
             phrase = _WE_VERB.sub("", phrase)
         else:
             phrase = _VERB.split(phrase, 1)[0]
         phrase = _CLAUSE_END.split(phrase, 1)[0]
-    phrase = _shape(phrase) or sentences[0]
-    for short, long in defs.items():
-        if short not in _GENERIC_ACRONYMS and _mentioned(short, phrase):
-            phrase = re.sub(r"(?<![\w-])" + re.escape(short) + r"(?![\w-])", lambda _: long, phrase)
+    phrase = _shape(phrase)
+    if len(phrase.split()) < 2:  # "Safety has been a major concern ..."
+        phrase = _shape(sentences[0])
+    for short, long in defs.items():  # "generalized SSB" -> "generalized static Schrödinger Bridge"
+        if short not in _GENERIC_ACRONYMS:
+            for start in reversed(list(_occurrences(short, phrase))):
+                phrase = phrase[:start] + long + phrase[start + len(short) :]
     return phrase
 
 
@@ -508,8 +599,16 @@ def _fit(phrase: str, budget: int, protect: int = 0, min_ratio: float = 0.45) ->
     for boundary in _BOUNDARIES:
         best = max((m.start() for m in boundary.finditer(phrase) if protect <= m.start() <= budget), default=0)
         if best and best >= budget * min_ratio:
-            return phrase[:best].strip(_TRIM)
+            return _drop_dangling(phrase[:best])
     return ""
+
+
+def _drop_dangling(phrase: str) -> str:
+    """Without trailing words that lead nowhere: "... in environments that" -> "... in environments"."""
+    words = phrase.strip(_TRIM).split(" ")
+    while len(words) > 1 and words[-1].lower() in _TAIL_STOPWORDS:
+        words.pop()
+    return " ".join(words).strip(_TRIM)
 
 
 def _shorten(text: str, limit: int) -> str:
@@ -521,19 +620,20 @@ def _shorten(text: str, limit: int) -> str:
     head = text[: limit - 1]
     space = head.rfind(" ")
     if space >= limit // 3:
-        words = head[:space].split(" ")
-        while len(words) > 1 and words[-1].lower() in _TAIL_STOPWORDS:
-            words.pop()
-        head = " ".join(words)
+        head = _drop_dangling(head[:space])
     return head.rstrip(_TRIM) + ELLIPSIS
 
 
 def _capitalize(title: str) -> str:
+    """A phrase-title starts upper-case; a name such as "pFedMe" keeps its case."""
     first = title.split(" ", 1)[0]
     return title[:1].upper() + title[1:] if first.islower() else title
 
 
 def _finish(title: str, max_len: int) -> str:
     """One line, no markup, no trailing punctuation, at most `max_len` characters."""
-    title = _SPACES.sub(" ", _MARKUP.sub("", title)).strip(_TRIM)
-    return _shorten(title, max_len).strip(_TRIM.replace(".", "")) if title else ""
+    title = " ".join(_MARKUP.sub("", title).split())
+    if not title.isprintable():  # format, surrogate or unassigned code points
+        title = "".join(ch for ch in title if ch.isprintable())
+    title = title.strip(_TRIM)
+    return _shorten(title, max_len) if title else ""

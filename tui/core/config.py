@@ -1,0 +1,123 @@
+"""The user's settings file (TOML): library path, theme, layout, autosave delay, key overrides.
+
+A bad value never stops the app: each problem becomes one line naming the key,
+and that key falls back to its default while the others still apply.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tui.core.atomic import atomic_write_text
+
+CONFIG_FILE = "config.toml"
+LAYOUTS = ("auto", "side", "stacked")
+
+EXAMPLE = """\
+# paperdesk settings. Every key is optional; a bad value falls back to its default.
+# library = "~/papers"          # library folder (PAPERDESK_HOME and --db win over it)
+# theme = "textual-dark"        # any Textual theme; the command palette changes it
+# layout = "auto"               # auto (stacked below 100 columns), side or stacked
+# autosave_delay = 1.0          # seconds after the last keystroke before a note is saved
+#
+# [keys]                        # action id = "key[,key...]"; see the help screen (?) for ids
+# rate_5 = "f5"
+"""
+
+
+@dataclass
+class Settings:
+    """Settings after validation; every field has a working default."""
+
+    library: Path | None = None
+    theme: str = "textual-dark"
+    layout: str = "auto"
+    autosave_delay: float = 1.0
+    keys: dict[str, str] = field(default_factory=dict)
+
+
+def config_path(folder: Path | None = None) -> Path:
+    """The settings file: `config.toml` in the user's config folder."""
+    if folder is None:
+        from tui.core.paths import config_dir
+
+        folder = config_dir()
+    return folder / CONFIG_FILE
+
+
+def load_settings(path: Path) -> tuple[Settings, list[str]]:
+    """Read `path`; return the settings and one warning line per problem found."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+
+    settings = Settings()
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return settings, []
+    except (OSError, UnicodeDecodeError) as exc:
+        return settings, [f"{path}: cannot be read ({exc}); using default settings"]
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        return settings, [f"{path}: not valid TOML ({exc}); using default settings"]
+    return settings, _apply(settings, data, path)
+
+
+def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
+    warnings: list[str] = []
+
+    def bad(key: str, why: str) -> None:
+        warnings.append(f"{path}: {key}: {why}; using the default")
+
+    for key, value in data.items():
+        if key == "library":
+            if isinstance(value, str) and value.strip():
+                settings.library = Path(value).expanduser()
+            else:
+                bad(key, "expected a folder path (a string)")
+        elif key == "theme":
+            if isinstance(value, str) and value.strip():
+                settings.theme = value.strip()
+            else:
+                bad(key, "expected a theme name (a string)")
+        elif key == "layout":
+            if value in LAYOUTS:
+                settings.layout = value
+            else:
+                bad(key, f"expected one of {', '.join(LAYOUTS)}, got {value!r}")
+        elif key == "autosave_delay":
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and 0.1 <= value <= 60:
+                settings.autosave_delay = float(value)
+            else:
+                bad(key, f"expected seconds between 0.1 and 60, got {value!r}")
+        elif key == "keys":
+            if not isinstance(value, dict):
+                bad(key, "expected a table of action = \"key\" pairs")
+                continue
+            for action, keys in value.items():
+                if isinstance(keys, str) and keys.strip():
+                    settings.keys[action] = keys.replace(" ", "")
+                else:
+                    warnings.append(f"{path}: keys.{action}: expected a key name such as \"f5\"; ignored")
+        else:
+            warnings.append(f"{path}: {key}: unknown setting; ignored")
+    return warnings
+
+
+def save_setting(path: Path, key: str, value: str | float) -> None:
+    """Set one top-level key in the file, keeping the user's comments and layout (tomlkit)."""
+    import tomlkit
+
+    try:
+        document = tomlkit.parse(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        document = tomlkit.parse(EXAMPLE)
+    document[key] = value
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, tomlkit.dumps(document))
