@@ -77,8 +77,8 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
             yield Input(id="export-path", placeholder="file or folder path")
             yield Static(id="export-error")
             with Horizontal(id="export-buttons"):
-                yield Button("Export", variant="primary", id="export-go")
-                yield Button("Cancel", id="export-cancel")
+                yield Button("Export", variant="primary", id="export-go", compact=True)
+                yield Button("Cancel", id="export-cancel", compact=True)
 
     def _initial_scope(self) -> str:
         if self.counts["annotated"]:
@@ -119,13 +119,15 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
 
     @on(RadioSet.Changed)
     def _choice_changed(self) -> None:
-        self.query_one("#export-error", Static).update("")
+        self._error("")
         self._follow_choices()
 
     # -- finishing ------------------------------------------------------------------
 
     def _error(self, message: str) -> None:
-        self.query_one("#export-error", Static).update(Text(message))
+        error = self.query_one("#export-error", Static)
+        error.update(Text(message))
+        error.set_class(bool(message), "shown")
 
     @on(Button.Pressed, "#export-go")
     @on(Input.Submitted, "#export-path")
@@ -162,8 +164,8 @@ class ConfirmOverwrite(ModalScreen[bool]):
             yield Label("Overwrite?", id="export-heading")
             yield Static(Text(self.message), id="confirm-message")
             with Horizontal(id="export-buttons"):
-                yield Button("Overwrite", variant="warning", id="confirm-yes")
-                yield Button("Cancel", id="confirm-no")
+                yield Button("Overwrite", variant="warning", id="confirm-yes", compact=True)
+                yield Button("Cancel", id="confirm-no", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#confirm-no", Button).focus()
