@@ -209,3 +209,17 @@ async def test_escape_cancels_the_dialog_and_palette_has_the_commands(library: L
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ExportDialog)
+
+
+async def test_an_empty_path_keeps_the_dialog_open_with_a_message(library: Library, documents: Path) -> None:
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        app.screen.query_one("#export-path", Input).value = "  "
+        await pilot.click("#export-go")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportDialog)
+        assert "Give a file or folder" in str(app.screen.query_one("#export-error").render())
+        assert not documents.exists()
