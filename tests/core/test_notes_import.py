@@ -153,7 +153,8 @@ def test_notes_section_parsing() -> None:
     assert notes_section("# T\n\n## Notes\n\nabc\n") == "abc"
     assert notes_section("# T\n\n## Notes\n\n\n") == ""
     assert notes_section("# T\n\n## Notes\n") == ""
-    assert notes_section("# T\n\nno notes heading\n") == ""
+    assert notes_section("# T\n\n## Notes") == ""
+    assert notes_section("# T\n\nno notes heading\n") is None  # the library's notes stay
     assert notes_section("# T\n\n## Notes\n\n## Notes\n\nx\n") == "## Notes\n\nx"
     note = parse_note_text("---\nid: '012345678901'\ntags: a, b\nstatus: READ\n---\n", Path("x.md"))
     assert (note.id, note.tags, note.status) == ("012345678901", ("a", "b"), Status.READ)
@@ -188,3 +189,14 @@ def test_a_derived_title_is_not_imported_as_a_rename(lib: Library, tmp_path: Pat
     report = import_notes(lib, path)
     assert [c.fields for c in report.changed] == [["title"]]
     assert lib.annotation(paper.id).title == "Old derived title"
+
+
+def test_a_file_without_the_notes_heading_leaves_the_notes_alone(lib: Library, tmp_path: Path) -> None:
+    pid = lib.papers[0].id
+    lib.save_annotation(pid, notes="precious", rating=2)
+    [path] = write_per_paper(tmp_path / "v", annotated_entries(lib.papers, lib.annotations()))
+    head = path.read_text(encoding="utf-8").split("## Notes")[0].replace("rating: 2", "rating: 4")
+    path.write_text(head, encoding="utf-8")
+    report = import_notes(lib, path)
+    assert [c.fields for c in report.changed] == [["rating"]]
+    assert lib.annotation(pid).notes == "precious" and lib.annotation(pid).rating == 4

@@ -52,7 +52,7 @@ class NoteFile:
     rating: int
     status: Status
     tags: tuple[str, ...]
-    notes: str
+    notes: str | None  # None: the file has no `## Notes` section, so the library's notes stay
     export_hash: str = ""
 
 
@@ -121,11 +121,12 @@ def parse_note_text(text: str, path: Path) -> NoteFile:
     )
 
 
-def notes_section(body: str) -> str:
+def notes_section(body: str) -> str | None:
     """The notes: everything after the first `## Notes` line and the blank line after it.
 
     Export ends the notes with one newline, removed here, so notes
-    round-trip exactly. No `## Notes` heading means no notes.
+    round-trip exactly. No `## Notes` heading gives None: a heading
+    deleted by hand must not wipe the library's notes.
     """
     marker = NOTES_HEADING + "\n"
     if body.startswith(marker):
@@ -133,7 +134,7 @@ def notes_section(body: str) -> str:
     else:
         at = body.find("\n" + marker)
         if at < 0:
-            return ""
+            return None if body.rstrip("\n").rsplit("\n", 1)[-1] != NOTES_HEADING else ""
         start = at + 1 + len(marker)
     rest = body[start:]
     rest = rest.removeprefix("\n")
@@ -241,13 +242,18 @@ def is_notes_export(path: str | os.PathLike[str]) -> bool:
 def wanted(note: NoteFile, paper_title: str) -> dict[str, Any]:
     """The annotation fields the file asks for (title "" for "not renamed")."""
     title = "" if note.renamed is False or note.title == paper_title else note.title
-    return {"notes": note.notes, "rating": note.rating, "status": note.status, "tags": note.tags, "title": title}
+    want: dict[str, Any] = {"rating": note.rating, "status": note.status, "tags": note.tags, "title": title}
+    if note.notes is not None:
+        want["notes"] = note.notes
+    return want
 
 
 def differing(current: Annotation, want: dict[str, Any]) -> list[str]:
     """The fields where the library and the file disagree (notes ignore trailing whitespace)."""
     out = []
     for key in FIELDS:
+        if key not in want:
+            continue
         mine, theirs = getattr(current, key), want[key]
         if key == "notes" and mine:
             # An editor adding or trimming a final newline is not a change.
