@@ -42,6 +42,11 @@ def _parser() -> argparse.ArgumentParser:
         "near-identical abstract) are merged: new fields fill in, notes stay.",
     )
     imp.add_argument("files", nargs="+", metavar="FILE_OR_DIR", help="file(s) or folder(s) to import")
+    imp.add_argument(
+        "--force",
+        action="store_true",
+        help="notes exports: take the file's version where the library changed since the export",
+    )
 
     lst = sub.add_parser(
         "list",
@@ -50,6 +55,20 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the library: id, title and list per line, or JSON lines with every field.",
     )
     lst.add_argument("--json", action="store_true", help="print one JSON object per paper")
+
+    exp = sub.add_parser(
+        "export",
+        parents=[common],
+        help="write papers and notes as Markdown",
+        description="Write papers with their notes as Markdown: one document (on stdout without "
+        "--out), or one file per paper with YAML front matter (an Obsidian vault). By default "
+        "exports every annotated paper; `paperdesk import FOLDER` reads per-paper files back.",
+    )
+    exp.add_argument("--query", metavar="Q", help="export the papers the filter query Q matches")
+    exp.add_argument("--all", action="store_true", help="export every paper, annotated or not")
+    exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper)")
+    exp.add_argument("--per-paper", action="store_true", help="one .md file per paper into the --out folder")
+    exp.add_argument("--force", action="store_true", help="overwrite existing files")
     return parser
 
 
@@ -66,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_import(args)
         if args.command == "list":
             return cmd_list(args)
+        if args.command == "export":
+            return cmd_export(args)
         return cmd_app(args)
     except PaperdeskError as exc:
         return _fail(str(exc))
@@ -100,9 +121,15 @@ def _progress_bar(done: int, total: int) -> None:
 def cmd_import(args: argparse.Namespace) -> int:
     """Parse every file first; open the library only when there is something to add."""
     from tui.core.imports import read_imports
+    from tui.core.notes_import import is_notes_export
     from tui.core.storage import Library
 
-    parsed, errors = read_imports(args.files)
+    notes = [name for name in args.files if is_notes_export(name)]
+    status = cmd_import_notes(args, notes) if notes else 0
+    rest = [name for name in args.files if name not in notes]
+    if not rest:
+        return status
+    parsed, errors = read_imports(rest)
     if parsed:
         total = sum(len(p.papers) for p in parsed)
         progress = _progress_bar if total >= PROGRESS_MIN and sys.stderr.isatty() else None
@@ -118,7 +145,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                         print(f"  skipped {reason}")
     for error in errors:
         _fail(error)
-    return 1 if errors else 0
+    return 1 if errors or status else 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -149,3 +176,52 @@ def cmd_app(args: argparse.Namespace) -> int:
     if app.startup_error:
         return _fail(app.startup_error)
     return app.return_code or 0
+
+
+def cmd_import_notes(args: argparse.Namespace, sources: list[str]) -> int:
+    """Restore annotations from per-paper Markdown exports (files or folders)."""
+    from tui.core.notes_import import import_notes
+    from tui.core.storage import Library
+
+    failed = False
+    with Library.open(_library_dir(args)) as lib:
+        if lib.read_only:
+            return _fail(f"{lib.notice}; nothing imported")
+        for source in sources:
+            report = import_notes(lib, source, force=args.force)
+            for line in report.lines():
+                print(line)
+            for error in report.errors:
+                _fail(error)
+            failed = failed or bool(report.errors or report.conflicts)
+    return 1 if failed else 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Markdown on stdout, into a file, or one file per paper into a folder."""
+    from tui.core import export
+    from tui.core.storage import Library
+
+    if args.per_paper and not args.out:
+        return _fail("--per-paper needs --out FOLDER")
+    with Library.open(_library_dir(args), read_only=True) as lib:
+        if args.query is not None:
+            papers = export.papers_matching(lib, args.query)
+            items = export.entries(papers, lib.annotation)
+        elif args.all:
+            items = export.entries(lib.papers, lib.annotation)
+        else:
+            items = export.annotated_entries(lib.papers, lib.annotations())
+    if not items:
+        print(f"{PROG}: nothing to export", file=sys.stderr)
+        return 0
+    if args.per_paper:
+        written = export.write_per_paper(args.out, items, force=args.force)
+        print(f"wrote {len(written)} files to {args.out}")
+    elif args.out:
+        path = export.write_document(args.out, items, force=args.force)
+        print(f"wrote {len(items)} papers to {path}")
+    else:
+        sys.stdout.buffer.write(export.render_document(items).encode("utf-8"))
+        sys.stdout.flush()
+    return 0

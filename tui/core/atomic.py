@@ -21,15 +21,18 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, durable: bool = True) -> None:
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, durable: bool = True, mode: int | None = None) -> None:
     """Write `data` to `path` via a temp file in the same folder, fsync and rename.
 
     If anything fails (disk full, permission, a crash) the previous file is
-    left exactly as it was and the temp file is removed.
+    left exactly as it was and the temp file is removed. The file is private
+    (0600, from mkstemp) unless `mode` is given.
     """
     target = Path(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -46,6 +49,6 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, durable: bo
         fsync_dir(target.parent)
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, durable: bool = True, mode: int | None = None) -> None:
     """`atomic_write_bytes` for UTF-8 text."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    atomic_write_bytes(path, text.encode("utf-8"), durable=durable, mode=mode)

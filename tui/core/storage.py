@@ -377,6 +377,35 @@ class Library:
                 except OSError:
                     pass
 
+    def save_annotations(self, changes: dict[str, dict[str, Any]]) -> dict[str, Annotation]:
+        """`save_annotation` for many papers in one atomic write (a notes import of a whole vault).
+
+        One write instead of one per paper keeps a large import linear; on
+        failure nothing is written, nothing in memory changes, and the error
+        propagates.
+        """
+        with self._lock:
+            self._check_writable()
+            self._rotate_backups()
+            now = _now()
+            new = {
+                pid: apply_changes(self._annotations.get(pid) or Annotation(pid), dict(fields), now)
+                for pid, fields in changes.items()
+            }
+            if not new:
+                return new
+            assert self._notes_db is not None
+            storage = self._notes_db.storage
+            data = dict(storage.read() or {})
+            docs = dict(data.get("annotations", {}))
+            for pid, annotation in new.items():
+                docs[str(_doc_id(pid))] = annotation.to_doc()
+            data["annotations"] = docs
+            storage.write(data)
+            self._notes_db.table("annotations").clear_cache()
+            self._annotations.update(new)
+            return new
+
     # -- backups ---------------------------------------------------------------
 
     def _rotate_backups(self) -> None:

@@ -30,3 +30,23 @@ def visible(text: str) -> str:
 def one_line(text: str) -> str:
     """`visible`, on a single line: every run of whitespace becomes one space."""
     return " ".join(visible(text).split())
+
+
+_LINE_ENDS = re.compile(r"\r\n?")
+# Whole escape sequences (CSI, OSC, and two-byte ESC x), so no "[31m" residue is left.
+_SEQUENCES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-_]")
+
+
+def clean(text: str) -> str:
+    """Text fit to leave paperdesk (exports, clipboard): terminal controls removed.
+
+    Unlike `visible`, nothing is substituted: escape sequences, other C0/C1
+    controls, DEL and bidi overrides are dropped, CRLF and lone CR become
+    newlines, and newlines and tabs are kept, so Markdown stays as written.
+    """
+    text = _LINE_ENDS.sub("\n", text)
+    if "\x1b" in text:
+        text = _SEQUENCES.sub("", text)
+    if _CONTROLS.search(text) or _BIDI.search(text):
+        text = _BIDI.sub("", _CONTROLS.sub("", text))
+    return text

@@ -12,6 +12,7 @@ from textual.binding import Binding
 
 from tui.ui.commands_import import ImportCommands
 from tui.ui.screens.import_dialog import ImportDialog
+from tui.ui.commands_export import ExportCommands
 from tui.ui.screens.library import LibraryScreen
 from tui.ui.styles import stylesheet
 
@@ -28,7 +29,7 @@ class PaperdeskApp(App[int]):
 
     TITLE = "paperdesk"
     CSS_PATH = stylesheet("app.tcss")
-    COMMANDS = App.COMMANDS | {ImportCommands}
+    COMMANDS = App.COMMANDS | {ImportCommands, ExportCommands}
     BINDINGS = [
         Binding("q", "quit", "Quit"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),

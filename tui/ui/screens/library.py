@@ -47,6 +47,10 @@ class LibraryScreen(Screen):
         # links and imports (issue 6)
         Binding("o", "open_link", "Open link"),
         Binding("i", "app.import_papers", "Import", show=False),
+        # export and clipboard (tui/ui/export_actions.py)
+        Binding("x", "export", "Export"),
+        Binding("c", "copy_paper", "Copy", show=False),
+        Binding("C", "copy_section", "Copy with notes", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -170,3 +174,20 @@ class LibraryScreen(Screen):
         current = paper_list.current
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
         self.update_header()
+
+    # -- export and clipboard: delegated to tui/ui/export_actions.py --------------
+
+    def action_export(self) -> None:
+        from tui.ui.export_actions import open_export_dialog
+
+        open_export_dialog(self)
+
+    def action_copy_paper(self) -> None:
+        from tui.ui.export_actions import copy_current
+
+        copy_current(self, with_notes=False)
+
+    def action_copy_section(self) -> None:
+        from tui.ui.export_actions import copy_current
+
+        copy_current(self, with_notes=True)

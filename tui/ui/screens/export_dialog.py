@@ -1,0 +1,178 @@
+"""The export dialog (`x`): what to export, as one file or a folder, and where; plus the overwrite question."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+
+from tui.core.filenames import safe_stem
+from tui.core.text import one_line
+from tui.ui.styles import stylesheet
+
+#: Scopes the dialog offers, in order: (id, label).
+SCOPES = ("current", "view", "annotated")
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """What the reader asked for: a scope (one of SCOPES), a path, and file or folder."""
+
+    scope: str
+    path: Path
+    per_paper: bool
+
+
+class ExportDialog(ModalScreen[ExportRequest | None]):
+    """Asks what and where; dismisses with an `ExportRequest`, or None on Escape/Cancel.
+
+    The path field follows the choices (a dated file, a file named after the
+    paper, or a notes folder, all under `folder`) until the reader edits it.
+    """
+
+    CSS_PATH = stylesheet("export_dialog.tcss")
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, *, current_title: str | None, view_count: int, annotated_count: int, folder: Path) -> None:
+        super().__init__()
+        self.current_title = current_title
+        self.counts = {"current": 1 if current_title is not None else 0, "view": view_count, "annotated": annotated_count}
+        self.folder = folder
+        self._default = ""
+
+    def compose(self) -> ComposeResult:
+        title = one_line(self.current_title or "")
+        if len(title) > 50:
+            title = title[:49] + "…"
+        scope = self._initial_scope()
+        with Vertical(id="export-box"):
+            yield Label("Export to Markdown", id="export-heading")
+            yield Label("What", classes="export-label")
+            with RadioSet(id="export-what"):
+                yield RadioButton(
+                    Text(f"Current paper: {title}" if self.current_title is not None else "Current paper (none)"),
+                    id="scope-current",
+                    value=scope == "current",
+                    disabled=self.current_title is None,
+                )
+                yield RadioButton(Text(f"Papers shown in the list ({self.counts['view']})"), id="scope-view", value=scope == "view")
+                yield RadioButton(
+                    Text(f"Every annotated paper ({self.counts['annotated']})"),
+                    id="scope-annotated",
+                    value=scope == "annotated",
+                )
+            yield Label("As", classes="export-label")
+            with RadioSet(id="export-format"):
+                yield RadioButton("One Markdown file", id="format-file", value=True)
+                yield RadioButton("A folder, one file per paper (Obsidian vault)", id="format-folder")
+            yield Label("Where", classes="export-label")
+            yield Input(id="export-path", placeholder="file or folder path")
+            yield Static(id="export-error")
+            with Horizontal(id="export-buttons"):
+                yield Button("Export", variant="primary", id="export-go", compact=True)
+                yield Button("Cancel", id="export-cancel", compact=True)
+
+    def _initial_scope(self) -> str:
+        if self.counts["annotated"]:
+            return "annotated"
+        return "current" if self.current_title is not None else "view"
+
+    def on_mount(self) -> None:
+        self._follow_choices()
+        self.query_one("#export-what", RadioSet).focus()
+
+    # -- state ----------------------------------------------------------------------
+
+    @property
+    def scope(self) -> str:
+        pressed = self.query_one("#export-what", RadioSet).pressed_button
+        return (pressed.id or "scope-annotated").removeprefix("scope-") if pressed else self._initial_scope()
+
+    @property
+    def per_paper(self) -> bool:
+        pressed = self.query_one("#export-format", RadioSet).pressed_button
+        return pressed is not None and pressed.id == "format-folder"
+
+    def default_path(self) -> Path:
+        """Where the export goes unless the reader types another path."""
+        if self.per_paper:
+            return self.folder / "paperdesk-notes"
+        if self.scope == "current" and self.current_title is not None:
+            return self.folder / f"{safe_stem(self.current_title)}.md"
+        return self.folder / f"paperdesk-notes-{_dt.date.today().isoformat()}.md"
+
+    def _follow_choices(self) -> None:
+        path_input = self.query_one("#export-path", Input)
+        new = str(self.default_path())
+        if path_input.value in ("", self._default):
+            path_input.value = new
+            path_input.cursor_position = len(new)
+        self._default = new
+
+    @on(RadioSet.Changed)
+    def _choice_changed(self) -> None:
+        self._error("")
+        self._follow_choices()
+
+    # -- finishing ------------------------------------------------------------------
+
+    def _error(self, message: str) -> None:
+        error = self.query_one("#export-error", Static)
+        error.update(Text(message))
+        error.set_class(bool(message), "shown")
+
+    @on(Button.Pressed, "#export-go")
+    @on(Input.Submitted, "#export-path")
+    def action_export(self) -> None:
+        raw = self.query_one("#export-path", Input).value.strip()
+        if not raw:
+            self._error("Give a file or folder to write to.")
+            return
+        if not self.counts[self.scope]:
+            self._error("Nothing to export: no papers in that choice.")
+            return
+        self.dismiss(ExportRequest(self.scope, Path(raw).expanduser(), self.per_paper))
+
+    @on(Button.Pressed, "#export-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmOverwrite(ModalScreen[bool]):
+    """Asks before an export replaces existing files: `y`/Enter on Overwrite, `n`/Escape to keep them."""
+
+    CSS_PATH = stylesheet("export_dialog.tcss")
+    BINDINGS = [
+        Binding("escape,n", "answer(False)", "Keep"),
+        Binding("y", "answer(True)", "Overwrite"),
+    ]
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Label("Overwrite?", id="export-heading")
+            yield Static(Text(self.message), id="confirm-message")
+            with Horizontal(id="export-buttons"):
+                yield Button("Overwrite", variant="warning", id="confirm-yes", compact=True)
+                yield Button("Cancel", id="confirm-no", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm-no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm-yes")
