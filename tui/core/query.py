@@ -30,6 +30,8 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _COMPARE = re.compile(r"^(>=|<=|>|<|=)?\s*(\d+)$")
+#: A comparison or range cut short while typing ("rating:>=", "year:2020-"): not an error yet.
+_UNFINISHED = re.compile(r"^(>=|<=|>|<|=|\d+\s*(-|\.\.?))$")
 _RANGE = re.compile(r"^(\d+)\s*(?:-|\.\.)\s*(\d+)$")
 
 
@@ -120,7 +122,7 @@ def _filter(name: str, value: str, negate: bool) -> Filter | None:
     key = name.casefold()
     if key not in FIELDS:
         raise QueryError(f"{name}: is not a filter (use {', '.join(f + ':' for f in FIELDS)})")
-    if not value.strip():
+    if not value.strip() or (key in ("rating", "year") and _UNFINISHED.match(value.strip())):
         return None  # still being typed
     if key == "status":
         return Filter(key, _status(value), negate)

@@ -17,11 +17,14 @@ a small overlay that `update_annotation` refreshes after each save.
 
 from __future__ import annotations
 
+import re
 import threading
+from array import array
 from bisect import bisect_left
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping, Sequence
+from itertools import count
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 from rapidfuzz import fuzz, process
@@ -157,37 +160,45 @@ class SearchIndex:
     # -- building ------------------------------------------------------------------
 
     def _build_words(self) -> None:
-        """Give every distinct word an id in sorted order, so a prefix is one id range."""
-        ids: dict[str, int] = {}
-        get = ids.get
-        per_field: list[list[list[int]]] = [[], [], []]
+        """Give every distinct word an id in sorted order, so a prefix is one id range.
+
+        The loop stays in C as far as it can (findall, set, a defaultdict fed
+        by a counter), and word ids go straight into compact int arrays: at
+        100,000 papers that is ~10 million ids, too many for Python lists.
+        """
+        ids: defaultdict[str, int] = defaultdict(count().__next__)
+        get_id = ids.__getitem__
+        flat = [array("i"), array("i"), array("i")]
+        lengths = [array("i"), array("i"), array("i")]
+        findall = WORD.findall
         for paper in self.papers:
             meta = " ".join((paper.list, " ".join(paper.tags), " ".join(paper.authors), paper.venue, paper.year))
             for field_no, text in ((TITLE, paper.shown_title), (META, meta), (BODY, paper.abstract)):
-                found = []
-                for word in set(WORD.findall(text.casefold())):
-                    wid = get(word)
-                    if wid is None:
-                        wid = ids[word] = len(ids)
-                    found.append(wid)
-                per_field[field_no].append(found)
+                found = set(findall(text.casefold()))
+                flat[field_no].extend(map(get_id, found))
+                lengths[field_no].append(len(found))
         self.vocab = sorted(ids)
         remap = np.empty(len(ids), dtype=np.int32)
         remap[np.fromiter(map(ids.__getitem__, self.vocab), dtype=np.int32, count=len(ids))] = np.arange(
             len(ids), dtype=np.int32
         )
-        self._per_field_raw = [(lists, remap) for lists in per_field]
-        self._truncated: dict[int, list[str]] = {}
+        del ids
+        # The vocabulary as one string, so "words containing x" is a C-speed substring search.
+        self._joined = "\n".join(self.vocab)
+        starts = np.zeros(len(self.vocab), dtype=np.int64)
+        if self.vocab:
+            np.cumsum(np.fromiter((len(w) + 1 for w in self.vocab[:-1]), dtype=np.int64), out=starts[1:])
+        self._starts = starts
+        self.fields: list[_Postings] = []
+        for field_no in (TITLE, META, BODY):
+            wids = remap[np.frombuffer(flat[field_no], dtype=np.int32)]
+            flat[field_no] = array("i")
+            counts = np.frombuffer(lengths[field_no], dtype=np.int32)
+            docs = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
+            self.fields.append(_Postings(wids, docs, len(self.vocab)))
+            del wids, docs
 
     def _build_fields(self) -> None:
-        self.fields: list[_Postings] = []
-        vocab_size = len(self.vocab)
-        for lists, remap in self._per_field_raw:
-            lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
-            flat = np.fromiter((w for found in lists for w in found), dtype=np.int32, count=int(lengths.sum()))
-            docs = np.repeat(np.arange(len(lists), dtype=np.int32), lengths)
-            self.fields.append(_Postings(remap[flat], docs, vocab_size))
-        del self._per_field_raw
         self.list_names = sorted({p.list for p in self.papers})
         name_code = {name: i for i, name in enumerate(self.list_names)}
         self.list_code = np.fromiter((name_code[p.list] for p in self.papers), dtype=np.int32, count=self.size)
@@ -260,14 +271,13 @@ class SearchIndex:
         return one_line(shown_title(self.papers[i], self._annotations.get(i)))
 
     def _text_of(self, i: int) -> str:
-        """Everything searchable about paper i, case-folded, for exact phrases."""
+        """Everything searchable about paper i but its abstract, for exact phrases."""
         paper = self.papers[i]
         ann = self._annotations.get(i)
-        parts = [self.title_of(i), paper.abstract, paper.list, " ".join(paper.tags), " ".join(paper.authors)]
-        parts += [paper.venue, paper.year]
+        parts = [paper.title, paper.list, *paper.tags, *paper.authors, paper.venue, paper.year]
         if ann is not None:
-            parts += [ann.notes, " ".join(ann.tags)]
-        return "\n".join(" ".join(part.casefold().split()) for part in parts)
+            parts += [ann.title, ann.notes, *ann.tags]
+        return "\n".join(parts)
 
     # -- matching one query word --------------------------------------------------
 
@@ -283,32 +293,37 @@ class SearchIndex:
         extra: dict[int, int] = {}
         n = len(term)
         if n >= FUZZY_MIN and vocab:
-            scores = process.cdist([term], vocab, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
-            for wid in np.flatnonzero(scores).tolist():
-                extra[wid] = int(scores[wid] * 0.9)
+            # Typos are looked for among words with the same first letter (a sorted range):
+            # at 200,000 words a full scan costs ~100 ms, the range well under one.
+            first_lo = bisect_left(vocab, term[0])
+            first_hi = bisect_left(vocab, term[0] + _HIGH, first_lo)
+            same_start = vocab[first_lo:first_hi]
+            scores = process.cdist([term], same_start, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
+            for k in np.flatnonzero(scores).tolist():
+                extra[first_lo + k] = int(scores[k] * 0.9)
             if n <= FUZZY_PREFIX_MAX:
-                scores = process.cdist(
-                    [term], self._truncated_vocab(n), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1
-                )[0]
-                for wid in np.flatnonzero(scores).tolist():
-                    if len(vocab[wid]) > n:
-                        extra[wid] = max(extra.get(wid, 0), int(scores[wid] * 0.85))
+                cut = [w[:n] for w in same_start]
+                scores = process.cdist([term], cut, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
+                for k in np.flatnonzero(scores).tolist():
+                    if len(same_start[k]) > n:
+                        extra[first_lo + k] = max(extra.get(first_lo + k, 0), int(scores[k] * 0.85))
             if n >= INFIX_MIN:
-                for wid, word in enumerate(vocab):
-                    if term in word and wid not in extra:
-                        extra[wid] = INFIX
+                for wid in self._containing(term).tolist():
+                    extra.setdefault(wid, INFIX)
         for wid in range(lo, hi):
             extra.pop(wid, None)
         match = _TermMatch(term, lo, hi, exact, extra, frozenset(vocab[w] for w in extra))
         self._remember(key, match)  # type: ignore[arg-type]
         return match
 
-    def _truncated_vocab(self, n: int) -> list[str]:
-        """Every vocabulary word cut to n characters, for typo-tolerant prefixes (made once per n)."""
-        cut = self._truncated.get(n)
-        if cut is None:
-            cut = self._truncated[n] = [w[:n] for w in self.vocab]
-        return cut
+    def _containing(self, part: str) -> np.ndarray:
+        """Ids of the vocabulary words that contain `part` (a substring search over one string)."""
+        if "\n" in part or not part:
+            return np.arange(len(self.vocab)) if not part else np.zeros(0, dtype=np.int64)
+        hits = [m.start() for m in re.finditer(re.escape(part), self._joined)]
+        if not hits:
+            return np.zeros(0, dtype=np.int64)
+        return np.unique(np.searchsorted(self._starts, np.array(hits, dtype=np.int64), side="right") - 1)
 
     def _remember(self, key: tuple, value: object) -> None:
         self._cache[key] = value  # type: ignore[assignment]
@@ -370,49 +385,57 @@ class SearchIndex:
                     mask[list(docs)] = True
         return mask
 
-    def _phrase_mask(self, phrase: str) -> np.ndarray:
-        """Papers containing the exact phrase (case-insensitive), narrowed by its words first."""
+    def _phrase_mask(self, phrase: str, should_stop: Callable[[], bool]) -> np.ndarray:
+        """Papers containing the phrase (case-insensitive, starting at a word start).
+
+        The index narrows first: every word of the phrase whole, the last one
+        as a prefix (it may still be being typed); a one-word phrase needs
+        nothing more. Candidates are then checked with a cheap substring test
+        and one compiled regex. As the reader types the phrase grows, so the
+        previous phrase's papers are the candidates.
+        """
         key = ("phrase", phrase)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
+        found = words(phrase)
+        if len(found) == 1 and found[0] == phrase:
+            result = self._word_docs(phrase, prefix=True)
+            self._remember(key, result)
+            return result
         candidates: np.ndarray | None = None
         for prev_key, prev in self._cache.items():
             if prev_key[0] == "phrase" and phrase.startswith(prev_key[1]):
-                candidates = np.flatnonzero(prev)  # the phrase grew as the reader typed
+                candidates = np.flatnonzero(prev)
         if candidates is None:
-            found = words(phrase)
             mask = np.ones(self.size, dtype=bool)
             for k, word in enumerate(found):
-                edge = k == 0 or k == len(found) - 1
-                mask &= self._infix_docs(word) if edge else self._exact_docs(word)
+                mask &= self._word_docs(word, prefix=k == len(found) - 1 and phrase.endswith(word))
             candidates = np.flatnonzero(mask)
+        at_word_start = bool(WORD.match(phrase))
+        papers = self.papers
         result = np.zeros(self.size, dtype=bool)
-        for i in candidates.tolist():
-            if phrase in self._text_of(i):
+        for n, i in enumerate(candidates.tolist()):
+            if n % 4096 == 4095 and should_stop():
+                raise Cancelled
+            if _contains(papers[i].abstract.casefold(), phrase, at_word_start) or _contains(
+                self._text_of(i).casefold(), phrase, at_word_start
+            ):
                 result[i] = True
         self._remember(key, result)
         return result
 
-    def _exact_docs(self, word: str) -> np.ndarray:
+    def _word_docs(self, word: str, prefix: bool) -> np.ndarray:
+        """Papers holding `word` (or, with `prefix`, a word starting with it) in any field."""
         mask = np.zeros(self.size, dtype=bool)
         lo = bisect_left(self.vocab, word)
-        if lo < len(self.vocab) and self.vocab[lo] == word:
+        hi = bisect_left(self.vocab, word + _HIGH, lo) if prefix else lo + int(lo < len(self.vocab) and self.vocab[lo] == word)
+        if hi > lo:
             for postings in self.fields:
-                mask[postings.range(lo, lo + 1)] = True
+                mask[postings.range(lo, hi)] = True
         for by_word in self._overlay_docs.values():
-            mask[list(by_word.get(word, ()))] = True
-        return mask
-
-    def _infix_docs(self, part: str) -> np.ndarray:
-        mask = np.zeros(self.size, dtype=bool)
-        wids = np.array([wid for wid, word in enumerate(self.vocab) if part in word], dtype=np.int64)
-        if len(wids):
-            for postings in self.fields:
-                mask[postings.words(wids)] = True
-        for by_word in self._overlay_docs.values():
-            for word, docs in by_word.items():
-                if part in word:
+            for other, docs in by_word.items():
+                if other == word or (prefix and other.startswith(word)):
                     mask[list(docs)] = True
         return mask
 
@@ -489,8 +512,13 @@ class SearchIndex:
 
     # -- the query ------------------------------------------------------------------------
 
-    def search(self, query: Query, sort: str = "relevance") -> "SearchResult":
-        """The papers matching `query`, best first (or in the `sort` order), with what matched."""
+    def search(self, query: Query, sort: str = "relevance", should_stop: Callable[[], bool] = lambda: False) -> "SearchResult":
+        """The papers matching `query`, best first (or in the `sort` order), with what matched.
+
+        `should_stop` is polled during the rare slow part (checking exact phrases
+        on many papers); when it turns true the search raises `Cancelled`, so a
+        superseded keystroke stops costing CPU.
+        """
         with self._lock:
             mask: np.ndarray | None = None
             score: np.ndarray | None = None
@@ -504,20 +532,34 @@ class SearchIndex:
                 narrow(scores > 0)
                 score = scores.astype(np.int32) if score is None else score + scores
             for phrase in query.phrases:
-                found = self._phrase_mask(phrase)
+                found = self._phrase_mask(phrase, should_stop)
                 narrow(found)
                 bonus = found.astype(np.int32) * EXACT
                 score = bonus if score is None else score + bonus
             for term in query.excluded_terms:
                 narrow(~self._strict_docs(term))
             for phrase in query.excluded_phrases:
-                narrow(~self._phrase_mask(phrase))
+                narrow(~self._phrase_mask(phrase, should_stop))
             for flt in query.filters:
                 narrow(self._filter_mask(flt))
             docs = np.arange(self.size, dtype=np.int64) if mask is None else np.flatnonzero(mask)
             order = self._sort(docs, score, sort)
             matchers = [self._match(term) for term in dict.fromkeys(query.terms)]
             return SearchResult(self, query, sort, order, matchers)
+
+
+class Cancelled(Exception):
+    """The search was stopped by its caller because a newer query superseded it."""
+
+
+def _contains(text: str, phrase: str, at_word_start: bool) -> bool:
+    """`phrase` occurs in `text` (both case-folded), starting at a word start when asked."""
+    pos = text.find(phrase)
+    while pos >= 0:
+        if not at_word_start or pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] == "_"):
+            return True
+        pos = text.find(phrase, pos + 1)
+    return False
 
 
 def _year(text: str) -> int:
