@@ -338,6 +338,43 @@ class Library:
             self._annotations[pid] = new
             return new
 
+    # -- saved views -----------------------------------------------------------
+
+    def views(self) -> dict[str, str]:
+        """Saved filter queries by name, in name order (stored beside the annotations)."""
+        with self._lock:
+            if self._notes_db is None:
+                return {}
+            docs = self._notes_db.table("views").all()
+            found = {str(d["name"]): str(d.get("query", "")) for d in docs if isinstance(d.get("name"), str)}
+            return dict(sorted(found.items(), key=lambda item: item[0].casefold()))
+
+    def save_view(self, name: str, query: str) -> None:
+        """Store `query` under `name` (replacing a view of that name); atomic like a note save."""
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("a view needs a name")
+        with self._lock:
+            self._check_writable()
+            assert self._notes_db is not None
+            table = self._notes_db.table("views")
+            doc_ids = [d.doc_id for d in table.all() if d.get("name") == name]
+            if doc_ids:
+                table.update({"query": query}, doc_ids=doc_ids)
+            else:
+                table.insert({"name": name, "query": query})
+
+    def delete_view(self, name: str) -> bool:
+        """Forget the view called `name`; False when there was none."""
+        with self._lock:
+            self._check_writable()
+            assert self._notes_db is not None
+            table = self._notes_db.table("views")
+            doc_ids = [d.doc_id for d in table.all() if d.get("name") == name]
+            if doc_ids:
+                table.remove(doc_ids=doc_ids)
+            return bool(doc_ids)
+
     # -- backups ---------------------------------------------------------------
 
     def _rotate_backups(self) -> None:

@@ -11,23 +11,27 @@ from textual.widgets import Footer, Static
 
 from tui.core.errors import PaperdeskError
 from tui.core.storage import Library
+from tui.ui.screens.filtering import FILTER_BINDINGS, FilterMixin
 from tui.ui.styles import stylesheet
+from tui.ui.widgets.filter_bar import FilterBar
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
 
 
-class LibraryScreen(Screen):
+class LibraryScreen(FilterMixin, Screen):
     """Browse and read. The library opens in a thread after the first paint."""
 
     CSS_PATH = stylesheet("library.tcss")
     BINDINGS = [
         Binding("tab", "app.focus_next", "Pane"),
         Binding("shift+tab", "app.focus_previous", "Pane", show=False),
+        *FILTER_BINDINGS,
     ]
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
             with Vertical(id="left"):
+                yield FilterBar(id="filter-bar")
                 yield Static("Opening library…", id="list-header")
                 yield PaperList(id="papers")
             yield Reader(id="reader")
@@ -56,6 +60,7 @@ class LibraryScreen(Screen):
         paper_list = self.query_one(PaperList)
         paper_list.annotation_of = library.annotation
         paper_list.set_papers(library.papers)
+        self.start_index(library)
         self.update_header()
         if library.notice:
             self.notify(library.notice, title="Read-only", severity="warning", timeout=15, markup=False)
@@ -64,15 +69,14 @@ class LibraryScreen(Screen):
     def update_header(self) -> None:
         """The line above the list: how many papers, and read-only state."""
         library = self.app.library
-        count = len(library.papers) if library else 0
         suffix = " · read-only" if library is not None and library.read_only else ""
-        self.query_one("#list-header", Static).update(f"{count} papers{suffix}")
+        self.query_one("#list-header", Static).update(f"{self.filter_header()}{suffix}")
 
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
         library = self.app.library
         paper = message.paper
         annotation = library.annotation(paper.id) if (paper and library) else None
-        self.query_one(Reader).show(paper, annotation)
+        self.query_one(Reader).show(paper, annotation, highlights=self.highlights_for(paper))
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from tui.core.models import Annotation, Paper
 from tui.core.records import shown_title
 from tui.core.text import one_line, visible
+from tui.ui.widgets.highlight import highlight_words
 
 
 class Reader(VerticalScroll, can_focus=True):
@@ -20,6 +21,8 @@ class Reader(VerticalScroll, can_focus=True):
     Each part of the pane has its own Static and its own `_show_*` method, so
     features (metadata, annotations, math rendering, highlights) stay apart.
     """
+
+    COMPONENT_CLASSES = {"reader--match"}
 
     def compose(self) -> ComposeResult:
         yield Static(id="reader-title")
@@ -63,7 +66,8 @@ class Reader(VerticalScroll, can_focus=True):
         self._set("#reader-annotation", Text(""))
 
     def _show_abstract(self, paper: Paper, highlights: Sequence[str]) -> None:
-        self._set("#reader-abstract", Text(visible(paper.abstract) or "(no abstract)"))
+        text = Text(visible(paper.abstract) or "(no abstract)")
+        self._set("#reader-abstract", highlight_words(text, highlights, self.get_component_rich_style("reader--match")))
 
     def _show_links(self, paper: Paper) -> None:
         """Links found in the paper (code repositories), one per line."""
