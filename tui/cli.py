@@ -48,7 +48,25 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the library: id, title and list per line, or JSON lines with every field.",
     )
     lst.add_argument("--json", action="store_true", help="print one JSON object per paper")
+    lst.add_argument(
+        "--query",
+        "-q",
+        metavar="Q",
+        default="",
+        help='filter and rank as the app\'s filter box does, e.g. \'graph spars rating:>=4 -"survey"\'',
+    )
+    lst.add_argument("--limit", "-n", metavar="N", type=_positive_int, default=None, help="print at most N papers")
     return parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"wants a whole number >= 0, not {text!r}")
+    return value
 
 
 def _fail(message: str) -> int:
@@ -108,15 +126,22 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    """Print the library for scripts: tab-separated lines or JSON lines."""
+    """Print the library for scripts: tab-separated lines or JSON lines, ranked by `--query`."""
     from tui.core.records import paper_record, shown_title
     from tui.core.storage import Library
     from tui.core.text import one_line
 
+    from tui.core.query import parse_query
+    from tui.core.search import SearchIndex
+
+    query = parse_query(args.query)  # a malformed query fails before the library opens
     with Library.open(_library_dir(args)) as lib:
         annotations = lib.annotations()
         out = sys.stdout
-        for paper in lib.papers:
+        papers = lib.papers if query.is_empty else SearchIndex(lib.papers, annotations).search(query)
+        if args.limit is not None:
+            papers = papers[: args.limit]
+        for paper in papers:
             ann = annotations.get(paper.id) or lib.annotation(paper.id)
             if args.json:
                 out.write(json.dumps(paper_record(paper, ann), ensure_ascii=False) + "\n")

@@ -78,7 +78,9 @@ class FilterMixin:
     def on_input_changed(self, event: FilterInput.Changed) -> None:
         if isinstance(event.input, FilterInput):
             event.stop()
-            self.run_filter()
+            # Typing puts the best match under the cursor; clearing keeps the paper in view.
+            current = self.query_one(PaperList).current if not event.value.strip() else None
+            self.run_filter(keep=current.id if current else None)
 
     def run_filter(self, keep: str | None = None) -> None:
         """Parse the box and rank in a worker; a malformed query leaves the list as it was."""
