@@ -50,6 +50,9 @@ FUZZY_MIN, INFIX_MIN = 4, 5
 #: The typo-tolerant prefix match (a word being typed) is tried up to this length.
 FUZZY_PREFIX_MAX = 12
 
+#: How many of the best hits are put in order at once; the rest only when scrolled to.
+HEAD = 256
+
 #: Sort orders, in the order the sort key cycles them.
 SORTS = ("relevance", "list", "rating", "recent", "title")
 SORT_NAMES = {
@@ -444,7 +447,7 @@ class SearchIndex:
     def _filter_mask(self, flt: Filter) -> np.ndarray:
         value = flt.value
         if flt.field == "status":
-            mask = np.isin(self.status, [_STATUS_CODE[s] for s in value])  # type: ignore[attr-defined]
+            mask = _lookup(len(_STATUS_CODE), [_STATUS_CODE[s] for s in value])[self.status]  # type: ignore[attr-defined]
         elif flt.field == "rating":
             mask = (self.rating >= value.low) & (self.rating <= value.high)  # type: ignore[attr-defined]
         elif flt.field == "year":
@@ -456,10 +459,10 @@ class SearchIndex:
                     if tag.startswith(str(value)) and docs:
                         mask[list(docs)] = True
         elif flt.field == "list":
-            mask = np.isin(self.list_code, _fuzzy_names(str(value), self.list_names))
+            mask = _lookup(len(self.list_names), _fuzzy_names(str(value), self.list_names))[self.list_code]
         elif flt.field == "venue":
             codes = [c + 1 for c in _fuzzy_names(str(value), self.venues)]
-            mask = np.isin(self.venue_code, codes)
+            mask = _lookup(len(self.venues) + 1, codes)[self.venue_code]
         elif flt.field == "author":
             mask = np.zeros(self.size, dtype=bool)
             for author, docs in self._authors.items():
@@ -499,16 +502,25 @@ class SearchIndex:
             self._title_key = key
         return self._title_key
 
-    def _sort(self, docs: np.ndarray, score: np.ndarray | None, sort: str) -> np.ndarray:
+    def _sort_key(self, docs: np.ndarray, score: np.ndarray | None, sort: str) -> np.ndarray | None:
+        """A unique int64 key per matching paper (smaller first), or None when list order is wanted.
+
+        Ties break by list order (the paper's position is the key's low part),
+        so the same query always gives the same order.
+        """
+        n = max(1, self.size)
         if sort == "relevance" and score is not None:
-            return docs[np.argsort(-score[docs], kind="stable")]
-        if sort == "rating":
-            return docs[np.argsort(-self.rating[docs].astype(np.int16), kind="stable")]
-        if sort == "recent":
-            return docs[np.argsort(-self._recent()[docs], kind="stable")]
-        if sort == "title":
-            return docs[np.argsort(self._titles()[docs], kind="stable")]
-        return docs
+            primary = int(score.max(initial=0)) - score[docs].astype(np.int64)
+        elif sort == "rating":
+            primary = 5 - self.rating[docs].astype(np.int64)
+        elif sort == "recent":
+            recent = self._recent()
+            primary = int(recent.max(initial=0)) - recent[docs]
+        elif sort == "title":
+            return self._titles()[docs]
+        else:
+            return None
+        return primary * n + docs
 
     # -- the query ------------------------------------------------------------------------
 
@@ -543,9 +555,9 @@ class SearchIndex:
             for flt in query.filters:
                 narrow(self._filter_mask(flt))
             docs = np.arange(self.size, dtype=np.int64) if mask is None else np.flatnonzero(mask)
-            order = self._sort(docs, score, sort)
+            key = self._sort_key(docs, score, sort)
             matchers = [self._match(term) for term in dict.fromkeys(query.terms)]
-            return SearchResult(self, query, sort, order, matchers)
+            return SearchResult(self, query, sort, docs, key, matchers)
 
 
 class Cancelled(Exception):
@@ -560,6 +572,13 @@ def _contains(text: str, phrase: str, at_word_start: bool) -> bool:
             return True
         pos = text.find(phrase, pos + 1)
     return False
+
+
+def _lookup(size: int, codes: Sequence[int]) -> np.ndarray:
+    """A boolean table over codes: `table[code_array]` is a faster `np.isin`."""
+    table = np.zeros(size, dtype=bool)
+    table[list(codes)] = True
+    return table
 
 
 def _year(text: str) -> int:
@@ -592,14 +611,44 @@ def _author_matches(value: str, author: str) -> bool:
 class SearchResult(Sequence[Paper]):
     """Matching papers in display order, plus what matched where, computed for shown rows only."""
 
-    def __init__(self, index: SearchIndex, query: Query, sort: str, order: np.ndarray, matchers: list[_TermMatch]) -> None:
+    def __init__(
+        self,
+        index: SearchIndex,
+        query: Query,
+        sort: str,
+        docs: np.ndarray,
+        key: np.ndarray | None,
+        matchers: list[_TermMatch],
+    ) -> None:
         self.index = index
         self.query = query
         self.sort = sort
-        self.order = order
+        self._docs = docs
+        self._key = key
+        self._order: np.ndarray | None = docs if key is None else None
+        self.head = self._top(HEAD)
         self._matchers = matchers
         self._papers = index.papers
+        self._memo: dict[tuple[str, bool], bool] = {}
         self.spans = _LazySpans(self)
+
+    def _top(self, k: int) -> np.ndarray:
+        """The first k papers in order, without sorting all of them (argpartition, then sort k)."""
+        if self._order is not None:
+            return self._order[:k]
+        assert self._key is not None
+        if len(self._docs) <= k:
+            return self.order
+        part = np.argpartition(self._key, k)[:k]
+        return self._docs[part[np.argsort(self._key[part])]]
+
+    @property
+    def order(self) -> np.ndarray:
+        """Every matching paper's position in the library, in display order (sorted on first use)."""
+        if self._order is None:
+            assert self._key is not None
+            self._order = self._docs[np.argsort(self._key)]
+        return self._order
 
     @property
     def total(self) -> int:
@@ -607,11 +656,15 @@ class SearchResult(Sequence[Paper]):
         return self.index.size
 
     def __len__(self) -> int:
-        return len(self.order)
+        return len(self._docs)
 
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
-            return [self._papers[j] for j in self.order[i].tolist()]
+            start, stop, step = i.indices(len(self))
+            source = self.head if stop <= len(self.head) and step == 1 else self.order
+            return [self._papers[j] for j in source[start:stop:step].tolist()]
+        if 0 <= i < len(self.head):
+            return self._papers[int(self.head[i])]
         return self._papers[int(self.order[i])]
 
     def __iter__(self) -> Iterator[Paper]:
@@ -626,7 +679,11 @@ class SearchResult(Sequence[Paper]):
         return int(found[0]) if len(found) else None
 
     def _matches(self, word: str, in_body: bool) -> bool:
-        return any(m.level(word, in_body) for m in self._matchers)
+        key = (word, in_body)
+        known = self._memo.get(key)
+        if known is None:
+            known = self._memo[key] = any(m.level(word, in_body) for m in self._matchers)
+        return known
 
     def title_spans(self, pid: str) -> Spans:
         """Character spans of matched words (and phrases) in the paper's shown title."""
