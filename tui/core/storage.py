@@ -237,6 +237,9 @@ class Library:
         papers.sort(key=lambda p: p.seq)
         self.papers = papers
         self._by_id = {p.id: p for p in papers}
+        # The parsed file is now held twice (as dicts and as Papers): let the dicts go; an import
+        # re-reads the file. At 100,000 papers this is a few hundred MiB.
+        self._papers_db.storage._cache = None  # type: ignore[attr-defined]
 
     def get(self, pid: str) -> Paper | None:
         """The paper with this id, or None."""

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.worker import get_current_worker
 
 from tui.core.errors import PaperdeskError
+from tui.core.memory import release_free_memory
 from tui.core.models import Annotation
 from tui.core.query import Query, QueryError, parse_query
 from tui.core.search import SORT_NAMES, Cancelled, SearchIndex, SearchResult, next_sort
@@ -60,7 +61,7 @@ class FilterMixin:
         self.search_index = index
         # The papers and the index live as long as the app: keep the cyclic GC from re-scanning
         # them, which otherwise costs tens of milliseconds at random keystrokes at 100,000 papers.
-        gc.collect()
+        release_free_memory()
         gc.freeze()
         if self.filter_text or self.sort != "relevance":
             self.run_filter()
