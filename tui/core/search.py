@@ -110,24 +110,25 @@ class _TermMatch:
         return INFIX if word in self.extra_words else 0
 
 
-def _level_of(term: str, word: str, in_body: bool) -> int:
-    """The match level of one word outside the vocabulary (the annotation overlay)."""
-    if word == term:
-        return EXACT
-    if word.startswith(term):
-        return PREFIX if (len(term) >= SHORT or not in_body) else 0
-    if len(term) < FUZZY_MIN:
-        return 0
-    level = 0
-    ratio = fuzz.ratio(term, word, score_cutoff=FUZZY_CUTOFF)
-    if ratio:
-        level = int(ratio * 0.9)
-    if len(word) > len(term) and len(term) <= FUZZY_PREFIX_MAX:
-        ratio = fuzz.ratio(term, word[: len(term)], score_cutoff=FUZZY_CUTOFF)
-        level = max(level, int(ratio * 0.85))
-    if not level and len(term) >= INFIX_MIN and term in word:
-        level = INFIX
-    return level
+def _overlay_levels(term: str, found: list[str]) -> list[tuple[str, int]]:
+    """Match levels of the words the reader wrote (notes, tags, renamed titles), typos via cdist."""
+    levels = {w: EXACT if w == term else PREFIX for w in found if w.startswith(term)}
+    n = len(term)
+    if n >= FUZZY_MIN and found:
+        scores = process.cdist([term], found, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
+        for k in np.flatnonzero(scores).tolist():
+            levels.setdefault(found[k], int(scores[k] * 0.9))
+        if n <= FUZZY_PREFIX_MAX:
+            cut = [w[:n] for w in found]
+            scores = process.cdist([term], cut, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
+            for k in np.flatnonzero(scores).tolist():
+                if len(found[k]) > n:
+                    levels[found[k]] = max(levels.get(found[k], 0), int(scores[k] * 0.85))
+        if n >= INFIX_MIN:
+            for w in found:
+                if term in w:
+                    levels.setdefault(w, INFIX)
+    return list(levels.items())
 
 
 class SearchIndex:
@@ -367,8 +368,8 @@ class SearchIndex:
                 np.maximum(total, target, out=total)
         for field_no, by_word in self._overlay_docs.items():
             bonus = FIELD_BONUS[field_no]
-            for word, docs in by_word.items():
-                level = _level_of(term, word, in_body=False)
+            for word, level in _overlay_levels(term, list(by_word)):
+                docs = by_word[word]
                 if level:
                     idx = np.fromiter(docs, dtype=np.int64, count=len(docs))
                     total[idx] = np.maximum(total[idx], level + bonus)
