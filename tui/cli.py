@@ -127,12 +127,11 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the library for scripts: tab-separated lines or JSON lines, ranked by `--query`."""
+    from tui.core.query import parse_query
     from tui.core.records import paper_record, shown_title
+    from tui.core.search import SearchIndex
     from tui.core.storage import Library
     from tui.core.text import one_line
-
-    from tui.core.query import parse_query
-    from tui.core.search import SearchIndex
 
     query = parse_query(args.query)  # a malformed query fails before the library opens
     with Library.open(_library_dir(args)) as lib:
