@@ -55,6 +55,14 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the library: id, title and list per line, or JSON lines with every field.",
     )
     lst.add_argument("--json", action="store_true", help="print one JSON object per paper")
+    lst.add_argument(
+        "--query",
+        "-q",
+        metavar="Q",
+        default="",
+        help='filter and rank as the app\'s filter box does, e.g. \'graph spars rating:>=4 -"survey"\'',
+    )
+    lst.add_argument("--limit", "-n", metavar="N", type=_positive_int, default=None, help="print at most N papers")
 
     exp = sub.add_parser(
         "export",
@@ -70,6 +78,16 @@ def _parser() -> argparse.ArgumentParser:
     exp.add_argument("--per-paper", action="store_true", help="one .md file per paper into the --out folder")
     exp.add_argument("--force", action="store_true", help="overwrite existing files")
     return parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"wants a whole number >= 0, not {text!r}")
+    return value
 
 
 def _fail(message: str) -> int:
@@ -149,15 +167,21 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    """Print the library for scripts: tab-separated lines or JSON lines."""
+    """Print the library for scripts: tab-separated lines or JSON lines, ranked by `--query`."""
+    from tui.core.query import parse_query
     from tui.core.records import paper_record, shown_title
+    from tui.core.search import SearchIndex
     from tui.core.storage import Library
     from tui.core.text import one_line
 
+    query = parse_query(args.query)  # a malformed query fails before the library opens
     with Library.open(_library_dir(args)) as lib:
         annotations = lib.annotations()
         out = sys.stdout
-        for paper in lib.papers:
+        papers = lib.papers if query.is_empty else SearchIndex(lib.papers, annotations).search(query)
+        if args.limit is not None:
+            papers = papers[: args.limit]
+        for paper in papers:
             ann = annotations.get(paper.id) or lib.annotation(paper.id)
             if args.json:
                 out.write(json.dumps(paper_record(paper, ann), ensure_ascii=False) + "\n")

@@ -14,7 +14,8 @@ from tui.core.imports import read_import
 from tui.core.storage import Library
 from tui.ui import open_link
 from tui.ui.app import PaperdeskApp
-from tui.ui.rich_runs import HIGHLIGHT, highlight_words, rendered_text
+from tui.ui.rich_runs import rendered_text
+from tui.ui.widgets.highlight import highlight_words
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
@@ -58,15 +59,16 @@ async def test_highlights_mark_words_in_the_rendered_abstract(library: Library) 
         app.screen.query_one(Reader).show(paper, library.annotation(paper.id), highlights=["deep", "NETWORKS"])
         await pilot.pause()
         text = app.screen.query_one("#reader-abstract", Static).content
-        marked = {str(text)[s.start : s.end].lower() for s in text.spans if s.style == HIGHLIGHT}
+        style = app.screen.query_one(Reader).get_component_rich_style("reader--match")
+        marked = {str(text)[s.start : s.end].lower() for s in text.spans if s.style == style}
         assert marked == {"deep", "networks"}
 
 
 def test_highlight_helper_on_runs() -> None:
     from tui.core.latex import render
 
-    text = highlight_words(rendered_text(render(r"Alpha $\alpha$ and ALPHA")), ["alpha", "α"])
-    spans = sorted((s.start, s.end) for s in text.spans if s.style == HIGHLIGHT)
+    text = highlight_words(rendered_text(render(r"Alpha $\alpha$ and ALPHA")), ["alpha", "α"], "bold red")
+    spans = sorted((s.start, s.end) for s in text.spans if s.style == "bold red")
     assert spans == [(0, 5), (6, 7), (12, 17)]
 
 

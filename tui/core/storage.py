@@ -246,6 +246,9 @@ class Library:
         papers.sort(key=lambda p: p.seq)
         self.papers = papers
         self._by_id = {p.id: p for p in papers}
+        # The parsed file is now held twice (as dicts and as Papers): let the dicts go; an import
+        # re-reads the file. At 100,000 papers this is a few hundred MiB.
+        self._papers_db.storage._cache = None  # type: ignore[attr-defined]
 
     def get(self, pid: str) -> Paper | None:
         """The paper with this id, or None."""
@@ -405,6 +408,43 @@ class Library:
             self._notes_db.table("annotations").clear_cache()
             self._annotations.update(new)
             return new
+
+    # -- saved views -----------------------------------------------------------
+
+    def views(self) -> dict[str, str]:
+        """Saved filter queries by name, in name order (stored beside the annotations)."""
+        with self._lock:
+            if self._notes_db is None:
+                return {}
+            docs = self._notes_db.table("views").all()
+            found = {str(d["name"]): str(d.get("query", "")) for d in docs if isinstance(d.get("name"), str)}
+            return dict(sorted(found.items(), key=lambda item: item[0].casefold()))
+
+    def save_view(self, name: str, query: str) -> None:
+        """Store `query` under `name` (replacing a view of that name); atomic like a note save."""
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("a view needs a name")
+        with self._lock:
+            self._check_writable()
+            assert self._notes_db is not None
+            table = self._notes_db.table("views")
+            doc_ids = [d.doc_id for d in table.all() if d.get("name") == name]
+            if doc_ids:
+                table.update({"query": query}, doc_ids=doc_ids)
+            else:
+                table.insert({"name": name, "query": query})
+
+    def delete_view(self, name: str) -> bool:
+        """Forget the view called `name`; False when there was none."""
+        with self._lock:
+            self._check_writable()
+            assert self._notes_db is not None
+            table = self._notes_db.table("views")
+            doc_ids = [d.doc_id for d in table.all() if d.get("name") == name]
+            if doc_ids:
+                table.remove(doc_ids=doc_ids)
+            return bool(doc_ids)
 
     # -- backups ---------------------------------------------------------------
 

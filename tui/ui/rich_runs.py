@@ -1,8 +1,7 @@
-"""Turning the core's styled runs into rich `Text`, and marking search words in it."""
+"""Turning the core's styled runs into rich `Text` for the reading pane."""
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from rich.style import Style
@@ -19,8 +18,6 @@ RUN_STYLES = {
     "mono": Style(dim=True),
     "link": Style(underline=True, color="bright_blue"),
 }
-#: How the words of the filter query look in the abstract.
-HIGHLIGHT = Style(bold=True, underline=True, color="yellow")
 
 
 def run_style(name: str, link: str = "") -> Style | None:
@@ -39,13 +36,3 @@ def rendered_text(rendered: Rendered) -> Text:
     return text
 
 
-def highlight_words(text: Text, words: Sequence[str], style: Style = HIGHLIGHT) -> Text:
-    """Mark every case-insensitive occurrence of each word in `text` (in place; returned for chaining)."""
-    words = [w for w in words if w and w.strip()]
-    if not words:
-        return text
-    pattern = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
-    for m in pattern.finditer(text.plain):
-        if m.end() > m.start():
-            text.stylize(style, m.start(), m.end())
-    return text

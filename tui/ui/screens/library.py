@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from textual import work
 from typing import TYPE_CHECKING
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -18,6 +18,8 @@ from tui.ui.open_link import open_in_browser
 from tui.ui.styles import stylesheet
 from tui.ui.screens.annotator import Annotator
 from tui.ui.widgets.notes import Notes
+from tui.ui.screens.filtering import FILTER_BINDINGS, FilterMixin
+from tui.ui.widgets.filter_bar import FilterBar
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
     from tui.core.storage import Library
 
 
-class LibraryScreen(Screen):
+class LibraryScreen(FilterMixin, Screen):
     """Browse and read. The library opens in a thread after the first paint."""
 
     CSS_PATH = stylesheet("library.tcss")
@@ -51,11 +53,13 @@ class LibraryScreen(Screen):
         Binding("x", "export", "Export"),
         Binding("c", "copy_paper", "Copy", show=False),
         Binding("C", "copy_section", "Copy with notes", show=False),
+        *FILTER_BINDINGS,
     ]
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
             with Vertical(id="left"):
+                yield FilterBar(id="filter-bar")
                 yield Static("Opening library…", id="list-header")
                 yield PaperList(id="papers")
                 yield ProgressLine(id="progress")
@@ -89,6 +93,7 @@ class LibraryScreen(Screen):
         paper_list.annotation_of = library.annotation
         paper_list.set_papers(library.papers)
         self.annotator.attach(library)
+        self.start_index(library)
         self.update_header()
         if library.notice:
             self.notify(library.notice, title="Read-only", severity="warning", timeout=15, markup=False)
@@ -97,15 +102,14 @@ class LibraryScreen(Screen):
     def update_header(self) -> None:
         """The line above the list: how many papers, and read-only state."""
         library = self.app.library
-        count = len(library.papers) if library else 0
         suffix = " · read-only" if library is not None and library.read_only else ""
-        self.query_one("#list-header", Static).update(f"{count} papers{suffix}")
+        self.query_one("#list-header", Static).update(f"{self.filter_header()}{suffix}")
 
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
         library = self.app.library
         paper = message.paper
         annotation = library.annotation(paper.id) if (paper and library) else None
-        self.query_one(Reader).show(paper, annotation)
+        self.query_one(Reader).show(paper, annotation, highlights=self.highlights_for(paper))
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()
@@ -145,10 +149,8 @@ class LibraryScreen(Screen):
         return self.annotator.flush_notes()
 
     def annotation_saved(self, annotation: Annotation) -> None:
-        """Hook: called on the UI thread after every successful annotation save.
-
-        The search branch updates its index here (e.g. `index.update_annotation(...)`).
-        """
+        """Called on the UI thread after every successful save: the search index learns it."""
+        self.annotation_changed(annotation.id, annotation)
 
     # -- links and imports (issue 6) -----------------------------------------------
 
@@ -173,6 +175,7 @@ class LibraryScreen(Screen):
         paper_list = self.query_one(PaperList)
         current = paper_list.current
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
+        self.start_index(library)  # re-runs the current filter once the new papers are indexed
         self.update_header()
 
     # -- export and clipboard: delegated to tui/ui/export_actions.py --------------

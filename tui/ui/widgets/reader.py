@@ -15,7 +15,8 @@ from tui.core.records import shown_title
 from tui.core.text import one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
-from tui.ui.rich_runs import highlight_words, rendered_text, run_style
+from tui.ui.rich_runs import rendered_text, run_style
+from tui.ui.widgets.highlight import highlight_words
 
 
 class Reader(VerticalScroll, can_focus=True):
@@ -24,6 +25,8 @@ class Reader(VerticalScroll, can_focus=True):
     Each part of the pane has its own Static and its own `_show_*` method, so
     features (metadata, annotations, math rendering, highlights) stay apart.
     """
+
+    COMPONENT_CLASSES = {"reader--match"}
 
     def compose(self) -> ComposeResult:
         yield Static(id="reader-title")
@@ -86,7 +89,7 @@ class Reader(VerticalScroll, can_focus=True):
             self._set("#reader-abstract", Text("(no abstract)", style="italic"))
             return
         text = rendered_text(render(paper.abstract))
-        self._set("#reader-abstract", highlight_words(text, highlights))
+        self._set("#reader-abstract", highlight_words(text, highlights, self.get_component_rich_style("reader--match")))
 
     def _show_links(self, paper: Paper) -> None:
         """Code repositories linked from the abstract or the paper's URL, on a "Code:" line."""

@@ -1,0 +1,192 @@
+"""Pilot tests of the filter box: typing ranks the list, Esc restores it, errors, sort, views."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from tui.core.latex import to_unicode
+from tui.core.storage import Library
+from tui.ui.app import PaperdeskApp
+from tui.ui.screens.save_view import SaveViewScreen
+from tui.ui.widgets.filter_bar import FilterInput
+from tui.ui.widgets.paper_list import PaperList
+
+
+def text_of(app: PaperdeskApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def settle(app: PaperdeskApp, pilot) -> None:  # type: ignore[no-untyped-def]
+    """Let the rank worker finish and its result reach the list."""
+    for _ in range(3):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def type_filter(app: PaperdeskApp, pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("slash")
+    assert isinstance(app.focused, FilterInput)
+    await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in text])
+    await settle(app, pilot)
+
+
+def shown(app: PaperdeskApp) -> list[str]:
+    return [p.id for p in app.screen.query_one(PaperList).papers]
+
+
+async def test_typing_filters_ranks_and_the_pane_follows_the_best_match(library: Library) -> None:
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await type_filter(app, pilot, "fedrated lerning")
+        papers = app.screen.query_one(PaperList)
+        assert len(papers.papers) == 3
+        assert papers.cursor == 0
+        best = papers.current
+        assert best is not None and best.abstract.startswith("Collaborative training methods like Federated")
+        assert text_of(app, "#reader-abstract") == to_unicode(best.abstract)
+        assert text_of(app, "#list-header") == "3 / 33 · relevance"
+        # The pane marks the matched words.
+        abstract = app.screen.query_one("#reader-abstract", Static).render()
+        marked = {abstract.plain[s.start : s.end].casefold() for s in abstract.spans}
+        assert {"federated", "learning"} <= marked
+        # Every row's match spans point at the matched words of its title.
+        spans = papers.matches.get(best.id, ())
+        assert [best.shown_title[a:b] for a, b in spans] == ["federated", "learning"]
+        # The highlight follows the best match as the query changes.
+        await pilot.press(*["backspace"] * 16, "l", "o", "r", "a")
+        await settle(app, pilot)
+        assert papers.current is not None and papers.current.abstract.startswith("Low-Rank Adaptation (LoRA)")
+        assert text_of(app, "#reader-abstract") == to_unicode(papers.current.abstract)
+
+
+async def test_escape_clears_then_leaves_and_the_list_comes_back(library: Library) -> None:
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await type_filter(app, pilot, "graph spars")
+        assert len(shown(app)) == 3
+        kept = app.screen.query_one(PaperList).current
+        await pilot.press("escape")
+        await settle(app, pilot)
+        box = app.screen.query_one(FilterInput)
+        assert box.value == "" and box.has_focus
+        assert shown(app) == [p.id for p in library.papers]
+        assert app.screen.query_one(PaperList).current == kept
+        assert text_of(app, "#list-header") == "33 papers · list order"
+        await pilot.press("escape")
+        assert app.screen.query_one(PaperList).has_focus
+
+
+async def test_enter_and_down_move_into_the_list(library: Library) -> None:
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await type_filter(app, pilot, "neural")
+        await pilot.press("enter")
+        assert app.screen.query_one(PaperList).has_focus
+        await pilot.press("slash", "down")
+        assert app.screen.query_one(PaperList).has_focus
+        assert app.screen.query_one(FilterInput).value == "neural"
+
+
+async def test_brackets_and_backslashes_neither_crash_nor_change_the_result(library: Library) -> None:
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await type_filter(app, pilot, "graph")
+        plain = shown(app)
+        await pilot.press("space", "[", "\\", "[", "/", "]", "space", "\\")
+        await settle(app, pilot)
+        assert shown(app) == plain
+        assert not app.screen.query_one("#filter-error", Static).display
+        await pilot.press(*["backspace"] * 20, "[", "b", "o", "l", "d", "]")
+        await settle(app, pilot)
+        assert text_of(app, "#list-header").startswith("0 / 33")
+        assert "No paper selected" in text_of(app, "#reader-title")
+
+
+async def test_a_malformed_filter_explains_and_leaves_the_list_as_it_was(library: Library) -> None:
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await type_filter(app, pilot, "graph")
+        before = shown(app)
+        await pilot.press("space", "r", "a", "t", "i", "n", "g", ":", "9")
+        await settle(app, pilot)
+        error = app.screen.query_one("#filter-error", Static)
+        assert error.display and text_of(app, "#filter-error").startswith("rating:")
+        assert shown(app) == before
+        await pilot.press("backspace")
+        await settle(app, pilot)
+        assert not error.display
+
+
+async def test_field_filters_use_stored_annotations(library: Library) -> None:
+    lora = next(p for p in library.papers if p.abstract.startswith("Low-Rank Adaptation"))
+    library.save_annotation(lora.id, status="read", rating=5, notes="adapter bank idea")
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await type_filter(app, pilot, "rating:>=4 has:notes")
+        assert shown(app) == [lora.id]
+        assert text_of(app, "#list-header") == "1 / 33 · list order"
+        # An annotation saved while the app runs reaches the index through the screen's hook.
+        other = library.papers[0]
+        app.screen.annotation_changed(other.id, library.save_annotation(other.id, rating=4, notes="x"))
+        await settle(app, pilot)
+        assert shown(app) == [other.id, lora.id]
+
+
+async def test_sort_key_cycles_orders_shown_in_the_header(library: Library) -> None:
+    library.save_annotation(library.papers[5].id, rating=5)
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await type_filter(app, pilot, "learning")
+        count = len(shown(app))
+        assert text_of(app, "#list-header") == f"{count} / 33 · relevance"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert text_of(app, "#list-header") == f"{count} / 33 · list order"
+        ids = shown(app)
+        assert ids == [p.id for p in library.papers if p.id in set(ids)]
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert text_of(app, "#list-header") == f"{count} / 33 · rating"
+        if library.papers[5].id in ids:
+            assert shown(app)[0] == library.papers[5].id
+
+
+async def test_save_a_view_then_apply_and_delete_it_from_the_palette(library: Library) -> None:
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await type_filter(app, pilot, "graph spars")
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveViewScreen)
+        name = app.screen.query_one("#save-view-name", Input)
+        name.value = "Graph [bold] work"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert library.views() == {"Graph [bold] work": "graph spars"}
+        # Clear the filter, then apply the view from the command palette.
+        await pilot.press("slash", "escape")
+        await settle(app, pilot)
+        assert len(shown(app)) == 33
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"view graph")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.screen.query_one(FilterInput).value == "graph spars"
+        assert len(shown(app)) == 3
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"delete view graph")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert library.views() == {}

@@ -1,0 +1,67 @@
+"""The filter box above the paper list, with a one-line error under it for a malformed query."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, Static
+
+PLACEHOLDER = '/ filter: words, "phrase", -word, status:read rating:>=4 tag:x list:x has:notes year:>=2020'
+
+
+class FilterInput(Input):
+    """The query input: Esc clears it, a second Esc (or Enter, or down) goes to the list."""
+
+    BINDINGS = [
+        Binding("escape", "clear_or_leave", "Clear filter", show=False),
+        Binding("down", "leave", "To list", show=False),
+    ]
+
+    @dataclass
+    class Leave(Message):
+        """The reader is done typing: move focus to the list."""
+
+        input: "FilterInput"
+
+    def action_clear_or_leave(self) -> None:
+        if self.value:
+            self.value = ""
+        else:
+            self.post_message(self.Leave(self))
+
+    def action_leave(self) -> None:
+        self.post_message(self.Leave(self))
+
+    async def action_submit(self) -> None:
+        self.post_message(self.Leave(self))
+
+
+class FilterBar(Vertical):
+    """The query input and, when the query does not parse, why (the list stays as it was)."""
+
+    def compose(self) -> ComposeResult:
+        yield FilterInput(placeholder=PLACEHOLDER, id="filter", compact=True, select_on_focus=False)
+        yield Static(id="filter-error")
+
+    def on_mount(self) -> None:
+        self.show_error(None)
+
+    def allow_focus_children(self) -> bool:
+        """Tab cycles the list and the pane; the box is reached with `/` or a click."""
+        return self.input.has_focus
+
+    @property
+    def input(self) -> FilterInput:
+        return self.query_one(FilterInput)
+
+    def show_error(self, message: str | None) -> None:
+        """Show `message` under the box (as plain text, never markup), or hide the line."""
+        error = self.query_one("#filter-error", Static)
+        error.update(Text(message or ""))
+        error.display = bool(message)
+        self.set_class(bool(message), "-error")
