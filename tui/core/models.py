@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
@@ -21,6 +20,8 @@ def paper_id(abstract: str, title: str = "") -> str:
     papers already stored and keeps their annotations. A paper with no
     abstract (title-only) is keyed by its case-folded title instead.
     """
+    import hashlib  # OpenSSL-backed: loaded on first use, not at start-up
+
     basis = normalize_space(abstract)
     if not basis:
         basis = "title:" + normalize_space(title).casefold()

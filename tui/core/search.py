@@ -33,6 +33,7 @@ from tui.core.models import Annotation, Paper, Status
 from tui.core.query import WORD, Filter, Query, words
 from tui.core.records import shown_title
 from tui.core.search_result import SearchResult
+from tui.core.sorts import SORT_NAMES, SORTS, Cancelled, next_sort  # noqa: F401 (re-exported)
 from tui.core.text import one_line
 
 TITLE, META, BODY = 0, 1, 2
@@ -51,15 +52,6 @@ FUZZY_MIN, INFIX_MIN = 4, 5
 #: The typo-tolerant prefix match (a word being typed) is tried up to this length.
 FUZZY_PREFIX_MAX = 12
 
-#: Sort orders, in the order the sort key cycles them.
-SORTS = ("relevance", "list", "rating", "recent", "title")
-SORT_NAMES = {
-    "relevance": "relevance",
-    "list": "list order",
-    "rating": "rating",
-    "recent": "recently annotated",
-    "title": "title",
-}
 
 _STATUS_CODE = {status: code for code, status in enumerate(Status)}
 _HIGH = "\U0010ffff"
@@ -557,10 +549,6 @@ class SearchIndex:
             return SearchResult(self, query, sort, docs, key, matchers)
 
 
-class Cancelled(Exception):
-    """The search was stopped by its caller because a newer query superseded it."""
-
-
 def _contains(text: str, phrase: str, at_word_start: bool) -> bool:
     """`phrase` occurs in `text` (both case-folded), starting at a word start when asked."""
     pos = text.find(phrase)
@@ -610,10 +598,3 @@ def rank(papers: Iterable[Paper], annotations: Mapping[str, Annotation], text: s
     from tui.core.query import parse_query
 
     return SearchIndex(list(papers), annotations).search(parse_query(text), sort)
-
-
-def next_sort(sort: str) -> str:
-    """The sort order after `sort`, cycling."""
-    return SORTS[(SORTS.index(sort) + 1) % len(SORTS)] if sort in SORTS else SORTS[0]
-
-

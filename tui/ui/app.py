@@ -11,7 +11,6 @@ from textual.app import App
 from textual.binding import Binding
 
 from tui.ui.commands_import import ImportCommands
-from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.commands_export import ExportCommands
 from tui.ui.screens.library import LibraryScreen
 from tui.ui.styles import stylesheet
@@ -100,8 +99,11 @@ class PaperdeskApp(App[int]):
         """Open the import dialog (from the palette or `i`) once the library is open."""
         if self.library is None:
             self.notify("The library is still opening.", severity="warning", markup=False)
-        elif not isinstance(self.screen, ImportDialog):
-            self.push_screen(ImportDialog())
+        else:
+            from tui.ui.screens.import_dialog import ImportDialog  # bibtex/json readers: loaded on demand
+
+            if not isinstance(self.screen, ImportDialog):
+                self.push_screen(ImportDialog())
 
     def on_unmount(self) -> None:
         self._remove_signal_handlers()

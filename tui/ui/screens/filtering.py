@@ -9,6 +9,7 @@ whose query or sort no longer matches the box is dropped.
 from __future__ import annotations
 
 import gc
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.binding import Binding
@@ -18,11 +19,14 @@ from tui.core.errors import PaperdeskError
 from tui.core.memory import release_free_memory
 from tui.core.models import Annotation
 from tui.core.query import Query, QueryError, parse_query
-from tui.core.search import SORT_NAMES, Cancelled, SearchIndex, SearchResult, next_sort
+from tui.core.sorts import SORT_NAMES, Cancelled, next_sort
 from tui.ui.commands import ViewCommands
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
+
+if TYPE_CHECKING:
+    from tui.core.search import SearchIndex, SearchResult
 
 FILTER_BINDINGS = [
     Binding("slash", "focus_filter", "Filter", key_display="/"),
@@ -52,6 +56,8 @@ class FilterMixin:
     @work(thread=True, exclusive=True, group="index")
     def build_index(self, library) -> None:  # type: ignore[no-untyped-def]
         """Split every paper into words once (about a second per 10,000 papers)."""
+        from tui.core.search import SearchIndex  # numpy and rapidfuzz: off the start-up path
+
         index = SearchIndex(library.papers, library.annotations())
         self.app.call_from_thread(self._index_ready, library, index)
 

@@ -11,6 +11,7 @@ draft per paper, so a failed save is never dropped by switching papers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -19,9 +20,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import Markdown, Static, TextArea
+from textual.widgets import Static, TextArea
 
 from tui.core.text import visible
+
+if TYPE_CHECKING:
+    from textual.widgets import Markdown
 
 #: Seconds of quiet after the last keystroke before the notes are saved.
 AUTOSAVE_DELAY = 1.0
@@ -63,11 +67,11 @@ class Notes(Vertical):
         self.failed = False
         self.read_only = False  # set when the library cannot be written
         self._timer: Timer | None = None
+        self._view: Markdown | None = None  # mounted the first time there are notes to render
 
     def compose(self) -> ComposeResult:
         yield Static(id="notes-state")
         yield Static(Text(EMPTY_HINT), id="notes-empty")
-        yield Markdown(id="notes-view")
         editor = TextArea(
             id="notes-editor",
             language=_markdown_language(),
@@ -116,7 +120,8 @@ class Notes(Vertical):
         if self.pid is None:
             return
         self.editor.display = True
-        self.query_one("#notes-view").display = False
+        if self._view is not None:
+            self._view.display = False
         self.query_one("#notes-empty").display = False
         self.editor.focus()
         self.editor.move_cursor(self.editor.document.end)
@@ -128,11 +133,17 @@ class Notes(Vertical):
             return
         text = self.editor.text
         self.editor.display = False
-        view = self.query_one("#notes-view", Markdown)
-        view.display = bool(text.strip())
         self.query_one("#notes-empty").display = not text.strip() and self.pid is not None
-        if text.strip():
-            view.update(visible(text))
+        if self._view is None and text.strip():
+            # The Markdown widget (and markdown-it) load on first use, not at start-up.
+            from textual.widgets import Markdown
+
+            self._view = Markdown(visible(text), id="notes-view")
+            self.mount(self._view, before=self.editor)
+        elif self._view is not None:
+            self._view.display = bool(text.strip())
+            if text.strip():
+                self._view.update(visible(text))
 
     # -- saving ------------------------------------------------------------------------
 
