@@ -135,7 +135,14 @@ class MatchIndex:
         norm = _norm_abstract(paper.abstract)
         if len(norm) < 40:
             return None
-        candidates = {c for block in _blocks(norm) for c in self.by_block.get(block, ())}
+        # A ratio of at least SIMILARITY needs lengths within that ratio too: a cheap first cut.
+        low, high = len(norm) * SIMILARITY / (200 - SIMILARITY), len(norm) * (200 - SIMILARITY) / SIMILARITY
+        candidates = {
+            c
+            for block in _blocks(norm)
+            for c in self.by_block.get(block, ())
+            if low <= len(self.abstracts[c]) <= high
+        }
         for cand in candidates:
             if fuzz.ratio(norm, self.abstracts[cand], score_cutoff=SIMILARITY):
                 return cand, "similar abstract"
