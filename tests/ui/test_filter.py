@@ -190,3 +190,17 @@ async def test_save_a_view_then_apply_and_delete_it_from_the_palette(library: Li
         await pilot.press("enter")
         await settle(app, pilot)
         assert library.views() == {}
+
+
+async def test_keys_typed_right_after_enter_go_to_the_list(library: Library) -> None:
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("/", *"lora")
+        # Enter and the next key arrive together, as when typed fast or pasted.
+        for key in ("enter", "4"):
+            app.simulate_key(key)
+        await settle(app, pilot)
+        assert app.screen.query_one(FilterInput).value == "lora"
+        best = app.screen.query_one(PaperList).current
+        assert best is not None and library.annotation(best.id).rating == 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -32,13 +33,40 @@ class FilterInput(Input):
         if self.value:
             self.value = ""
         else:
-            self.post_message(self.Leave(self))
+            self._leave()
 
     def action_leave(self) -> None:
-        self.post_message(self.Leave(self))
+        self._leave()
 
     async def action_submit(self) -> None:
+        self._leave()
+
+    def _leave(self) -> None:
+        # Move focus now, not when the Leave message is handled: keys already queued
+        # behind this one must find the list focused (see `_on_key`).
+        lists = self.screen.query("PaperList")
+        if lists:
+            self.screen.set_focus(lists.first())
         self.post_message(self.Leave(self))
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Leave keys act here, at once, and keys queued behind them are not typed in.
+
+        Bindings run only after a key bubbles up to the app, by which time the
+        keys typed right after Enter are already queued in this input. So Enter,
+        down and Esc act here, moving focus synchronously, and a key that
+        arrives once focus has moved on bubbles instead of being typed, to run
+        against the bindings of whatever has focus now: `Enter 5` filters, then
+        rates the best match.
+        """
+        if self.screen.focused is not self:  # `has_focus` only changes when the Blur event lands
+            event.prevent_default()
+            return
+        act = {"enter": self._leave, "down": self._leave, "escape": self.action_clear_or_leave}.get(event.key)
+        if act is not None:
+            event.prevent_default()
+            event.stop()
+            act()
 
 
 class FilterBar(Vertical):
