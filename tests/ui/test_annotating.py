@@ -327,3 +327,19 @@ async def test_quit_with_unsavable_notes_warns_once_then_quits(library: Library,
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_text_typed_right_after_n_goes_into_the_notes(library: Library) -> None:
+    """`nsees` typed in one burst: the notes get "sees", the status stays unread."""
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        for key in ("n", "s", "e", "e", "s"):
+            app.simulate_key(key)
+        await pilot.pause()
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        pid = library.papers[0].id
+        assert library.annotation(pid).notes == "sees"
+        assert library.annotation(pid).status.value == "unread"

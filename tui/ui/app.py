@@ -7,6 +7,7 @@ import signal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -14,6 +15,7 @@ from tui.ui.commands_import import ImportCommands
 from tui.ui.commands_export import ExportCommands
 from tui.ui.screens.library import LibraryScreen
 from tui.ui.styles import stylesheet
+from tui.ui.typeahead import redirect_typed_ahead, tag_key
 
 if TYPE_CHECKING:
     from tui.core.storage import Library
@@ -104,6 +106,20 @@ class PaperdeskApp(App[int]):
 
             if not isinstance(self.screen, ImportDialog):
                 self.push_screen(ImportDialog())
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            tag_key(event, self.focused)  # before Textual forwards it to the focused widget
+        await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key that bubbled back after focus moved to a text box is typed there (see typeahead).
+
+        Textual calls `_on_key` of every class in the MRO; preventing the default
+        is what keeps `App._on_key` from also running it as a binding.
+        """
+        if redirect_typed_ahead(event, self.screen.focused):
+            event.prevent_default()
 
     def on_unmount(self) -> None:
         self._remove_signal_handlers()

@@ -151,7 +151,25 @@ class FilterMixin:
     # -- keys ------------------------------------------------------------------------------
 
     def action_focus_filter(self) -> None:
-        self.query_one(FilterInput).focus()
+        self.set_focus(self.query_one(FilterInput))  # now, so keys typed right after `/` land there
+
+    def leave_filter_now(self) -> None:
+        """Enter/down in the box: rank what is typed *now* if the list lags behind, focus the list.
+
+        Runs synchronously, so a key typed right after Enter (`/lora⏎4`) acts on
+        the best match of the final query, not on a list a keystroke behind.
+        """
+        index, text = self.search_index, self.filter_text
+        stale = self.result is None or self.result.query.text != text or self.result.sort != self.sort
+        if index is not None and stale and (text.strip() or self.result is not None):
+            try:
+                query = parse_query(text)
+            except QueryError:
+                pass  # the error line is already shown; the list stays as it was
+            else:
+                self.workers.cancel_group(self, "rank")
+                self.show_result(index.search(query, self.sort))
+        self.set_focus(self.query_one(PaperList))
 
     def on_filter_input_leave(self, message: FilterInput.Leave) -> None:
         message.stop()

@@ -19,7 +19,7 @@ from tui.ui.styles import stylesheet
 from tui.ui.screens.annotator import Annotator
 from tui.ui.widgets.notes import Notes
 from tui.ui.screens.filtering import FILTER_BINDINGS, FilterMixin
-from tui.ui.widgets.filter_bar import FilterBar
+from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
@@ -68,6 +68,7 @@ class LibraryScreen(FilterMixin, Screen):
 
     def on_mount(self) -> None:
         self.annotator = Annotator(self)
+        self.query_one(FilterInput).leave_hook = self.leave_filter_now
         self.query_one(PaperList).focus()
         if self.app.library is None:
             self.load_library()

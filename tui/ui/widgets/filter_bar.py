@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from rich.text import Text
 from textual import events
@@ -41,12 +42,15 @@ class FilterInput(Input):
     async def action_submit(self) -> None:
         self._leave()
 
+    #: Called synchronously on Enter/down/Esc-when-empty; the screen sets it to a
+    #: function that brings the list up to date with the box and focuses it.
+    leave_hook: Callable[[], None] | None = None
+
     def _leave(self) -> None:
-        # Move focus now, not when the Leave message is handled: keys already queued
-        # behind this one must find the list focused (see `_on_key`).
-        lists = self.screen.query("PaperList")
-        if lists:
-            self.screen.set_focus(lists.first())
+        # Act now, not when the Leave message is handled: keys already queued behind
+        # this one (typed right after Enter) must find the list ranked and focused.
+        if self.leave_hook is not None:
+            self.leave_hook()
         self.post_message(self.Leave(self))
 
     async def _on_key(self, event: events.Key) -> None:

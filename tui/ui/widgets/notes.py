@@ -123,7 +123,7 @@ class Notes(Vertical):
         if self._view is not None:
             self._view.display = False
         self.query_one("#notes-empty").display = False
-        self.editor.focus()
+        self.screen.set_focus(self.editor)  # now, so keys typed right after `n` land here
         self.editor.move_cursor(self.editor.document.end)
         self.call_after_refresh(self.scroll_visible, animate=False)
 
