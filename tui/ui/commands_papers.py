@@ -46,5 +46,5 @@ class PaperCommands(Provider):
         found = process.extract(query, self.titles, scorer=fuzz.WRatio, processor=utils.default_process, limit=LIMIT)
         matcher = self.matcher(query)
         for title, score, index in found:
-            if score > 40:
+            if score >= 50:
                 yield Hit(score / 100, _highlight(matcher, title), partial(self._go, self.ids[index]), text=title)

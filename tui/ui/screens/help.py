@@ -22,7 +22,7 @@ from tui.ui.styles import stylesheet
 
 FIRST_STEPS = (
     ("j k ↑ ↓", "move through the papers; the right pane shows the abstract"),
-    ("/", "filter: words, \"phrases\", status:read rating:>=4 tag:x (Esc clears)"),
+    ("/", "filter: words \"a phrase\" -word status:read rating:>=4"),
     ("1-5  s  t", "rate, set the reading status, tag the highlighted paper"),
     ("n", "write Markdown notes (saved as you type; Esc when done)"),
     ("ctrl+p", "the command palette: every action, Go to paper…, themes"),
@@ -74,6 +74,8 @@ def key_rows(bindings: Iterable[Binding], overrides: dict[str, str], display) ->
             shown = [display(binding)]
         base = _base(binding.action)
         if rows and base == last_base:
+            if any("-" in k for k in rows[-1].keys):
+                continue  # the row shows a range ("0-5") that covers this key
             rows[-1].keys.extend(k for k in shown if k not in rows[-1].keys)
             continue
         rows.append(KeyRow(shown, binding.tooltip or binding.description, binding.id or ""))
@@ -96,7 +98,11 @@ def help_areas(app) -> dict[str, list[KeyRow]]:  # type: ignore[no-untyped-def]
     overrides = getattr(app, "key_overrides", {}) or {}
     by_area: dict[str, list[Binding]] = {area: [] for area in AREAS}
     palette = Binding("ctrl+p", "command_palette", "Command palette: every action, Go to paper…, themes", id="command_palette")
+    seen: set[str] = set()
     for binding in [*type(app).BINDINGS, palette, *LibraryScreen.BINDINGS]:
+        if binding.id in seen and binding.key in {b.key for b in by_area["Global"]}:
+            continue  # the same key bound on the app and the screen (?, for the footer)
+        seen.add(binding.id or "")
         by_area[AREA_OF.get(binding.id or "", "List")].append(binding)
     by_area["List"] = [*PaperList.BINDINGS, *by_area["List"]]
     by_area["Reader"] = [
@@ -105,7 +111,6 @@ def help_areas(app) -> dict[str, list[KeyRow]]:  # type: ignore[no-untyped-def]
             ("up,down", "scroll_up", "Scroll (when the pane has focus: tab)"),
             ("pageup,pagedown", "page_up", "Scroll a page"),
             ("home,end", "scroll_home", "Top / bottom"),
-            ("o", "open_link", "Open the paper's link in the browser"),
         )
     ]
     by_area["Notes"] = [*by_area["Notes"], *Notes.BINDINGS]

@@ -35,7 +35,8 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
 
     CSS_PATH = [stylesheet("library.tcss"), stylesheet("layout.tcss")]
     BINDINGS = with_ids([
-        Binding("tab", "app.focus_next", "Pane"),
+        Binding("question_mark", "app.help", "Help", key_display="?", id="help"),  # first in the footer
+        Binding("tab", "app.focus_next", "Pane", tooltip="Move between the list and the reading pane"),
         Binding("shift+tab", "app.focus_previous", "Pane", show=False),
         # Annotating (actions in the "Annotating" block below).
         Binding("n", "notes", "Notes", tooltip="Write notes on this paper (Markdown); Esc when done"),
@@ -44,12 +45,12 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
         Binding("0", "rate(0)", "Clear rating", show=False),
         Binding("s", "status(1)", "Status", tooltip="Next reading status (S goes back)"),
         Binding("S", "status(-1)", "Status back", show=False, id="status_back"),
-        Binding("r", "mark_read", "Read", show=False),
-        Binding("t", "tags", "Tags"),
-        Binding("e", "rename", "Rename", show=False),
-        Binding("u", "undo", "Undo", tooltip="Undo the last rating/status/tag/title change"),
+        Binding("r", "mark_read", "Read", show=False, tooltip="Mark as read"),
+        Binding("t", "tags", "Tags", tooltip="Edit the tags (comma-separated, completion from known tags)"),
+        Binding("e", "rename", "Rename", show=False, tooltip="Give the paper your own title"),
+        Binding("u", "undo", "Undo", show=False, tooltip="Undo the last rating/status/tag/title change"),
         # links and imports (issue 6)
-        Binding("o", "open_link", "Open link"),
+        Binding("o", "open_link", "Open link", show=False),
         Binding("i", "app.import_papers", "Import", show=False),
         # export and clipboard (tui/ui/export_actions.py)
         Binding("x", "export", "Export"),

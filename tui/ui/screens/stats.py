@@ -87,6 +87,7 @@ def weeks_text(weeks: list[tuple[dt.date, int]], height: int = 4, column: int = 
     text = Text()
     if not top:
         text.append("No notes in these weeks: press n on a paper to write some.\n", "italic")
+        height = 0
     for row in range(height, 0, -1):
         for _, count in weeks:
             eighths = round(8 * height * count / top) if top else 0

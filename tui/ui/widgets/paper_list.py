@@ -51,8 +51,8 @@ class PaperList(ScrollView, can_focus=True):
     """
 
     BINDINGS = with_ids([
-        Binding("up,k", "cursor_up", "Up", key_display="k/↑"),
-        Binding("down,j", "cursor_down", "Down", key_display="j/↓"),
+        Binding("up,k", "cursor_up", "Up", key_display="k/↑", show=False),
+        Binding("down,j", "cursor_down", "Down", key_display="j/↓", show=False),
         Binding("pageup", "page_up", "Page up", show=False),
         Binding("pagedown", "page_down", "Page down", show=False),
         Binding("home,g", "first", "First", show=False),
