@@ -22,7 +22,7 @@ class _Formatter(argparse.HelpFormatter):
         import textwrap
 
         return "\n".join(
-            textwrap.fill(line, width, initial_indent=indent, subsequent_indent=indent) if line else ""
+            textwrap.fill(line, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False) if line else ""
             for line in text.splitlines()
         )
 

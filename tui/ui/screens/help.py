@@ -8,6 +8,7 @@ text is what a new library shows once on its first launch (`FirstSteps`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -74,8 +75,11 @@ def key_rows(bindings: Iterable[Binding], overrides: dict[str, str], display) ->
             shown = [display(binding)]
         base = _base(binding.action)
         if rows and base == last_base:
-            if any("-" in k for k in rows[-1].keys):
-                continue  # the row shows a range ("0-5") that covers this key
+            if any("-" in k for k in rows[-1].keys):  # a range ("0-5") covers this key
+                rows[-1].ident = re.sub(r"_\d+$", "_N", rows[-1].ident)
+                continue
+            if binding.id and binding.id not in rows[-1].ident.split():
+                rows[-1].ident += " " + binding.id
             rows[-1].keys.extend(k for k in shown if k not in rows[-1].keys)
             continue
         rows.append(KeyRow(shown, binding.tooltip or binding.description, binding.id or ""))
