@@ -139,7 +139,7 @@ def known_binding_ids() -> set[str]:
 def first_steps_text() -> Text:
     text = Text()
     for keys, what in FIRST_STEPS:
-        text.append(f"  {keys:<11}", "bold")
+        text.append(f"  {keys:<14}", "bold")
         text.append(what + "\n")
     text.rstrip()
     return text

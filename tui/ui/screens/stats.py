@@ -72,7 +72,7 @@ def ratings_text(histogram: dict[int, int], width: int = BAR) -> Text:
     text = Text()
     for stars in range(1, 6):
         count = histogram.get(stars, 0)
-        text.append(f"{'★' * stars:>5} ", "yellow")
+        text.append(f"{'★' * stars:<5} ", "yellow")
         text.append("█" * _cells(count, top, width), "yellow")
         text.append(f" {count}\n")
     if not top:
