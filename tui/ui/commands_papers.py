@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 
 from rapidfuzz import fuzz, process, utils
@@ -43,8 +44,22 @@ class PaperCommands(Provider):
     async def search(self, query: str) -> Hits:
         if not query.strip():
             return
-        found = process.extract(query, self.titles, scorer=fuzz.WRatio, processor=utils.default_process, limit=LIMIT)
+        found = await asyncio.to_thread(rank_titles, query, self.titles)
         matcher = self.matcher(query)
-        for title, score, index in found:
-            if score >= 50:
-                yield Hit(score / 100, _highlight(matcher, title), partial(self._go, self.ids[index]), text=title)
+        for index, score in found:
+            title = self.titles[index]
+            yield Hit(score / 100, _highlight(matcher, title), partial(self._go, self.ids[index]), text=title)
+
+
+def rank_titles(query: str, titles: list[str], limit: int = LIMIT) -> list[tuple[int, float]]:
+    """Best (index, score 0-100) for `query`: part of a title scores high, whole words break ties.
+
+    `partial_ratio` (C, over every title) picks candidates; `token_set_ratio`
+    re-ranks those few, so "frugal" finds "FRUGAL: Full-Rank Updates…" first
+    (WRatio would penalise the short query against a long title).
+    """
+    query = utils.default_process(query)
+    candidates = process.extract(query, titles, scorer=fuzz.partial_ratio, processor=utils.default_process, limit=limit * 3)
+    scored = [(index, 0.7 * score + 0.3 * fuzz.token_set_ratio(query, utils.default_process(title))) for title, score, index in candidates]
+    scored.sort(key=lambda pair: -pair[1])
+    return [(index, score) for index, score in scored[:limit] if score >= 50]

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,6 +27,7 @@ FIRST_STEPS = (
     ("/", "filter: words \"a phrase\" -word status:read rating:>=4"),
     ("1-5  s  t", "rate, set the reading status, tag the highlighted paper"),
     ("n", "write Markdown notes (saved as you type; Esc when done)"),
+    ("l  z  %", "switch the layout; focus mode (reader only); statistics"),
     ("ctrl+p", "the command palette: every action, Go to paper…, themes"),
     ("?", "every key, any time"),
 )
@@ -136,27 +138,29 @@ def known_binding_ids() -> set[str]:
     return {b.id for cls in classes for b in cls.BINDINGS if isinstance(b, Binding) and b.id}
 
 
-def first_steps_text() -> Text:
-    text = Text()
+def _grid(with_ids: bool) -> Table:
+    """Keys | what they do | (id): the description wraps in its own column at any width."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=13, no_wrap=True, style="bold")
+    grid.add_column(ratio=1)
+    if with_ids:
+        grid.add_column(no_wrap=True, style="dim")
+    return grid
+
+
+def first_steps_text() -> Table:
+    grid = _grid(with_ids=False)
     for keys, what in FIRST_STEPS:
-        text.append(f"  {keys:<14}", "bold")
-        text.append(what + "\n")
-    text.rstrip()
-    return text
+        grid.add_row(Text(keys), Text(what))
+    return grid
 
 
-def area_text(rows: list[KeyRow]) -> Text:
-    """Rows as aligned text: keys, description, and the id (for the config's [keys] table)."""
-    text = Text()
+def area_text(rows: list[KeyRow]) -> Table:
+    """Rows as a grid: keys, description, and the id (for the config's [keys] table)."""
+    grid = _grid(with_ids=True)
     for row in rows:
-        keys = " ".join(row.keys)
-        text.append(f"  {keys:<14}", "bold")
-        text.append(row.text)
-        if row.ident:
-            text.append(f"  {row.ident}", "dim")
-        text.append("\n")
-    text.rstrip()
-    return text
+        grid.add_row(Text(" ".join(row.keys)), Text(row.text), Text(row.ident))
+    return grid
 
 
 class HelpScreen(Screen):

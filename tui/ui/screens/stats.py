@@ -23,7 +23,7 @@ from tui.core.text import one_line
 from tui.ui.styles import stylesheet
 
 #: Cells of the longest bar.
-BAR = 36
+BAR = 48
 #: Bar segment per status, in reading order, with its colour.
 SEGMENTS = (
     (Status.READ, "green"),
@@ -43,7 +43,9 @@ def progress_text(entries: list[ListProgress], width: int = BAR) -> Text:
     """One bar per list: read / reading / to-read / skipped / unread, with the counts after it."""
     text = Text()
     for entry in entries:
-        text.append(one_line(entry.name) + "\n", "bold")
+        counts = [f"{entry.counts.get(s, 0)} {s.value}" for s, _ in SEGMENTS if entry.counts.get(s, 0) or s is not Status.SKIPPED]
+        text.append(one_line(entry.name), "bold")
+        text.append("  " + " · ".join(counts) + "\n", "dim")
         used = 0
         for i, (status, colour) in enumerate(SEGMENTS):
             count = entry.counts.get(status, 0)
@@ -51,8 +53,7 @@ def progress_text(entries: list[ListProgress], width: int = BAR) -> Text:
             cells = min(cells, width - used)
             text.append(("█" if status is not Status.UNREAD else "░") * cells, colour)
             used += cells
-        counts = [f"{entry.counts.get(s, 0)} {s.value}" for s, _ in SEGMENTS if entry.counts.get(s, 0) or s is not Status.SKIPPED]
-        text.append("  " + " · ".join(counts) + "\n")
+        text.append("\n\n")
     text.rstrip()
     return text
 
