@@ -20,7 +20,17 @@ from tests.ui.test_annotating import settle, type_text
 
 
 def screen_text(app: PaperdeskApp) -> str:
-    return "\n".join(str(s.render()) for s in app.screen.query(Static))
+    """The text of every Static on the screen (tables included), as a 200-column console prints it."""
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    for static in app.screen.query(Static):
+        content = static.content  # what was given to update(): str, Text or a rich Table
+        console.print(content.plain if hasattr(content, "plain") else content)
+    return out.getvalue()
 
 
 async def test_help_lists_every_binding_by_area_with_overrides(library: Library) -> None:
