@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from textual import events
 from textual.binding import Binding
-from textual.widgets import Footer
 
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
@@ -43,8 +42,6 @@ class LayoutMixin:
 
     def apply_layout(self) -> None:
         stacked = stacked_for(self.layout_mode, self.app.size.width)
-        for footer in self.query(Footer):
-            footer.compact = stacked  # narrow terminals: one cell between keys, so more of them fit
         self.set_class(stacked, "-stacked")
         self.set_class(not stacked, "-side")
         self.set_class(self.focus_mode, "-focus")
