@@ -191,3 +191,17 @@ async def test_autosave_delay_setting_reaches_the_notes(library: Library) -> Non
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert app.screen.query_one(Notes).autosave_delay == 0.2
+
+
+def test_binding_ids_are_unique_per_action() -> None:
+    """Two actions sharing an id would be remapped together by the [keys] table."""
+    from tui.ui.keys import binding_id
+
+    assert binding_id("app.import_papers") == "import_papers" and binding_id("rate(5)") == "rate_5"
+    bindings = [*PaperdeskApp.BINDINGS, *LibraryScreen.BINDINGS, *PaperList.BINDINGS, *Notes.BINDINGS]
+    actions_of: dict[str, set[str]] = {}
+    for binding in bindings:
+        assert binding.id, binding
+        actions_of.setdefault(binding.id, set()).add(binding.action.removeprefix("app."))
+    shared = {ident: actions for ident, actions in actions_of.items() if len(actions) > 1}
+    assert not shared
