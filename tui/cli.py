@@ -15,24 +15,60 @@ from tui.core.errors import PaperdeskError
 PROG = "paperdesk"
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Wraps each line of a description or epilog on its own (the default joins them)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        return "\n".join(
+            textwrap.fill(line, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False) if line else ""
+            for line in text.splitlines()
+        )
+
+
+def _epilog() -> str:
+    """Where the library and the settings come from (shown under every --help)."""
+    from tui.core.config import config_path
+    from tui.core.paths import HOME_ENV
+
+    return (
+        "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
+        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys])"
+        % (HOME_ENV, config_path())
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--db",
         metavar="DIR",
         default=argparse.SUPPRESS,
-        help="library folder (default: $PAPERDESK_HOME, else the user data folder)",
+        help="library folder (default: $PAPERDESK_HOME, else `library` in the settings file, else the user data folder)",
     )
+    epilog = _epilog()
     parser = argparse.ArgumentParser(
         prog=PROG,
         parents=[common],
         description="Read, filter and annotate research-paper abstracts in the terminal. "
-        "Without a command, opens the app on your library.",
+        "Without a command, opens the app on your library (press ? in the app for every key, "
+        "ctrl+p for the command palette).",
+        epilog=epilog,
+        formatter_class=_Formatter,
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}", help="print the version and exit")
+    sub = parser.add_subparsers(
+        dest="command",
+        metavar="COMMAND",
+        title="commands",
+        description="without a command: open the app. `paperdesk COMMAND --help` describes each.",
+    )
 
-    imp = sub.add_parser(
+    def add_parser(name: str, **kwargs):  # type: ignore[no-untyped-def]
+        return sub.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
+
+    imp = add_parser(
         "import",
         parents=[common],
         help="add papers from lists, BibTeX or JSON files (or folders of them)",
@@ -48,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
         help="notes exports: take the file's version where the library changed since the export",
     )
 
-    lst = sub.add_parser(
+    lst = add_parser(
         "list",
         parents=[common],
         help="print the library, one paper per line",
@@ -64,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     lst.add_argument("--limit", "-n", metavar="N", type=_positive_int, default=None, help="print at most N papers")
 
-    exp = sub.add_parser(
+    exp = add_parser(
         "export",
         parents=[common],
         help="write papers and notes as Markdown",
@@ -98,6 +134,10 @@ def _fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = _parser().parse_args(argv)
+    args.settings, args.config_warnings = _settings()
+    if args.command is not None:
+        for warning in args.config_warnings:
+            print(f"{PROG}: warning: {warning}", file=sys.stderr)
     try:
         if args.command == "import":
             return cmd_import(args)
@@ -117,10 +157,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _library_dir(args: argparse.Namespace) -> Path:
-    from tui.core.paths import library_dir
+def _settings():  # type: ignore[no-untyped-def]
+    """The settings file's values and its warnings (a broken file never stops a command)."""
+    from tui.core.config import config_path, load_settings
 
-    return library_dir(getattr(args, "db", None))
+    return load_settings(config_path())
+
+
+def _library_dir(args: argparse.Namespace) -> Path:
+    """--db, else $PAPERDESK_HOME, else the settings' `library`, else the user data folder."""
+    from tui.core.paths import HOME_ENV, library_dir
+
+    override = getattr(args, "db", None)
+    settings = getattr(args, "settings", None)
+    if not override and not os.environ.get(HOME_ENV) and settings is not None and settings.library:
+        override = settings.library
+    return library_dir(override)
 
 
 #: Imports with at least this many entries show a progress bar (on a terminal).
@@ -195,7 +247,14 @@ def cmd_app(args: argparse.Namespace) -> int:
     """Launch the full-screen app; the library loads after the first paint."""
     from tui.ui.app import PaperdeskApp
 
-    app = PaperdeskApp(library_dir=_library_dir(args))
+    from tui.core.config import config_path
+
+    app = PaperdeskApp(
+        library_dir=_library_dir(args),
+        settings=args.settings,
+        config_file=config_path(),
+        warnings=args.config_warnings,
+    )
     app.run()
     if app.startup_error:
         return _fail(app.startup_error)

@@ -49,3 +49,15 @@ def test_save_setting_keeps_comments(tmp_path: Path) -> None:
     fresh = tmp_path / "sub" / "config.toml"
     save_setting(fresh, "theme", "nord")
     assert load_settings(fresh) == (Settings(theme="nord"), [])
+
+
+def test_first_steps_is_a_boolean_and_saving_it_keeps_comments(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('# my note\ntheme = "nord"\n\n[keys]\nrate_5 = "f5"\n')
+    save_setting(path, "first_steps", False)
+    settings, warnings = load_settings(path)
+    assert warnings == [] and settings.first_steps is False and settings.keys == {"rate_5": "f5"}
+    assert "# my note" in path.read_text()
+    path.write_text('first_steps = "no"\n')
+    settings, (warning,) = load_settings(path)
+    assert settings.first_steps is True and "first_steps" in warning

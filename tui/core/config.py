@@ -22,6 +22,7 @@ EXAMPLE = """\
 # theme = "textual-dark"        # any Textual theme; the command palette changes it
 # layout = "auto"               # auto (stacked below 100 columns), side or stacked
 # autosave_delay = 1.0          # seconds after the last keystroke before a note is saved
+# first_steps = true            # show the first-steps note on a new library (Enter turns it off)
 #
 # [keys]                        # action id = "key[,key...]"; see the help screen (?) for ids
 # rate_5 = "f5"
@@ -37,6 +38,8 @@ class Settings:
     layout: str = "auto"
     autosave_delay: float = 1.0
     keys: dict[str, str] = field(default_factory=dict)
+    first_steps: bool = True
+    """Show the first-steps note when a new library opens; dismissing it writes false."""
 
 
 def config_path(folder: Path | None = None) -> Path:
@@ -96,6 +99,11 @@ def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
                 settings.autosave_delay = float(value)
             else:
                 bad(key, f"expected seconds between 0.1 and 60, got {value!r}")
+        elif key == "first_steps":
+            if isinstance(value, bool):
+                settings.first_steps = value
+            else:
+                bad(key, f"expected true or false, got {value!r}")
         elif key == "keys":
             if not isinstance(value, dict):
                 bad(key, "expected a table of action = \"key\" pairs")
@@ -110,7 +118,7 @@ def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
     return warnings
 
 
-def save_setting(path: Path, key: str, value: str | float) -> None:
+def save_setting(path: Path, key: str, value: str | float | bool) -> None:
     """Set one top-level key in the file, keeping the user's comments and layout (tomlkit)."""
     import tomlkit
 

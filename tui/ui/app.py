@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import signal
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from tui.core.config import Settings, save_setting
+from tui.core.text import one_line
+from tui.ui.commands_actions import ActionCommands
 from tui.ui.commands_import import ImportCommands
+from tui.ui.keys import with_ids
 from tui.ui.commands_export import ExportCommands
 from tui.ui.screens.library import LibraryScreen
 from tui.ui.styles import stylesheet
@@ -30,21 +36,126 @@ class PaperdeskApp(App[int]):
 
     TITLE = "paperdesk"
     CSS_PATH = stylesheet("app.tcss")
-    COMMANDS = App.COMMANDS | {ImportCommands, ExportCommands}
-    BINDINGS = [
+    COMMANDS = App.COMMANDS | {ActionCommands, ImportCommands, ExportCommands}
+    BINDINGS = with_ids([
         Binding("q", "quit", "Quit"),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
-    ]
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit_now"),
+        Binding("question_mark", "help", "Help", key_display="?", tooltip="Every key by area"),
+        Binding("percent_sign", "stats", "Stats", key_display="%", show=False, tooltip="Reading statistics: progress per list, ratings, notes per week"),
+    ])
 
-    def __init__(self, library_dir: Path | None = None, library: Library | None = None) -> None:
+    today: dt.date | None = None
+    """The stats screen's "this week" (None: the real today); tests and screenshots fix it."""
+
+    def __init__(
+        self,
+        library_dir: Path | None = None,
+        library: Library | None = None,
+        *,
+        settings: Settings | None = None,
+        config_file: Path | None = None,
+        warnings: Iterable[str] = (),
+    ) -> None:
+        """`settings` come from the config file (`config_file`, written back on theme changes and
+        when the first-steps note is dismissed); without a `config_file` nothing is written and the
+        first-steps note is not shown (tests, embedding). `warnings` are shown as notifications."""
         super().__init__()
         self.library_dir = library_dir
         self.library = library
         self.startup_error: str | None = None
+        self.settings = settings or Settings()
+        self.config_file = config_file
+        self.config_warnings = list(warnings)
+        self.key_overrides: dict[str, str] = {}
 
     def on_mount(self) -> None:
+        self._apply_settings()
         self.push_screen(LibraryScreen())
         self._install_signal_handlers()
+        for warning in self.config_warnings:
+            self.notify(one_line(warning), title="Settings", severity="warning", timeout=12, markup=False)
+
+    # -- settings: theme, keys, first steps (tui/core/config.py) -----------------------
+
+    def _apply_settings(self) -> None:
+        """Theme and key overrides from the settings; a bad one becomes a warning, never a crash."""
+        from tui.ui.screens.help import known_binding_ids
+
+        theme = self.settings.theme
+        if theme in self.available_themes:
+            self.theme = theme
+        else:
+            self.config_warnings.append(f"{self.config_file or 'settings'}: theme: no theme named {theme!r}; using the default")
+        self._saved_theme = self.theme
+        known = known_binding_ids()
+        unknown = [ident for ident in self.settings.keys if ident not in known]
+        for ident in unknown:
+            self.config_warnings.append(f"{self.config_file or 'settings'}: keys.{ident}: no action with this id (see ? for ids); ignored")
+        self.key_overrides = {k: v for k, v in self.settings.keys.items() if k in known}
+        if self.key_overrides:
+            self.set_keymap(self.key_overrides)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, theme) -> None:  # type: ignore[no-untyped-def]
+        if theme.name != self._saved_theme:
+            self._saved_theme = theme.name
+            self._save_setting("theme", theme.name)
+
+    def _save_setting(self, key: str, value: object) -> None:
+        if self.config_file is not None:
+            self.run_worker(partial(self._write_setting, key, value), thread=True, group="settings", exit_on_error=False)
+
+    def _write_setting(self, key: str, value: object) -> None:
+        """In a thread: write one key into the config file, keeping the user's comments."""
+        try:
+            save_setting(self.config_file, key, value)  # type: ignore[arg-type]
+        except (OSError, ValueError) as exc:
+            message = f"{self.config_file}: {key} not saved ({exc})"
+            self.call_from_thread(self.notify, one_line(message), severity="error", markup=False)
+
+    def library_shown(self, library: Library) -> None:
+        """The library is open: a new one (no annotations yet) gets the first-steps note once."""
+        from tui.ui.screens.help import FirstSteps
+
+        if self.config_file is None or not self.settings.first_steps or library.read_only:
+            return
+        if library.annotations():
+            return
+        self.push_screen(FirstSteps(), self._first_steps_done)
+
+    def _first_steps_done(self, done: bool | None) -> None:
+        self.settings.first_steps = False
+        self._save_setting("first_steps", False)
+
+    # -- screens: help, stats, go to paper ------------------------------------------
+
+    def action_help(self) -> None:
+        from tui.ui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_stats(self) -> None:
+        from tui.ui.screens.stats import StatsScreen
+
+        if self.library is None:
+            self.notify("The library is still opening.", severity="warning", markup=False)
+        elif not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
+    def action_go_to_paper(self) -> None:
+        from textual.command import CommandPalette
+
+        from tui.ui.commands_papers import PaperCommands
+
+        if self.library is not None:
+            self.push_screen(CommandPalette(providers=[PaperCommands], placeholder="Go to paper… (type part of a title)"))
+
+    def go_to_paper(self, pid: str) -> None:
+        """Show paper `pid` in the list, clearing a filter that hides it."""
+        screen = self._library_screen()
+        if screen is not None:
+            screen.go_to(pid)
 
     # -- never lose a note: quitting and being told to stop both save first ------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,6 +14,8 @@ from textual.widgets import Footer, Static
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation
 from tui.core.latex import open_target
+from tui.ui.keys import with_ids
+from tui.ui.layout import LAYOUT_BINDINGS, LayoutMixin
 from tui.ui.open_link import open_in_browser
 from tui.ui.styles import stylesheet
 from tui.ui.screens.annotator import Annotator
@@ -28,12 +30,13 @@ if TYPE_CHECKING:
     from tui.core.storage import Library
 
 
-class LibraryScreen(FilterMixin, Screen):
+class LibraryScreen(LayoutMixin, FilterMixin, Screen):
     """Browse and read. The library opens in a thread after the first paint."""
 
-    CSS_PATH = stylesheet("library.tcss")
-    BINDINGS = [
-        Binding("tab", "app.focus_next", "Pane"),
+    CSS_PATH = [stylesheet("library.tcss"), stylesheet("layout.tcss")]
+    BINDINGS = with_ids([
+        Binding("question_mark", "app.help", "Help", key_display="?", id="help"),  # first in the footer
+        Binding("tab", "app.focus_next", "Pane", tooltip="Move between the list and the reading pane"),
         Binding("shift+tab", "app.focus_previous", "Pane", show=False),
         # Annotating (actions in the "Annotating" block below).
         Binding("n", "notes", "Notes", tooltip="Write notes on this paper (Markdown); Esc when done"),
@@ -41,20 +44,21 @@ class LibraryScreen(FilterMixin, Screen):
         *(Binding(str(n), f"rate({n})", f"{n} stars", show=False) for n in range(2, 6)),
         Binding("0", "rate(0)", "Clear rating", show=False),
         Binding("s", "status(1)", "Status", tooltip="Next reading status (S goes back)"),
-        Binding("S", "status(-1)", "Status back", show=False),
-        Binding("r", "mark_read", "Read", show=False),
-        Binding("t", "tags", "Tags"),
-        Binding("e", "rename", "Rename", show=False),
-        Binding("u", "undo", "Undo", tooltip="Undo the last rating/status/tag/title change"),
+        Binding("S", "status(-1)", "Status back", show=False, id="status_back"),
+        Binding("r", "mark_read", "Read", show=False, tooltip="Mark as read"),
+        Binding("t", "tags", "Tags", tooltip="Edit the tags (comma-separated, completion from known tags)"),
+        Binding("e", "rename", "Rename", show=False, tooltip="Give the paper your own title"),
+        Binding("u", "undo", "Undo", show=False, tooltip="Undo the last rating/status/tag/title change"),
         # links and imports (issue 6)
-        Binding("o", "open_link", "Open link"),
+        Binding("o", "open_link", "Open link", show=False),
         Binding("i", "app.import_papers", "Import", show=False),
         # export and clipboard (tui/ui/export_actions.py)
         Binding("x", "export", "Export"),
         Binding("c", "copy_paper", "Copy", show=False),
         Binding("C", "copy_section", "Copy with notes", show=False),
         *FILTER_BINDINGS,
-    ]
+        *LAYOUT_BINDINGS,
+    ])
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
@@ -70,6 +74,9 @@ class LibraryScreen(FilterMixin, Screen):
         self.annotator = Annotator(self)
         self.query_one(FilterInput).leave_hook = self.leave_filter_now
         self.query_one(PaperList).focus()
+        self.layout_mode = self.app.settings.layout
+        self.query_one(Notes).autosave_delay = self.app.settings.autosave_delay
+        self.apply_layout()
         if self.app.library is None:
             self.load_library()
         else:
@@ -99,6 +106,7 @@ class LibraryScreen(FilterMixin, Screen):
         if library.notice:
             self.notify(library.notice, title="Read-only", severity="warning", timeout=15, markup=False)
             self.add_class("read-only")
+        self.app.library_shown(library)
 
     def update_header(self) -> None:
         """The line above the list: how many papers, and read-only state."""
@@ -152,6 +160,11 @@ class LibraryScreen(FilterMixin, Screen):
     def annotation_saved(self, annotation: Annotation) -> None:
         """Called on the UI thread after every successful save: the search index learns it."""
         self.annotation_changed(annotation.id, annotation)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the stars of the reading pane rates the paper (the nth star: n stars)."""
+        if event.widget is not None and event.widget.id == "reader-annotation" and event.y == 0 and 0 <= event.x < 5:
+            self.action_rate(event.x + 1)
 
     # -- links and imports (issue 6) -----------------------------------------------
 

@@ -20,8 +20,8 @@ class FilterInput(Input):
     """The query input: Esc clears it, a second Esc (or Enter, or down) goes to the list."""
 
     BINDINGS = [
-        Binding("escape", "clear_or_leave", "Clear filter", show=False),
-        Binding("down", "leave", "To list", show=False),
+        Binding("escape", "clear_or_leave", "Clear filter (a second Esc: back to the list)", show=False, id="filter_clear"),
+        Binding("down", "leave", "To list", show=False, id="filter_leave"),
     ]
 
     @dataclass

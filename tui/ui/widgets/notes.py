@@ -46,7 +46,10 @@ def _markdown_language() -> str | None:
 class Notes(Vertical):
     """Notes editor + rendered view + a saved/unsaved indicator, for one paper at a time."""
 
-    BINDINGS = [Binding("escape", "leave", "Done", tooltip="Save the notes and go back to the list")]
+    autosave_delay: float = AUTOSAVE_DELAY
+    """Seconds of quiet before saving; the `autosave_delay` setting replaces it."""
+
+    BINDINGS = [Binding("escape", "leave", "Done", tooltip="Save the notes and go back to the list", id="notes_done")]
 
     @dataclass
     class SaveRequested(Message):
@@ -153,7 +156,7 @@ class Notes(Vertical):
             self._timer.stop()
             self._timer = None
         if self.dirty:
-            self._timer = self.set_timer(AUTOSAVE_DELAY, self.flush)
+            self._timer = self.set_timer(self.autosave_delay, self.flush)
         self._update_state()
 
     def flush(self) -> None:

@@ -18,6 +18,7 @@ from textual.strip import Strip
 from tui.core.models import Annotation, Paper, Status
 from tui.core.records import shown_title
 from tui.core.text import one_line
+from tui.ui.keys import with_ids
 
 #: One glyph per reading status, shown at the start of each row.
 STATUS_GLYPHS = {
@@ -29,7 +30,9 @@ STATUS_GLYPHS = {
 }
 
 #: Widest the list-name column gets; the title takes the rest of the row.
-LIST_COLUMN = 20
+LIST_COLUMN = 16
+#: Rows narrower than this leave the list name out: the title needs the room (the pane shows the list).
+LIST_COLUMN_FROM = 60
 
 Spans = Sequence[tuple[int, int]]
 
@@ -47,15 +50,15 @@ class PaperList(ScrollView, can_focus=True):
     cost the same to show as 30.
     """
 
-    BINDINGS = [
-        Binding("up,k", "cursor_up", "Up", key_display="k/↑"),
-        Binding("down,j", "cursor_down", "Down", key_display="j/↓"),
+    BINDINGS = with_ids([
+        Binding("up,k", "cursor_up", "Up", key_display="k/↑", show=False),
+        Binding("down,j", "cursor_down", "Down", key_display="j/↓", show=False),
         Binding("pageup", "page_up", "Page up", show=False),
         Binding("pagedown", "page_down", "Page down", show=False),
         Binding("home,g", "first", "First", show=False),
         Binding("end,G", "last", "Last", show=False),
         Binding("enter", "select", "Read"),
-    ]
+    ])
 
     COMPONENT_CLASSES = {
         "paper-list--cursor",
@@ -153,7 +156,7 @@ class PaperList(ScrollView, can_focus=True):
         text.append(STATUS_GLYPHS[status] + " ", self.get_component_rich_style("paper-list--status"))
         text.append(stars(rating) + " ", self.get_component_rich_style("paper-list--rating"))
         list_name = one_line(paper.list)
-        list_width = min(LIST_COLUMN, cell_len(list_name), max(0, width // 3))
+        list_width = min(LIST_COLUMN, cell_len(list_name), width // 5) if width >= LIST_COLUMN_FROM else 0
         title_width = max(1, width - text.cell_len - (list_width + 1 if list_width else 0))
         title = Text(one_line(shown_title(paper, ann)), no_wrap=True, overflow="ellipsis", end="")
         match_style = self.get_component_rich_style("paper-list--match")

@@ -1,0 +1,68 @@
+""""Go to paper…": a palette that fuzzy-finds a paper by its shown title (rapidfuzz, any library size)."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+
+from rapidfuzz import fuzz, process, utils
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+
+from tui.core.records import shown_title
+from tui.core.text import one_line
+from tui.ui.commands import _highlight
+
+#: Best matches shown per keystroke.
+LIMIT = 20
+
+
+class PaperCommands(Provider):
+    """Titles of every paper; choosing one moves the list's cursor onto it."""
+
+    titles: list[str] = []
+    ids: list[str] = []
+
+    async def startup(self) -> None:
+        """Take the titles once per palette (custom titles included), in a thread: ~0.1 s at 100k papers."""
+        library = getattr(self.app, "library", None)
+        if library is not None:
+            self.ids, self.titles = await asyncio.to_thread(_titles, library)
+
+    def _go(self, pid: str) -> None:
+        go_to = getattr(self.app, "go_to_paper", None)
+        if go_to is not None:
+            go_to(pid)
+
+    async def discover(self) -> Hits:
+        for pid, title in list(zip(self.ids, self.titles))[:LIMIT]:
+            yield DiscoveryHit(Content(title), partial(self._go, pid), text=title)
+
+    async def search(self, query: str) -> Hits:
+        if not query.strip():
+            return
+        found = await asyncio.to_thread(rank_titles, query, self.titles)
+        matcher = self.matcher(query)
+        for index, score in found:
+            title = self.titles[index]
+            yield Hit(score / 100, _highlight(matcher, title), partial(self._go, self.ids[index]), text=title)
+
+
+def _titles(library) -> tuple[list[str], list[str]]:  # type: ignore[no-untyped-def]
+    annotations = library.annotations()
+    papers = list(library.papers)
+    return [p.id for p in papers], [one_line(shown_title(p, annotations.get(p.id))) for p in papers]
+
+
+def rank_titles(query: str, titles: list[str], limit: int = LIMIT) -> list[tuple[int, float]]:
+    """Best (index, score 0-100) for `query`: part of a title scores high, whole words break ties.
+
+    `partial_ratio` (C, over every title) picks candidates; `token_set_ratio`
+    re-ranks those few, so "frugal" finds "FRUGAL: Full-Rank Updates…" first
+    (WRatio would penalise the short query against a long title).
+    """
+    query = utils.default_process(query)
+    candidates = process.extract(query, titles, scorer=fuzz.partial_ratio, processor=utils.default_process, limit=limit * 3)
+    scored = [(index, 0.7 * score + 0.3 * fuzz.token_set_ratio(query, utils.default_process(title))) for title, score, index in candidates]
+    scored.sort(key=lambda pair: -pair[1])
+    return [(index, score) for index, score in scored[:limit] if score >= 50]
