@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -35,6 +37,26 @@ LIST_COLUMN = 16
 LIST_COLUMN_FROM = 60
 
 Spans = Sequence[tuple[int, int]]
+
+
+def short_list_name(name: str, width: int) -> str:
+    """`name` in `width` cells, keeping its first word and its end ("ICML…Papers").
+
+    Lists of one conference share their start ("ICML 2025 Papers", "ICML 2025
+    Orals"), so cutting only the end would make them look alike.
+    """
+    if cell_len(name) <= width:
+        return name
+    head = name.split(" ", 1)[0]
+    if cell_len(head) > width // 2 or head == name:
+        return name  # no short first word to keep: cut at the end as usual
+    room = width - cell_len(head) - 1
+    tail = ""
+    for char in reversed(name[len(head):]):
+        if cell_len(char + tail) > room:
+            break
+        tail = char + tail
+    return f"{head}…{tail.lstrip()}"
 
 
 def stars(rating: int) -> str:
@@ -144,8 +166,12 @@ class PaperList(ScrollView, can_focus=True):
             style = base + self.get_component_rich_style("paper-list--cursor")
         text = self._row_text(self.papers[row], width)
         segments = list(text.render(self.app.console))
-        strip = Strip(segments).crop_extend(0, width, style).simplify()
-        return strip.apply_style(style) if row == self.cursor else strip
+        if row == self.cursor:
+            # The cursor's background and weight go over every part of the row: the
+            # parts' own styles carry the list's background, which would punch holes.
+            over = Style(bgcolor=style.bgcolor, bold=style.bold)
+            segments = [Segment(t, (s + over) if s else style, c) for t, s, c in segments]
+        return Strip(segments).crop_extend(0, width, style).simplify()
 
     def _row_text(self, paper: Paper, width: int) -> Text:
         """status · stars · title (with match highlights) · list name."""
@@ -171,7 +197,7 @@ class PaperList(ScrollView, can_focus=True):
             text.append_text(tags)
             text.stylize(self.get_component_rich_style("paper-list--tags"), len(text) - len(tags), len(text))
         if list_width:
-            name = Text(list_name, no_wrap=True, end="")
+            name = Text(short_list_name(list_name, list_width), no_wrap=True, end="")
             name.truncate(list_width, overflow="ellipsis")
             text.append(" ")
             text.append_text(name)
