@@ -18,8 +18,8 @@ from tui.ui.widgets.reader import Reader
 STACK_BELOW = 100
 
 LAYOUT_BINDINGS = [
-    Binding("l", "toggle_layout", "Layout", tooltip="Switch between side by side and stacked panes"),
-    Binding("z", "focus_mode", "Focus", tooltip="Focus mode: hide the list and read (z again brings it back)"),
+    Binding("l", "toggle_layout", "Layout", show=False, tooltip="Switch between side by side and stacked panes"),
+    Binding("z", "focus_mode", "Focus", show=False, tooltip="Focus mode: hide the list and read (z again brings it back)"),
     Binding("right_square_bracket", "step_paper(1)", "Next paper", key_display="]", show=False, id="next_paper"),
     Binding("left_square_bracket", "step_paper(-1)", "Previous paper", key_display="[", show=False, id="previous_paper"),
 ]

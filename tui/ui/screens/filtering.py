@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 FILTER_BINDINGS = [
     Binding("slash", "focus_filter", "Filter", key_display="/"),
-    Binding("ctrl+s", "cycle_sort", "Sort", key_display="^s"),
-    Binding("ctrl+b", "save_view", "Save view", key_display="^b"),
+    Binding("ctrl+s", "cycle_sort", "Sort", key_display="^s", show=False),
+    Binding("ctrl+b", "save_view", "Save view", key_display="^b", show=False),
 ]
 
 

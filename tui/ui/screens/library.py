@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation
@@ -21,6 +21,7 @@ from tui.ui.styles import stylesheet
 from tui.ui.screens.annotator import Annotator
 from tui.ui.widgets.notes import Notes
 from tui.ui.screens.filtering import FILTER_BINDINGS, FilterMixin
+from tui.ui.widgets.key_hints import KeyHints
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
@@ -36,7 +37,7 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
     CSS_PATH = [stylesheet("library.tcss"), stylesheet("layout.tcss")]
     BINDINGS = with_ids([
         Binding("question_mark", "app.help", "Help", key_display="?", id="help"),  # first in the footer
-        Binding("tab", "app.focus_next", "Pane", tooltip="Move between the list and the reading pane"),
+        Binding("tab", "app.focus_next", "Pane", show=False, tooltip="Move between the list and the reading pane"),
         Binding("shift+tab", "app.focus_previous", "Pane", show=False),
         # Annotating (actions in the "Annotating" block below).
         Binding("n", "notes", "Notes", tooltip="Write notes on this paper (Markdown); Esc when done"),
@@ -53,7 +54,7 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
         Binding("o", "open_link", "Open link", show=False),
         Binding("i", "app.import_papers", "Import", show=False),
         # export and clipboard (tui/ui/export_actions.py)
-        Binding("x", "export", "Export"),
+        Binding("x", "export", "Export", show=False),
         Binding("c", "copy_paper", "Copy", show=False),
         Binding("C", "copy_section", "Copy with notes", show=False),
         *FILTER_BINDINGS,
@@ -68,7 +69,7 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
                 yield PaperList(id="papers")
                 yield ProgressLine(id="progress")
             yield Reader(id="reader")
-        yield Footer()
+        yield KeyHints(id="footer")
 
     def on_mount(self) -> None:
         self.annotator = Annotator(self)
@@ -101,7 +102,9 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
         paper_list.annotation_of = library.annotation
         paper_list.set_papers(library.papers)
         self.annotator.attach(library)
-        self.start_index(library)
+        # Index after the list is on screen: building it (and importing numpy) in a
+        # thread would otherwise compete with the first paint for the interpreter.
+        self.call_after_refresh(self.start_index, library)
         self.update_header()
         if library.notice:
             self.notify(library.notice, title="Read-only", severity="warning", timeout=15, markup=False)

@@ -79,7 +79,7 @@ class PaperList(ScrollView, can_focus=True):
         Binding("pagedown", "page_down", "Page down", show=False),
         Binding("home,g", "first", "First", show=False),
         Binding("end,G", "last", "Last", show=False),
-        Binding("enter", "select", "Read"),
+        Binding("enter", "select", "Read", show=False),
     ])
 
     COMPONENT_CLASSES = {

@@ -1,0 +1,75 @@
+"""The footer: the keys that work now, drawn as one line of text instead of one widget per key.
+
+Textual's `Footer` builds a widget per key and rebuilds them all whenever focus
+moves; with a dozen keys that was about a fifth of paperdesk's start-up. This
+draws the same information (key, description; the palette key at the right)
+as a single `Text`, and clicking a key presses it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+from textual.widgets import Static
+
+
+class KeyHints(Static):
+    """One line of `key description` pairs for the focused widget's active bindings."""
+
+    COMPONENT_CLASSES = {"key-hints--key", "key-hints--disabled"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, markup=False)
+        self._spans: list[tuple[int, int, str]] = []  # (start cell, end cell, key to press)
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def _bindings_changed(self, screen: Widget) -> None:
+        if screen is self.screen:
+            # After the refresh, as Textual's Footer does: focus has settled by then.
+            self.call_after_refresh(lambda: self.update(self._render_keys()))
+
+    def _render_keys(self) -> Text:
+        by_action: defaultdict[str, list] = defaultdict(list)
+        palette = None
+        for key, active in self.screen.active_bindings.items():
+            if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
+                palette = active
+            elif active.binding.show:
+                by_action[active.binding.action].append(active)
+        text = Text(no_wrap=True, overflow="crop", end="")
+        self._spans = []
+        key_style = self.get_component_rich_style("key-hints--key")
+        off_style = self.get_component_rich_style("key-hints--disabled")
+        for actives in by_action.values():
+            self._append(text, actives[0], key_style, off_style)
+        if palette is not None:
+            right = Text(no_wrap=True, end="")
+            self._append(right, palette, key_style, off_style)
+            gap = max(1, self.size.width - text.cell_len - right.cell_len) if self.size.width else 2
+            start = text.cell_len + gap
+            self._spans[-1] = (start, start + right.cell_len, self._spans[-1][2])
+            text.append(" " * gap)
+            text.append_text(right)
+        return text
+
+    def _append(self, text: Text, active, key_style, off_style) -> None:  # type: ignore[no-untyped-def]
+        binding = active.binding
+        start = text.cell_len
+        text.append(f" {self.app.get_key_display(binding)} ", off_style if not active.enabled else key_style)
+        text.append(f"{binding.description} ", off_style if not active.enabled else None)
+        self._spans.append((start, text.cell_len, binding.key.split(",")[0]))
+
+    def on_resize(self) -> None:
+        self.update(self._render_keys())
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                self.app.simulate_key(key)
+                break
