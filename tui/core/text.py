@@ -50,3 +50,14 @@ def clean(text: str) -> str:
     if _CONTROLS.search(text) or _BIDI.search(text):
         text = _BIDI.sub("", _CONTROLS.sub("", text))
     return text
+
+
+def safe_link(url: str) -> str:
+    """A link target fit for a terminal hyperlink (OSC 8) or a browser: controls and whitespace removed.
+
+    A hyperlink's target is written to the terminal raw, inside an escape
+    sequence, so an ESC or BEL in it would end that sequence and start one of
+    the data's own (a clipboard write, a title change). Escape sequences go
+    whole, as in `clean`; what is left holds no control or space.
+    """
+    return "".join(clean(url).split())
