@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Callable
 
 from tui.core.fastmath import fast_math
+from tui.core.text import safe_link
 
 #: Style names a run can carry (space-separated when combined, e.g. "bold italic").
 STYLES = ("bold", "italic", "math", "link", "mono")
