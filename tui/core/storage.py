@@ -10,6 +10,7 @@ one process writes a library at a time, guarded by a `.lock` file.
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -221,6 +222,8 @@ class Library:
 
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            if not os.access(self.folder, os.W_OK | os.X_OK):  # a lock file left writable is not enough
+                return f"{self.folder}: cannot write here (permission denied); opened read-only"
             lock = FileLock(str(self.folder / LOCK_FILE), timeout=0, thread_local=False)
             lock.acquire()
         except Timeout:
