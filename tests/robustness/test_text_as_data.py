@@ -102,6 +102,16 @@ async def test_hostile_text_shows_literally_and_triggers_nothing(nasty_library: 
         await pilot.pause()
         assert app.is_running
         assert_harmless(terminal_output(app))
+        # The tag and title dialogs show the hostile title, tags and fallback as text.
+        for key in ("t", "e"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is not app.screen_stack[1]
+            assert_harmless(terminal_output(app))
+            await pilot.press("escape")
+            await pilot.pause()
+        assert app.is_running
+        assert nasty_library.annotation(nasty_library.papers[0].id).tags == (f"tag{MARKUP}", "\x1b]0;PWNED-TITLE\x07t")
 
 
 async def test_screenshot_of_hostile_text(nasty_library: Library, tmp_path: Path) -> None:
@@ -178,3 +188,23 @@ async def test_export_dialog_with_a_hostile_title(nasty_library: Library, tmp_pa
         await pilot.press("escape")
         await pilot.pause()
         assert app.is_running
+
+
+def test_path_completion_never_offers_a_file_name_with_control_characters(tmp_path: Path) -> None:
+    from tui.core.imports import complete_path
+
+    (tmp_path / "evil\x1b]0;PWNED-TITLE\x07.txt").write_text("List\n\nabstract\n")
+    (tmp_path / "evil plain.txt").write_text("List\n\nabstract\n")
+    assert complete_path(str(tmp_path / "ev")) == str(tmp_path / "evil plain.txt")
+
+
+async def test_a_saved_view_with_escapes_lands_in_the_filter_box_harmless(nasty_library: Library) -> None:
+    nasty_library.save_view("evil", "graph \x1b]0;PWNED-TITLE\x07")
+    app = PaperdeskApp(library=nasty_library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        app.screen.apply_query("graph \x1b]0;PWNED-TITLE\x07")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert_harmless(terminal_output(app))
