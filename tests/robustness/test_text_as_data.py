@@ -208,3 +208,20 @@ async def test_a_saved_view_with_escapes_lands_in_the_filter_box_harmless(nasty_
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert_harmless(terminal_output(app))
+
+
+def test_command_line_output_carries_no_controls(tmp_path: Path, library_dir: Path, capsys) -> None:
+    """Report lines name lists and quote broken entries from the files: they reach the terminal as pictures."""
+    from tui.cli import main
+
+    evil_list = tmp_path / "evil.txt"
+    evil_list.write_text(f"\x1b]0;PWNED-TITLE\x07List {MARKUP}\n\nAn abstract about terminal escapes {ESCAPES}\n")
+    evil_bib = tmp_path / "evil.bib"
+    evil_bib.write_text("@article{k\x1b]52;c;cHduZWQ=\x07, title={T\x1b[31m}, abstract={cut")
+    missing = tmp_path / "gone\x1b]0;PWNED-TITLE\x07.txt"
+    main(["import", "--db", str(library_dir), str(evil_list), str(evil_bib), str(missing)])
+    main(["list", "--db", str(library_dir)])
+    main(["export", "--all", "--db", str(library_dir)])
+    out, err = capsys.readouterr()
+    assert "PWNED-TITLE" in out + err and "cHduZWQ" in out  # named, as pictures
+    assert not CONTROLS.search((out + err).replace("\n", "").replace("\t", ""))
