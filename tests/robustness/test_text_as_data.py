@@ -21,6 +21,7 @@ from tui.core.imports import read_import
 from tui.core.storage import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.export_dialog import ExportDialog
+from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 
 from .nasty import ESCAPES, MARKUP, NASTY, PAYLOADS, nasty_papers, write_json
@@ -100,6 +101,8 @@ async def test_hostile_text_shows_literally_and_triggers_nothing(nasty_library: 
         assert_harmless(terminal_output(app))
         await pilot.press("k", "n")
         await pilot.pause()
+        assert app.screen.query_one(Notes).editing
+        assert_harmless(terminal_output(app))  # the editor holds the raw notes; the terminal must not
         await pilot.press("escape")
         await pilot.pause()
         assert app.is_running
@@ -227,3 +230,46 @@ def test_command_line_output_carries_no_controls(tmp_path: Path, library_dir: Pa
     out, err = capsys.readouterr()
     assert "PWNED-TITLE" in out + err and "cHduZWQ" in out  # named, as pictures
     assert not CONTROLS.search((out + err).replace("\n", "").replace("\t", ""))
+
+
+async def test_pasted_escapes_are_dropped_and_stored_ones_never_reach_the_terminal(nasty_library: Library) -> None:
+    from textual import events
+    from textual.widgets import TextArea
+
+    pid = nasty_library.papers[0].id
+    stored_before = nasty_library.annotation(pid).notes
+    app = PaperdeskApp(library=nasty_library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        notes = app.screen.query_one(Notes)
+        assert not notes.dirty  # showing stored controls as pictures is not an edit
+        editor = app.screen.query_one("#notes-editor", TextArea)
+        editor.move_cursor(editor.document.end)
+        app.post_message(events.Paste("pasted\x1b]52;c;cHduZWQ=\x07 \x1b[31mtext\r\nmore\x07"))
+        await pilot.pause()
+        assert editor.text.endswith("pasted text\nmore")
+        assert_harmless(terminal_output(app))
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    saved = nasty_library.annotation(pid).notes
+    assert saved.endswith("pasted text\nmore") and "\x1b]52" not in saved.split("# Notes")[-1][-40:]
+    assert saved != stored_before
+
+
+async def test_opening_the_editor_on_stored_controls_saves_nothing(nasty_library: Library) -> None:
+    pid = nasty_library.papers[0].id
+    before = nasty_library.annotation(pid)
+    app = PaperdeskApp(library=nasty_library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert nasty_library.annotation(pid) == before

@@ -7,9 +7,11 @@ import signal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from tui.core.text import clean
 from tui.ui.commands_import import ImportCommands
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.commands_export import ExportCommands
@@ -40,6 +42,12 @@ class PaperdeskApp(App[int]):
         self.library_dir = library_dir
         self.library = library
         self.startup_error: str | None = None
+
+    async def on_event(self, event: events.Event) -> None:
+        """Pasted text is data: terminal controls in it are dropped before any editor or input sees it."""
+        if isinstance(event, events.Paste):
+            event.text = clean(event.text)
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         self.push_screen(LibraryScreen())
