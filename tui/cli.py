@@ -126,8 +126,15 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _shown(text: str) -> str:
+    """A report line as the terminal may see it: names and titles come from files, so controls show as pictures."""
+    from tui.core.text import one_line
+
+    return one_line(text)
+
+
 def _fail(message: str) -> int:
-    print(f"{PROG}: {message}", file=sys.stderr)
+    print(f"{PROG}: {_shown(message)}", file=sys.stderr)
     return 1
 
 
@@ -209,10 +216,10 @@ def cmd_import(args: argparse.Namespace) -> int:
             else:
                 for report in lib.add_papers(parsed, progress=progress):
                     for warning in report.warnings:
-                        print(f"{PROG}: warning: {warning}", file=sys.stderr)
-                    print(report.line())
+                        print(f"{PROG}: warning: {_shown(warning)}", file=sys.stderr)
+                    print(_shown(report.line()))
                     for reason in report.skipped:
-                        print(f"  skipped {reason}")
+                        print(f"  skipped {_shown(reason)}")
     for error in errors:
         _fail(error)
     return 1 if errors or status else 0
@@ -273,7 +280,7 @@ def cmd_import_notes(args: argparse.Namespace, sources: list[str]) -> int:
         for source in sources:
             report = import_notes(lib, source, force=args.force)
             for line in report.lines():
-                print(line)
+                print(_shown(line))
             for error in report.errors:
                 _fail(error)
             failed = failed or bool(report.errors or report.conflicts)

@@ -9,6 +9,7 @@ from tui.core.errors import InputFileError
 from tui.core.lists import ParsedList, parse_list
 from tui.core.merge import ParsedFile
 from tui.core.models import Paper, paper_id
+from tui.core.text import visible
 from tui.core.textfile import read_text
 
 #: File extensions paperdesk imports, and the format each means.
@@ -118,6 +119,8 @@ def complete_path(value: str) -> str | None:
         if not name.startswith(tail) or name == tail and not entry.is_dir():
             continue
         if name.startswith(".") and not tail.startswith("."):
+            continue
+        if name != visible(name):  # a control character in a file name: never put it in the input raw
             continue
         try:
             is_dir = entry.is_dir()

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Callable
 
 from tui.core.fastmath import fast_math
+from tui.core.text import safe_link
 
 #: Style names a run can carry (space-separated when combined, e.g. "bold italic").
 STYLES = ("bold", "italic", "math", "link", "mono")
@@ -61,7 +62,8 @@ class Rendered:
 
 # -- links ---------------------------------------------------------------------
 
-_URL = re.compile(r"""https?://[^\s<>"'`{}\\|^]+""")
+# A URL ends at a control character too: an escape sequence is never part of a link.
+_URL = re.compile(r"""https?://[^\s<>"'`{}\\|^\x00-\x1f\x7f-\x9f]+""")
 _TRAILING = ".,;:!?'\""
 
 
@@ -102,14 +104,17 @@ def code_links(text: str) -> list[str]:
 
 
 def open_target(url: str, doi: str, abstract: str) -> str:
-    """What `o` opens: the paper's URL, else its DOI, else the first link in the abstract."""
-    if url.strip():
-        return url.strip()
-    if doi.strip():
-        d = doi.strip()
+    """What `o` opens: the paper's URL, else its DOI, else the first link in the abstract.
+
+    The answer is `safe_link`ed: it reaches a browser, a notification and maybe the clipboard.
+    """
+    if safe_link(url):
+        return safe_link(url)
+    if safe_link(doi):
+        d = safe_link(doi)
         return d if d.startswith("http") else f"https://doi.org/{d}"
     links = render(abstract).links
-    return links[0] if links else ""
+    return safe_link(links[0]) if links else ""
 
 
 # -- math ----------------------------------------------------------------------

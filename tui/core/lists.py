@@ -44,7 +44,7 @@ def parse_list(text: str, source: str | Path = "<text>") -> ParsedList:
     source = Path(source)
     if not text.strip("\ufeff"):
         raise InputFileError(source, "is empty")
-    if not text.strip("\ufeff \t\r\n\f\v"):
+    if not text.replace("\ufeff", "").split():  # any Unicode space counts (U+2028, U+3000, NBSP, …)
         raise InputFileError(source, "holds only whitespace")
     body = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     lines = body.split("\n")

@@ -10,6 +10,7 @@ one process writes a library at a time, guarded by a `.lock` file.
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -42,6 +43,21 @@ class DamagedFile(LibraryError):
     def __init__(self, path: Path, problem: str) -> None:
         self.path = path
         super().__init__(f"{path}: damaged library file ({problem}); it was left untouched")
+
+
+class WriteFailed(LibraryError, OSError):
+    """A library file could not be written (disk full, read-only, permissions); the old file is intact.
+
+    Both a `LibraryError` (one line for the user) and the `OSError` it was,
+    so callers that handle either keep working.
+    """
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        OSError.__init__(self, exc.errno, exc.strerror, str(path))
+        self.message = f"{path}: cannot be written ({exc.strerror or exc}); it was left as it was"
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class AtomicJSONStorage(Storage):
@@ -85,6 +101,9 @@ class AtomicJSONStorage(Storage):
             raise ReadOnlyLibrary(f"{self.path}: the library is open read-only")
         try:
             atomic_write_bytes(self.path, orjson.dumps(data))
+        except OSError as exc:  # disk full, read-only, permissions: one line naming the file
+            self._cache = None
+            raise WriteFailed(self.path, exc) from None
         except BaseException:
             self._cache = None
             raise
@@ -181,6 +200,9 @@ class Library:
             self._load_annotations()
         except DamagedFile as exc:
             self._set_read_only(f"{exc}; opened read-only, restore it from {self.folder / BACKUP_DIR}")
+            # Reads (saved views, annotations) then see an empty store instead of re-parsing the
+            # damaged file and raising again; writes are refused, so the file stays as it is.
+            self._notes_db.storage._cache = {}  # type: ignore[attr-defined]
         if fresh and seed:
             from tui.core.lists import read_list_file
             from tui.core.paths import bundled_lists
@@ -200,6 +222,8 @@ class Library:
 
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            if not os.access(self.folder, os.W_OK | os.X_OK):  # a lock file left writable is not enough
+                return f"{self.folder}: cannot write here (permission denied); opened read-only"
             lock = FileLock(str(self.folder / LOCK_FILE), timeout=0, thread_local=False)
             lock.acquire()
         except Timeout:

@@ -19,8 +19,12 @@ def parse_tags(text: str) -> tuple[str, ...]:
 
 
 def format_tags(tags: Iterable[str]) -> str:
-    """The editable line for `tags`, the inverse of `parse_tags`."""
-    return ", ".join(tags)
+    """The editable line for `tags`, the inverse of `parse_tags`.
+
+    Each tag goes through `one_line` (as `parse_tags` does), so a tag stored
+    with a control character reaches the editor as a harmless picture, never raw.
+    """
+    return ", ".join(one_line(t) for t in tags)
 
 
 def known_tags(annotations: Iterable[Annotation]) -> list[str]:

@@ -50,3 +50,32 @@ def clean(text: str) -> str:
     if _CONTROLS.search(text) or _BIDI.search(text):
         text = _BIDI.sub("", _CONTROLS.sub("", text))
     return text
+
+
+def safe_link(url: str) -> str:
+    """A link target fit for a terminal hyperlink (OSC 8) or a browser: controls and whitespace removed.
+
+    A hyperlink's target is written to the terminal raw, inside an escape
+    sequence, so an ESC or BEL in it would end that sequence and start one of
+    the data's own (a clipboard write, a title change). Escape sequences go
+    whole, as in `clean`; what is left holds no control or space.
+    """
+    return "".join(clean(url).split())
+
+
+#: The most of one text the reading pane lays out. Real abstracts run to a few thousand
+#: characters; a multi-megabyte one would freeze the screen for seconds while it wraps.
+MAX_SHOWN_CHARS = 20_000
+
+
+def excerpt(text: str, limit: int = MAX_SHOWN_CHARS) -> tuple[str, int]:
+    """The start of `text` worth laying out on screen, and how many characters were left off.
+
+    Cut at the last whitespace before `limit` (mid-word only when there is
+    none), so a huge paragraph shows its beginning; the stored text is untouched.
+    """
+    if len(text) <= limit:
+        return text, 0
+    cut = text.rfind(" ", limit // 2, limit)
+    cut = cut if cut > 0 else limit
+    return text[:cut], len(text) - cut

@@ -41,10 +41,12 @@ def read_bytes(path: str | Path) -> bytes:
 
 
 def decode_text(data: bytes, path: str | Path) -> str:
-    """Decode UTF-8 (with or without BOM) or BOM-marked UTF-16/32 text.
+    """Decode UTF-8 (with or without BOM), BOM-marked UTF-16/32, or unmistakable BOM-less UTF-16.
 
-    Anything else is refused with the offset of the first bad byte rather than
-    guessed at: a wrong guess would store mojibake that ids then depend on.
+    Anything else (Latin-1, Windows-1252, …) is refused with the offset of the
+    first bad byte rather than guessed at: the same bytes mean different
+    letters in each 8-bit code page, and a wrong guess would store mojibake
+    that ids then depend on. The message says to save the file as UTF-8.
     """
     for bom, encoding in _BOMS:
         if data.startswith(bom):
@@ -53,6 +55,9 @@ def decode_text(data: bytes, path: str | Path) -> str:
             except UnicodeDecodeError as exc:
                 raise InputFileError(path, f"is not valid {encoding.upper()} text (bad bytes at offset {exc.start})") from None
     if b"\x00" in data:
+        text = _bomless_utf16(data)
+        if text is not None:
+            return text
         raise InputFileError(path, "is a binary file, not text (it contains NUL bytes)")
     try:
         return data.decode("utf-8")
@@ -60,6 +65,27 @@ def decode_text(data: bytes, path: str | Path) -> str:
         raise InputFileError(
             path, f"is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); save it as UTF-8"
         ) from None
+
+
+def _bomless_utf16(data: bytes) -> str | None:
+    """UTF-16 saved without a byte-order mark (some Windows tools), when that is beyond doubt.
+
+    Text in a Latin script as UTF-16 has a NUL in every other byte, all on one
+    side; binary data does not. Decode only then, and only when the result
+    holds no NUL or other control character besides whitespace.
+    """
+    if len(data) % 2 or len(data) < 4:
+        return None
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    if even and odd or max(even, odd) < len(data) // 6:
+        return None
+    try:
+        text = data.decode("utf-16-le" if odd else "utf-16-be")
+    except UnicodeDecodeError:
+        return None
+    if any(ord(c) < 0x20 and c not in "\t\n\r\f" for c in text):
+        return None
+    return text
 
 
 def read_text(path: str | Path) -> str:

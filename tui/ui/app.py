@@ -14,7 +14,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from tui.core.config import Settings, save_setting
-from tui.core.text import one_line
+from tui.core.text import clean, one_line
 from tui.ui.commands_actions import ActionCommands
 from tui.ui.commands_import import ImportCommands
 from tui.ui.keys import with_ids
@@ -219,7 +219,13 @@ class PaperdeskApp(App[int]):
                 self.push_screen(ImportDialog())
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded:
+        """Pasted text is data: terminal controls are dropped before any editor or input sees it.
+
+        Keys are tagged with the widget they go to, so keys typed ahead can follow focus.
+        """
+        if isinstance(event, events.Paste):
+            event.text = clean(event.text)
+        elif isinstance(event, events.Key) and not event.is_forwarded:
             tag_key(event, self.focused)  # before Textual forwards it to the focused widget
         await super().on_event(event)
 

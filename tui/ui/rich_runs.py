@@ -8,7 +8,7 @@ from rich.style import Style
 from rich.text import Text
 
 from tui.core.latex import Rendered
-from tui.core.text import visible
+from tui.core.text import safe_link, visible
 
 #: How each style name from `tui.core.latex` looks; names combine ("bold italic").
 RUN_STYLES = {
@@ -23,7 +23,8 @@ RUN_STYLES = {
 def run_style(name: str, link: str = "") -> Style | None:
     """The rich style for a run (links carry their target so terminals can open them)."""
     styles = [RUN_STYLES[n] for n in name.split() if n in RUN_STYLES]
-    if link:
+    link = safe_link(link) if link else ""
+    if link:  # the target goes to the terminal raw: never with a control character in it
         styles.append(Style(link=link))
     return Style.combine(styles) if styles else None
 

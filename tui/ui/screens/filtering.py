@@ -183,6 +183,9 @@ class FilterMixin:
 
     def apply_query(self, text: str) -> None:
         """Put `text` in the filter box (a saved view); the list re-ranks as if typed."""
+        from tui.core.text import one_line
+
+        text = one_line(text)  # a stored query is data: no control character reaches the terminal raw
         box = self.query_one(FilterInput)
         box.value = text
         box.cursor_position = len(text)

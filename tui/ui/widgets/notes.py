@@ -33,6 +33,13 @@ AUTOSAVE_DELAY = 1.0
 EMPTY_HINT = "No notes yet: press n to write some (Markdown), Esc when done."
 
 
+def editable(text: str) -> str:
+    """Notes as the editor holds them: controls as pictures (the editor writes text to the terminal
+    as is), and the line separators it splits on (U+2028/U+2029) as newlines, so an unedited text
+    compares equal to what was loaded."""
+    return visible(text).replace("\u2028", "\n").replace("\u2029", "\n")
+
+
 def _markdown_language() -> str | None:
     """Markdown highlighting needs the tree-sitter grammar; without it the editor is plain."""
     try:
@@ -97,7 +104,7 @@ class Notes(Vertical):
     @property
     def dirty(self) -> bool:
         """The editor holds text the store does not have yet."""
-        return self.pid is not None and self.editor.text != self.stored
+        return self.pid is not None and self.editor.text != editable(self.stored)
 
     # -- showing a paper -----------------------------------------------------------
 
@@ -108,10 +115,11 @@ class Notes(Vertical):
             self.pid = pid
             self.failed = False
             self.stored = stored
-            self.editor.load_text(self.drafts.get(pid, stored) if pid else "")
+            # The editor writes its text to the terminal as is: stored controls go in as pictures.
+            self.editor.load_text(editable(self.drafts.get(pid, stored)) if pid else "")
         elif not self.dirty:
             self.stored = stored
-            self.editor.load_text(stored)
+            self.editor.load_text(editable(stored))
         else:
             self.stored = stored
         self.editor.read_only = self.read_only

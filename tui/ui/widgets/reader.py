@@ -12,7 +12,7 @@ from textual.widgets import Static
 from tui.core.latex import code_links, is_code_link, render
 from tui.core.models import Annotation, Paper
 from tui.core.records import shown_title
-from tui.core.text import one_line, visible
+from tui.core.text import excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
 from tui.ui.rich_runs import rendered_text, run_style
@@ -88,12 +88,15 @@ class Reader(VerticalScroll, can_focus=True):
         if not paper.abstract.strip():
             self._set("#reader-abstract", Text("(no abstract)", style="italic"))
             return
-        text = rendered_text(render(paper.abstract))
-        self._set("#reader-abstract", highlight_words(text, highlights, self.get_component_rich_style("reader--match")))
+        shown, hidden = excerpt(paper.abstract)
+        text = highlight_words(rendered_text(render(shown)), highlights, self.get_component_rich_style("reader--match"))
+        if hidden:  # a huge abstract: lay out its start only, so the screen stays responsive
+            text.append(f"\n\n… {hidden:,} more characters not shown here; copy (c) or export (x) it to read it all.", style="italic")
+        self._set("#reader-abstract", text)
 
     def _show_links(self, paper: Paper) -> None:
         """Code repositories linked from the abstract or the paper's URL, on a "Code:" line."""
-        found = code_links(paper.abstract)
+        found = code_links(excerpt(paper.abstract)[0])
         if paper.url and is_code_link(paper.url) and paper.url.rstrip("/") not in found:
             found.append(paper.url.rstrip("/"))
         text = Text()
