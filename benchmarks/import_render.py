@@ -101,7 +101,8 @@ def clear_caches() -> None:
 
 
 def bench_render() -> None:
-    from tui.ui.rich_runs import highlight_words, rendered_text
+    from tui.ui.rich_runs import rendered_text
+    from tui.ui.widgets.highlight import highlight_words
 
     text = abstract(random.Random(7), 2000, math_every=20)
     print(f"render abstract: {len(text.split())} words, {text.count('$') // 2} math expressions, {len(text)} chars")
@@ -110,7 +111,7 @@ def bench_render() -> None:
     for _ in range(20):
         clear_caches()
         start = time.perf_counter()
-        styled = highlight_words(rendered_text(latex.render(text)), ["robust", "safety"])
+        styled = highlight_words(rendered_text(latex.render(text)), ["robust", "safety"], "bold")
         times.append(time.perf_counter() - start)
     assert styled.plain
     print(f"render (convert + rich Text + highlights, uncached): median {statistics.median(times) * 1000:.1f} ms, worst {max(times) * 1000:.1f} ms")

@@ -207,7 +207,9 @@ def plan_import(
                 progress(done, total)
             hit = index.find(paper, full_scan=full_scan)
             if hit is None:
-                paper = replace(paper, seq=next_seq, derived_title=paper.derived_title or derive(paper.abstract or paper.title))
+                # A title from the data wins over a derived one, so derive only when there is none.
+                derived = paper.derived_title or ("" if paper.title.strip() else derive(paper.abstract))
+                paper = replace(paper, seq=next_seq, derived_title=derived)
                 next_seq += 1
                 added_at[paper.id] = len(added)
                 added.append(paper)
