@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import corpus  # noqa: E402
 
+from tui.core.merge import ParsedFile  # noqa: E402
 from tui.core.storage import Library  # noqa: E402
 from tui.ui.app import PaperdeskApp  # noqa: E402
 from tui.ui.widgets.filter_bar import FilterInput  # noqa: E402
@@ -115,7 +116,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.make:
         with Library.open(Path(args.make), seed=False) as lib:
-            lib.add_lists(corpus.parsed_lists(args.papers))
+            # Papers with their titles already made (corpus.quick_title), through the real
+            # import path (matching, one atomic write).
+            lib.add_papers([ParsedFile(Path("<synthetic>"), "json", "Synthetic", corpus.papers(args.papers))])
             lib.save_annotation(lib.papers[0].id, status="read", rating=4, notes="seen")
         return
     with tempfile.TemporaryDirectory() as tmp:

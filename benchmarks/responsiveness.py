@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import corpus  # noqa: E402
 
 from tui.core.lists import ParsedList  # noqa: E402
+from tui.core.merge import ParsedFile  # noqa: E402
 from tui.core.storage import Library  # noqa: E402
 from tui.ui.app import PaperdeskApp  # noqa: E402
 
@@ -132,7 +133,7 @@ def make(kind: str, folder: Path, papers: int) -> None:
             lib.add_lists([ParsedList("Huge", [big_abstract()], Path("<huge>"))])
             lib.save_annotation(lib.papers[-1].id, notes="notes on a huge paper")
         else:
-            lib.add_lists(corpus.parsed_lists(papers))
+            lib.add_papers([ParsedFile(Path("<synthetic>"), "json", "Synthetic", corpus.papers(papers))])
             lib.save_annotation(lib.papers[0].id, status="read", rating=4, notes="seen")
 
 

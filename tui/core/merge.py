@@ -24,6 +24,8 @@ from tui.core.models import Paper, normalize_space, paper_id
 
 #: Abstracts at least this similar (rapidfuzz ratio, 0-100) are the same paper.
 SIMILARITY = 95.0
+#: A first/last-words block shared by more papers than this is too common to compare by.
+MAX_BLOCK_PAPERS = 64
 #: Words at each end of an abstract used to find candidates for the similarity check.
 BLOCK_WORDS = 8
 #: Below this many comparisons the similarity check compares against every paper.
@@ -137,10 +139,13 @@ class MatchIndex:
             return None
         # A ratio of at least SIMILARITY needs lengths within that ratio too: a cheap first cut.
         low, high = len(norm) * SIMILARITY / (200 - SIMILARITY), len(norm) * (200 - SIMILARITY) / SIMILARITY
+        # A block shared by very many papers ("in this paper we propose a novel ...") says
+        # little and would make every import quadratic: only telling blocks are compared.
         candidates = {
             c
             for block in _blocks(norm)
-            for c in self.by_block.get(block, ())
+            if len(bucket := self.by_block.get(block, ())) <= MAX_BLOCK_PAPERS
+            for c in bucket
             if low <= len(self.abstracts[c]) <= high
         }
         for cand in candidates:
