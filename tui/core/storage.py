@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Iterable
 import orjson
 from tinydb import TinyDB
 from tinydb.storages import Storage
-from tinydb.table import Document
 
 from tui.core.atomic import atomic_write_bytes
 from tui.core.errors import LibraryError, ReadOnlyLibrary
@@ -378,22 +377,7 @@ class Library:
         annotation survives any crash. On failure nothing in memory changes
         and the error propagates for the caller to show.
         """
-        with self._lock:
-            self._check_writable()
-            if self._notes_db is None:
-                raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
-            self._rotate_backups()
-            old = self._annotations.get(pid) or Annotation(pid)
-            new = apply_changes(old, changes, _now())
-            assert self._notes_db is not None
-            table = self._notes_db.table("annotations")
-            doc_id = _doc_id(pid)
-            if table.contains(doc_id=doc_id):
-                table.update(new.to_doc(), doc_ids=[doc_id])
-            else:
-                table.insert(Document(new.to_doc(), doc_id=doc_id))
-            self._annotations[pid] = new
-            return new
+        return self.save_annotations({pid: changes})[pid]
 
     def _remove_stale_temps(self) -> None:
         """Delete temp files a killed writer left behind (we hold the lock, so none is in use)."""
@@ -413,6 +397,8 @@ class Library:
         """
         with self._lock:
             self._check_writable()
+            if self._notes_db is None:
+                raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
             self._rotate_backups()
             now = _now()
             new = {
