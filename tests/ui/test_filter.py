@@ -205,3 +205,15 @@ async def test_keys_typed_right_after_enter_go_to_the_list(library: Library) -> 
         assert best is not None and best.abstract.startswith("Low-Rank Adaptation (LoRA)")
         assert library.annotation(best.id).rating == 4
         assert sum(1 for p in library.papers if library.annotation(p.id).is_annotated) == 1
+
+
+async def test_leave_keys_follow_the_users_key_overrides(library: Library) -> None:
+    from tui.core.config import Settings
+
+    app = PaperdeskApp(library=library, settings=Settings(keys={"filter_leave": "ctrl+j"}))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("/", "l", "o", "r", "a", "ctrl+j")
+        await settle(app, pilot)
+        assert app.screen.query_one(PaperList).has_focus
+        assert app.screen.query_one(FilterInput).value == "lora"

@@ -8,8 +8,6 @@ as a single `Text`, and clicking a key presses it.
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
@@ -35,19 +33,19 @@ class KeyHints(Static):
             self.call_after_refresh(lambda: self.update(self._render_keys()))
 
     def _render_keys(self) -> Text:
-        by_action: defaultdict[str, list] = defaultdict(list)
+        first_of_action: dict[str, object] = {}  # a key per action: "0-5 Rate" once, not six times
         palette = None
         for key, active in self.screen.active_bindings.items():
             if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
                 palette = active
             elif active.binding.show:
-                by_action[active.binding.action].append(active)
+                first_of_action.setdefault(active.binding.action, active)
         text = Text(no_wrap=True, overflow="crop", end="")
         self._spans = []
         key_style = self.get_component_rich_style("key-hints--key")
         off_style = self.get_component_rich_style("key-hints--disabled")
-        for actives in by_action.values():
-            self._append(text, actives[0], key_style, off_style)
+        for active in first_of_action.values():
+            self._append(text, active, key_style, off_style)
         if palette is not None:
             right = Text(no_wrap=True, end="")
             self._append(right, palette, key_style, off_style)
