@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import signal
+import threading
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -25,6 +26,9 @@ from tui.ui.typeahead import redirect_typed_ahead, tag_key
 
 if TYPE_CHECKING:
     from tui.core.storage import Library
+
+
+_SETTINGS_WRITE = threading.Lock()
 
 
 class PaperdeskApp(App[int]):
@@ -106,9 +110,14 @@ class PaperdeskApp(App[int]):
             self.run_worker(partial(self._write_setting, key, value), thread=True, group="settings", exit_on_error=False)
 
     def _write_setting(self, key: str, value: object) -> None:
-        """In a thread: write one key into the config file, keeping the user's comments."""
+        """In a thread: write one key into the config file, keeping the user's comments.
+
+        One writer at a time: each write reads the file first, so two at once
+        (a theme change and the first-steps note) could drop one of the keys.
+        """
         try:
-            save_setting(self.config_file, key, value)  # type: ignore[arg-type]
+            with _SETTINGS_WRITE:
+                save_setting(self.config_file, key, value)  # type: ignore[arg-type]
         except (OSError, ValueError) as exc:
             message = f"{self.config_file}: {key} not saved ({exc})"
             self.call_from_thread(self.notify, one_line(message), severity="error", markup=False)
