@@ -96,7 +96,7 @@ def test_good_and_bad_files_together(tmp_path: Path, library_dir: Path, capsys) 
 
 
 def test_import_into_a_locked_library_is_refused(tmp_path: Path, library_dir: Path) -> None:
-    from tui.core.storage import Library
+    from tui.core.library import Library
 
     good = tmp_path / "good.txt"
     good.write_text("Good\n\nAn abstract.\n")

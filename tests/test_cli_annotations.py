@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from tui.cli import main
-from tui.core.storage import Library
+from tui.core.library import Library
 
 
 def test_list_json_has_the_annotation_fields(library_dir: Path, capsys) -> None:

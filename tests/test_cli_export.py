@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.conftest import folder_snapshot
 from tui.cli import main
-from tui.core.storage import Library
+from tui.core.library import Library
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -73,7 +73,7 @@ def test_per_paper_refuses_then_forces(library_dir: Path, tmp_path: Path, capsys
 
 def test_query_says_it_needs_the_filter_feature(library_dir: Path, capsys) -> None:
     try:
-        import tui.core.search  # noqa: F401
+        import tui.core.search.index  # noqa: F401
     except ImportError:
         assert main(["export", "--db", str(library_dir), "--query", "graph"]) == 1
         assert capsys.readouterr().err.strip() == "paperdesk: --query needs the filter feature"

@@ -7,8 +7,10 @@ import shutil
 import types
 from pathlib import Path
 
-from tui.core import storage
-from tui.core.storage import ANNOTATIONS_FILE, BACKUP_DIR, BACKUPS_KEPT, Library
+from tui.core.store import storage
+from tui.core.library import Library
+from tui.core.store.backups import BACKUP_DIR, BACKUPS_KEPT
+from tui.core.store.storage import ANNOTATIONS_FILE
 
 
 def fake_clock(monkeypatch) -> list[datetime.date]:

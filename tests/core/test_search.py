@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from tui.core.models import Paper
-from tui.core.query import parse_query
-from tui.core.search import SORTS, SearchIndex, next_sort
-from tui.core.storage import Library
+from tui.core.search.query import parse_query
+from tui.core.search.index import SORTS, SearchIndex, next_sort
+from tui.core.library import Library
 
 
 def by_start(library: Library, start: str) -> Paper:

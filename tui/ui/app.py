@@ -15,7 +15,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from tui.core.config import Settings, save_setting
-from tui.core.text import clean, one_line
+from tui.core.render.text import clean, one_line
 from tui.ui.commands_actions import ActionCommands
 from tui.ui.commands_import import ImportCommands
 from tui.ui.keys import with_ids
@@ -25,7 +25,7 @@ from tui.ui.styles import stylesheet
 from tui.ui.typeahead import redirect_typed_ahead, tag_key
 
 if TYPE_CHECKING:
-    from tui.core.storage import Library
+    from tui.core.library import Library
 
 
 _SETTINGS_WRITE = threading.Lock()

@@ -8,7 +8,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 from textual.markup import escape
 
-from tui.core.text import one_line
+from tui.core.render.text import one_line
 
 
 class ViewCommands(Provider):

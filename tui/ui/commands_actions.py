@@ -14,7 +14,7 @@ from typing import Callable
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tui.core.models import Status
-from tui.core.sorts import SORT_NAMES
+from tui.core.search.sorts import SORT_NAMES
 
 Entry = tuple[str, str, Callable[[], object]]
 

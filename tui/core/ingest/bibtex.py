@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 
 from tui.core.errors import InputFileError
-from tui.core.fields import clean_doi, split_names
-from tui.core.latex import to_unicode
-from tui.core.merge import ParsedFile
+from tui.core.ingest.fields import clean_doi, split_names
+from tui.core.render.latex import to_unicode
+from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper, normalize_space, paper_id
 
 # bibtexparser logs each block it cannot parse; we report those ourselves, once.

@@ -1,16 +1,16 @@
-"""One entry point for every import format: pick the reader by extension (or content), expand folders."""
+"""Reading import files of every format: pick the reader by extension (or content), expand folders."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from tui.core.errors import InputFileError
-from tui.core.lists import ParsedList, parse_list
-from tui.core.merge import ParsedFile
+from tui.core.errors import InputFileError, os_reason
+from tui.core.ingest.lists import ParsedList, parse_list
+from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper, paper_id
-from tui.core.text import visible
-from tui.core.textfile import read_text
+from tui.core.render.text import visible
+from tui.core.ingest.textfile import read_text
 
 #: File extensions paperdesk imports, and the format each means.
 FORMATS = {".txt": "list", ".bib": "bibtex", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
@@ -33,7 +33,7 @@ def sniff(text: str, path: Path) -> str:
     if head.startswith("["):
         return "json"
     if head.startswith("{"):
-        from tui.core.jsonlist import looks_like_json_lines
+        from tui.core.ingest.jsonlist import looks_like_json_lines
 
         return "jsonl" if looks_like_json_lines(text) else "json"
     return "list"
@@ -48,15 +48,15 @@ def read_import(path: str | Path) -> ParsedFile:
         raise InputFileError(path, "is empty")
     text = text.lstrip("\ufeff")
     if kind == "bibtex":
-        from tui.core.bibtex import parse_bibtex
+        from tui.core.ingest.bibtex import parse_bibtex
 
         return parse_bibtex(text, path)
     if kind == "json":
-        from tui.core.jsonlist import parse_json
+        from tui.core.ingest.jsonlist import parse_json
 
         return parse_json(text, path)
     if kind == "jsonl":
-        from tui.core.jsonlist import parse_json_lines
+        from tui.core.ingest.jsonlist import parse_json_lines
 
         return parse_json_lines(text, path)
     return parsed_from_list(parse_list(text, path))
@@ -76,7 +76,7 @@ def expand(path: str | Path) -> list[Path]:
             and not any(part.startswith(".") for part in p.relative_to(path).parts)
         )
     except OSError as exc:
-        raise InputFileError(path, f"cannot be listed ({exc.strerror or exc})") from None
+        raise InputFileError(path, f"cannot be listed ({os_reason(exc)})") from None
     if not found:
         kinds = ", ".join(sorted(FORMATS))
         raise InputFileError(path, f"is a directory with no files paperdesk can import ({kinds})")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tui.core.models import Annotation, Status
-from tui.core.storage import Library
+from tui.core.library import Library
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +30,9 @@ class SaveRequest:
 
 
 class AnnotationSaver:
-    """Orders and tracks saves of annotations through one `Library`. Thread-safe."""
+    """Orders and tracks saves of annotations through one library store. Thread-safe."""
 
-    def __init__(self, library: Library) -> None:
+    def __init__(self, library: LibraryStore) -> None:
         self.library = library
         self._tickets = itertools.count(1)
         self._lock = threading.Lock()
@@ -58,13 +58,7 @@ class AnnotationSaver:
             pending = {name: value for name, (_, value) in self._pending.get(pid, {}).items()}
         if not pending:
             return stored
-        if pending.get("opened") is True:
-            pending["opened"] = stored.opened or _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-        if "status" in pending:
-            pending["status"] = Status(pending["status"])
-        if "tags" in pending:
-            pending["tags"] = tuple(pending["tags"])
-        return replace(stored, **pending)
+        return replace(stored, **normalized(stored, pending, utc_now()))
 
     def write(self, request: SaveRequest) -> Annotation:
         """Write the request (from any thread), minus fields a newer save already wrote.

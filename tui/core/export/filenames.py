@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from tui.core.text import clean
+from tui.core.render.text import clean
 
 #: Longest stem, in UTF-8 bytes: file systems allow 255 bytes per name, and
 #: a suffix like " (12).md" and sync tools' temp prefixes need room.

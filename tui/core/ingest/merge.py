@@ -14,12 +14,12 @@ words; small imports (under FULL_SCAN_BUDGET comparisons) compare with all.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
 from rapidfuzz import fuzz
 
+from tui.core.ingest.parsed import FileReport, ParsedFile, Progress
 from tui.core.models import Paper, normalize_space, paper_id
 
 #: Abstracts at least this similar (rapidfuzz ratio, 0-100) are the same paper.
@@ -30,46 +30,6 @@ MAX_BLOCK_PAPERS = 64
 BLOCK_WORDS = 8
 #: Below this many comparisons the similarity check compares against every paper.
 FULL_SCAN_BUDGET = 2_000_000
-#: Imports with at least this many entries show a progress bar.
-LARGE_IMPORT = 1000
-
-#: Called as progress(done, total) while a long import is matched.
-Progress = Callable[[int, int], None]
-
-
-@dataclass
-class ParsedFile:
-    """What one import file holds, before it meets the library."""
-
-    source: Path
-    kind: str  # "list", "bibtex", "json", "jsonl"
-    name: str  # list name used for its papers when an entry names none
-    papers: list[Paper] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-
-@dataclass
-class FileReport:
-    """What importing one file did: counts, and the reason for each skipped entry."""
-
-    source: str
-    kind: str
-    name: str
-    added: int = 0
-    merged: int = 0
-    updated: int = 0
-    skipped: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    def line(self) -> str:
-        """One line for the CLI and the app; plain-text lists keep their historic wording."""
-        if self.kind == "list":
-            return f"list {self.name}: {self.added} papers, {self.merged} duplicates skipped"
-        merged = f"{self.merged} merged"
-        if self.merged:
-            merged += f" ({self.updated} with new fields)"
-        return f"{self.source}: {self.added} added, {merged}, {len(self.skipped)} skipped"
 
 
 def normalize_title(title: str) -> str:

@@ -1,123 +1,19 @@
-"""LaTeX in abstracts, made readable: styled runs of Unicode text for display, never stored.
+"""LaTeX to Unicode through pylatexenc: math expressions and accented running text.
 
-`render(text)` splits an abstract into runs of `(text, style, link)` that the
-UI turns into a rich `Text` (this module knows nothing of rich); `to_unicode`
-is the same conversion as plain text, for search. Math (`$…$`, `$$…$$`,
-`\\(…\\)`, `\\[…\\]`) and accent macros go through pylatexenc; anything it
-cannot convert, and any failure at all, shows the raw source instead.
-A dollar that does not open math ("costs $5 and $10") stays a dollar.
+`math_to_unicode` converts one formula (`x_i^2`, `\\frac{1}{2}`) or says it
+cannot; the everyday subset goes through `math_subset` first, which is many
+times quicker. `text_to_unicode` decodes accents and known macros in prose
+and leaves unknown macros exactly as written.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from tui.core.fastmath import fast_math
-from tui.core.text import safe_link
-
-#: Style names a run can carry (space-separated when combined, e.g. "bold italic").
-STYLES = ("bold", "italic", "math", "link", "mono")
-
-#: Hosts whose links are shown on the "Code:" line.
-CODE_HOSTS = (
-    "github.com",
-    "gitlab.com",
-    "bitbucket.org",
-    "codeberg.org",
-    "huggingface.co",
-    "sourceforge.net",
-    "git.",
-    "anonymous.4open.science",
-)
-
-#: Math longer than this is not math but a stray dollar far from the next one.
-MAX_MATH_CHARS = 600
-
-
-@dataclass(frozen=True, slots=True)
-class Run:
-    """A stretch of display text with one style; `link` is its target when it is a link."""
-
-    text: str
-    style: str = ""
-    link: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Rendered:
-    """An abstract ready to show: its runs, and every link target in reading order."""
-
-    runs: tuple[Run, ...]
-    links: tuple[str, ...] = ()
-
-    @property
-    def plain(self) -> str:
-        """The displayed text without styles: what search should also match."""
-        return "".join(run.text for run in self.runs)
-
-
-# -- links ---------------------------------------------------------------------
-
-# A URL ends at a control character too: an escape sequence is never part of a link.
-_URL = re.compile(r"""https?://[^\s<>"'`{}\\|^\x00-\x1f\x7f-\x9f]+""")
-_TRAILING = ".,;:!?'\""
-
-
-def _trim_url(url: str) -> str:
-    """Drop sentence punctuation glued to the end of a bare URL, keeping balanced brackets."""
-    while url:
-        last = url[-1]
-        if last in _TRAILING:
-            url = url[:-1]
-        elif last == ")" and url.count("(") < url.count(")"):
-            url = url[:-1]
-        elif last == "]" and url.count("[") < url.count("]"):
-            url = url[:-1]
-        else:
-            break
-    return url
-
-
-def find_urls(text: str) -> list[str]:
-    """Bare http(s) URLs in `text`, in order, without trailing punctuation."""
-    return [u for u in (_trim_url(m.group()) for m in _URL.finditer(text)) if "://" in u and len(u) > 8]
-
-
-def is_code_link(url: str) -> bool:
-    """True for links to code hosts (GitHub, GitLab, …)."""
-    host = re.sub(r"^https?://", "", url).split("/", 1)[0].lower()
-    host = host.removeprefix("www.")
-    return any(host == h or host.endswith("." + h) or (h.endswith(".") and host.startswith(h)) for h in CODE_HOSTS)
-
-
-def code_links(text: str) -> list[str]:
-    """The code-repository links found in `text` (rendered or raw), each once."""
-    seen: dict[str, None] = {}
-    for url in render(text).links:
-        if is_code_link(url):
-            seen.setdefault(url.rstrip("/"), None)
-    return list(seen)
-
-
-def open_target(url: str, doi: str, abstract: str) -> str:
-    """What `o` opens: the paper's URL, else its DOI, else the first link in the abstract.
-
-    The answer is `safe_link`ed: it reaches a browser, a notification and maybe the clipboard.
-    """
-    if safe_link(url):
-        return safe_link(url)
-    if safe_link(doi):
-        d = safe_link(doi)
-        return d if d.startswith("http") else f"https://doi.org/{d}"
-    links = render(abstract).links
-    return safe_link(links[0]) if links else ""
-
-
-# -- math ----------------------------------------------------------------------
+from tui.core.render.math_subset import fast_math
 
 _SUP = dict(
     zip(
@@ -387,7 +283,7 @@ def text_to_unicode(src: str) -> str:
             continue
         end = m.end()
         while end < len(src) and src[end] == "{":
-            close = _closing_brace(src, end + 1)
+            close = closing_brace(src, end + 1)
             if close < 0:
                 break
             end = close + 1
@@ -452,26 +348,7 @@ def _convert_island(src: str) -> str:
     return out.replace("\xa0", " ")
 
 
-# -- the scanner -----------------------------------------------------------------
-
-_TOKEN = re.compile(
-    r"""
-    (?P<esc>\\[$%&\#_{}])
-  | \$\$(?P<dm>.+?)\$\$
-  | \\\[(?P<bm>.+?)\\\]
-  | \\\((?P<pm>.+?)\\\)
-  | (?P<dollar>\$)
-  | \\(?P<cmd>textbf|textit|emph|textsl|texttt|url|href|underline)\s*\{
-  | \*\*(?=\S)(?P<bold>[^*]+?)(?<=\S)\*\*
-  | (?P<url>https?://)
-    """,
-    re.S | re.X,
-)
-_STYLE_OF = {"textbf": "bold", "textit": "italic", "emph": "italic", "textsl": "italic", "texttt": "mono", "underline": "italic"}
-_URL_UNESCAPE = re.compile(r"\\([_%#&~$])")
-
-
-def _closing_brace(text: str, start: int) -> int:
+def closing_brace(text: str, start: int) -> int:
     """Index of the `}` matching the `{` just before `start`, or -1 when unbalanced."""
     depth = 1
     i = start
@@ -489,166 +366,3 @@ def _closing_brace(text: str, start: int) -> int:
                 return i
         i += 1
     return -1
-
-
-def _closing_dollar(text: str, start: int) -> int:
-    """Where the inline math opened by the `$` at `start - 1` ends, or -1 when that `$` is not math.
-
-    The rule pandoc uses: the opening `$` has a non-space right after it, the
-    closing one a non-space right before it and no digit right after it; math
-    never spans a blank line. So "costs $5 and $10" has no math in it.
-    """
-    n = len(text)
-    if start >= n or text[start].isspace() or text[start] == "$":
-        return -1
-    i = start
-    limit = min(n, start + MAX_MATH_CHARS)
-    while i < limit:
-        ch = text[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "\n" and text[i + 1 : i + 2] == "\n":
-            return -1
-        if ch == "$":
-            if text[i - 1].isspace() or (i + 1 < n and text[i + 1].isdigit()):
-                return -1
-            return i
-        i += 1
-    return -1
-
-
-class _Builder:
-    """Collects runs, merging neighbours of the same style."""
-
-    def __init__(self) -> None:
-        self.runs: list[Run] = []
-        self.links: list[str] = []
-
-    def add(self, text: str, style: str = "", link: str = "") -> None:
-        if not text:
-            return
-        if self.runs and not link and not self.runs[-1].link and self.runs[-1].style == style:
-            self.runs[-1] = Run(self.runs[-1].text + text, style)
-        else:
-            self.runs.append(Run(text, style, link))
-
-    def link(self, text: str, url: str, style: str) -> None:
-        self.links.append(url)
-        self.add(text, " ".join(s for s in (style, "link") if s), url)
-
-
-def _combine(style: str, extra: str) -> str:
-    parts = style.split() + [s for s in extra.split() if s not in style.split()]
-    return " ".join(parts)
-
-
-def _scan(text: str, out: _Builder, style: str, depth: int) -> None:
-    pos = 0
-    plain_start = 0
-
-    def flush(end: int) -> None:
-        if end > plain_start:
-            out.add(text_to_unicode(text[plain_start:end]), style)
-
-    while True:
-        m = _TOKEN.search(text, pos)
-        if m is None:
-            break
-        kind = m.lastgroup
-        start = m.start()
-        if kind == "esc":
-            flush(start)
-            out.add(m.group()[1], style)
-            pos = plain_start = m.end()
-            continue
-        if kind in ("dm", "bm", "pm"):
-            src = m.group(kind)
-            shown = math_to_unicode(src)
-            flush(start)
-            if shown is None:
-                out.add(m.group(), _combine(style, "math"))
-            else:
-                out.add(shown, _combine(style, "math"))
-            pos = plain_start = m.end()
-            continue
-        if kind == "dollar":
-            if start > 0 and text[start - 1] == "$":
-                pos = m.end()
-                continue
-            end = _closing_dollar(text, m.end())
-            if end < 0:
-                pos = m.end()
-                continue
-            flush(start)
-            shown = math_to_unicode(text[m.end() : end])
-            out.add(text[start : end + 1] if shown is None else shown, _combine(style, "math"))
-            pos = plain_start = end + 1
-            continue
-        if kind == "cmd":
-            name = m.group("cmd")
-            close = _closing_brace(text, m.end())
-            if close < 0 or depth > 8:
-                pos = m.end()
-                continue
-            inner = text[m.end() : close]
-            flush(start)
-            if name == "url":
-                url = _URL_UNESCAPE.sub(r"\1", inner.strip())
-                out.link(url, url, style)
-                pos = plain_start = close + 1
-                continue
-            if name == "href":
-                rest = text[close + 1 :]
-                lead = len(rest) - len(rest.lstrip())
-                if rest[lead : lead + 1] == "{":
-                    label_end = _closing_brace(text, close + 2 + lead)
-                    if label_end > 0:
-                        url = _URL_UNESCAPE.sub(r"\1", inner.strip())
-                        label = to_unicode(text[close + 2 + lead : label_end])
-                        out.link(label or url, url, style)
-                        pos = plain_start = label_end + 1
-                        continue
-                url = _URL_UNESCAPE.sub(r"\1", inner.strip())
-                out.link(url, url, style)
-                pos = plain_start = close + 1
-                continue
-            _scan(inner, out, _combine(style, _STYLE_OF[name]), depth + 1)
-            pos = plain_start = close + 1
-            continue
-        if kind == "bold":
-            flush(start)
-            _scan(m.group("bold"), out, _combine(style, "bold"), depth + 1)
-            pos = plain_start = m.end()
-            continue
-        if kind == "url":
-            um = _URL.match(text, start)
-            url = _trim_url(um.group()) if um else ""
-            if len(url) <= len(m.group()):
-                pos = m.end()
-                continue
-            flush(start)
-            out.link(url, url, style)
-            pos = plain_start = start + len(url)
-            continue
-    flush(len(text))
-
-
-@lru_cache(maxsize=2048)
-def render(text: str) -> Rendered:
-    """The abstract as styled runs for display; on any failure, the raw text as one run."""
-    try:
-        out = _Builder()
-        _scan(text, out, "", 0)
-        return Rendered(tuple(out.runs), tuple(out.links))
-    except Exception:
-        try:
-            links = tuple(find_urls(text))
-        except Exception:
-            links = ()
-        return Rendered((Run(text),), links)
-
-
-def to_unicode(text: str) -> str:
-    """The abstract as the reader sees it, as plain text: for search to match what is shown."""
-    return render(text).plain

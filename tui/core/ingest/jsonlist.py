@@ -8,8 +8,8 @@ from typing import Any
 import orjson
 
 from tui.core.errors import InputFileError
-from tui.core.fields import BadField, clean_doi, kind_of, names_field, text_field, year_field
-from tui.core.merge import ParsedFile
+from tui.core.ingest.fields import BadField, clean_doi, kind_of, names_field, text_field, year_field
+from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper, normalize_space, paper_id
 
 #: Each paper field and the keys it may come under, first found wins.

@@ -8,16 +8,13 @@ for the rows actually drawn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
+from typing import Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
 
-from tui.core.models import Paper
-from tui.core.query import WORD, Query, words
-from tui.core.records import shown_title
-
-if TYPE_CHECKING:
-    from tui.core.search import SearchIndex, _TermMatch
+from tui.core.models import Annotation, Paper, shown_title
+from tui.core.search.query import WORD, Query, words
+from tui.core.search.terms import TermMatch
 
 #: How many of the best hits are put in order at once; the rest only when scrolled to.
 HEAD = 256
@@ -25,17 +22,29 @@ HEAD = 256
 Spans = list[tuple[int, int]]
 
 
+class RankedPapers(Protocol):
+    """What a result reads from the index that ranked it (`SearchIndex` provides it)."""
+
+    papers: list[Paper]
+    size: int
+    position: dict[str, int]
+
+    def title_of(self, i: int) -> str: ...
+
+    def annotation(self, i: int) -> Annotation | None: ...
+
+
 class SearchResult(Sequence[Paper]):
     """Matching papers in display order, plus what matched where, computed for shown rows only."""
 
     def __init__(
         self,
-        index: "SearchIndex",
+        index: RankedPapers,
         query: Query,
         sort: str,
         docs: np.ndarray,
         key: np.ndarray | None,
-        matchers: list["_TermMatch"],
+        matchers: list[TermMatch],
     ) -> None:
         self.index = index
         self.query = query

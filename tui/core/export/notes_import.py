@@ -26,15 +26,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from tui.core import frontmatter
-from tui.core.errors import InputFileError, PaperdeskError
-from tui.core.export import NOTES_HEADING, annotation_hash
-from tui.core.models import Annotation, Status
-from tui.core.text import clean, one_line
+from tui.core.export import frontmatter
+from tui.core.errors import InputFileError, PaperdeskError, os_reason
+from tui.core.export.markdown import NOTES_HEADING, annotation_hash
+from tui.core.models import EDITABLE_FIELDS, Annotation, Status
+from tui.core.render.text import clean, one_line
 
 #: Notes files larger than this are refused (a vault note is a few kilobytes).
 MAX_FILE_BYTES = 5_000_000
-FIELDS = ("notes", "rating", "status", "tags", "title")
 
 
 class NotAnExport(InputFileError):
@@ -190,7 +189,7 @@ def read_note_file(path: str | os.PathLike[str]) -> NoteFile:
     except IsADirectoryError:
         raise InputFileError(source, "is a directory") from None
     except OSError as exc:
-        raise InputFileError(source, f"cannot be read ({exc.strerror or exc})") from None
+        raise InputFileError(source, f"cannot be read ({os_reason(exc)})") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -251,7 +250,7 @@ def wanted(note: NoteFile, paper_title: str) -> dict[str, Any]:
 def differing(current: Annotation, want: dict[str, Any]) -> list[str]:
     """The fields where the library and the file disagree (notes ignore trailing whitespace)."""
     out = []
-    for key in FIELDS:
+    for key in EDITABLE_FIELDS:
         if key not in want:
             continue
         mine, theirs = getattr(current, key), want[key]

@@ -17,106 +17,35 @@ a small overlay that `update_annotation` refreshes after each save.
 
 from __future__ import annotations
 
-import re
 import threading
 from array import array
 from bisect import bisect_left
 from collections import OrderedDict, defaultdict
-from dataclasses import dataclass
 from itertools import count
 from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
-from rapidfuzz import fuzz, process
 
-from tui.core.models import Annotation, Paper, Status
-from tui.core.query import WORD, Filter, Query, words
-from tui.core.records import shown_title
-from tui.core.search_result import SearchResult
-from tui.core.sorts import SORT_NAMES, SORTS, Cancelled, next_sort  # noqa: F401 (re-exported)
-from tui.core.text import one_line
-
-TITLE, META, BODY = 0, 1, 2
-#: Added to a word's match level by field: a title hit outranks the same hit in the abstract.
-FIELD_BONUS = (30, 10, 0)
-
-EXACT, PREFIX, INFIX = 100, 90, 65
-#: rapidfuzz ratio a vocabulary word needs to count as a typo of the query word.
-FUZZY_CUTOFF = 80
-#: Query words shorter than this match word starts in titles and metadata only (a single
-#: letter matches nothing in abstracts; two letters only a whole word), so a short query
-#: does not match every abstract weakly.
-SHORT = 3
-#: Typo tolerance starts at this length; matching inside longer words at INFIX_MIN.
-FUZZY_MIN, INFIX_MIN = 4, 5
-#: The typo-tolerant prefix match (a word being typed) is tried up to this length.
-FUZZY_PREFIX_MAX = 12
-
-
-_STATUS_CODE = {status: code for code, status in enumerate(Status)}
-_HIGH = "\U0010ffff"
-
-
-class _Postings:
-    """Word -> papers, as one CSR pair: the papers of word w are indices[indptr[w]:indptr[w + 1]]."""
-
-    def __init__(self, wids: np.ndarray, docs: np.ndarray, vocab_size: int) -> None:
-        order = np.argsort(wids, kind="stable")
-        self.indices = docs[order].astype(np.int32)
-        counts = np.bincount(wids, minlength=vocab_size)
-        self.indptr = np.zeros(vocab_size + 1, dtype=np.int64)
-        np.cumsum(counts, out=self.indptr[1:])
-
-    def range(self, lo: int, hi: int) -> np.ndarray:
-        """Papers of the words lo..hi-1 (a prefix range of the sorted vocabulary)."""
-        return self.indices[self.indptr[lo] : self.indptr[hi]]
-
-    def words(self, wids: np.ndarray) -> np.ndarray:
-        """Papers of the given words, concatenated (a paper may repeat)."""
-        if len(wids) == 1:
-            return self.range(int(wids[0]), int(wids[0]) + 1)
-        return np.concatenate([self.indices[self.indptr[w] : self.indptr[w + 1]] for w in wids.tolist()])
-
-
-@dataclass
-class _TermMatch:
-    """How one query word matched the vocabulary: the level of every matched word."""
-
-    term: str
-    lo: int
-    hi: int
-    exact: int | None
-    extra: dict[int, int]  # vocabulary id -> level, for typo and inside-word matches
-    extra_words: frozenset[str]
-
-    def level(self, word: str, in_body: bool) -> int:
-        """The level at which `word` (case-folded) matches, 0 when it does not."""
-        if word == self.term:
-            return EXACT if (len(self.term) > 1 or not in_body) else 0
-        if word.startswith(self.term) and (len(self.term) >= SHORT or not in_body):
-            return PREFIX
-        return INFIX if word in self.extra_words else 0
-
-
-def _overlay_levels(term: str, found: list[str]) -> list[tuple[str, int]]:
-    """Match levels of the words the reader wrote (notes, tags, renamed titles), typos via cdist."""
-    levels = {w: EXACT if w == term else PREFIX for w in found if w.startswith(term)}
-    n = len(term)
-    if n >= FUZZY_MIN and found:
-        scores = process.cdist([term], found, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
-        for k in np.flatnonzero(scores).tolist():
-            levels.setdefault(found[k], int(scores[k] * 0.9))
-        if n <= FUZZY_PREFIX_MAX:
-            cut = [w[:n] for w in found]
-            scores = process.cdist([term], cut, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
-            for k in np.flatnonzero(scores).tolist():
-                if len(found[k]) > n:
-                    levels[found[k]] = max(levels.get(found[k], 0), int(scores[k] * 0.85))
-        if n >= INFIX_MIN:
-            for w in found:
-                if term in w:
-                    levels.setdefault(w, INFIX)
-    return list(levels.items())
+from tui.core.models import Annotation, Paper, shown_title
+from tui.core.render.text import one_line
+from tui.core.search.filters import STATUS_CODE, filter_mask, year_number
+from tui.core.search.query import WORD, Query, words
+from tui.core.search.result import SearchResult
+from tui.core.search.sorts import SORT_NAMES, SORTS, Cancelled, next_sort  # noqa: F401 (re-exported)
+from tui.core.search.terms import (
+    BODY,
+    EXACT,
+    FIELD_BONUS,
+    HIGH,
+    META,
+    PREFIX,
+    SHORT,
+    TITLE,
+    Postings,
+    TermMatch,
+    Vocabulary,
+    overlay_levels,
+)
 
 
 class SearchIndex:
@@ -142,7 +71,7 @@ class SearchIndex:
         self._annotations: dict[int, Annotation] = {}
         self._overlay: dict[int, dict[int, set[str]]] = {}  # doc -> field -> words
         self._overlay_docs: dict[int, dict[str, set[int]]] = {TITLE: {}, META: {}}
-        self._ann_tags: dict[str, set[int]] = {}
+        self.annotation_tags: dict[str, set[int]] = {}
         self._recent_key: np.ndarray | None = None
         self._title_key: np.ndarray | None = None
         self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
@@ -169,25 +98,20 @@ class SearchIndex:
                 found = set(findall(text.casefold()))
                 flat[field_no].extend(map(get_id, found))
                 lengths[field_no].append(len(found))
-        self.vocab = sorted(ids)
+        self.vocabulary = Vocabulary(sorted(ids))
+        self.vocab = self.vocabulary.words
         remap = np.empty(len(ids), dtype=np.int32)
         remap[np.fromiter(map(ids.__getitem__, self.vocab), dtype=np.int32, count=len(ids))] = np.arange(
             len(ids), dtype=np.int32
         )
         del ids
-        # The vocabulary as one string, so "words containing x" is a C-speed substring search.
-        self._joined = "\n".join(self.vocab)
-        starts = np.zeros(len(self.vocab), dtype=np.int64)
-        if self.vocab:
-            np.cumsum(np.fromiter((len(w) + 1 for w in self.vocab[:-1]), dtype=np.int64), out=starts[1:])
-        self._starts = starts
-        self.fields: list[_Postings] = []
+        self.fields: list[Postings] = []
         for field_no in (TITLE, META, BODY):
             wids = remap[np.frombuffer(flat[field_no], dtype=np.int32)]
             flat[field_no] = array("i")
             counts = np.frombuffer(lengths[field_no], dtype=np.int32)
             docs = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
-            self.fields.append(_Postings(wids, docs, len(self.vocab)))
+            self.fields.append(Postings(wids, docs, len(self.vocab)))
             del wids, docs
 
     def _build_fields(self) -> None:
@@ -197,16 +121,16 @@ class SearchIndex:
         self.venues = sorted({p.venue for p in self.papers if p.venue})
         venue_code = {name: i + 1 for i, name in enumerate(self.venues)}
         self.venue_code = np.fromiter((venue_code.get(p.venue, 0) for p in self.papers), dtype=np.int32, count=self.size)
-        self.year = np.fromiter((_year(p.year) for p in self.papers), dtype=np.int32, count=self.size)
-        self._paper_tags: dict[str, set[int]] = {}
-        self._authors: dict[str, set[int]] = {}
+        self.year = np.fromiter((year_number(p.year) for p in self.papers), dtype=np.int32, count=self.size)
+        self.paper_tags: dict[str, set[int]] = {}
+        self.author_docs: dict[str, set[int]] = {}
         for i, paper in enumerate(self.papers):
             for tag in paper.tags:
-                self._paper_tags.setdefault(tag.casefold(), set()).add(i)
+                self.paper_tags.setdefault(tag.casefold(), set()).add(i)
             for author in paper.authors:
-                self._authors.setdefault(author.casefold(), set()).add(i)
+                self.author_docs.setdefault(author.casefold(), set()).add(i)
         self.has_paper_tags = np.fromiter((bool(p.tags) for p in self.papers), dtype=bool, count=self.size)
-        self._has = {
+        self.has_field = {
             name: np.fromiter((bool(getattr(p, attr)) for p in self.papers), dtype=bool, count=self.size)
             for name, attr in (("abstract", "abstract"), ("authors", "authors"), ("url", "url"), ("doi", "doi"))
         }
@@ -224,7 +148,7 @@ class SearchIndex:
             return
         old = self._annotations.get(i)
         self._annotations[i] = annotation
-        self.status[i] = _STATUS_CODE[annotation.status]
+        self.status[i] = STATUS_CODE[annotation.status]
         self.rating[i] = annotation.rating
         self.renamed[i] = bool(annotation.title)
         self.has_notes[i] = bool(annotation.notes.strip())
@@ -244,11 +168,11 @@ class SearchIndex:
             for word in found:
                 self._overlay_docs[field_no].setdefault(word, set()).add(i)
         for tag in old.tags if old else ():
-            docs = self._ann_tags.get(tag.casefold())
+            docs = self.annotation_tags.get(tag.casefold())
             if docs:
                 docs.discard(i)
         for tag in annotation.tags:
-            self._ann_tags.setdefault(tag.casefold(), set()).add(i)
+            self.annotation_tags.setdefault(tag.casefold(), set()).add(i)
         if old is None or old.updated != annotation.updated:
             self._recent_key = None
         if old is None or old.title != annotation.title:
@@ -273,49 +197,14 @@ class SearchIndex:
 
     # -- matching one query word --------------------------------------------------
 
-    def _match(self, term: str) -> _TermMatch:
+    def _match(self, term: str) -> TermMatch:
         key = ("match", term)
         cached = self._cache.get(key)
         if cached is not None:
             return cached  # type: ignore[return-value]
-        vocab = self.vocab
-        lo = bisect_left(vocab, term)
-        hi = bisect_left(vocab, term + _HIGH, lo)
-        exact = lo if lo < hi and vocab[lo] == term else None
-        extra: dict[int, int] = {}
-        n = len(term)
-        if n >= FUZZY_MIN and vocab:
-            # Typos are looked for among words with the same first letter (a sorted range):
-            # at 200,000 words a full scan costs ~100 ms, the range well under one.
-            first_lo = bisect_left(vocab, term[0])
-            first_hi = bisect_left(vocab, term[0] + _HIGH, first_lo)
-            same_start = vocab[first_lo:first_hi]
-            scores = process.cdist([term], same_start, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
-            for k in np.flatnonzero(scores).tolist():
-                extra[first_lo + k] = int(scores[k] * 0.9)
-            if n <= FUZZY_PREFIX_MAX:
-                cut = [w[:n] for w in same_start]
-                scores = process.cdist([term], cut, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
-                for k in np.flatnonzero(scores).tolist():
-                    if len(same_start[k]) > n:
-                        extra[first_lo + k] = max(extra.get(first_lo + k, 0), int(scores[k] * 0.85))
-            if n >= INFIX_MIN:
-                for wid in self._containing(term).tolist():
-                    extra.setdefault(wid, INFIX)
-        for wid in range(lo, hi):
-            extra.pop(wid, None)
-        match = _TermMatch(term, lo, hi, exact, extra, frozenset(vocab[w] for w in extra))
+        match = self.vocabulary.match(term)
         self._remember(key, match)  # type: ignore[arg-type]
         return match
-
-    def _containing(self, part: str) -> np.ndarray:
-        """Ids of the vocabulary words that contain `part` (a substring search over one string)."""
-        if "\n" in part or not part:
-            return np.arange(len(self.vocab)) if not part else np.zeros(0, dtype=np.int64)
-        hits = [m.start() for m in re.finditer(re.escape(part), self._joined)]
-        if not hits:
-            return np.zeros(0, dtype=np.int64)
-        return np.unique(np.searchsorted(self._starts, np.array(hits, dtype=np.int64), side="right") - 1)
 
     def _remember(self, key: tuple, value: object) -> None:
         self._cache[key] = value  # type: ignore[assignment]
@@ -356,7 +245,7 @@ class SearchIndex:
                 np.maximum(total, target, out=total)
         for field_no, by_word in self._overlay_docs.items():
             bonus = FIELD_BONUS[field_no]
-            for word, level in _overlay_levels(term, list(by_word)):
+            for word, level in overlay_levels(term, list(by_word)):
                 docs = by_word[word]
                 if level:
                     idx = np.fromiter(docs, dtype=np.int64, count=len(docs))
@@ -421,7 +310,7 @@ class SearchIndex:
         """Papers holding `word` (or, with `prefix`, a word starting with it) in any field."""
         mask = np.zeros(self.size, dtype=bool)
         lo = bisect_left(self.vocab, word)
-        hi = bisect_left(self.vocab, word + _HIGH, lo) if prefix else lo + int(lo < len(self.vocab) and self.vocab[lo] == word)
+        hi = bisect_left(self.vocab, word + HIGH, lo) if prefix else lo + int(lo < len(self.vocab) and self.vocab[lo] == word)
         if hi > lo:
             for postings in self.fields:
                 mask[postings.range(lo, hi)] = True
@@ -430,45 +319,6 @@ class SearchIndex:
                 if other == word or (prefix and other.startswith(word)):
                     mask[list(docs)] = True
         return mask
-
-    # -- field filters ---------------------------------------------------------------
-
-    def _filter_mask(self, flt: Filter) -> np.ndarray:
-        value = flt.value
-        if flt.field == "status":
-            mask = _lookup(len(_STATUS_CODE), [_STATUS_CODE[s] for s in value])[self.status]  # type: ignore[attr-defined]
-        elif flt.field == "rating":
-            mask = (self.rating >= value.low) & (self.rating <= value.high)  # type: ignore[attr-defined]
-        elif flt.field == "year":
-            mask = (self.year >= max(1, value.low)) & (self.year <= value.high)  # type: ignore[attr-defined]
-        elif flt.field == "tag":
-            mask = np.zeros(self.size, dtype=bool)
-            for tags in (self._paper_tags, self._ann_tags):
-                for tag, docs in tags.items():
-                    if tag.startswith(str(value)) and docs:
-                        mask[list(docs)] = True
-        elif flt.field == "list":
-            mask = _lookup(len(self.list_names), _fuzzy_names(str(value), self.list_names))[self.list_code]
-        elif flt.field == "venue":
-            codes = [c + 1 for c in _fuzzy_names(str(value), self.venues)]
-            mask = _lookup(len(self.venues) + 1, codes)[self.venue_code]
-        elif flt.field == "author":
-            mask = np.zeros(self.size, dtype=bool)
-            for author, docs in self._authors.items():
-                if _author_matches(str(value), author):
-                    mask[list(docs)] = True
-        elif flt.field == "has":
-            if value == "notes":
-                mask = self.has_notes.copy()
-            elif value == "tags":
-                mask = self.has_paper_tags | self.has_ann_tags
-            elif value == "rating":
-                mask = self.rating > 0
-            else:
-                mask = self._has[str(value)].copy()
-        else:  # pragma: no cover - the parser only makes known fields
-            raise ValueError(flt.field)
-        return ~mask if flt.negate else mask
 
     # -- sorting -----------------------------------------------------------------------
 
@@ -542,7 +392,7 @@ class SearchIndex:
             for phrase in query.excluded_phrases:
                 narrow(~self._phrase_mask(phrase, should_stop))
             for flt in query.filters:
-                narrow(self._filter_mask(flt))
+                narrow(filter_mask(self, flt))
             docs = np.arange(self.size, dtype=np.int64) if mask is None else np.flatnonzero(mask)
             key = self._sort_key(docs, score, sort)
             matchers = [self._match(term) for term in dict.fromkeys(query.terms)]
@@ -559,42 +409,8 @@ def _contains(text: str, phrase: str, at_word_start: bool) -> bool:
     return False
 
 
-def _lookup(size: int, codes: Sequence[int]) -> np.ndarray:
-    """A boolean table over codes: `table[code_array]` is a faster `np.isin`."""
-    table = np.zeros(size, dtype=bool)
-    table[list(codes)] = True
-    return table
-
-
-def _year(text: str) -> int:
-    digits = "".join(ch for ch in text[:4] if ch.isdigit())
-    return int(digits) if len(digits) == 4 else 0
-
-
-def _fuzzy_names(value: str, names: Sequence[str]) -> list[int]:
-    """Indices of the names `value` means: those containing it, else those close to it."""
-    folded = [" ".join(name.casefold().split()) for name in names]
-    inside = [i for i, name in enumerate(folded) if value in name]
-    if inside:
-        return inside
-    scored = process.extract(value, folded, scorer=fuzz.WRatio, limit=None, score_cutoff=75)
-    if not scored:
-        return []
-    best = scored[0][1]
-    return [index for _, score, index in scored if score >= best - 5]
-
-
-def _author_matches(value: str, author: str) -> bool:
-    """Every word of `value` starts a word of the author's name, or is a near-typo of one."""
-    names = words(author)
-    for part in words(value):
-        if not any(name.startswith(part) or fuzz.ratio(part, name) >= 85 for name in names):
-            return False
-    return True
-
-
 def rank(papers: Iterable[Paper], annotations: Mapping[str, Annotation], text: str, sort: str = "relevance") -> SearchResult:
     """One-shot convenience for scripts and the CLI: index, parse, search."""
-    from tui.core.query import parse_query
+    from tui.core.search.query import parse_query
 
     return SearchIndex(list(papers), annotations).search(parse_query(text), sort)

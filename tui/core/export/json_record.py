@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.core.models import Annotation, Paper
-
-
-def shown_title(paper: Paper, annotation: Annotation | None) -> str:
-    """The title the reader sees: their own rename, else the data's, else the derived one."""
-    if annotation is not None and annotation.title:
-        return annotation.title
-    return paper.shown_title
+from tui.core.models import Annotation, Paper, shown_title
 
 
 def paper_record(paper: Paper, annotation: Annotation) -> dict[str, Any]:

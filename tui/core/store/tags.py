@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from tui.core.models import Annotation
-from tui.core.text import one_line
+from tui.core.render.text import one_line
 
 
 def parse_tags(text: str) -> tuple[str, ...]:
