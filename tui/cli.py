@@ -200,6 +200,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     for kind, text in outcome.messages:
         if kind == "line":
             print(_shown(text))
+        elif kind == "skipped":
+            print(f"  skipped {_shown(text)}")
         elif kind == "warning":
             print(f"{PROG}: warning: {_shown(text)}", file=sys.stderr)
         else:

@@ -7,7 +7,7 @@ import shutil
 import types
 from pathlib import Path
 
-from tui.core.store import storage
+from tui.core.store import backups
 from tui.core.library import Library
 from tui.core.store.backups import BACKUP_DIR, BACKUPS_KEPT
 from tui.core.store.storage import ANNOTATIONS_FILE
@@ -22,7 +22,7 @@ def fake_clock(monkeypatch) -> list[datetime.date]:
         def today(cls):  # type: ignore[override]
             return today[0]
 
-    monkeypatch.setattr(storage, "_dt", types.SimpleNamespace(date=FakeDate, datetime=datetime.datetime, timezone=datetime.timezone))
+    monkeypatch.setattr(backups, "_dt", types.SimpleNamespace(date=FakeDate, datetime=datetime.datetime, timezone=datetime.timezone))
     return today
 
 

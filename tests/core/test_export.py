@@ -130,7 +130,7 @@ def test_re_export_reuses_the_file_holding_the_paper(tmp_path: Path) -> None:
 
 
 def test_a_write_error_gives_one_line_and_keeps_earlier_files(tmp_path: Path, monkeypatch) -> None:
-    import tui.core.export.markdown as export
+    import tui.core.export.writing as export
 
     real = export.atomic_write_text
     calls = []

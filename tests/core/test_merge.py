@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES, folder_snapshot
-from tui.core.store import storage as storage_module
+from tui.core.store import jsonfile as storage_module
 from tui.core.ingest.readers import read_import
 from tui.core.ingest.merge import MatchIndex, merge_into, normalize_doi, normalize_title
 from tui.core.ingest.parsed import FileReport, ParsedFile

@@ -8,7 +8,8 @@ import pytest
 
 from tui.core.models import Paper
 from tui.core.search.query import parse_query
-from tui.core.search.index import SORTS, SearchIndex, next_sort
+from tui.core.search.index import SearchIndex
+from tui.core.search.sorts import SORTS, next_sort
 from tui.core.library import Library
 
 

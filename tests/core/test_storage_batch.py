@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-import tui.core.store.storage as storage
+import tui.core.store.jsonfile as storage
 from tui.core.models import Status
 from tui.core.library import Library
 

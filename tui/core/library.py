@@ -89,9 +89,10 @@ class Library(LibraryStore):
 class ImportOutcome:
     """What an import did, as lines in the order they happened, for the CLI and the app to show.
 
-    Each message is (kind, text): "line" is a report line, "warning" a
-    problem that did not stop anything, "error" a file or a library that
-    could not be used. `failed` is true when anything was not imported.
+    Each message is (kind, text): "line" is a report line, "skipped" why an
+    entry of the file just reported was left out, "warning" a problem that
+    did not stop anything, "error" a file or a library that could not be
+    used. `failed` is true when anything was not imported.
     """
 
     messages: list[tuple[str, str]] = field(default_factory=list)
@@ -153,7 +154,7 @@ def import_paths(
                         outcome.add("warning", warning)
                     outcome.add("line", report.line())
                     for reason in report.skipped:
-                        outcome.add("line", f"  skipped {reason}")
+                        outcome.add("skipped", reason)
     for error in errors:
         outcome.add("error", error)
     return outcome

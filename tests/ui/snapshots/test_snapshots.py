@@ -31,7 +31,7 @@ def fixed_clock(monkeypatch: pytest.MonkeyPatch):
         state["i"] += 1
         return stamp
 
-    monkeypatch.setattr(storage, "_now", now)
+    monkeypatch.setattr(storage, "utc_now", now)
     return now
 
 

@@ -11,20 +11,13 @@ an import can tell whether the library changed since.
 
 from __future__ import annotations
 
-import datetime as _dt
 import hashlib
 import json
-import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from tui.core.export import frontmatter
-from tui.core.store.atomic import atomic_write_text, fsync_dir
-from tui.core.errors import PaperdeskError
-from tui.core.export.filenames import safe_stem, unique_name
-from tui.core.models import Annotation, Paper
-from tui.core.models import shown_title
+from tui.core.models import EDITABLE_FIELDS, Annotation, Paper, Status, day, shown_title, utc_now
 from tui.core.render.text import clean, one_line
 
 #: The heading that starts the notes in a per-paper file; import reads what follows it.

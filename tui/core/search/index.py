@@ -31,7 +31,7 @@ from tui.core.render.text import one_line
 from tui.core.search.filters import STATUS_CODE, filter_mask, year_number
 from tui.core.search.query import WORD, Query, words
 from tui.core.search.result import SearchResult
-from tui.core.search.sorts import SORT_NAMES, SORTS, Cancelled, next_sort  # noqa: F401 (re-exported)
+from tui.core.search.sorts import Cancelled
 from tui.core.search.terms import (
     BODY,
     EXACT,

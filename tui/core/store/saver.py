@@ -10,14 +10,14 @@ as it will be, so pressing `s` twice quickly cycles the status twice.
 
 from __future__ import annotations
 
-import datetime as _dt
 import itertools
 import threading
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tui.core.models import Annotation, Status
-from tui.core.library import Library
+from tui.core.models import Annotation, utc_now
+from tui.core.store.changes import normalized
+from tui.core.store.storage import LibraryStore
 
 
 @dataclass(frozen=True, slots=True)

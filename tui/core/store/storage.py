@@ -19,7 +19,7 @@ from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
 from tui.core.store.changes import apply_changes
-from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile, WriteFailed  # noqa: F401 (re-exported)
+from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
 from tui.core.store.lock import take_write_lock
 
 PAPERS_FILE = "papers.json"
