@@ -22,14 +22,14 @@ from array import array
 from bisect import bisect_left
 from collections import OrderedDict, defaultdict
 from itertools import count
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
 from tui.core.models import Annotation, Paper, shown_title
 from tui.core.render.text import one_line
 from tui.core.search.filters import STATUS_CODE, filter_mask, year_number
-from tui.core.search.query import WORD, Query, words
+from tui.core.search.query import WORD, Query, contains_phrase, words
 from tui.core.search.result import SearchResult
 from tui.core.search.sorts import Cancelled
 from tui.core.search.terms import (
@@ -299,7 +299,7 @@ class SearchIndex:
         for n, i in enumerate(candidates.tolist()):
             if n % 4096 == 4095 and should_stop():
                 raise Cancelled
-            if _contains(papers[i].abstract.casefold(), phrase, at_word_start) or _contains(
+            if contains_phrase(papers[i].abstract.casefold(), phrase, at_word_start) or contains_phrase(
                 self._text_of(i).casefold(), phrase, at_word_start
             ):
                 result[i] = True
@@ -397,20 +397,3 @@ class SearchIndex:
             key = self._sort_key(docs, score, sort)
             matchers = [self._match(term) for term in dict.fromkeys(query.terms)]
             return SearchResult(self, query, sort, docs, key, matchers)
-
-
-def _contains(text: str, phrase: str, at_word_start: bool) -> bool:
-    """`phrase` occurs in `text` (both case-folded), starting at a word start when asked."""
-    pos = text.find(phrase)
-    while pos >= 0:
-        if not at_word_start or pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] == "_"):
-            return True
-        pos = text.find(phrase, pos + 1)
-    return False
-
-
-def rank(papers: Iterable[Paper], annotations: Mapping[str, Annotation], text: str, sort: str = "relevance") -> SearchResult:
-    """One-shot convenience for scripts and the CLI: index, parse, search."""
-    from tui.core.search.query import parse_query
-
-    return SearchIndex(list(papers), annotations).search(parse_query(text), sort)

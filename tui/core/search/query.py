@@ -44,6 +44,16 @@ def words(text: str) -> list[str]:
     return WORD.findall(text.casefold())
 
 
+def contains_phrase(text: str, phrase: str, at_word_start: bool) -> bool:
+    """`phrase` occurs in `text` (both case-folded), starting at a word start when asked."""
+    pos = text.find(phrase)
+    while pos >= 0:
+        if not at_word_start or pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] == "_"):
+            return True
+        pos = text.find(phrase, pos + 1)
+    return False
+
+
 @dataclass(frozen=True)
 class NumberTest:
     """A numeric comparison, e.g. `>=4`, `3-5` or `2024`, applied to a rating or a year."""
