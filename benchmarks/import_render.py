@@ -1,4 +1,4 @@
-"""Benchmarks for issue 6: importing 10,000 JSON entries, and rendering a 2,000-word abstract with math.
+"""Importing 10,000 JSON entries, and rendering a 2,000-word abstract with math.
 
 Run from the repository root: `python benchmarks/import_render.py`. Prints figures; asserts nothing.
 Targets: import of 10,000 JSON entries < 5 s; rendering a 2,000-word abstract with math < 50 ms.

@@ -26,7 +26,7 @@ def starts(papers: list[Paper], n: int = 40) -> list[str]:
     return [p.abstract[:n] for p in papers]
 
 
-def test_the_issues_examples(library: Library) -> None:
+def test_typos_prefixes_and_partial_words_find_the_intended_papers(library: Library) -> None:
     fl = ranked(library, "fedrated lerning")
     # The three federated-learning papers (split learning, graph learning, Q-learning) lead.
     assert {p.abstract[:20] for p in fl[:3]} == {"Collaborative traini", "Federated Graph Lear", "We present the first"}

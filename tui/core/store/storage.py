@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Protocol, TypeVar
 
 from tinydb import TinyDB
+from tinydb.table import Table
 
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
@@ -285,10 +286,7 @@ class LibraryStore:
         if not name:
             raise ValueError("a view needs a name")
         with self._lock:
-            self._check_writable()
-            assert self._notes_db is not None
-            table = self._notes_db.table("views")
-            doc_ids = [d.doc_id for d in table.all() if d.get("name") == name]
+            table, doc_ids = self._views_named(name)
             if doc_ids:
                 table.update({"query": query}, doc_ids=doc_ids)
             else:
@@ -297,10 +295,14 @@ class LibraryStore:
     def delete_view(self, name: str) -> bool:
         """Forget the view called `name`; False when there was none."""
         with self._lock:
-            self._check_writable()
-            assert self._notes_db is not None
-            table = self._notes_db.table("views")
-            doc_ids = [d.doc_id for d in table.all() if d.get("name") == name]
+            table, doc_ids = self._views_named(name)
             if doc_ids:
                 table.remove(doc_ids=doc_ids)
             return bool(doc_ids)
+
+    def _views_named(self, name: str) -> tuple[Table, list[int]]:
+        """The views table, for a change, and the documents in it called `name`."""
+        self._check_writable()
+        assert self._notes_db is not None
+        table = self._notes_db.table("views")
+        return table, [d.doc_id for d in table.all() if d.get("name") == name]
