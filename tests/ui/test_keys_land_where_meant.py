@@ -219,3 +219,19 @@ async def test_undo_and_redo_walk_one_history(make_app, library: Library) -> Non
         await pilot.press("U")
         await settle(app, pilot)
         assert library.annotation(pid).rating == 2 and library.annotation(pid).status is Status.UNREAD
+
+
+async def test_esc_glued_to_the_next_letter_is_still_esc(make_app) -> None:
+    """Esc then g typed at once reach the app as ESC g, which reads as Alt+g: it is Esc, then g."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        burst(app, ["slash", *"lora", "escape"])
+        app.post_message(events.Key("alt+g", "g"))
+        burst(app, ["j", "j"])
+        await settle(app, pilot)
+        assert app.screen.query_one(FilterInput).value == ""
+        paper_list = app.screen.query_one(PaperList)
+        assert paper_list.has_focus and paper_list.cursor == 2
