@@ -112,7 +112,24 @@ def _parser() -> argparse.ArgumentParser:
     exp.add_argument("--all", action="store_true", help="export every paper, annotated or not")
     exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper)")
     exp.add_argument("--per-paper", action="store_true", help="one .md file per paper into the --out folder")
-    exp.add_argument("--force", action="store_true", help="overwrite existing files")
+    exp.add_argument("--force", action="store_true", help="overwrite files edited outside paperdesk")
+
+    syn = add_parser(
+        "sync",
+        parents=[common],
+        help="keep a folder of per-paper notes (an Obsidian vault) in step, both ways",
+        description="Two-way sync with a folder of per-paper Markdown files: edits made in the vault "
+        "come into the library, the library's changes and new annotated papers go out. A note changed "
+        "on both sides since the last sync is a conflict: neither side is overwritten, the library's "
+        "side is written beside the file as NAME.conflict-DATE.md; make NAME.md what you want and "
+        "delete the conflict file, and the next sync takes NAME.md. Exits 1 while a conflict is open.",
+    )
+    syn.add_argument("vault", metavar="VAULT", help="the folder of notes (created if missing)")
+    syn.add_argument(
+        "--git",
+        action="store_true",
+        help="the vault is a git work tree: pull (rebase), sync, commit, push",
+    )
     return parser
 
 
@@ -152,6 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_list(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command == "sync":
+            return cmd_sync(args)
         return cmd_app(args)
     except PaperdeskError as exc:
         return _fail(str(exc))
@@ -292,3 +311,18 @@ def cmd_export(args: argparse.Namespace) -> int:
         sys.stdout.buffer.write(render_document(items).encode("utf-8"))
         sys.stdout.flush()
     return 0
+
+
+def cmd_sync(args: argparse.Namespace) -> int:
+    """Sync the library with a vault (through git with --git); print what happened."""
+    from tui.core.library import sync_vault, sync_vault_git
+
+    if args.git:
+        outcome = sync_vault_git(_library_dir(args), args.vault)
+        lines, conflicts = outcome.lines(), outcome.conflicts
+    else:
+        report = sync_vault(_library_dir(args), args.vault)
+        lines, conflicts = report.all_lines(), report.conflicts
+    for line in lines:
+        print(_shown(line))
+    return 1 if conflicts else 0

@@ -21,6 +21,7 @@ from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:
     from tui.core.export.markdown import Entry
+    from tui.core.export.sync import SyncReport
     from tui.core.ingest.merge import MergePlan
     from tui.core.search.query import Query
 
@@ -196,3 +197,19 @@ def export_entries(library: LibraryStore, *, query: str | None = None, everythin
     if everything:
         return entries(library.papers, library.annotation)
     return annotated_entries(library.papers, library.annotations())
+
+
+# -- syncing a vault -----------------------------------------------------------------------------
+
+
+def sync_vault(library: Library | str | os.PathLike[str], vault: str | os.PathLike[str], *, now: str | None = None) -> "SyncReport":
+    """Two-way sync of the library with a folder of per-paper Markdown files (`export.sync`).
+
+    The sync state in the vault is keyed by this library's folder, so two
+    libraries (two machines sharing the vault through git) never mistake
+    each other's agreement for their own.
+    """
+    from tui.core.export.sync import sync_vault as sync
+
+    with _opened(library) as lib:
+        return sync(lib, vault, library_key=str(Path(lib.folder).resolve()), now=now)

@@ -7,9 +7,10 @@ import unicodedata
 
 from tui.core.render.text import clean
 
-#: Longest stem, in UTF-8 bytes: file systems allow 255 bytes per name, and
-#: a suffix like " (12).md" and sync tools' temp prefixes need room.
-MAX_STEM_BYTES = 120
+#: Longest stem, in UTF-8 bytes: file systems allow 255 bytes per name, and a
+#: suffix like " (12).md", a sync's ".conflict-2026-11-30 (2)" and the temp
+#: names of atomic writes need room. Long enough for any real title in full.
+MAX_STEM_BYTES = 200
 
 # Characters Windows forbids in names, plus the ones Obsidian's links trip on (# ^ [ ]).
 _FORBIDDEN = re.compile(r'[<>"/\\|?*#^\[\]\x00-\x1f\x7f]+')

@@ -160,13 +160,24 @@ def front_matter_fields(entry: Entry, now: str) -> dict[str, object]:
     return fields
 
 
-def render_paper_file(entry: Entry, now: str | None = None) -> str:
+#: The front-matter keys paperdesk writes; a vault's own keys (aliases, cssclasses, …) are kept beside them.
+OWN_KEYS = frozenset(
+    "id title renamed list authors year venue url doi code rating status tags typed_tags "
+    "created updated opened started finished exported export_hash notes_heading_offset".split()
+)
+
+
+def render_paper_file(entry: Entry, now: str | None = None, keep: dict[str, object] | None = None) -> str:
     """A per-paper file: front matter, title, abstract, and the notes after `## Notes`.
 
     The notes are followed by exactly one newline, which import removes, so
     notes round-trip byte for byte (leading blank lines and spaces included).
+    `keep` is the front matter of the file being replaced: its keys that
+    paperdesk does not write are carried over.
     """
     fields = front_matter_fields(entry, now or utc_now())
+    # Keys the user added in the vault survive a rewrite.
+    fields.update({k: v for k, v in (keep or {}).items() if isinstance(k, str) and k not in OWN_KEYS})
     title = rendered_title(entry.title) or "(untitled)"
     parts = [frontmatter.dump(fields), f"# {title}\n"]
     if entry.paper.abstract.strip():

@@ -56,6 +56,8 @@ class NoteFile:
     notes: str | None  # None: the file has no `## Notes` section, so the library's notes stay
     export_hash: str = ""
     typed_tags: tuple[str, ...] = ()  # the library's spelling of `tags`, when any differs
+    exported: str = ""  # when paperdesk wrote the file: a sync renders it again with this stamp to compare
+    front_matter: dict[str, Any] = field(default_factory=dict)  # as read, for a rewrite to keep the vault's own keys
 
     @property
     def edited(self) -> bool:
@@ -133,6 +135,8 @@ def parse_note_text(text: str, path: Path) -> NoteFile:
         notes=_unnested(notes_section(body), fields.get("notes_heading_offset")),
         export_hash=str(fields.get("export_hash") or ""),
         typed_tags=_tags(fields.get("typed_tags"), path),
+        exported=str(fields.get("exported") or ""),
+        front_matter=fields,
     )
 
 

@@ -42,6 +42,11 @@ def _umask() -> int:
 _FILE_MODE = 0o666 & ~_umask()
 
 
+def file_mode() -> int:
+    """The mode of a new export file (0644 under the usual umask)."""
+    return _FILE_MODE
+
+
 def _write(path: Path, text: str, done: int, durable: bool = True) -> None:
     try:
         mode = path.stat().st_mode & 0o7777 if path.exists() else _FILE_MODE
