@@ -21,6 +21,7 @@ from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:
     from tui.core.export.markdown import Entry
+    from tui.core.export.git_vault import GitSyncOutcome
     from tui.core.export.sync import SyncReport
     from tui.core.ingest.merge import MergePlan
     from tui.core.search.query import Query
@@ -213,3 +214,11 @@ def sync_vault(library: Library | str | os.PathLike[str], vault: str | os.PathLi
 
     with _opened(library) as lib:
         return sync(lib, vault, library_key=str(Path(lib.folder).resolve()), now=now)
+
+
+def sync_vault_git(library: Library | str | os.PathLike[str], vault: str | os.PathLike[str], *, now: str | None = None) -> "GitSyncOutcome":
+    """`sync_vault` inside a git work tree: commit vault edits, pull (rebase), sync, commit, push."""
+    from tui.core.export.git_vault import sync_with_git
+
+    with _opened(library) as lib:
+        return sync_with_git(Path(vault).expanduser(), lambda: sync_vault(lib, vault, now=now), now=now)

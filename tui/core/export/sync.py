@@ -28,11 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from tui.core.errors import InputFileError, PaperdeskError, os_reason
+from tui.core.errors import PaperdeskError, os_reason
 from tui.core.export.filenames import conflict_name, unique_name
 from tui.core.export.markdown import Entry, annotation_hash, render_paper_file
-from tui.core.export.notes_import import MAX_FILE_BYTES, NotAnExport, NoteFile, markdown_files, parse_note_text, wanted
+from tui.core.export.notes_import import NoteFile, wanted
 from tui.core.export.sync_state import EMPTY, SyncState, Synced, annotation_values, field_hashes, text_hash, value_hash
+from tui.core.export.vault_files import VaultFile, VaultNames, scan, stem_of
 from tui.core.export.vault_markdown import tag_lookup
 from tui.core.export.writing import file_mode, paper_stem
 from tui.core.models import EDITABLE_FIELDS, Annotation, day, utc_now
@@ -71,16 +72,6 @@ class SyncReport:
 
 
 @dataclass
-class _Found:
-    """One paper file found in the vault."""
-
-    rel: str
-    path: Path
-    note: NoteFile
-    text: str  # hash of its bytes
-
-
-@dataclass
 class _Step:
     """What the sync does for one paper: a library change, a file operation, the new state entry."""
 
@@ -98,65 +89,12 @@ def _same(key: str, a: Any, b: Any) -> bool:
     return value_hash(key, a) == value_hash(key, b)
 
 
-def _stem_of(name: str) -> str:
-    """`Title (2).md` -> `Title`: the part of a file name that comes from the title."""
-    stem = name[:-3] if name.lower().endswith(".md") else name
-    if stem.endswith(")") and " (" in stem:
-        head, _, tail = stem.rpartition(" (")
-        if tail[:-1].isdigit():
-            return head
-    return stem
-
-
-class _Vault:
-    """The vault's folders: which names are taken (case-folded), for new and renamed files."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self._taken: dict[Path, set[str]] = {}
-
-    def taken(self, folder: Path) -> set[str]:
-        if folder not in self._taken:
-            try:
-                self._taken[folder] = {name.casefold() for name in os.listdir(folder)}
-            except OSError:
-                self._taken[folder] = set()
-        return self._taken[folder]
-
-    def rel(self, path: Path) -> str:
-        return path.relative_to(self.root).as_posix()
-
-
-def scan(vault: Path, report: SyncReport) -> dict[str, list[_Found]]:
-    """Paper id -> the paperdesk files holding it (conflict files and other notes left out)."""
-    found: dict[str, list[_Found]] = {}
-    for path in markdown_files(vault):
-        try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                raise InputFileError(path, "too large for a notes file")
-            raw = path.read_bytes()
-            note = parse_note_text(raw.decode("utf-8"), path)
-        except NotAnExport:
-            continue
-        except UnicodeDecodeError:
-            report.warnings.append(f"{path.name}: not UTF-8 text; left alone")
-            continue
-        except OSError as exc:
-            report.warnings.append(f"{path.name}: cannot be read ({os_reason(exc)}); left alone")
-            continue
-        except PaperdeskError as exc:
-            report.warnings.append(f"{exc}; left alone")
-            continue
-        found.setdefault(note.id, []).append(_Found(path.relative_to(vault).as_posix(), path, note, text_hash(raw)))
-    return found
-
-
 class _Planner:
     """Decides, paper by paper, what one sync does (reading only; nothing is written here)."""
 
-    def __init__(self, library: Any, vault: Path, state: SyncState, found: dict[str, list[_Found]], now: str, report: SyncReport) -> None:
+    def __init__(self, library: Any, vault: Path, state: SyncState, found: dict[str, list[VaultFile]], now: str, report: SyncReport) -> None:
         self.library = library
-        self.vault = _Vault(vault)
+        self.vault = VaultNames(vault)
         self.state = state
         self.found = found
         self.now = now
@@ -170,7 +108,7 @@ class _Planner:
         folder = folder or self.vault.root
         return folder / unique_name(paper_stem(entry), self.vault.taken(folder))
 
-    def _pick(self, pid: str, st: Synced | None) -> _Found | None:
+    def _pick(self, pid: str, st: Synced | None) -> VaultFile | None:
         files = self.found.get(pid, [])
         if not files:
             return None
@@ -195,7 +133,7 @@ class _Planner:
 
     # -- the cases ---------------------------------------------------------------
 
-    def _orphan(self, pid: str, st: Synced | None, found: _Found | None) -> _Step | None:
+    def _orphan(self, pid: str, st: Synced | None, found: VaultFile | None) -> _Step | None:
         """A file whose paper is not in the library: left as it is, said once."""
         if found is None:
             return _Step(pid, None)  # neither side has it any more: forget it
@@ -222,13 +160,13 @@ class _Planner:
         return _Step(pid, Synced(st.name, st.fields, st.text, gone="file"), line=line)
 
     def _written(
-        self, pid: str, entry: Entry, path: Path, line: str, remove: Path | None = None, keep: _Found | None = None, user_named: bool = False
+        self, pid: str, entry: Entry, path: Path, line: str, remove: Path | None = None, keep: VaultFile | None = None, user_named: bool = False
     ) -> _Step:
         text = self._render(entry, keep=keep.note.front_matter if keep else None)
         synced = Synced(self.vault.rel(path), field_hashes(annotation_values(entry.annotation)), text_hash(text.encode("utf-8")), user_named=user_named)
         return _Step(pid, synced, write=(path, text), remove=remove, line=line, paper=entry.paper, keep=keep.note.front_matter if keep else None)
 
-    def _open_conflict(self, pid: str, paper: Any, current: Annotation, st: Synced, found: _Found) -> _Step:
+    def _open_conflict(self, pid: str, paper: Any, current: Annotation, st: Synced, found: VaultFile) -> _Step:
         conflict = self.vault.root / st.conflict
         if conflict.exists():
             self.report.conflicts += 1
@@ -250,7 +188,7 @@ class _Planner:
             self.report.imported += 1
         return step
 
-    def _both(self, pid: str, paper: Any, current: Annotation, st: Synced | None, found: _Found) -> _Step:
+    def _both(self, pid: str, paper: Any, current: Annotation, st: Synced | None, found: VaultFile) -> _Step:
         note = found.note
         want = wanted(note, paper.shown_title, current, self.tags)
         mine = annotation_values(current)
@@ -270,7 +208,10 @@ class _Planner:
         entry = Entry(paper, Annotation(**{**_dates(current), **merged}))
         behind = [k for k in mine_changed if k not in changes and (k not in want or not _same(k, want[k], mine[k]))]
         untouched = (st is not None and st.text == found.text) or (st is None and not note.edited)
-        stale = untouched and text_hash(self._render(entry, note.exported or self.now, note.front_matter).encode("utf-8")) != found.text
+        # Stale: paperdesk would write it differently now (the paper's data, the format). The dates
+        # are the file's own: another machine's library has other dates, and that is no change.
+        as_filed = Entry(paper, Annotation(**{**_dates(current), **_file_dates(note), **merged}))
+        stale = untouched and text_hash(self._render(as_filed, note.exported or self.now, note.front_matter).encode("utf-8")) != found.text
         user_named = st is not None and (st.user_named or st.name != found.rel)
         target = None if user_named else self._rename(entry, st, found)
         lines = []
@@ -296,16 +237,16 @@ class _Planner:
         step.line = "; ".join(lines)
         return step
 
-    def _rename(self, entry: Entry, st: Synced | None, found: _Found) -> Path | None:
+    def _rename(self, entry: Entry, st: Synced | None, found: VaultFile) -> Path | None:
         """The new path when the paper's title changed and the sync named the file; else None."""
-        if st is None or st.name != found.rel or _stem_of(found.path.name) == paper_stem(entry):
+        if st is None or st.name != found.rel or stem_of(found.path.name) == paper_stem(entry):
             return None
         taken = self.vault.taken(found.path.parent)
         taken.discard(found.path.name.casefold())
         target = found.path.parent / unique_name(paper_stem(entry), taken)
         return None if target == found.path else target
 
-    def _conflict(self, pid: str, paper: Any, current: Annotation, st: Synced | None, found: _Found, base: dict[str, str], clash: list[str]) -> _Step:
+    def _conflict(self, pid: str, paper: Any, current: Annotation, st: Synced | None, found: VaultFile, base: dict[str, str], clash: list[str]) -> _Step:
         self.report.conflicts += 1
         folder = found.path.parent
         path = folder / conflict_name(found.path.name, day(self.now), self.vault.taken(folder))
@@ -319,8 +260,15 @@ class _Planner:
         return _Step(pid, synced, write=(path, text), line=line)
 
 
+_DATES = ("created", "updated", "opened", "started", "finished")
+
+
 def _dates(annotation: Annotation) -> dict[str, Any]:
-    return {k: getattr(annotation, k) for k in ("id", "created", "updated", "opened", "started", "finished")}
+    return {k: getattr(annotation, k) for k in ("id", *_DATES)}
+
+
+def _file_dates(note: NoteFile) -> dict[str, str]:
+    return {k: str(note.front_matter.get(k) or "") for k in _DATES}
 
 
 #: Swapped by the failure tests (a full disk halfway).
