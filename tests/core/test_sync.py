@@ -275,3 +275,39 @@ def test_file_names_are_complete_unique_and_stable(lib: Library, tmp_path: Path)
     lib.save_annotation(lib.papers[2].id, notes="z2")
     sync_vault(lib, vault, now=DAY2)
     assert sorted(notes_files(vault)) == names
+
+
+def test_the_vaults_own_text_and_keys_are_respected(lib: Library, tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    pid = lib.papers[0].id
+    lib.save_annotation(pid, notes="n1")
+    sync_vault(lib, vault, now=DAY1)
+    path = file_of(vault, pid)
+    edit(path, "## Notes\n", "A line of my own above the notes.\n\n## Notes\n")
+    edit(path, "renamed: false\n", "renamed: false\naliases:\n- my alias\n")
+    # Only text paperdesk does not read changed: nothing to take in, nothing to write, twice.
+    for _ in range(2):
+        report = sync_vault(lib, vault, now=DAY2)
+        assert not report.changed and "A line of my own" in path.read_text(encoding="utf-8")
+    lib.save_annotation(pid, notes="n2")
+    sync_vault(lib, vault, now=DAY2)
+    text = path.read_text(encoding="utf-8")
+    assert "aliases:\n- my alias\n" in text and read_note_file(path).notes == "n2"  # the vault's own key survives a rewrite
+
+
+def test_the_cli_syncs_and_says_when_there_is_nothing_to_do(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from tui.cli import main
+
+    folder, vault = tmp_path / "lib", tmp_path / "vault"
+    with small_library(folder) as library:
+        library.save_annotation(library.papers[0].id, notes="from the cli")
+    assert main(["sync", "--db", str(folder), str(vault)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("sync: 0 papers updated from the vault, 1 files written")
+    assert main(["sync", "--db", str(folder), str(vault)]) == 0
+    assert capsys.readouterr().out.strip() == "sync: nothing to do; 1 papers in step, nothing written"
+    path = next(vault.glob("*.md"))
+    edit(path, "from the cli", "vault side")
+    with Library.open(folder) as library:
+        library.save_annotation(library.papers[0].id, notes="library side")
+    assert main(["sync", "--db", str(folder), str(vault)]) == 1  # an open conflict
+    assert "conflict " in capsys.readouterr().out

@@ -28,6 +28,8 @@ ABSTRACT_HEADING = "## Abstract"
 #: How much deeper a note's headings sit in a per-paper file (`# H` under `## Notes` is `### H`).
 #: The front matter says it (`notes_heading_offset`), so files written before it read back as written.
 NOTES_HEADING_OFFSET = 2
+#: Raised when a per-paper file is written differently: a sync then renders every file again.
+FILE_FORMAT = 2
 
 @dataclass(frozen=True, slots=True)
 class Entry:

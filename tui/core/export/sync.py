@@ -30,9 +30,9 @@ from typing import Any, Callable
 
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.export.filenames import conflict_name, unique_name
-from tui.core.export.markdown import Entry, annotation_hash, render_paper_file
+from tui.core.export.markdown import FILE_FORMAT, Entry, annotation_hash, render_paper_file
 from tui.core.export.notes_import import NoteFile, wanted
-from tui.core.export.sync_state import EMPTY, SyncState, Synced, annotation_values, field_hashes, text_hash, value_hash
+from tui.core.export.sync_state import EMPTY, SyncState, Synced, annotation_values, field_hashes, render_key, text_hash, value_hash
 from tui.core.export.vault_files import VaultFile, VaultNames, scan, stem_of
 from tui.core.export.vault_markdown import tag_lookup
 from tui.core.export.writing import file_mode, paper_stem
@@ -163,7 +163,9 @@ class _Planner:
         self, pid: str, entry: Entry, path: Path, line: str, remove: Path | None = None, keep: VaultFile | None = None, user_named: bool = False
     ) -> _Step:
         text = self._render(entry, keep=keep.note.front_matter if keep else None)
-        synced = Synced(self.vault.rel(path), field_hashes(annotation_values(entry.annotation)), text_hash(text.encode("utf-8")), user_named=user_named)
+        values = annotation_values(entry.annotation)
+        synced = Synced(self.vault.rel(path), field_hashes(values), text_hash(text.encode("utf-8")), user_named=user_named)
+        synced.render = render_key(entry.paper.to_doc(), values, FILE_FORMAT)
         return _Step(pid, synced, write=(path, text), remove=remove, line=line, paper=entry.paper, keep=keep.note.front_matter if keep else None)
 
     def _open_conflict(self, pid: str, paper: Any, current: Annotation, st: Synced, found: VaultFile) -> _Step:
@@ -208,10 +210,11 @@ class _Planner:
         entry = Entry(paper, Annotation(**{**_dates(current), **merged}))
         behind = [k for k in mine_changed if k not in changes and (k not in want or not _same(k, want[k], mine[k]))]
         untouched = (st is not None and st.text == found.text) or (st is None and not note.edited)
+        key = render_key(paper.to_doc(), merged, FILE_FORMAT)
         # Stale: paperdesk would write it differently now (the paper's data, the format). The dates
         # are the file's own: another machine's library has other dates, and that is no change.
         as_filed = Entry(paper, Annotation(**{**_dates(current), **_file_dates(note), **merged}))
-        stale = untouched and text_hash(self._render(as_filed, note.exported or self.now, note.front_matter).encode("utf-8")) != found.text
+        stale = untouched and (st is None or st.render != key) and text_hash(self._render(as_filed, note.exported or self.now, note.front_matter).encode("utf-8")) != found.text
         user_named = st is not None and (st.user_named or st.name != found.rel)
         target = None if user_named else self._rename(entry, st, found)
         lines = []
@@ -226,11 +229,11 @@ class _Planner:
             step = self._written(pid, entry, target or found.path, "", remove=found.path if target else None, keep=found, user_named=user_named)
             lines.append(f"updated {self.vault.rel(target or found.path)}" + (f" (renamed from {found.rel})" if target else ""))
         elif target:
-            step = _Step(pid, Synced(self.vault.rel(target), field_hashes(merged), found.text, user_named=user_named), remove=found.path)
+            step = _Step(pid, Synced(self.vault.rel(target), field_hashes(merged), found.text, user_named=user_named, render=key), remove=found.path)
             step.write = (target, "")  # a rename: the bytes stay
             lines.append(f"renamed {found.rel} -> {self.vault.rel(target)}")
         else:
-            step = _Step(pid, Synced(found.rel, field_hashes(merged), found.text, user_named=user_named))
+            step = _Step(pid, Synced(found.rel, field_hashes(merged), found.text, user_named=user_named, render=key))
             if not changes:
                 self.report.in_step += 1
         step.library = changes or None

@@ -38,10 +38,11 @@ class Synced:
     conflict_lib: str = ""  # annotation hash of the library side written into the conflict file
     gone: str = ""  # "file": deleted in the vault (not re-created); "paper": removed from the library
     user_named: bool = False  # renamed or moved in the vault: the name no longer follows the title
+    render: str = ""  # `render_key` of what the file was last checked against: unchanged, no need to render again
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "fields": self.fields, "text": self.text}
-        for key in ("conflict", "conflict_lib", "gone", "user_named"):
+        for key in ("conflict", "conflict_lib", "gone", "user_named", "render"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
         return out
@@ -55,7 +56,7 @@ class Synced:
         if not isinstance(fields, dict):
             fields = {}
         strings = {k: v for k, v in fields.items() if k in EDITABLE_FIELDS and isinstance(v, str)}
-        extra = {k: raw.get(k, "") for k in ("text", "conflict", "conflict_lib", "gone")}
+        extra = {k: raw.get(k, "") for k in ("text", "conflict", "conflict_lib", "gone", "render")}
         if any(not isinstance(v, str) for v in extra.values()) or extra["gone"] not in ("", "file", "paper"):
             return None
         return cls(raw["name"], strings, **extra, user_named=raw.get("user_named") is True)
@@ -84,6 +85,12 @@ def annotation_values(annotation: Annotation) -> dict[str, Any]:
 
 #: The hashes of an empty annotation: the common ancestor when nothing better is known.
 EMPTY = field_hashes(annotation_values(Annotation("")))
+
+
+def render_key(paper_doc: dict[str, Any], values: dict[str, Any], file_format: int) -> str:
+    """A hash of what a paper's file is rendered from (dates aside): the same key renders the same file."""
+    state = [file_format, paper_doc, {k: value_hash(k, v) for k, v in values.items()}]
+    return hashlib.sha256(json.dumps(state, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:16]
 
 
 def text_hash(data: bytes) -> str:
