@@ -14,7 +14,7 @@ import os
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import orjson
 from tinydb import TinyDB
@@ -31,6 +31,12 @@ if TYPE_CHECKING:
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
 LOCK_FILE = ".lock"
+#: Beside the lock: the PID of the process holding it (filelock truncates the lock file itself).
+LOCK_PID_FILE = ".lock.pid"
+#: The table in the annotations file holding the log of command-line edits (see `core.changelog`).
+CHANGE_LOG_TABLE = "history"
+#: How many logged edits are kept; older ones are dropped as new ones are written.
+CHANGE_LOG_KEPT = 200
 BACKUP_DIR = "backups"
 #: How many daily backups of the annotations file are kept.
 BACKUPS_KEPT = 5
@@ -154,6 +160,9 @@ class Library:
         self.folder = folder
         self.notice: str | None = None
         self.read_only = False
+        #: True when another process holds the write lock; `holder_pid` is its PID when known.
+        self.held = False
+        self.holder_pid: int | None = None
         self.papers: list[Paper] = []
         self._by_id: dict[str, Paper] = {}
         self._annotations: dict[str, Annotation] = {}
@@ -226,10 +235,17 @@ class Library:
             lock = FileLock(str(self.folder / LOCK_FILE), timeout=0, thread_local=False)
             lock.acquire()
         except Timeout:
-            return f"{self.folder}: another paperdesk is using this library; opened read-only"
+            self.held = True
+            self.holder_pid = read_holder_pid(self.folder)
+            who = f"another paperdesk (PID {self.holder_pid})" if self.holder_pid else "another paperdesk"
+            return f"{self.folder}: {who} is using this library; opened read-only"
         except OSError as exc:
             return f"{self.folder}: cannot write here ({exc.strerror or exc}); opened read-only"
         self._file_lock = lock
+        try:  # who holds the lock, for the notice of the next process; written only while held
+            atomic_write_bytes(self.folder / LOCK_PID_FILE, f"{os.getpid()}\n".encode(), durable=False, mode=0o644)
+        except OSError:
+            pass
         return None
 
     def _set_read_only(self, notice: str) -> None:
@@ -247,6 +263,10 @@ class Library:
                     db.close()
             self._papers_db = self._notes_db = None
             if self._file_lock is not None:
+                try:
+                    (self.folder / LOCK_PID_FILE).unlink()
+                except OSError:
+                    pass
                 self._file_lock.release()
                 self._file_lock = None
 
@@ -388,12 +408,19 @@ class Library:
                 except OSError:
                     pass
 
-    def save_annotations(self, changes: dict[str, dict[str, Any]]) -> dict[str, Annotation]:
+    def save_annotations(
+        self,
+        changes: dict[str, dict[str, Any]],
+        *,
+        log: Callable[[dict[str, Annotation]], dict[str, Any]] | None = None,
+    ) -> dict[str, Annotation]:
         """`save_annotation` for many papers in one atomic write (a notes import of a whole vault).
 
         One write instead of one per paper keeps a large import linear; on
         failure nothing is written, nothing in memory changes, and the error
-        propagates.
+        propagates. `log`, when given, is called with the new annotations and
+        what it returns is appended to the change log in the same write
+        (`core.changelog` builds and reads the log).
         """
         with self._lock:
             self._check_writable()
@@ -414,10 +441,37 @@ class Library:
             for pid, annotation in new.items():
                 docs[str(_doc_id(pid))] = annotation.to_doc()
             data["annotations"] = docs
+            if log is not None:
+                data[CHANGE_LOG_TABLE] = _appended(data.get(CHANGE_LOG_TABLE, {}), log(new))
             storage.write(data)
             self._notes_db.table("annotations").clear_cache()
+            self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)  # TinyDB caches the next document id
             self._annotations.update(new)
             return new
+
+    # -- the change log ----------------------------------------------------------
+
+    def change_log(self) -> list[dict[str, Any]]:
+        """The logged edits (dicts, each with its `seq`), oldest first; `core.changelog` reads them."""
+        with self._lock:
+            if self._notes_db is None:
+                return []
+            table = (self._notes_db.storage.read() or {}).get(CHANGE_LOG_TABLE, {})
+            return [{**doc, "seq": int(key)} for key, doc in sorted(table.items(), key=lambda kv: int(kv[0]))
+                    if isinstance(doc, dict)]
+
+    def forget_change_log(self, through: int) -> None:
+        """Drop logged edits up to and including `seq` `through` (once the app has taken them)."""
+        with self._lock:
+            self._check_writable()
+            assert self._notes_db is not None
+            storage = self._notes_db.storage
+            data = dict(storage.read() or {})
+            table = data.get(CHANGE_LOG_TABLE, {})
+            kept = {key: doc for key, doc in table.items() if int(key) > through}
+            if len(kept) != len(table):
+                storage.write({**data, CHANGE_LOG_TABLE: kept})
+                self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)
 
     # -- saved views -----------------------------------------------------------
 
@@ -479,6 +533,23 @@ class Library:
                 old.unlink()
         except OSError:
             pass  # a backup that cannot be made must not stop the reader
+
+
+def read_holder_pid(folder: Path) -> int | None:
+    """The PID written beside the library's lock by the process holding it, or None."""
+    try:
+        pid = int((folder / LOCK_PID_FILE).read_text().strip())
+    except (OSError, ValueError):
+        return None
+    return pid if pid > 0 else None
+
+
+def _appended(table: dict[str, Any], doc: dict[str, Any]) -> dict[str, Any]:
+    """The log table with `doc` added under the next key, the oldest dropped beyond `CHANGE_LOG_KEPT`."""
+    keys = sorted(int(k) for k in table)
+    kept = {str(k): table[str(k)] for k in keys[-(CHANGE_LOG_KEPT - 1):]} if CHANGE_LOG_KEPT > 1 else {}
+    kept[str((keys[-1] if keys else 0) + 1)] = doc
+    return kept
 
 
 def apply_changes(old: Annotation, changes: dict[str, Any], now: str) -> Annotation:
