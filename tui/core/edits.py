@@ -127,9 +127,8 @@ class Edit:
 
     @property
     def line(self) -> str:
-        """"3f2a9c1b7d4e  Title…: rating 2 → 4", fit to print."""
-        suffix = "" if self.changed else " (nothing changed)"
-        return f"{self.paper.id}  {_short(self.paper, self.annotation)}: {one_line(self.what)}{suffix}"
+        """"3f2a9c1b7d4e  Title…: rating ★★☆☆☆ → ★★★★☆" (or "rating already ★★★★☆"), fit to print."""
+        return f"{self.paper.id}  {_short(self.paper, self.annotation)}: {one_line(self.what)}"
 
 
 def _save(lib: Library, paper: Paper, changes: dict[str, Any], what: str) -> Edit:
