@@ -401,7 +401,7 @@ class Library:
 
     def _remove_stale_temps(self) -> None:
         """Delete temp files a killed writer left behind (we hold the lock, so none is in use)."""
-        for name in (PAPERS_FILE, ANNOTATIONS_FILE):
+        for name in (PAPERS_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE):
             for tmp in self.folder.glob(f".{name}.*.tmp"):
                 try:
                     tmp.unlink()
@@ -535,13 +535,44 @@ class Library:
             pass  # a backup that cannot be made must not stop the reader
 
 
-def read_holder_pid(folder: Path) -> int | None:
-    """The PID written beside the library's lock by the process holding it, or None."""
+#: How long a process that found the library locked waits for the holder to write its PID.
+HOLDER_PID_WAIT = 2.0
+
+
+def read_holder_pid(folder: Path, wait: float | None = None) -> int | None:
+    """The PID the lock's holder wrote beside the lock, or None when it cannot be told.
+
+    The holder writes it just after taking the lock, so a process that lost a
+    race for the lock may look before it is there (or see the PID of a holder
+    that was killed): it looks again for up to `wait` seconds until the file
+    names a live process.
+    """
+    import time
+
+    deadline = time.monotonic() + (HOLDER_PID_WAIT if wait is None else wait)
+    while True:
+        try:
+            pid = int((folder / LOCK_PID_FILE).read_text().strip())
+        except (OSError, ValueError):
+            pid = 0
+        if pid > 0 and _alive(pid):
+            return pid
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.02)
+
+
+def _alive(pid: int) -> bool:
+    """True when a process with this PID exists (always True where that cannot be asked)."""
+    if os.name != "posix":
+        return True
     try:
-        pid = int((folder / LOCK_PID_FILE).read_text().strip())
-    except (OSError, ValueError):
-        return None
-    return pid if pid > 0 else None
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists, under another user
+        return True
+    return True
 
 
 def _appended(table: dict[str, Any], doc: dict[str, Any]) -> dict[str, Any]:

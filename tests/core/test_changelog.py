@@ -1,0 +1,121 @@
+"""The log of command-line edits: written in the same save, read back for the app's undo."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tui.core import changelog, edits
+from tui.core.storage import ANNOTATIONS_FILE, CHANGE_LOG_TABLE, LOCK_PID_FILE, Library
+
+
+def on_disk(library: Library) -> dict:
+    return json.loads((library.folder / ANNOTATIONS_FILE).read_text())
+
+
+def test_an_edit_and_its_log_entry_land_in_one_write(library: Library) -> None:
+    pid = library.papers[0].id
+    edits.set_status(library, pid, "read")
+    data = on_disk(library)
+    (entry,) = data[CHANGE_LOG_TABLE].values()
+    stored = next(d for d in data["annotations"].values() if d["id"] == pid)
+    assert entry["pid"] == pid and entry["source"] == "cli"
+    assert entry["before"] == {"status": "unread", "started": "", "finished": ""}
+    assert entry["after"] == {"status": "read", "started": "", "finished": stored["finished"]} and stored["finished"]
+    assert entry["at"] == stored["updated"] and "status unread → read" in entry["summary"]
+
+
+def test_a_failed_save_logs_nothing(library: Library, monkeypatch) -> None:
+    pid = library.papers[0].id
+    edits.rate(library, pid, 2)
+    storage = library._notes_db.storage  # type: ignore[union-attr]
+
+    def full_disk(data):
+        storage._cache = None
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage, "write", full_disk)
+    with pytest.raises(OSError):
+        edits.rate(library, pid, 5)
+    monkeypatch.undo()
+    assert [c.after for c in changelog.logged_changes(library)] == [{"rating": 2}]
+    assert library.annotation(pid).rating == 2
+
+
+def test_the_app_can_undo_logged_edits_newest_first(library: Library) -> None:
+    a, b = library.papers[0].id, library.papers[1].id
+    edits.rate(library, a, 3)
+    edits.rate(library, a, 5)
+    edits.edit_tags(library, b, ["+x"])
+    edits.set_notes(library, a, "hello")
+    changes = changelog.undoable_changes(library)
+    assert [(c.pid, c.after) for c in changes] == [
+        (a, {"rating": 3}), (a, {"rating": 5}), (b, {"tags": ["x"]}), (a, {"notes": "hello"})
+    ]
+    # What the app does with them: push oldest first, so `u` pops the newest; each `before` restores.
+    for change in reversed(changes):
+        library.save_annotation(change.pid, **change.before)
+    assert library.annotation(a).rating == 0 and library.annotation(a).notes == "" and library.annotation(b).tags == ()
+
+
+def test_an_edit_made_since_stops_the_walk_for_that_paper(library: Library) -> None:
+    a, b = library.papers[0].id, library.papers[1].id
+    edits.rate(library, a, 3)
+    edits.rate(library, a, 4)
+    edits.rate(library, b, 1)
+    library.save_annotation(a, rating=2)  # the app (or a notes import) changed it afterwards
+    assert [(c.pid, c.after) for c in changelog.undoable_changes(library)] == [(b, {"rating": 1})]
+    assert len(changelog.logged_changes(library)) == 3
+
+
+def test_forget_drops_what_the_app_took(library: Library) -> None:
+    pid = library.papers[0].id
+    for rating in (1, 2, 3):
+        edits.rate(library, pid, rating)
+    taken = changelog.undoable_changes(library)[:2]
+    changelog.forget(library, taken)
+    assert [c.after for c in changelog.logged_changes(library)] == [{"rating": 3}]
+    edits.rate(library, pid, 4)  # numbering goes on after a forget
+    seqs = [c.seq for c in changelog.logged_changes(library)]
+    assert seqs == sorted(set(seqs)) and len(seqs) == 2
+
+
+def test_the_log_keeps_the_newest_entries(library: Library, monkeypatch) -> None:
+    import tui.core.storage as storage
+
+    monkeypatch.setattr(storage, "CHANGE_LOG_KEPT", 3)
+    pid = library.papers[0].id
+    for rating in (1, 2, 3, 4, 5):
+        edits.rate(library, pid, rating)
+    assert [c.after["rating"] for c in changelog.logged_changes(library)] == [3, 4, 5]
+
+
+def test_foreign_log_records_are_skipped(library: Library) -> None:
+    pid = library.papers[0].id
+    edits.rate(library, pid, 1)
+    library._notes_db.table(CHANGE_LOG_TABLE).insert({"what": "not ours"})  # type: ignore[union-attr]
+    assert [c.after for c in changelog.logged_changes(library)] == [{"rating": 1}]
+
+
+def test_the_lock_holder_writes_its_pid_and_removes_it_on_close(library_dir) -> None:
+    import os
+
+    lib = Library.open(library_dir)
+    assert (library_dir / LOCK_PID_FILE).read_text().strip() == str(os.getpid())
+    with Library.open(library_dir) as second:
+        assert second.held and second.holder_pid == os.getpid()
+        assert f"(PID {os.getpid()})" in (second.notice or "")
+    lib.close()
+    assert not (library_dir / LOCK_PID_FILE).exists()
+
+
+def test_a_missing_or_garbled_pid_file_still_says_the_library_is_held(library_dir, monkeypatch) -> None:
+    import tui.core.storage as storage
+
+    monkeypatch.setattr(storage, "HOLDER_PID_WAIT", 0.1)
+    with Library.open(library_dir):
+        (library_dir / LOCK_PID_FILE).write_text("garbage")
+        with Library.open(library_dir) as second:
+            assert second.held and second.holder_pid is None
+            assert "another paperdesk is using this library; opened read-only" in (second.notice or "")
