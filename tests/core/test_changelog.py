@@ -119,3 +119,31 @@ def test_a_missing_or_garbled_pid_file_still_says_the_library_is_held(library_di
         with Library.open(library_dir) as second:
             assert second.held and second.holder_pid is None
             assert "another paperdesk is using this library; opened read-only" in (second.notice or "")
+
+
+def test_take_into_feeds_the_apps_undo_and_redo(library: Library) -> None:
+    from tui.core.history import UndoHistory
+
+    a, b = library.papers[0].id, library.papers[1].id
+    edits.rate(library, a, 4)
+    edits.set_status(library, b, "reading")
+    history = UndoHistory()
+    taken = changelog.take_into(history, library)
+    assert [c.pid for c in taken] == [a, b] and len(history) == 2
+    assert changelog.logged_changes(library) == []  # offered once
+    newest = history.undo()
+    assert newest is not None and newest.pid == b and newest.before["status"] == "unread"
+    library.save_annotation(newest.pid, **newest.before)  # what the app's undo does with it
+    assert library.annotation(b).status.value == "unread" and library.annotation(b).started == ""
+    again = history.redo()
+    assert again is not None and again.after["status"] == "reading"
+    assert changelog.take_into(UndoHistory(), library) == []
+
+
+def test_a_read_only_library_offers_nothing(library: Library) -> None:
+    from tui.core.history import UndoHistory
+
+    edits.rate(library, library.papers[0].id, 4)
+    with Library.open(library.folder) as second:
+        assert second.read_only and changelog.take_into(UndoHistory(), second) == []
+    assert len(changelog.logged_changes(library)) == 1

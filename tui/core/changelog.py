@@ -7,7 +7,7 @@ written, in the same atomic save as the annotation itself, to a small table
 after, and a one-line summary. The app reads the log when it opens the
 library, pushes the entries whose `after` values still hold onto its undo
 history (oldest first, so `u` undoes the newest CLI edit first), then
-forgets them (`forget`), so each edit is offered once.
+forgets them (`forget`), so each edit is offered once: `take_into` does all three.
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Status
 
 if TYPE_CHECKING:
+    from tui.core.history import UndoHistory
     from tui.core.storage import Library
 
 #: Where a logged edit came from (the only writer today; the field leaves room for others).
@@ -122,3 +124,25 @@ def forget(library: "Library", changes: list[LoggedChange]) -> None:
     """Drop `changes` (and anything older) from the log, once the app has taken them into its history."""
     if changes:
         library.forget_change_log(max(change.seq for change in changes))
+
+
+def take_into(history: "UndoHistory", library: "Library") -> list[LoggedChange]:
+    """Push the undoable logged edits onto the app's `history` (oldest first) and empty the log.
+
+    What the app calls once it has opened the library for writing, before its
+    own first change. A read-only library offers nothing (an undo could not be
+    saved). When emptying the log fails (disk full), the log stays: an edit
+    offered again is harmless, since one already undone no longer applies.
+    """
+    if library.read_only:
+        return []
+    changes = undoable_changes(library)
+    for change in changes:
+        history.push(change.pid, change.before, change.after)
+    logged = logged_changes(library)
+    if logged:
+        try:
+            library.forget_change_log(logged[-1].seq)
+        except (OSError, PaperdeskError):
+            pass
+    return changes
