@@ -7,7 +7,8 @@ import json
 import pytest
 
 from tui.core import changelog, edits
-from tui.core.storage import ANNOTATIONS_FILE, CHANGE_LOG_TABLE, LOCK_PID_FILE, Library
+from tui.core.lock_pid import LOCK_PID_FILE
+from tui.core.storage import ANNOTATIONS_FILE, CHANGE_LOG_TABLE, Library
 
 
 def on_disk(library: Library) -> dict:
@@ -111,9 +112,9 @@ def test_the_lock_holder_writes_its_pid_and_removes_it_on_close(library_dir) -> 
 
 
 def test_a_missing_or_garbled_pid_file_still_says_the_library_is_held(library_dir, monkeypatch) -> None:
-    import tui.core.storage as storage
+    import tui.core.lock_pid as lock_pid
 
-    monkeypatch.setattr(storage, "HOLDER_PID_WAIT", 0.1)
+    monkeypatch.setattr(lock_pid, "HOLDER_PID_WAIT", 0.1)
     with Library.open(library_dir):
         (library_dir / LOCK_PID_FILE).write_text("garbage")
         with Library.open(library_dir) as second:

@@ -23,6 +23,7 @@ from tinydb.storages import Storage
 from tui.core.atomic import atomic_write_bytes
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.lists import ParsedList
+from tui.core.lock_pid import LOCK_PID_FILE, forget_holder_pid, read_holder_pid, write_holder_pid
 from tui.core.models import Annotation, Paper, Status
 
 if TYPE_CHECKING:
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
 LOCK_FILE = ".lock"
-#: Beside the lock: the PID of the process holding it (filelock truncates the lock file itself).
-LOCK_PID_FILE = ".lock.pid"
 #: The table in the annotations file holding the log of command-line edits (see `core.changelog`).
 CHANGE_LOG_TABLE = "history"
 #: How many logged edits are kept; older ones are dropped as new ones are written.
@@ -242,10 +241,7 @@ class Library:
         except OSError as exc:
             return f"{self.folder}: cannot write here ({exc.strerror or exc}); opened read-only"
         self._file_lock = lock
-        try:  # who holds the lock, for the notice of the next process; written only while held
-            atomic_write_bytes(self.folder / LOCK_PID_FILE, f"{os.getpid()}\n".encode(), durable=False, mode=0o644)
-        except OSError:
-            pass
+        write_holder_pid(self.folder)
         return None
 
     def _set_read_only(self, notice: str) -> None:
@@ -263,10 +259,7 @@ class Library:
                     db.close()
             self._papers_db = self._notes_db = None
             if self._file_lock is not None:
-                try:
-                    (self.folder / LOCK_PID_FILE).unlink()
-                except OSError:
-                    pass
+                forget_holder_pid(self.folder)
                 self._file_lock.release()
                 self._file_lock = None
 
@@ -533,46 +526,6 @@ class Library:
                 old.unlink()
         except OSError:
             pass  # a backup that cannot be made must not stop the reader
-
-
-#: How long a process that found the library locked waits for the holder to write its PID.
-HOLDER_PID_WAIT = 2.0
-
-
-def read_holder_pid(folder: Path, wait: float | None = None) -> int | None:
-    """The PID the lock's holder wrote beside the lock, or None when it cannot be told.
-
-    The holder writes it just after taking the lock, so a process that lost a
-    race for the lock may look before it is there (or see the PID of a holder
-    that was killed): it looks again for up to `wait` seconds until the file
-    names a live process.
-    """
-    import time
-
-    deadline = time.monotonic() + (HOLDER_PID_WAIT if wait is None else wait)
-    while True:
-        try:
-            pid = int((folder / LOCK_PID_FILE).read_text().strip())
-        except (OSError, ValueError):
-            pid = 0
-        if pid > 0 and _alive(pid):
-            return pid
-        if time.monotonic() >= deadline:
-            return None
-        time.sleep(0.02)
-
-
-def _alive(pid: int) -> bool:
-    """True when a process with this PID exists (always True where that cannot be asked)."""
-    if os.name != "posix":
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # EPERM: it exists, under another user
-        return True
-    return True
 
 
 def _appended(table: dict[str, Any], doc: dict[str, Any]) -> dict[str, Any]:
