@@ -60,3 +60,18 @@ def test_help_documents_the_exit_statuses() -> None:
     assert "3 the library is held by another process (the message names its PID)" in text
     for command in COMMANDS:
         assert command in text
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_new_command_describes_each_option(command: str) -> None:
+    from tui.cli import _parser
+
+    result = run(command, "--help")
+    assert result.returncode == 0
+    text = result.stdout
+    assert "exit status:" in text and "PAPERDESK_HOME" in text
+    sub = next(a for a in _parser()._actions if a.dest == "command").choices[command]
+    for action in sub._actions:
+        assert action.help and action.help != "==SUPPRESS==", (command, action.dest)
+        for flag in action.option_strings:
+            assert flag in text
