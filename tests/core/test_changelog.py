@@ -148,3 +148,21 @@ def test_a_read_only_library_offers_nothing(library: Library) -> None:
     with Library.open(library.folder) as second:
         assert second.read_only and changelog.take_into(UndoHistory(), second) == []
     assert len(changelog.logged_changes(library)) == 1
+
+
+def test_a_hand_edited_log_never_stops_a_save(library: Library) -> None:
+    import orjson
+
+    path = library.folder / ANNOTATIONS_FILE
+    pid = library.papers[0].id
+    edits.rate(library, pid, 1)
+    data = orjson.loads(path.read_bytes())
+    data[CHANGE_LOG_TABLE]["not-a-number"] = {"pid": pid}
+    data[CHANGE_LOG_TABLE]["7"] = "not a record"
+    path.write_bytes(orjson.dumps(data))
+    with Library.open(library.folder, read_only=True) as reader:
+        assert [c.after for c in changelog.logged_changes(reader)] == [{"rating": 1}]
+    library.close()
+    with Library.open(library.folder) as again:
+        edits.rate(again, pid, 2)
+        assert [c.after for c in changelog.logged_changes(again)] == [{"rating": 1}, {"rating": 2}]

@@ -435,7 +435,7 @@ class Library:
                 docs[str(_doc_id(pid))] = annotation.to_doc()
             data["annotations"] = docs
             if log is not None:
-                data[CHANGE_LOG_TABLE] = _appended(data.get(CHANGE_LOG_TABLE, {}), log(new))
+                data[CHANGE_LOG_TABLE] = _appended(_log_table(data), log(new))
             storage.write(data)
             self._notes_db.table("annotations").clear_cache()
             self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)  # TinyDB caches the next document id
@@ -449,9 +449,8 @@ class Library:
         with self._lock:
             if self._notes_db is None:
                 return []
-            table = (self._notes_db.storage.read() or {}).get(CHANGE_LOG_TABLE, {})
-            return [{**doc, "seq": int(key)} for key, doc in sorted(table.items(), key=lambda kv: int(kv[0]))
-                    if isinstance(doc, dict)]
+            table = _log_table(self._notes_db.storage.read() or {})
+            return [{**doc, "seq": int(key)} for key, doc in sorted(table.items(), key=lambda kv: int(kv[0]))]
 
     def forget_change_log(self, through: int) -> None:
         """Drop logged edits up to and including `seq` `through` (once the app has taken them)."""
@@ -460,8 +459,8 @@ class Library:
             assert self._notes_db is not None
             storage = self._notes_db.storage
             data = dict(storage.read() or {})
-            table = data.get(CHANGE_LOG_TABLE, {})
-            kept = {key: doc for key, doc in table.items() if int(key) > through}
+            table = data.get(CHANGE_LOG_TABLE) or {}
+            kept = {key: doc for key, doc in _log_table(data).items() if int(key) > through}
             if len(kept) != len(table):
                 storage.write({**data, CHANGE_LOG_TABLE: kept})
                 self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)
@@ -526,6 +525,14 @@ class Library:
                 old.unlink()
         except OSError:
             pass  # a backup that cannot be made must not stop the reader
+
+
+def _log_table(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The change-log table of the annotations file, minus records this version cannot read."""
+    table = data.get(CHANGE_LOG_TABLE)
+    if not isinstance(table, dict):
+        return {}
+    return {key: doc for key, doc in table.items() if key.isdigit() and isinstance(doc, dict)}
 
 
 def _appended(table: dict[str, Any], doc: dict[str, Any]) -> dict[str, Any]:
