@@ -22,7 +22,7 @@ from tui.ui.commands_export import ExportCommands
 from tui.ui.screens.library import LibraryScreen
 from tui.ui.styles import stylesheet
 from tui.ui.hangup import HangupGuard
-from tui.ui.key_gate import KeyGate, KeySettled
+from tui.ui.key_gate import KeyGate, KeySettled, split_escape
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
@@ -229,8 +229,9 @@ class PaperdeskApp(App[int]):
         if isinstance(event, events.Paste):
             event.text = clean(event.text)
         elif isinstance(event, events.Key) and not event.is_forwarded:
-            if not self.key_gate.hold(event):
-                await self._dispatch_key(event)
+            for key in split_escape(event, self.screen.active_bindings):
+                if not self.key_gate.hold(key):
+                    await self._dispatch_key(key)
             return
         await super().on_event(event)
 

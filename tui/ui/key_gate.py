@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Awaitable, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable, Iterable
 
 from textual import events
 from textual.message import Message
@@ -38,6 +38,21 @@ ROUNDS = 2
 GIVE_UP_AFTER = 1.0
 #: How often the watchdog looks at a key in flight.
 WATCH_EVERY = 0.05
+
+
+def split_escape(event: events.Key, bound: Iterable[str]) -> list[events.Key]:
+    """Esc typed right before a letter comes back from the terminal as Alt+letter: split it again.
+
+    A terminal sends Alt+j as ESC j, so ESC followed at once by j (Esc then
+    `j`, typed fast or sent by `tmux send-keys`) reads as Alt+j, and Textual
+    hands the `j` of it to a text box, which then never saw the Esc. paperdesk
+    binds no Alt+letter, so such a key is Esc followed by the letter, unless
+    the user bound it (`bound`: the keys bound on the screen now).
+    """
+    key, char = event.key, event.character
+    if not key.startswith("alt+") or key in bound or not char or len(char) != 1 or not char.isprintable():
+        return [event]
+    return [events.Key("escape", "\x1b"), events.Key(char if char.isalnum() else key[4:], char)]
 
 
 class KeySettled(Message):
