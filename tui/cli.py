@@ -207,7 +207,7 @@ def cmd_tag(args: argparse.Namespace) -> int:
 def cmd_note(args: argparse.Namespace) -> int:
     """--append/--set TEXT (- reads standard input), or --edit in $VISUAL/$EDITOR while holding the library."""
     from tui.core import edits
-    from tui.core.editor import edit_text
+    from tui.cli_editor import edit_text
 
     text = args.append if args.append is not None else args.set
     if text == "-":

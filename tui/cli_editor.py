@@ -1,4 +1,4 @@
-"""Editing a text in the user's own editor ($VISUAL, else $EDITOR), as git and crontab do."""
+"""Editing a text in the user's own editor ($VISUAL, else $EDITOR), as git and crontab do (for `note --edit`)."""
 
 from __future__ import annotations
 
