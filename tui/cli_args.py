@@ -6,7 +6,7 @@ import argparse
 
 from tui import __version__
 from tui.core.models import Status
-from tui.core.sorts import SORT_NAMES, SORTS
+from tui.core.search.sorts import SORT_NAMES, SORTS
 
 PROG = "paperdesk"
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.cli.clirun import annotation_on_disk, run, stored
 from tests.conftest import folder_snapshot
-from tui.core.storage import Library
+from tui.core.library import Library
 
 
 @pytest.fixture

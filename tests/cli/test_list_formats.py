@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.cli.clirun import run
-from tui.core.sorts import SORTS
-from tui.core.storage import Library
+from tui.core.search.sorts import SORTS
+from tui.core.library import Library
 
 
 @pytest.fixture

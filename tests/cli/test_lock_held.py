@@ -10,11 +10,11 @@ import pytest
 
 from tests.cli.clirun import REPO, run
 from tests.conftest import folder_snapshot
-from tui.core.storage import Library
+from tui.core.library import Library
 
 HOLDER = """
 import sys, time
-from tui.core.storage import Library
+from tui.core.library import Library
 lib = Library.open(sys.argv[1])
 print("holding", flush=True)
 sys.stdin.readline()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.clirun import annotation_on_disk, run
-from tui.core.storage import Library
+from tui.core.library import Library
 
 
 def fake_editor(folder: Path, body: str, status: int = 0) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 from tests.cli.clirun import REPO, run
 from tests.conftest import folder_snapshot
-from tui.core.storage import Library
+from tui.core.library import Library
 
 JSONL = '{"title": "Piped paper one", "abstract": "First piped abstract."}\n{"title": "Piped paper two", "abstract": "Second."}\n'
 BIBTEX = "@article{k1, title={A BibTeX Paper}, author={Ada Lovelace}, year={1843}, abstract={Notes on the engine.}}\n"

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from tests.cli.clirun import run
-from tui.core.storage import Library
+from tui.core.library import Library
 
 JSONL = (
     '{"title": "Bounds in $\\\\mathcal{O}(1/\\\\sqrt{T})$ time", "abstract": "We prove $\\\\alpha \\\\le \\\\beta$. '

@@ -6,9 +6,12 @@ import json
 
 import pytest
 
-from tui.core import changelog, edits
-from tui.core.lock_pid import LOCK_PID_FILE
-from tui.core.storage import ANNOTATIONS_FILE, CHANGE_LOG_TABLE, Library
+from tui.core import edits
+from tui.core.store import changelog
+from tui.core.library import Library
+from tui.core.store.changelog import CHANGE_LOG_TABLE
+from tui.core.store.lock_pid import LOCK_PID_FILE
+from tui.core.store.storage import ANNOTATIONS_FILE
 
 
 def on_disk(library: Library) -> dict:
@@ -83,9 +86,7 @@ def test_forget_drops_what_the_app_took(library: Library) -> None:
 
 
 def test_the_log_keeps_the_newest_entries(library: Library, monkeypatch) -> None:
-    import tui.core.storage as storage
-
-    monkeypatch.setattr(storage, "CHANGE_LOG_KEPT", 3)
+    monkeypatch.setattr(changelog, "CHANGE_LOG_KEPT", 3)
     pid = library.papers[0].id
     for rating in (1, 2, 3, 4, 5):
         edits.rate(library, pid, rating)
@@ -112,7 +113,7 @@ def test_the_lock_holder_writes_its_pid_and_removes_it_on_close(library_dir) -> 
 
 
 def test_a_missing_or_garbled_pid_file_still_says_the_library_is_held(library_dir, monkeypatch) -> None:
-    import tui.core.lock_pid as lock_pid
+    import tui.core.store.lock_pid as lock_pid
 
     monkeypatch.setattr(lock_pid, "HOLDER_PID_WAIT", 0.1)
     with Library.open(library_dir):
@@ -123,7 +124,7 @@ def test_a_missing_or_garbled_pid_file_still_says_the_library_is_held(library_di
 
 
 def test_take_into_feeds_the_apps_undo_and_redo(library: Library) -> None:
-    from tui.core.history import UndoHistory
+    from tui.core.store.history import UndoHistory
 
     a, b = library.papers[0].id, library.papers[1].id
     edits.rate(library, a, 4)
@@ -142,7 +143,7 @@ def test_take_into_feeds_the_apps_undo_and_redo(library: Library) -> None:
 
 
 def test_a_read_only_library_offers_nothing(library: Library) -> None:
-    from tui.core.history import UndoHistory
+    from tui.core.store.history import UndoHistory
 
     edits.rate(library, library.papers[0].id, 4)
     with Library.open(library.folder) as second:

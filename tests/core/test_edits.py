@@ -7,7 +7,8 @@ import pytest
 from tui.core import edits
 from tui.core.errors import LibraryHeld, NotFound
 from tui.core.models import Status
-from tui.core.storage import ANNOTATIONS_FILE, Library
+from tui.core.library import Library
+from tui.core.store.storage import ANNOTATIONS_FILE
 
 
 def test_id_prefix_resolution(library: Library) -> None:

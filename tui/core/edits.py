@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from tui.core.changelog import log_entry
-from tui.core.errors import LibraryHeld, NotFound, ReadOnlyLibrary
-from tui.core.models import Annotation, Paper, Status
-from tui.core.records import shown_title
-from tui.core.storage import Library
-from tui.core.tags import parse_tags
-from tui.core.text import one_line
+from tui.core.errors import NotFound, ReadOnlyLibrary
+from tui.core.library import Library, held_error, papers_matching
+from tui.core.models import Annotation, Paper, Status, shown_title
+from tui.core.render.text import one_line
+from tui.core.store.changelog import log_entry
+from tui.core.store.tags import parse_tags
 
 #: How many candidates an ambiguous id or query lists.
 CANDIDATES_SHOWN = 20
@@ -28,12 +27,6 @@ CANDIDATES_SHOWN = 20
 TITLE_SHOWN = 60
 
 _HEX = re.compile(r"[0-9a-f]+")
-
-
-def held_error(lib: Library, outcome: str = "nothing changed") -> LibraryHeld:
-    """"DIR: another paperdesk (PID 1234) is using this library; nothing changed", as an error."""
-    who = f"another paperdesk (PID {lib.holder_pid})" if lib.holder_pid else "another paperdesk"
-    return LibraryHeld(f"{lib.folder}: {who} is using this library; {outcome}", lib.holder_pid)
 
 
 @contextmanager
@@ -102,9 +95,7 @@ def find_one(lib: Library, text: str) -> Paper:
         return found[0]
     if found:
         return resolve_id(lib, text)  # raises with the candidates
-    from tui.core.search import rank
-
-    hits = list(rank(lib.papers, lib.annotations(), text))  # a malformed query raises its own one line
+    hits = list(papers_matching(lib, text))  # a malformed query raises its own one line
     if len(hits) == 1:
         return hits[0]
     shown = one_line(text)

@@ -40,3 +40,8 @@ class NotFound(PaperdeskError):
     def __init__(self, message: str, candidates: tuple[str, ...] = ()) -> None:
         self.candidates = candidates
         super().__init__(message)
+
+
+def os_reason(exc: OSError) -> str:
+    """Why an operating-system call failed, in the words of the system ("No space left on device")."""
+    return exc.strerror or str(exc)

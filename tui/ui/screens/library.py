@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation
-from tui.core.latex import open_target
+from tui.core.render.links import open_target
 from tui.ui.keys import with_ids
 from tui.ui.layout import LAYOUT_BINDINGS, LayoutMixin
 from tui.ui.open_link import open_in_browser
@@ -29,7 +29,7 @@ from tui.ui.widgets.reader import Reader
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
-    from tui.core.storage import Library
+    from tui.core.library import Library
 
 
 class LibraryScreen(LayoutMixin, FilterMixin, Screen):
@@ -88,7 +88,7 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
     @work(thread=True, exclusive=True, group="load")
     def load_library(self) -> None:
         """Open (and on first launch seed) the library without blocking the first paint."""
-        from tui.core.storage import Library
+        from tui.core.library import Library
 
         try:
             library = Library.open(self.app.library_dir)
