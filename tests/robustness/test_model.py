@@ -26,12 +26,12 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 from textual.widgets import TextArea
 
-from tui.core.history import cycle_status
+from tui.core.store.history import cycle_status
 from tui.core.models import Status
-from tui.core.query import parse_query
-from tui.core.search import SearchIndex
-from tui.core.sorts import next_sort
-from tui.core.storage import Library
+from tui.core.search.query import parse_query
+from tui.core.search.index import SearchIndex
+from tui.core.search.sorts import next_sort
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
