@@ -39,7 +39,7 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
     BINDINGS = with_ids([
         Binding("question_mark", "app.help", "Help", key_display="?", id="help"),  # first in the footer
         Binding("tab", "app.focus_next", "Pane", show=False, tooltip="Move between the list and the reading pane"),
-        Binding("shift+tab", "app.focus_previous", "Pane", show=False),
+        Binding("shift+tab", "app.focus_previous", "Pane", show=False, tooltip="Move between the reading pane and the list (backwards)"),
         # Annotating (actions in the "Annotating" block below).
         Binding("n", "notes", "Notes", tooltip="Write notes on this paper (Markdown); Esc when done"),
         Binding("1", "rate(1)", "Rate", key_display="0-5", tooltip="Rate 1 to 5 stars (0 clears)"),
