@@ -2,7 +2,7 @@
 
 Each edit (`rate`, `set_status`, `edit_tags`, `set_notes`) goes through
 `Library.save_annotations`, the app's atomic store, with a change-log entry
-written in the same save (`core.changelog`), and returns an `Edit` whose
+written in the same save (`store.changelog`), and returns an `Edit` whose
 `line` says what changed. An edit that changes nothing writes nothing.
 """
 
