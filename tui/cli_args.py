@@ -39,7 +39,7 @@ def _epilog() -> str:
 
     return (
         "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
-        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys])\n"
+        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys])\n"
         "exit status:    %d done; %d bad input or nothing matched; %d usage (a bad option or argument); "
         "%d the library is held by another process (the message names its PID)"
         % (HOME_ENV, config_path(), EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD)
