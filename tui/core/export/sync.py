@@ -54,6 +54,7 @@ class SyncReport:
     conflicts: int = 0
     in_step: int = 0
     warnings: list[str] = field(default_factory=list)
+    updated_ids: list[str] = field(default_factory=list)  # papers the vault changed, for the app to redraw
 
     @property
     def changed(self) -> bool:
@@ -310,6 +311,7 @@ def sync_vault(library: Any, vault: str | os.PathLike[str], *, library_key: str,
             library.save_annotations(changes)
         except (PaperdeskError, OSError) as exc:
             raise SyncError(f"nothing synced: the library could not be saved ({exc})") from None
+        report.updated_ids = list(changes)
         for step in steps:
             if step.library and step.write is not None and step.write[1] and step.paper is not None and step.state is not None:
                 # Saving set the dates (updated, finished): the file shows what the library now holds.
