@@ -206,9 +206,12 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
         """A vault sync changed annotations: the index learns them and the list and pane redraw."""
         library = self.app.library
         if library is not None:
+            notes = self.query_one(Notes)
             for pid in message.pids:
                 self.annotation_changed(pid, library.annotation(pid))
                 self.annotator.refresh(pid)
+                if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
+                    notes.load(pid, library.annotation(pid).notes)
 
     def reload_papers(self) -> None:
         """After an import: show the library's papers again, keeping the highlighted one."""
