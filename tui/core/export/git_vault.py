@@ -26,6 +26,7 @@ from tui.core.export.filenames import unique_name
 from tui.core.export.sync import SyncReport
 from tui.core.export.sync_state import STATE_FILE
 from tui.core.models import day, utc_now
+from tui.core.store.atomic import atomic_write_text
 
 #: Each git command gets this long (a local or LAN remote answers in well under a second).
 TIMEOUT = 120
@@ -159,17 +160,17 @@ def _keep_both(repo: _Repo, name: str, now: str, out: GitSyncOutcome) -> None:
     ours = repo.run("show", f":2:{name}", check=False)
     theirs = repo.run("show", f":3:{name}", check=False)
     if theirs.returncode != 0:  # deleted there, changed here: keep ours
-        path.write_text(ours.stdout, encoding="utf-8")
+        atomic_write_text(path, ours.stdout, mode=0o644)
         repo.run("add", "--", name)
         return
-    path.write_text(theirs.stdout, encoding="utf-8")
+    atomic_write_text(path, theirs.stdout, mode=0o644)
     repo.run("add", "--", name)
     if ours.returncode != 0:  # deleted here, changed there: theirs is back
         return
     stem, dot, suffix = path.name.rpartition(".")
     taken = {p.casefold() for p in os.listdir(path.parent)}
     beside = path.parent / unique_name(f"{stem if dot else path.name}.conflict-{day(now)}", taken, f".{suffix}" if dot else "")
-    beside.write_text(ours.stdout, encoding="utf-8")
+    atomic_write_text(beside, ours.stdout, mode=0o644)
     repo.run("add", "--", str(beside.relative_to(repo.root)))
     out.git_conflicts += 1
     out.git_lines.append(
