@@ -247,9 +247,9 @@ def _leave_now_if_workers_linger(code: int) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Markdown on stdout, into a file, or one file per paper into a folder."""
-    from tui.core.export.markdown import render_document
+    from tui.core.export.markdown import library_id, render_document
     from tui.core.export.writing import write_document, write_per_paper
-    from tui.core.library import Library, export_entries
+    from tui.core.library import Library, export_entries, library_key
 
     if args.per_paper and not args.out:
         return _fail("--per-paper needs --out FOLDER")
@@ -259,7 +259,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"{PROG}: nothing to export", file=sys.stderr)
         return EXIT_FAIL if args.query is not None else EXIT_OK
     if args.per_paper:
-        written = write_per_paper(args.out, items, force=args.force)
+        written = write_per_paper(args.out, items, force=args.force, library=library_id(library_key(lib)))
         print(f"wrote {len(written)} files to {args.out}")
     elif args.out and args.out != "-":
         path = write_document(args.out, items, force=args.force)

@@ -202,18 +202,21 @@ def test_a_paper_removed_from_the_library_leaves_its_file(tmp_path: Path) -> Non
 
 def test_lost_or_hand_broken_state_never_loses_a_note(lib: Library, tmp_path: Path) -> None:
     vault = tmp_path / "vault"
-    a, b = lib.papers[0].id, lib.papers[1].id
-    lib.save_annotation(a, notes="a1")
-    lib.save_annotation(b, notes="b1")
+    a, b, c = (p.id for p in lib.papers[:3])
+    for pid in (a, b, c):
+        lib.save_annotation(pid, notes=f"{pid} v1")
     sync_vault(lib, vault, now=DAY1)
     (vault / STATE_FILE).write_text('{"papers": {"x": 1', encoding="utf-8")
-    edit(file_of(vault, a), "a1", "a2 from the vault")  # the library did not change: export_hash says so
-    lib.save_annotation(b, notes="b2 from the app")  # both sides hold text: a conflict, both kept
+    edit(file_of(vault, a), f"{a} v1", "a2 from the vault")  # the library did not change: export_hash says so
+    lib.save_annotation(b, notes="b2 from the app")  # the file is untouched and this library wrote it
+    edit(file_of(vault, c), f"{c} v1", "c2 from the vault")  # both sides changed: a conflict, both kept
+    lib.save_annotation(c, notes="c2 from the app")
     report = sync_vault(lib, vault, now=DAY2)
     assert report.warnings and "not valid JSON" in report.warnings[0]
     assert lib.annotation(a).notes == "a2 from the vault"
-    assert report.conflicts == 1 and lib.annotation(b).notes == "b2 from the app"
-    assert read_note_file(file_of(vault, b)).notes == "b1"
+    assert read_note_file(file_of(vault, b)).notes == "b2 from the app"
+    assert report.conflicts == 1 and lib.annotation(c).notes == "c2 from the app"
+    assert read_note_file(file_of(vault, c)).notes == "c2 from the vault"
     assert json.loads((vault / STATE_FILE).read_text(encoding="utf-8"))["papers"]  # rewritten whole
 
 
@@ -311,3 +314,26 @@ def test_the_cli_syncs_and_says_when_there_is_nothing_to_do(tmp_path: Path, caps
         library.save_annotation(library.papers[0].id, notes="library side")
     assert main(["sync", "--db", str(folder), str(vault)]) == 1  # an open conflict
     assert "conflict " in capsys.readouterr().out
+
+
+def test_a_first_sync_after_an_export_takes_the_librarys_later_changes(lib: Library, tmp_path: Path) -> None:
+    from tui.core.export.markdown import annotated_entries, library_id
+    from tui.core.export.writing import write_per_paper
+    from tui.core.library import library_key
+
+    vault = tmp_path / "vault"
+    a, b = lib.papers[0].id, lib.papers[1].id
+    lib.save_annotation(a, notes="a at export")
+    lib.save_annotation(b, notes="b at export")
+    write_per_paper(vault, annotated_entries(lib.papers, lib.annotations()), library=library_id(library_key(lib)))
+    lib.save_annotation(a, notes="a changed in the app after the export")  # the file is untouched: no conflict
+    edit(file_of(vault, b), "b at export", "b edited in Obsidian")  # the library is unchanged: the edit comes in
+    report = sync_vault(lib, vault, now=DAY2)
+    assert report.conflicts == 0 and report.imported == 1
+    assert read_note_file(file_of(vault, a)).notes == "a changed in the app after the export"
+    assert lib.annotation(b).notes == "b edited in Obsidian"
+    # A file another library wrote is not trusted that way: both texts kept.
+    edit(file_of(vault, a), f"library_id: {library_id(library_key(lib))}", "library_id: 000000000000")
+    (vault / STATE_FILE).unlink()
+    lib.save_annotation(a, notes="a changed again")
+    assert sync_vault(lib, vault, now=DAY2).conflicts == 1

@@ -227,7 +227,12 @@ def sync_vault(library: Library | str | os.PathLike[str], vault: str | os.PathLi
     from tui.core.export.sync import sync_vault as sync
 
     with _opened(library) as lib:
-        return sync(lib, vault, library_key=str(Path(lib.folder).resolve()), now=now)
+        return sync(lib, vault, library_key=library_key(lib), now=now)
+
+
+def library_key(library: LibraryStore) -> str:
+    """What names a library in a vault's sync state and (hashed) in its files: its folder."""
+    return str(Path(library.folder).resolve())
 
 
 def sync_vault_git(library: Library | str | os.PathLike[str], vault: str | os.PathLike[str], *, now: str | None = None) -> "GitSyncOutcome":

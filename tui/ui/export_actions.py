@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 from textual.message import Message
 
 from tui.core.errors import PaperdeskError
-from tui.core.export.markdown import Entry, annotated_entries, entries, paper_section, plain_summary
+from tui.core.export.markdown import Entry, annotated_entries, entries, library_id, paper_section, plain_summary
 from tui.core.export.writing import WouldOverwrite, write_document, write_per_paper
 from tui.core.models import Paper
 from tui.ui.clipboard import copy_text
@@ -81,6 +81,8 @@ def run_export(screen: Screen, request: ExportRequest, view: Sequence[Paper], cu
             to_ui(app, app.notify, f"Export failed: {_one_line(exc)}", severity="error", markup=False)
 
     def export() -> None:
+        from tui.core.library import library_key
+
         if request.scope == "current":
             items = entries([current] if current else [], library.annotation)
         elif request.scope == "view":
@@ -89,7 +91,7 @@ def run_export(screen: Screen, request: ExportRequest, view: Sequence[Paper], cu
             items = annotated_entries(library.papers, library.annotations())
         try:
             if request.per_paper:
-                written = write_per_paper(request.path, items, force=force)
+                written = write_per_paper(request.path, items, force=force, library=library_id(library_key(library)))
                 done = f"Exported {len(written)} file(s) to {request.path}"
             else:
                 path = write_document(request.path, items, force=force)

@@ -128,7 +128,16 @@ def render_document(items: Sequence[Entry], now: str | None = None) -> str:
     return "\n".join([head, *(paper_section(e) for e in items)])
 
 
-def front_matter_fields(entry: Entry, now: str) -> dict[str, object]:
+def library_id(library_key: str) -> str:
+    """A short id of a library (from its folder), written into files as `library_id`.
+
+    A sync without its state trusts an unedited file to be older than the
+    library only when this library wrote it: another machine's file is not.
+    """
+    return hashlib.sha256(library_key.encode("utf-8")).hexdigest()[:12] if library_key else ""
+
+
+def front_matter_fields(entry: Entry, now: str, library: str = "") -> dict[str, object]:
     """The YAML front matter of a per-paper file, in the order a reader expects."""
     paper, ann = entry.paper, entry.annotation
     fields: dict[str, object] = {
@@ -159,25 +168,28 @@ def front_matter_fields(entry: Entry, now: str) -> dict[str, object]:
     fields["exported"] = now
     fields["export_hash"] = annotation_hash(ann)
     fields["notes_heading_offset"] = NOTES_HEADING_OFFSET
+    if library:
+        fields["library_id"] = library
     return fields
 
 
 #: The front-matter keys paperdesk writes; a vault's own keys (aliases, cssclasses, …) are kept beside them.
 OWN_KEYS = frozenset(
     "id title renamed list authors year venue url doi code rating status tags typed_tags "
-    "created updated opened started finished exported export_hash notes_heading_offset".split()
+    "created updated opened started finished exported export_hash notes_heading_offset library_id".split()
 )
 
 
-def render_paper_file(entry: Entry, now: str | None = None, keep: dict[str, object] | None = None) -> str:
+def render_paper_file(entry: Entry, now: str | None = None, keep: dict[str, object] | None = None, library: str = "") -> str:
     """A per-paper file: front matter, title, abstract, and the notes after `## Notes`.
 
     The notes are followed by exactly one newline, which import removes, so
     notes round-trip byte for byte (leading blank lines and spaces included).
     `keep` is the front matter of the file being replaced: its keys that
-    paperdesk does not write are carried over.
+    paperdesk does not write are carried over. `library` is the writing
+    library's `library_id`.
     """
-    fields = front_matter_fields(entry, now or utc_now())
+    fields = front_matter_fields(entry, now or utc_now(), library)
     # Keys the user added in the vault survive a rewrite.
     fields.update({k: v for k, v in (keep or {}).items() if isinstance(k, str) and k not in OWN_KEYS})
     title = rendered_title(entry.title) or "(untitled)"

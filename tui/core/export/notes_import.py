@@ -60,6 +60,11 @@ class NoteFile:
     front_matter: dict[str, Any] = field(default_factory=dict)  # as read, for a rewrite to keep the vault's own keys
 
     @property
+    def library_id(self) -> str:
+        """The `library_id` of the library that wrote the file ("" when not said)."""
+        return str(self.front_matter.get("library_id") or "")
+
+    @property
     def edited(self) -> bool:
         """True when the file's values no longer hash to its `export_hash`: edited since it was written."""
         return not self.export_hash or file_hash(self) != self.export_hash

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.export.filenames import conflict_name, unique_name
-from tui.core.export.markdown import FILE_FORMAT, Entry, annotation_hash, render_paper_file
+from tui.core.export.markdown import FILE_FORMAT, Entry, annotation_hash, library_id, render_paper_file
 from tui.core.export.notes_import import NoteFile, wanted
 from tui.core.export.sync_state import EMPTY, SyncState, Synced, annotation_values, field_hashes, render_key, text_hash, value_hash
 from tui.core.export.vault_files import VaultFile, VaultNames, scan, stem_of
@@ -101,9 +101,10 @@ class _Planner:
         self.now = now
         self.report = report
         self.tags = tag_lookup(t for a in library.annotations().values() for t in a.tags)
+        self.library_id = library_id(state.library_key)
 
     def _render(self, entry: Entry, stamp: str | None = None, keep: dict[str, Any] | None = None) -> str:
-        return render_paper_file(entry, stamp or self.now, keep)
+        return render_paper_file(entry, stamp or self.now, keep, self.library_id)
 
     def _new_file(self, entry: Entry, folder: Path | None = None) -> Path:
         folder = folder or self.vault.root
@@ -199,6 +200,8 @@ class _Planner:
             base = st.fields
         elif note.export_hash and annotation_hash(current) == note.export_hash:
             base = field_hashes(mine)  # the library did not change since this file was written
+        elif not note.edited and note.library_id and note.library_id == self.library_id:
+            base = field_hashes(want)  # this library wrote the file and nobody edited it since
         else:
             base = {}  # nothing known: a field only one side filled in loses nothing
         theirs_changed = [k for k in EDITABLE_FIELDS if k in want and value_hash(k, want[k]) != base.get(k, EMPTY[k])]

@@ -145,6 +145,7 @@ def write_per_paper(
     *,
     force: bool = False,
     now: str | None = None,
+    library: str = "",
 ) -> list[Path]:
     """Write one file per paper into `folder` (created if needed); return the paths.
 
@@ -170,7 +171,7 @@ def write_per_paper(
     stamp = now or utc_now()
     written = []
     for path, entry in plan:
-        _write(path, render_paper_file(entry, stamp), len(written), durable=False)
+        _write(path, render_paper_file(entry, stamp, library=library), len(written), durable=False)
         written.append(path)
     fsync_dir(target)
     return written
