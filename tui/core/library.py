@@ -227,6 +227,8 @@ def sync_vault(library: Library | str | os.PathLike[str], vault: str | os.PathLi
     from tui.core.export.sync import sync_vault as sync
 
     with _opened(library) as lib:
+        if lib.held:
+            raise held_error(lib, "nothing synced")
         return sync(lib, vault, library_key=library_key(lib), now=now)
 
 
@@ -240,4 +242,6 @@ def sync_vault_git(library: Library | str | os.PathLike[str], vault: str | os.Pa
     from tui.core.export.git_vault import sync_with_git
 
     with _opened(library) as lib:
+        if lib.held:
+            raise held_error(lib, "nothing synced")
         return sync_with_git(Path(vault).expanduser(), lambda: sync_vault(lib, vault, now=now), now=now)
