@@ -1,0 +1,1 @@
+"""File readers: turning what other tools export into papers."""
