@@ -18,6 +18,23 @@ from typing import Any, Callable
 from xml.sax.saxutils import escape
 
 
+_WORDS = (
+    "model data learning graph neural sparse attention token decoding policy reward gradient bound convex kernel "
+    "transformer diffusion sample estimate robust adaptive latent variational prior posterior loss regret bandit "
+    "causal federated privacy quantized pruning distillation retrieval memory layer scaling benchmark agent planning "
+    "vision language speech protein molecule physics control optimal stochastic online offline curriculum"
+).split()
+
+
+def abstract_text(seed: int, words: int = 60) -> str:
+    """A distinct abstract-like paragraph for each seed (papers that share text would merge)."""
+    import random
+
+    rng = random.Random(seed)
+    body = " ".join(rng.choice(_WORDS) for _ in range(words))
+    return f"We study {body} and show it works in experiment {seed}."
+
+
 @dataclass
 class Reply:
     status: int = 200

@@ -34,7 +34,7 @@ def _epilog() -> str:
 
     return (
         "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
-        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys])"
+        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay)"
         % (HOME_ENV, config_path())
     )
 
@@ -65,15 +65,16 @@ def _parser() -> argparse.ArgumentParser:
         description="without a command: open the app. `paperdesk COMMAND --help` describes each.",
     )
 
-    def add_parser(name: str, **kwargs):  # type: ignore[no-untyped-def]
-        return sub.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
+    def add_parser(name: str, subparsers=sub, **kwargs):  # type: ignore[no-untyped-def]
+        return subparsers.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
 
     imp = add_parser(
         "import",
         parents=[common],
-        help="add papers from lists, BibTeX or JSON files (or folders of them)",
+        help="add papers from lists, BibTeX, JSON, CSL-JSON or RIS files (or folders of them)",
         description="Add papers to the library from plain-text lists (a header line naming the list, "
-        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl); "
+        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl), "
+        "CSL-JSON (Zotero, Mendeley, Better BibTeX exports; .json or .csljson) or RIS (.ris); "
         "a folder imports every such file inside. Papers already stored (same id, DOI, title, or a "
         "near-identical abstract) are merged: new fields fill in, notes stay.",
     )
@@ -113,6 +114,10 @@ def _parser() -> argparse.ArgumentParser:
     exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper)")
     exp.add_argument("--per-paper", action="store_true", help="one .md file per paper into the --out folder")
     exp.add_argument("--force", action="store_true", help="overwrite existing files")
+
+    from tui.cli_fetch import add_parsers
+
+    add_parsers(add_parser, common)
     return parser
 
 
@@ -152,6 +157,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_list(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command in ("add", "fetch"):
+            from tui.cli_fetch import run
+
+            return run(args, _library_dir(args))
         return cmd_app(args)
     except PaperdeskError as exc:
         return _fail(str(exc))

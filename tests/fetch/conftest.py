@@ -12,15 +12,12 @@ from tests.fetch_server import (
     CrossrefData,
     FakeServices,
     OpenReviewData,
+    abstract_text,
     crossref_work,
     openreview_note,
 )
 from tui.core.fetch.services import FetchOptions
 
-ABSTRACT = (
-    "We study speculative decoding for large language models and show that a small draft model "
-    "accepted by the target model speeds up sampling by {n} times without changing the output distribution."
-)
 
 
 def arxiv_papers(n: int, day: int = 29) -> list[dict]:
@@ -29,7 +26,7 @@ def arxiv_papers(n: int, day: int = 29) -> list[dict]:
         {
             "arxiv_id": f"2611.{10000 + n - i:05d}",
             "title": f"Speculative Decoding Study {n - i}",
-            "summary": ABSTRACT.format(n=n - i).replace(" model ", " model\n  "),
+            "summary": abstract_text(n - i).replace(" model ", " model\n  "),
             "authors": ("Ada Lovelace", f"Author {n - i}"),
             "published": f"2026-11-{day}T{(n - i) % 24:02d}:00:00Z",
         }
@@ -39,7 +36,7 @@ def arxiv_papers(n: int, day: int = 29) -> list[dict]:
 
 def venue_notes(n: int, venueid: str = "ICML.cc/2025/Conference") -> list[dict]:
     return [
-        openreview_note(f"or{i:06d}x", f"Venue Paper Number {i}", ABSTRACT.format(n=1000 + i), venueid=venueid, number=i)
+        openreview_note(f"or{i:06d}x", f"Venue Paper Number {i}", abstract_text(100000 + i), venueid=venueid, number=i)
         for i in range(n)
     ]
 
