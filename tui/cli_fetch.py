@@ -9,11 +9,13 @@ library's lock, and a failed one never touches it.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, TextIO
+
+if TYPE_CHECKING:
+    import datetime as dt
 
 PROG = "paperdesk"
 
@@ -82,6 +84,8 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 
 def _date(text: str) -> dt.date:
+    import datetime as dt
+
     today = dt.date.today()
     named = {"today": today, "yesterday": today - dt.timedelta(days=1)}
     if text.lower() in named:
