@@ -186,3 +186,37 @@ def test_every_command_has_help(command: list[str], capsys) -> None:
         main([*command, "--help"])
     assert info.value.code == 0
     assert "usage: paperdesk " + " ".join(command) in capsys.readouterr().out
+
+
+def test_fetch_arxiv_fails_half_way_and_keeps_what_it_got(services: FakeServices, library_dir: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.fetch.conftest import arxiv_papers
+    from tests.fetch_server import ArxivData
+    import tui.core.fetch.arxiv as ax
+
+    monkeypatch.setattr(ax, "BATCH", 4)
+    monkeypatch.setattr(ax.fetch_listing, "__defaults__", (ax.MAX_RESULTS, 4, None))
+    data = ArxivData(arxiv_papers(10))
+    services.handlers["arxiv"] = lambda path, query: Reply(200, b"<feed>half</feed") if query.get("start") == "8" else data(path, query)
+    args = ["fetch", "arxiv", "cs.LG", "--since", "2026-11-01", "--db", str(library_dir)]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("paperdesk: arXiv: malformed response (not XML: ")
+    assert err.endswith("); the 8 papers fetched so far are cached: run the command again to resume\n")
+    assert not library_dir.exists()
+    services.handlers["arxiv"] = data
+    asked = len(services.requests("arxiv"))
+    assert main(args) == 0
+    assert "10 added" in capsys.readouterr().out
+    assert len(services.requests("arxiv")) - asked == 1
+
+
+def test_starting_the_app_loads_no_web_client() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from tui.cli import _parser; _parser().parse_args(['list']); "
+        "print(','.join(sorted(m for m in ('openreview', 'requests', 'rispy', 'urllib.request', 'xml.etree.ElementTree', 'tui.core.fetch.http') if m in sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -32,8 +32,14 @@ class Canned(HttpClient):
         super().__init__("OpenReview", "http://127.0.0.1:9")
         self.body = body
 
-    def get_url(self, url: str, *, max_age: float = 0) -> bytes:  # type: ignore[override]
-        return self.body
+    def get_url(self, url: str, *, max_age: float = 0, parse=None):  # type: ignore[override]
+        return parse(self.body) if parse is not None else self.body
+
+
+def test_the_canned_client_serves_a_good_note() -> None:
+    body = json.dumps({"notes": [NOTE], "count": 1}).encode()
+    assert [p.title for p in openreview.fetch_venue(Canned(body), "V", "L")] == ["A Title"]
+    assert openreview.fetch_forum(Canned(body), "abcde1", "L").title == "A Title"
 
 
 @settings(max_examples=150, deadline=None)

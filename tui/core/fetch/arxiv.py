@@ -117,7 +117,7 @@ def fetch_ids(client: HttpClient, ids: list[str], list_name: str) -> dict[str, P
     for start in range(0, len(ids), BATCH):
         batch = ids[start : start + BATCH]
         params = {"id_list": ",".join(batch), "max_results": len(batch)}
-        feed = parse_feed(client.get("/api/query", params, max_age=PAPER_AGE), list_name)
+        feed = client.get("/api/query", params, max_age=PAPER_AGE, parse=lambda body: parse_feed(body, list_name))
         for paper in feed.papers:
             found[paper.extra["arxiv"]] = paper  # type: ignore[index]
     return found
@@ -162,7 +162,7 @@ def fetch_listing(
         size = min(batch, limit - start)
         params = {"search_query": search_query, "start": start, "max_results": size, "sortBy": "submittedDate", "sortOrder": "descending"}
         try:
-            feed = parse_feed(client.get("/api/query", params, max_age=LISTING_AGE), list_name)
+            feed = client.get("/api/query", params, max_age=LISTING_AGE, parse=lambda body: parse_feed(body, list_name))
         except ServiceError as exc:
             if papers:
                 raise ServiceError(exc.service, f"{exc.problem}; the {len(papers)} papers fetched so far are cached: run the command again to resume") from None

@@ -44,6 +44,13 @@ class ResponseCache:
         except OSError:
             pass
 
+    def drop(self, url: str) -> None:
+        """Forget one response (a cached body its reader refused)."""
+        try:
+            os.unlink(self._path(url))
+        except OSError:
+            pass
+
     def clear(self) -> None:
         """Forget every cached response (tests, `--refresh` does not need it)."""
         for path in self.folder.glob("*/*"):

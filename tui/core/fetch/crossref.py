@@ -38,14 +38,17 @@ def paper_from_message(message: object, list_name: str) -> Paper:
 def fetch_doi(client: HttpClient, doi: str, list_name: str) -> Paper:
     """The paper with this DOI; NotFound when Crossref does not know it."""
     path = "/works/" + urllib.parse.quote(doi, safe="/:;()")
+
+    def parse(body: bytes) -> Paper:
+        try:
+            data = orjson.loads(body)
+        except orjson.JSONDecodeError as exc:
+            raise Malformed(SERVICE, f"not JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("status") != "ok" or "message" not in data:
+            raise Malformed(SERVICE, "no work in the answer")
+        return paper_from_message(data["message"], list_name)
+
     try:
-        body = client.get(path, max_age=PAPER_AGE)
+        return client.get(path, max_age=PAPER_AGE, parse=parse)
     except NotFound:
         raise NotFound(SERVICE, f"no work with DOI {doi}") from None
-    try:
-        data = orjson.loads(body)
-    except orjson.JSONDecodeError as exc:
-        raise Malformed(SERVICE, f"not JSON: {exc}") from None
-    if not isinstance(data, dict) or data.get("status") != "ok" or "message" not in data:
-        raise Malformed(SERVICE, "no work in the answer")
-    return paper_from_message(data["message"], list_name)

@@ -15,7 +15,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, TypeVar
 
 from tui.core.errors import PaperdeskError
 from tui.core.fetch.cache import ResponseCache
@@ -26,6 +26,8 @@ RETRY_STATUSES = (429, 502, 503, 504)
 MAX_BODY = 64 * 1024 * 1024
 #: The longest wait a Retry-After header may impose.
 MAX_WAIT = 300.0
+
+T = TypeVar("T")
 
 #: Told about every wait the user should know of: a retry after a busy answer, a stale cache used.
 Notice = Callable[[str], None]
@@ -86,27 +88,42 @@ class HttpClient:
             url += "?" + urllib.parse.urlencode(sorted((k, str(v)) for k, v in params.items()))
         return url
 
-    def get(self, path: str, params: dict[str, str | int] | None = None, *, max_age: float = 86400.0) -> bytes:
-        """The body of `path`; ServiceError (or NotFound) with one line on failure."""
-        return self.get_url(self.url(path, params), max_age=max_age)
+    def get(self, path: str, params: dict[str, str | int] | None = None, *, max_age: float = 86400.0, parse: Callable[[bytes], T] | None = None) -> Any:
+        """The body of `path` (or `parse(body)`); ServiceError (or NotFound) with one line on failure."""
+        return self.get_url(self.url(path, params), max_age=max_age, parse=parse)
 
-    def get_url(self, url: str, *, max_age: float = 86400.0) -> bytes:
-        """The body at a full URL, from the cache when fresh enough."""
+    def get_url(self, url: str, *, max_age: float = 86400.0, parse: Callable[[bytes], T] | None = None) -> Any:
+        """The body at a full URL, from the cache when fresh enough, else from the network.
+
+        With `parse`, returns what it makes of the body, and a body is cached
+        only once `parse` accepted it: a malformed answer (it raises) is
+        never kept to be served again, and a cached copy it refuses is
+        dropped and asked for anew.
+        """
+        check = parse or (lambda body: body)
         if self.cache is not None and not self.refresh:
             hit = self.cache.get(url, max_age)
             if hit is not None:
-                return hit[0]
+                try:
+                    return check(hit[0])
+                except ServiceError:
+                    self.cache.drop(url)
         try:
             body = self._fetch(url)
         except ServiceError as exc:
             stale = self.cache.get(url, None) if self.cache is not None and not isinstance(exc, NotFound) else None
             if stale is None:
                 raise
+            try:
+                result = check(stale[0])
+            except ServiceError:
+                raise exc from None
             self._tell(f"{exc}; using the copy cached {_age(stale[1])} ago")
-            return stale[0]
+            return result
+        result = check(body)
         if self.cache is not None:
             self.cache.put(url, body)
-        return body
+        return result
 
     def _tell(self, message: str) -> None:
         if self.notice is not None:

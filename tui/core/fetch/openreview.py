@@ -35,7 +35,7 @@ def _client(http: HttpClient, max_age: float) -> Any:
         """Answers every request from paperdesk's client (cache, pace, retries)."""
 
         def send(self, request: Any, **kwargs: Any) -> Any:
-            body = http.get_url(request.url, max_age=max_age)
+            body = http.get_url(request.url, max_age=max_age, parse=_notes_answer)
             response = requests.Response()
             response.status_code = 200
             response.headers["Content-Type"] = "application/json"
@@ -54,6 +54,20 @@ def _client(http: HttpClient, max_age: float) -> Any:
     session.mount("https://", _Through())
     client.session = session
     return client
+
+
+def _notes_answer(body: bytes) -> bytes:
+    """The body, once it is a JSON object holding a list of note objects (else Malformed, and it is not cached)."""
+    import orjson
+
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        raise Malformed(SERVICE, f"not JSON: {exc}") from None
+    notes = data.get("notes") if isinstance(data, dict) else None
+    if not isinstance(notes, list) or not all(isinstance(n, dict) for n in notes):
+        raise Malformed(SERVICE, "no list of notes in the answer")
+    return body
 
 
 def venue_name(venue_id: str) -> str:
