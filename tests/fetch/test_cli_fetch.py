@@ -220,3 +220,20 @@ def test_starting_the_app_loads_no_web_client() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_add_while_the_app_holds_the_library(services: FakeServices, library_dir: Path, capsys) -> None:
+    from tui.core.storage import Library
+
+    with Library.open(library_dir):  # another process's lock, as the running app holds it
+        import subprocess
+        import sys
+
+        out = subprocess.run(
+            [sys.executable, "-m", "tui", "add", "2611.10001", "--db", str(library_dir)], capture_output=True, text=True
+        )
+    assert out.returncode == 1
+    assert "nothing added (the papers are cached: run the command again when the library is free)" in out.stderr
+    assert main(["add", "2611.10001", "--db", str(library_dir)]) == 0  # free now; answered from the cache
+    assert capsys.readouterr().out.startswith("added: arXiv:2611.10001")
+    assert len(services.requests("arxiv")) == 1

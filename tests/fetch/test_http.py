@@ -129,3 +129,27 @@ def test_what_users_paste(text: str, kind: str, value: str) -> None:
 def test_what_is_not_an_id(text: str) -> None:
     with pytest.raises(NotAnId):
         parse_ref(text)
+
+
+def test_a_service_that_never_answers_times_out(services: FakeServices) -> None:
+    import socket
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(1)  # connections are accepted by the kernel, then nothing is ever said
+    try:
+        client, _ = _client(services, [])
+        client.base_url = "http://127.0.0.1:%d" % silent.getsockname()[1]
+        client.timeout = 0.3
+        with pytest.raises(ServiceError, match=r"^Crossref: no answer within 0 s \(timed out\)$"):
+            client.get("/works/10.1/x")
+    finally:
+        silent.close()
+
+
+def test_a_retry_after_date_or_a_huge_one(services: FakeServices) -> None:
+    notices: list[str] = []
+    client, slept = _client(services, notices, backoff=1.0)
+    services.queue("crossref", Reply(503, b"", {"Retry-After": "Wed, 21 Oct 2026 07:28:00 GMT"}), Reply(429, b"", {"Retry-After": "99999"}))
+    client.get("/works/10.1038/nature14539")
+    assert slept == [1.0, 300.0]

@@ -163,10 +163,10 @@ class HttpClient:
                 gave_up = f" after {attempt} retries" if attempt else ""
                 raise ServiceError(self.service, f"HTTP {status}{gave_up} ({url})") from None
             except (socket.timeout, TimeoutError):
-                raise ServiceError(self.service, f"no answer within {self.timeout:.0f} s (timed out)") from None
+                raise ServiceError(self.service, f"no answer within {self.timeout:g} s (timed out)") from None
             except urllib.error.URLError as exc:
                 if isinstance(exc.reason, (socket.timeout, TimeoutError)):
-                    raise ServiceError(self.service, f"no answer within {self.timeout:.0f} s (timed out)") from None
+                    raise ServiceError(self.service, f"no answer within {self.timeout:g} s (timed out)") from None
                 raise ServiceError(self.service, "could not connect (offline?)") from None
             except (ConnectionError, OSError, http.client.HTTPException) as exc:
                 raise ServiceError(self.service, f"the connection failed ({exc.__class__.__name__})") from None
