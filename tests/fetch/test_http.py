@@ -141,7 +141,7 @@ def test_a_service_that_never_answers_times_out(services: FakeServices) -> None:
         client, _ = _client(services, [])
         client.base_url = "http://127.0.0.1:%d" % silent.getsockname()[1]
         client.timeout = 0.3
-        with pytest.raises(ServiceError, match=r"^Crossref: no answer within 0 s \(timed out\)$"):
+        with pytest.raises(ServiceError, match=r"^Crossref: no answer within 0.3 s \(timed out\)$"):
             client.get("/works/10.1/x")
     finally:
         silent.close()
