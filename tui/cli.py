@@ -272,9 +272,26 @@ def cmd_app(args: argparse.Namespace) -> int:
         warnings=args.config_warnings,
     )
     app.run()
-    if app.startup_error:
-        return _fail(app.startup_error)
-    return app.return_code or 0
+    code = _fail(app.startup_error) if app.startup_error else (app.return_code or 0)
+    _leave_now_if_workers_linger(code)
+    return code
+
+
+def _leave_now_if_workers_linger(code: int) -> None:
+    """Exit at once when a worker thread is still busy after the app closed.
+
+    The interpreter waits for every worker thread before exiting, so quitting
+    (or closing the terminal) while a large library's search index was still
+    being built kept the process alive for seconds. The app has saved
+    everything and closed the library by now; what the threads compute is
+    no longer wanted.
+    """
+    import threading
+
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        os._exit(code)
 
 
 def cmd_import_notes(args: argparse.Namespace, sources: list[str]) -> int:

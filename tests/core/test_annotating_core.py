@@ -25,13 +25,13 @@ def test_status_cycles_both_ways_and_wraps() -> None:
 
 def test_undo_history_pops_newest_first_and_is_bounded() -> None:
     history = UndoHistory(size=3)
-    assert history.pop() is None
+    assert history.undo() is None
     for n in range(5):
-        history.push("p", {"rating": n})
-    history.push("p", {})  # nothing undoable: not recorded
+        history.push("p", {"rating": n}, {"rating": n + 1})
+    history.push("p", {}, {})  # nothing undoable: not recorded
     assert len(history) == 3
-    assert [history.pop().before["rating"] for _ in range(3)] == [4, 3, 2]
-    assert history.pop() is None
+    assert [history.undo().before["rating"] for _ in range(3)] == [4, 3, 2]
+    assert history.undo() is None
 
 
 def test_previous_values_keep_only_undoable_fields() -> None:

@@ -1,4 +1,4 @@
-"""Status cycling and the short undo history of rating/status/tag/title changes."""
+"""Status cycling and the undo/redo history of rating/status/tag/title changes."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ UNDOABLE_FIELDS = ("rating", "status", "tags", "title")
 
 #: How many changes `u` can walk back.
 HISTORY_SIZE = 50
+
+#: Status changes of one paper less than this many seconds apart are one walk through the cycle.
+STATUS_SETTLE_SECONDS = 2.0
 
 
 def cycle_status(status: Status, step: int = 1) -> Status:
@@ -37,32 +40,78 @@ def previous_values(annotation: Annotation, changes: dict[str, Any]) -> dict[str
     return before
 
 
+class StatusWalk:
+    """Keeps the dates of statuses a paper only passed through while cycling out of the store.
+
+    `s` four times on an unread paper walks through to-read, reading, read and
+    skipped; only "skipped" is where the reader left it, so "started" and
+    "read" dates must not be recorded. Status changes of one paper in quick
+    succession, with nothing else in between, form one walk: each step
+    restores the dates the paper had before the walk began, and the store
+    then fills in the date of the status it lands on.
+    """
+
+    def __init__(self, settle: float = STATUS_SETTLE_SECONDS) -> None:
+        self.settle = settle
+        self._pid: str | None = None
+        self._dates: dict[str, str] = {}
+        self._at = 0.0
+
+    def step(self, annotation: Annotation, status: Status, now: float) -> dict[str, Any]:
+        """The changes for giving `annotation`'s paper `status` at monotonic time `now`."""
+        if self._pid != annotation.id or now - self._at > self.settle:
+            self._pid = annotation.id
+            self._dates = {"started": annotation.started, "finished": annotation.finished}
+        self._at = now
+        return {"status": Status(status).value, **self._dates}
+
+    def end(self) -> None:
+        """Another kind of change came in between: the next status change starts a new walk."""
+        self._pid = None
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One undoable change: the paper, and the field values before it."""
+    """One undoable change: the paper, and the field values before and after it."""
 
     pid: str
     before: dict[str, Any]
+    after: dict[str, Any]
 
 
 class UndoHistory:
-    """The last few annotation changes, newest last; `pop` hands back what to restore.
+    """The annotation changes of this run of the app: `undo` walks back, `redo` forward again.
 
     Changes are pushed only once their save succeeded, so undo never restores
-    a state that was never stored.
+    a state that was never stored. A new change after some undos forgets the
+    changes that could have been redone, as editors do.
     """
 
     def __init__(self, size: int = HISTORY_SIZE) -> None:
-        self._changes: deque[Change] = deque(maxlen=size)
+        self._done: deque[Change] = deque(maxlen=size)
+        self._undone: list[Change] = []
 
-    def push(self, pid: str, before: dict[str, Any]) -> None:
-        """Remember that `pid`'s fields held `before` until a change just saved."""
+    def push(self, pid: str, before: dict[str, Any], after: dict[str, Any]) -> None:
+        """Remember that `pid`'s fields went from `before` to `after` in a change just saved."""
         if before:
-            self._changes.append(Change(pid, dict(before)))
+            self._done.append(Change(pid, dict(before), dict(after)))
+            self._undone.clear()
 
-    def pop(self) -> Change | None:
-        """The newest change to undo, or None when there is nothing left."""
-        return self._changes.pop() if self._changes else None
+    def undo(self) -> Change | None:
+        """The newest change to undo (restore its `before`), or None when there is nothing left."""
+        if not self._done:
+            return None
+        change = self._done.pop()
+        self._undone.append(change)
+        return change
+
+    def redo(self) -> Change | None:
+        """The last undone change to apply again (its `after`), or None."""
+        if not self._undone:
+            return None
+        change = self._undone.pop()
+        self._done.append(change)
+        return change
 
     def __len__(self) -> int:
-        return len(self._changes)
+        return len(self._done)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import signal
 import threading
 from functools import partial
 from pathlib import Path
@@ -22,7 +21,9 @@ from tui.ui.keys import with_ids
 from tui.ui.commands_export import ExportCommands
 from tui.ui.screens.library import LibraryScreen
 from tui.ui.styles import stylesheet
-from tui.ui.typeahead import redirect_typed_ahead, tag_key
+from tui.ui.hangup import HangupGuard
+from tui.ui.key_gate import KeyGate, KeySettled, split_escape
+from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.core.storage import Library
@@ -71,11 +72,13 @@ class PaperdeskApp(App[int]):
         self.config_file = config_file
         self.config_warnings = list(warnings)
         self.key_overrides: dict[str, str] = {}
+        self.key_gate = KeyGate(self, self._dispatch_key)
+        self.hangup = HangupGuard(self._exit_on_signal, self.flush_notes)
 
     def on_mount(self) -> None:
         self._apply_settings()
         self.push_screen(LibraryScreen())
-        self._install_signal_handlers()
+        self.hangup.install()
         for warning in self.config_warnings:
             self.notify(one_line(warning), title="Settings", severity="warning", timeout=12, markup=False)
 
@@ -120,7 +123,7 @@ class PaperdeskApp(App[int]):
                 save_setting(self.config_file, key, value)  # type: ignore[arg-type]
         except (OSError, ValueError) as exc:
             message = f"{self.config_file}: {key} not saved ({exc})"
-            self.call_from_thread(self.notify, one_line(message), severity="error", markup=False)
+            to_ui(self, self.notify, one_line(message), severity="error", markup=False)
 
     def library_shown(self, library: Library) -> None:
         """The library is open: a new one (no annotations yet) gets the first-steps note once."""
@@ -191,24 +194,14 @@ class PaperdeskApp(App[int]):
             return
         self.exit()
 
-    def _install_signal_handlers(self) -> None:
-        """SIGTERM and SIGHUP (terminal closed) save the notes, then exit cleanly."""
-        try:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGHUP):
-                loop.add_signal_handler(sig, self._exit_on_signal, sig)
-        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
-            pass  # not the main thread, or a platform without these signals
-
-    def _remove_signal_handlers(self) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGHUP):
-                loop.remove_signal_handler(sig)
-        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
-            pass
-
-    def _exit_on_signal(self, sig: int) -> None:
+    async def _exit_on_signal(self, sig: int) -> None:
+        """SIGTERM or SIGHUP: let saves under way land (briefly), save the notes, exit."""
+        saving = [worker for worker in self.workers if worker.group == "save"]
+        if saving:
+            try:
+                await asyncio.wait_for(self.workers.wait_for_complete(saving), timeout=0.4)
+            except asyncio.TimeoutError:
+                pass
         self.flush_notes()
         self.exit(return_code=128 + sig)
 
@@ -230,24 +223,28 @@ class PaperdeskApp(App[int]):
     async def on_event(self, event: events.Event) -> None:
         """Pasted text is data: terminal controls are dropped before any editor or input sees it.
 
-        Keys are tagged with the widget they go to, so keys typed ahead can follow focus.
+        Keys go through the key gate: each one is handled to the end before the
+        next is handed to whatever has focus then (see tui/ui/key_gate.py).
         """
         if isinstance(event, events.Paste):
             event.text = clean(event.text)
         elif isinstance(event, events.Key) and not event.is_forwarded:
-            tag_key(event, self.focused)  # before Textual forwards it to the focused widget
+            for key in split_escape(event, self.screen.active_bindings):
+                if not self.key_gate.hold(key):
+                    await self._dispatch_key(key)
+            return
         await super().on_event(event)
 
-    async def _on_key(self, event: events.Key) -> None:
-        """A key that bubbled back after focus moved to a text box is typed there (see typeahead).
+    async def _dispatch_key(self, event: events.Key) -> None:
+        """Textual's handling of a key read from the terminal (priority bindings, then forwarding)."""
+        target = self.focused or self.screen
+        await super().on_event(event)
+        self.key_gate.sent(target if event.is_forwarded else None)
 
-        Textual calls `_on_key` of every class in the MRO; preventing the default
-        is what keeps `App._on_key` from also running it as a binding.
-        """
-        if redirect_typed_ahead(event, self.screen.focused):
-            event.prevent_default()
+    async def on_key_settled(self, message: KeySettled) -> None:
+        await self.key_gate.settled(message)
 
     def on_unmount(self) -> None:
-        self._remove_signal_handlers()
+        self.hangup.remove()
         if self.library is not None:
             self.library.close()

@@ -8,6 +8,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 from textual.markup import escape
 
+from tui.core.command_match import command_score
 from tui.core.text import one_line
 
 
@@ -34,8 +35,9 @@ class ViewCommands(Provider):
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for label, help_text, callback, _ in self._entries():
-            score = matcher.match(label)
+        for label, help_text, callback, kind in self._entries():
+            # Deleting a view changes data: only a query that names it ("del graph") finds it.
+            score = command_score(query, label, changes_data=kind == "delete", letters=matcher.match)
             if score > 0:
                 yield Hit(score, _highlight(matcher, label), callback, text=label, help=escape(help_text))  # type: ignore[arg-type]
 

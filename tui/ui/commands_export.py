@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hits, Provider
+
+from tui.ui.commands_actions import Entry, ranked_hits
 
 #: (palette text, help, LibraryScreen action name)
 COMMANDS = (
@@ -34,8 +36,6 @@ class ExportCommands(Provider):
         screen = self._target()
         if screen is None:
             return
-        matcher = self.matcher(query)
-        for text, help_text, action in COMMANDS:
-            score = matcher.match(text)
-            if score > 0:
-                yield Hit(score, matcher.highlight(text), partial(screen.run_action, action), text=text, help=help_text)
+        entries = [Entry(text, help_text, partial(screen.run_action, action), keywords=("clipboard",) if action != "export" else ("markdown", "obsidian")) for text, help_text, action in COMMANDS]
+        for hit in ranked_hits(self, query, entries):
+            yield hit

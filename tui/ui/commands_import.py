@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hits, Provider
+
+from tui.ui.commands_actions import Entry, ranked_hits
 
 #: (command name, help) pairs this provider offers.
 COMMANDS = (
@@ -18,8 +20,6 @@ class ImportCommands(Provider):
             yield DiscoveryHit(name, self.app.action_import_papers, help=help_text)
 
     async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text in COMMANDS:
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), self.app.action_import_papers, help=help_text)
+        entries = [Entry(name, help_text, self.app.action_import_papers, keywords=("bibtex", "json", "add")) for name, help_text in COMMANDS]
+        for hit in ranked_hits(self, query, entries):
+            yield hit

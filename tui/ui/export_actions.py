@@ -2,7 +2,7 @@
 
 Kept out of `screens/library.py` so that screen only binds keys and delegates.
 Disk work happens in a thread worker; the DOM is touched only via
-`call_from_thread`. Every message built from data goes out with `markup=False`.
+`to_ui`. Every message built from data goes out with `markup=False`.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from tui.core.models import Paper
 from tui.ui.clipboard import copy_text
 from tui.ui.screens.export_dialog import ConfirmOverwrite, ExportDialog, ExportRequest
 from tui.ui.widgets.paper_list import PaperList
+from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -70,7 +71,7 @@ def run_export(screen: Screen, request: ExportRequest, view: Sequence[Paper], cu
         try:
             export()
         except Exception as exc:  # a bug must not take the reader's session down
-            app.call_from_thread(app.notify, f"Export failed: {_one_line(exc)}", severity="error", markup=False)
+            to_ui(app, app.notify, f"Export failed: {_one_line(exc)}", severity="error", markup=False)
 
     def export() -> None:
         if request.scope == "current":
@@ -87,12 +88,12 @@ def run_export(screen: Screen, request: ExportRequest, view: Sequence[Paper], cu
                 path = write_document(request.path, items, force=force)
                 done = f"Exported {len(items)} paper(s) to {path}"
         except WouldOverwrite as exc:
-            app.call_from_thread(_confirm, screen, request, view, current, exc)
+            to_ui(app, _confirm, screen, request, view, current, exc)
             return
         except (PaperdeskError, OSError) as exc:
-            app.call_from_thread(app.notify, _one_line(exc), title="Export failed", severity="error", timeout=10, markup=False)
+            to_ui(app, app.notify, _one_line(exc), title="Export failed", severity="error", timeout=10, markup=False)
             return
-        app.call_from_thread(app.notify, done, title="Export", timeout=8, markup=False)
+        to_ui(app, app.notify, done, title="Export", timeout=8, markup=False)
 
     screen.run_worker(job, thread=True, group="export", name="export", exit_on_error=False)
 

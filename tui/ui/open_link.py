@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import webbrowser
+from tui.ui.threads import to_ui
 
 from textual.app import App
 
@@ -28,9 +29,9 @@ def open_in_browser(app: App, url: str) -> None:
         except Exception:
             opened = False
     if opened:
-        app.call_from_thread(app.notify, url, title="Opened in the browser", markup=False)
+        to_ui(app, app.notify, url, title="Opened in the browser", markup=False)
     else:
-        app.call_from_thread(app.copy_to_clipboard, url)
-        app.call_from_thread(
+        to_ui(app, app.copy_to_clipboard, url)
+        to_ui(app, 
             app.notify, url, title="No browser here: link copied", severity="warning", markup=False, timeout=10
         )

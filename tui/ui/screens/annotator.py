@@ -2,17 +2,18 @@
 
 Kept out of `library.py` so that file only wires keys to these methods. All
 methods run on the UI thread except `_write`, which runs in a (non-exclusive)
-thread worker and reports back with `call_from_thread`.
+thread worker and reports back with `to_ui` (never blocking).
 """
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tui.core.autosave import AnnotationSaver, SaveRequest
 from tui.core.errors import PaperdeskError
-from tui.core.history import UNDOABLE_FIELDS, UndoHistory, cycle_status, previous_values
+from tui.core.history import UNDOABLE_FIELDS, Change, StatusWalk, UndoHistory, cycle_status, previous_values
 from tui.core.models import Annotation, Paper, Status
 from tui.core.records import shown_title
 from tui.core.storage import ANNOTATIONS_FILE, Library
@@ -24,6 +25,7 @@ from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
+from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.ui.screens.library import LibraryScreen
@@ -45,6 +47,7 @@ class Annotator:
         self.library: Library | None = None
         self.saver: AnnotationSaver | None = None
         self.history = UndoHistory()
+        self.status_walk = StatusWalk()
 
     def attach(self, library: Library) -> None:
         """Start annotating `library` (called once it is open)."""
@@ -102,6 +105,8 @@ class Annotator:
         if self.saver is None or not self._writable():
             return
         current = self.view(pid)
+        if "status" not in changes and "opened" not in changes:
+            self.status_walk.end()
         if "opened" not in changes:
             changes = {k: v for k, v in changes.items() if _stored(getattr(current, k)) != _stored(v)}
         if not changes:
@@ -117,20 +122,14 @@ class Annotator:
         try:
             stored = self.saver.write(request)
         except (PaperdeskError, OSError, ValueError) as exc:
-            self._report(self._failed, request, exc)
+            to_ui(self.screen.app, self._failed, request, exc)
         else:
-            self._report(self._saved, request, before, stored)
-
-    def _report(self, callback: Any, *args: Any) -> None:
-        try:
-            self.screen.app.call_from_thread(callback, *args)
-        except RuntimeError:
-            pass  # the app has gone (quit while a save ran): the save itself is done
+            to_ui(self.screen.app, self._saved, request, before, stored)
 
     def _saved(self, request: SaveRequest, before: dict[str, Any], stored: Annotation) -> None:
         assert self.saver is not None
         self.saver.settle(request)
-        self.history.push(request.pid, before)
+        self.history.push(request.pid, before, previous_values(stored, before))
         if "notes" in request.changes:
             self.screen.query_one(Notes).mark_saved(request.pid, request.changes["notes"])
         self.refresh(request.pid)
@@ -169,11 +168,15 @@ class Annotator:
 
     def cycle_status(self, step: int) -> None:
         if (paper := self.paper) is not None:
-            self.change(paper.id, status=cycle_status(self.view(paper.id).status, step).value)
+            self.set_status(paper.id, cycle_status(self.view(paper.id).status, step))
 
     def mark_read(self) -> None:
         if (paper := self.paper) is not None:
-            self.change(paper.id, status=Status.READ.value)
+            self.set_status(paper.id, Status.READ)
+
+    def set_status(self, pid: str, status: Status) -> None:
+        """Give `pid` `status`; dates are recorded only for the status it is left in (see StatusWalk)."""
+        self.change(pid, **self.status_walk.step(self.view(pid), status, time.monotonic()))
 
     def record_opened(self, paper: Paper) -> None:
         """Note the day a paper was first opened (never its status)."""
@@ -213,15 +216,23 @@ class Annotator:
             self.change(paper.id, title="" if title == paper.shown_title else title)
 
     def undo(self) -> None:
-        change = self.history.pop()
+        self._step_history(self.history.undo(), "before", "Undone", "Nothing to undo")
+
+    def redo(self) -> None:
+        self._step_history(self.history.redo(), "after", "Redone", "Nothing to redo")
+
+    def _step_history(self, change: Change | None, side: str, done: str, nothing: str) -> None:
+        """Apply one side of a history entry (not itself recorded) and say what changed."""
         if change is None:
-            self.screen.notify("Nothing to undo", timeout=3)
+            self.screen.notify(nothing, timeout=3)
             return
+        self.status_walk.end()
+        values = getattr(change, side)
         paper = self.library.get(change.pid) if self.library else None
-        self.change(change.pid, undoable=False, **change.before)
+        self.change(change.pid, undoable=False, **values)
         name = shown_title(paper, self.view(change.pid)) if paper else change.pid
-        fields = [f for f in change.before if f in UNDOABLE_FIELDS]
-        self.screen.notify(f"Undone: {', '.join(fields)} of {one_line(name)}", timeout=4, markup=False)
+        fields = [f for f in values if f in UNDOABLE_FIELDS]
+        self.screen.notify(f"{done}: {', '.join(fields)} of {one_line(name)}", timeout=4, markup=False)
 
 
 def _stored(value: Any) -> Any:

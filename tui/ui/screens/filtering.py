@@ -24,6 +24,7 @@ from tui.ui.commands import ViewCommands
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
+from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.core.search import SearchIndex, SearchResult
@@ -59,7 +60,7 @@ class FilterMixin:
         from tui.core.search import SearchIndex  # numpy and rapidfuzz: off the start-up path
 
         index = SearchIndex(library.papers, library.annotations())
-        self.app.call_from_thread(self._index_ready, library, index)
+        to_ui(self.app, self._index_ready, library, index)
 
     def _index_ready(self, library, index: SearchIndex) -> None:  # type: ignore[no-untyped-def]
         if self.app.library is not library:
@@ -118,7 +119,7 @@ class FilterMixin:
         except Cancelled:
             return
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.show_result, result, keep)
+            to_ui(self.app, self.show_result, result, keep)
 
     def show_result(self, result: SearchResult, keep: str | None = None) -> None:
         """Show a ranking unless the box or the sort changed since it started."""
@@ -152,6 +153,13 @@ class FilterMixin:
 
     def action_focus_filter(self) -> None:
         self.set_focus(self.query_one(FilterInput))  # now, so keys typed right after `/` land there
+        self.set_class(True, "-filtering")  # focus mode shows the box while it is in use
+
+    def on_descendant_focus(self, event) -> None:  # type: ignore[no-untyped-def]
+        self.set_class(isinstance(self.focused, FilterInput), "-filtering")
+
+    def on_descendant_blur(self, event) -> None:  # type: ignore[no-untyped-def]
+        self.set_class(isinstance(self.focused, FilterInput), "-filtering")
 
     def leave_filter_now(self) -> None:
         """Enter/down in the box: rank what is typed *now* if the list lags behind, focus the list.
@@ -169,11 +177,10 @@ class FilterMixin:
             else:
                 self.workers.cancel_group(self, "rank")
                 self.show_result(index.search(query, self.sort))
-        self.set_focus(self.query_one(PaperList))
+        self.set_focus(self.home_widget())
 
     def on_filter_input_leave(self, message: FilterInput.Leave) -> None:
         message.stop()
-        self.query_one(PaperList).focus()
 
     def action_cycle_sort(self) -> None:
         self.sort = next_sort(self.sort)
@@ -212,9 +219,9 @@ class FilterMixin:
         try:
             self.app.library.save_view(name, text)
         except (PaperdeskError, ValueError, OSError) as exc:
-            self.app.call_from_thread(self.notify, f"View not saved: {exc}", severity="error", markup=False)
+            to_ui(self.app, self.notify, f"View not saved: {exc}", severity="error", markup=False)
             return
-        self.app.call_from_thread(self.notify, f"Saved view {name!r}; find it in the command palette.", markup=False)
+        to_ui(self.app, self.notify, f"Saved view {name!r}; find it in the command palette.", markup=False)
 
     def delete_view(self, name: str) -> None:
         self.remove_view(name)
@@ -224,7 +231,7 @@ class FilterMixin:
         try:
             self.app.library.delete_view(name)
         except (PaperdeskError, OSError) as exc:
-            self.app.call_from_thread(self.notify, f"View not deleted: {exc}", severity="error", markup=False)
+            to_ui(self.app, self.notify, f"View not deleted: {exc}", severity="error", markup=False)
             return
-        self.app.call_from_thread(self.notify, f"Deleted view {name!r}.", markup=False)
+        to_ui(self.app, self.notify, f"Deleted view {name!r}.", markup=False)
 

@@ -194,7 +194,10 @@ class FirstSteps(ModalScreen[bool]):
     """Shown once on the first launch of a new library; Enter or Esc dismisses it for good."""
 
     CSS_PATH = stylesheet("help.tcss")
-    BINDINGS = [Binding("enter,escape,space", "done", "Got it", id="first_steps_done")]
+    BINDINGS = [
+        Binding("enter,escape,space", "done", "Got it", id="first_steps_done"),
+        Binding("q", "app.quit", "Quit", id="first_steps_quit"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="first-steps"):

@@ -19,6 +19,7 @@ from tui.core.imports import FORMATS, complete_path, read_imports
 from tui.core.merge import LARGE_IMPORT, FileReport
 from tui.core.text import one_line
 from tui.ui.styles import stylesheet
+from tui.ui.threads import to_ui
 
 
 class PathSuggester(Suggester):
@@ -87,15 +88,15 @@ class ImportDialog(ModalScreen[bool]):
 
     @work(thread=True, exclusive=True, group="import")
     def run_import(self, path: str) -> None:
-        """Parse, then add everything in one atomic write; the screen hears back via call_from_thread."""
+        """Parse, then add everything in one atomic write; the screen hears back via to_ui."""
         reports: list[FileReport] = []
         parsed, errors = read_imports([path])
         total = sum(len(p.papers) for p in parsed)
         if total >= LARGE_IMPORT:
-            self.app.call_from_thread(self._start_progress, total)
+            to_ui(self.app, self._start_progress, total)
 
         def progress(done: int, of: int) -> None:
-            self.app.call_from_thread(self._advance, done)
+            to_ui(self.app, self._advance, done)
 
         if parsed:
             try:
@@ -104,7 +105,7 @@ class ImportDialog(ModalScreen[bool]):
                 errors.append(f"{exc}; nothing imported")
             except OSError as exc:
                 errors.append(f"the library could not be written ({exc.strerror or exc}); nothing imported")
-        self.app.call_from_thread(self._show_result, reports, errors)
+        to_ui(self.app, self._show_result, reports, errors)
 
     def _start_progress(self, total: int) -> None:
         bar = self.query_one("#import-progress", ProgressBar)

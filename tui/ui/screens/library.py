@@ -26,6 +26,7 @@ from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
+from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.core.storage import Library
@@ -50,6 +51,7 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
         Binding("t", "tags", "Tags", tooltip="Edit the tags (comma-separated, completion from known tags)"),
         Binding("e", "rename", "Rename", show=False, tooltip="Give the paper your own title"),
         Binding("u", "undo", "Undo", show=False, tooltip="Undo the last rating/status/tag/title change"),
+        Binding("U", "redo", "Redo", show=False, tooltip="Redo the change undone last"),
         # links and imports (issue 6)
         Binding("o", "open_link", "Open link", show=False),
         Binding("i", "app.import_papers", "Import", show=False),
@@ -91,9 +93,9 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
         try:
             library = Library.open(self.app.library_dir)
         except PaperdeskError as exc:
-            self.app.call_from_thread(self.app.fail_startup, str(exc))
+            to_ui(self.app, self.app.fail_startup, str(exc))
             return
-        self.app.call_from_thread(self.show_library, library)
+        to_ui(self.app, self.show_library, library)
 
     def show_library(self, library: Library) -> None:
         """Fill the list once the library is open."""
@@ -150,11 +152,26 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
     def action_undo(self) -> None:
         self.annotator.undo()
 
+    def action_redo(self) -> None:
+        self.annotator.redo()
+
     def on_notes_save_requested(self, message: Notes.SaveRequested) -> None:
         self.annotator.save_notes(message.pid, message.text)
 
-    def on_notes_left(self, message: Notes.Left) -> None:
-        self.query_one(PaperList).focus()
+    def action_back_to_list(self) -> None:
+        """Esc from the reader or the notes editor: back to the list (the reader in focus mode).
+
+        Synchronous, so the key typed after Esc acts on the list. Leaving the
+        editor saves the notes (its blur does).
+        """
+        if self.focus_mode and not self.query_one(Notes).editor.has_focus and self.query_one(Reader).has_focus:
+            self.action_focus_mode()  # Esc in focus mode's reader: the list comes back
+            return
+        self.set_focus(self.home_widget())
+
+    def home_widget(self) -> PaperList | Reader:
+        """Where Esc and the filter's Enter land: the list, or the reader when the list is hidden."""
+        return self.query_one(Reader) if self.focus_mode else self.query_one(PaperList)
 
     def flush_notes(self) -> list[str]:
         """Save unsaved notes now, on the calling thread (quit, SIGTERM); return error lines."""

@@ -21,6 +21,7 @@ from tui.core.models import Status
 from tui.core.stats import ListProgress, list_progress, notes_per_week, rating_histogram
 from tui.core.text import one_line
 from tui.ui.styles import stylesheet
+from tui.ui.threads import to_ui
 
 #: Cells of the longest bar.
 BAR = 48
@@ -133,7 +134,7 @@ class StatsScreen(Screen):
         progress = list_progress(library.papers, annotations)
         histogram = rating_histogram(annotations.values())
         weeks = notes_per_week(annotations.values(), today=today)
-        self.app.call_from_thread(self.show, progress, histogram, weeks)
+        to_ui(self.app, self.show, progress, histogram, weeks)
 
     def show(self, progress: list[ListProgress], histogram: dict[int, int], weeks: list[tuple[dt.date, int]]) -> None:
         self.query_one("#stats-progress", Static).update(progress_text(progress))

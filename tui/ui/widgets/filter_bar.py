@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -47,42 +46,11 @@ class FilterInput(Input):
     leave_hook: Callable[[], None] | None = None
 
     def _leave(self) -> None:
-        # Act now, not when the Leave message is handled: keys already queued behind
-        # this one (typed right after Enter) must find the list ranked and focused.
+        # Act now, not when the Leave message is handled: the key that follows Enter
+        # must find the list ranked and focused.
         if self.leave_hook is not None:
             self.leave_hook()
         self.post_message(self.Leave(self))
-
-    async def _on_key(self, event: events.Key) -> None:
-        """Leave keys act here, at once, and keys queued behind them are not typed in.
-
-        Bindings run only after a key bubbles up to the app, by which time the
-        keys typed right after Enter are already queued in this input. So the
-        keys bound to leaving (Enter, down, Esc, or the user's overrides of
-        them) act here, moving focus synchronously, and a key that
-        arrives once focus has moved on bubbles instead of being typed, to run
-        against the bindings of whatever has focus now: `Enter 5` filters, then
-        rates the best match.
-        """
-        if self.screen.focused is not self:  # `has_focus` only changes when the Blur event lands
-            event.prevent_default()
-            return
-        act = {"submit": self._leave, "leave": self._leave, "clear_or_leave": self.action_clear_or_leave}.get(
-            self._bound_action(event.key) or ""
-        )
-        if act is not None:
-            event.prevent_default()
-            event.stop()
-            act()
-
-
-    def _bound_action(self, key: str) -> str | None:
-        """The action this input binds `key` to, with the user's key overrides applied."""
-        for namespace, bindings in self.screen._binding_chain:
-            if namespace is self:
-                found = bindings.key_to_bindings.get(key)
-                return found[0].action if found else None
-        return None
 
 
 class FilterBar(Vertical):

@@ -56,7 +56,7 @@ class Notes(Vertical):
     autosave_delay: float = AUTOSAVE_DELAY
     """Seconds of quiet before saving; the `autosave_delay` setting replaces it."""
 
-    BINDINGS = [Binding("escape", "leave", "Done", tooltip="Save the notes and go back to the list", id="notes_done")]
+    BINDINGS = [Binding("escape", "screen.back_to_list", "Done", tooltip="Save the notes and go back to the list", id="notes_done")]
 
     @dataclass
     class SaveRequested(Message):
@@ -64,9 +64,6 @@ class Notes(Vertical):
 
         pid: str
         text: str
-
-    class Left(Message):
-        """The reader pressed Esc in the editor: focus should go back to the list."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -109,7 +106,11 @@ class Notes(Vertical):
     # -- showing a paper -----------------------------------------------------------
 
     def load(self, pid: str | None, stored: str) -> None:
-        """Show `pid`'s notes; the previous paper's unsaved text is saved first."""
+        """Show `pid`'s notes; the previous paper's unsaved text is saved first.
+
+        The same paper again (a re-rank or refresh after a save) never touches
+        an editor in use: its text, cursor, selection and scroll stay put.
+        """
         if pid != self.pid:
             self.flush()
             self.pid = pid
@@ -117,7 +118,7 @@ class Notes(Vertical):
             self.stored = stored
             # The editor writes its text to the terminal as is: stored controls go in as pictures.
             self.editor.load_text(editable(self.drafts.get(pid, stored)) if pid else "")
-        elif not self.dirty:
+        elif not self.editing and not self.dirty and self.editor.text != editable(stored):
             self.stored = stored
             self.editor.load_text(editable(stored))
         else:
@@ -136,7 +137,28 @@ class Notes(Vertical):
         self.query_one("#notes-empty").display = False
         self.screen.set_focus(self.editor)  # now, so keys typed right after `n` land here
         self.editor.move_cursor(self.editor.document.end)
-        self.call_after_refresh(self.scroll_visible, animate=False)
+        self._follow_caret()
+
+    def fit_editor(self, height: int) -> None:
+        """Never taller than the pane shows (`height` rows, less the state line above it).
+
+        The editor scrolls its own text to keep the caret in view, so once the
+        whole editor is in the pane's view, so is the caret.
+        """
+        self.editor.styles.max_height = max(3, height - 1)
+
+    def _follow_caret(self) -> None:
+        """After the next layout (the editor may have grown a line): scroll the pane to the editor."""
+        if self.editing:
+            self.call_after_refresh(self._show_editor)
+
+    def _show_editor(self) -> None:
+        if self.editing:
+            self.editor.scroll_visible(animate=False, immediate=True)
+
+    def on_text_area_selection_changed(self, event: TextArea.SelectionChanged) -> None:
+        event.stop()
+        self._follow_caret()
 
     def _show_view(self) -> None:
         """Leave editing: show the notes rendered (or a hint when there are none)."""
@@ -166,6 +188,7 @@ class Notes(Vertical):
         if self.dirty:
             self._timer = self.set_timer(self.autosave_delay, self.flush)
         self._update_state()
+        self._follow_caret()
 
     def flush(self) -> None:
         """Ask for the current text to be saved, if the store does not have it."""
@@ -226,13 +249,8 @@ class Notes(Vertical):
 
     # -- leaving ---------------------------------------------------------------------
 
-    def action_leave(self) -> None:
-        self.flush()
-        self.screen.set_focus(None)
-        self._show_view()
-        self.post_message(self.Left())
-
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """Leaving the editor (Esc, Tab, a click elsewhere) saves and shows the notes rendered."""
         if event.widget is self.editor:
             self.flush()
             self.call_after_refresh(self._show_view)

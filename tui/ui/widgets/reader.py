@@ -6,6 +6,7 @@ from typing import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -28,6 +29,15 @@ class Reader(VerticalScroll, can_focus=True):
 
     COMPONENT_CLASSES = {"reader--match"}
 
+    BINDINGS = [
+        Binding("j", "scroll_down", "Scroll down", show=False, id="reader_down"),
+        Binding("k", "scroll_up", "Scroll up", show=False, id="reader_up"),
+        Binding("escape", "screen.back_to_list", "Back to the list", show=False, id="reader_back"),
+    ]
+
+    shown_id: str | None = None
+    """The id of the paper on display (None: the empty state)."""
+
     def compose(self) -> ComposeResult:
         yield Static(id="reader-title")
         yield Static(id="reader-meta")
@@ -37,10 +47,15 @@ class Reader(VerticalScroll, can_focus=True):
         yield Notes(id="notes")
 
     def show(self, paper: Paper | None, annotation: Annotation | None = None, highlights: Sequence[str] = ()) -> None:
-        """Display `paper` (or an empty-state hint when there is none) and scroll to the top.
+        """Display `paper` (or an empty-state hint when there is none); a new paper starts at the top.
 
-        `highlights` are the words of the current filter query, marked in the abstract.
+        `highlights` are the words of the current filter query, marked in the
+        abstract. Showing the paper already on display (the list re-ranked
+        around it after a save) redraws it in place: the scroll position and
+        the notes editor (text, cursor, selection, focus) stay as they are.
         """
+        same = paper is not None and paper.id == self.shown_id
+        self.shown_id = paper.id if paper is not None else None
         if paper is None:
             self._set("#reader-title", Text("No paper selected"))
             for part in ("#reader-meta", "#reader-annotation", "#reader-links"):
@@ -54,7 +69,11 @@ class Reader(VerticalScroll, can_focus=True):
         self._show_abstract(paper, highlights)
         self._show_links(paper)
         self.query_one(Notes).load(paper.id, annotation.notes if annotation else "")
-        self.scroll_home(animate=False)
+        if not same:
+            self.scroll_home(animate=False)
+
+    def on_resize(self) -> None:
+        self.query_one(Notes).fit_editor(self.scrollable_content_region.height)
 
     def _set(self, selector: str, text: Text) -> None:
         part = self.query_one(selector, Static)

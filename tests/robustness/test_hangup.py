@@ -1,0 +1,107 @@
+"""The real app in a pseudo-terminal: closing the terminal or SIGTERM at any moment ends it within a
+second with the library free again, and keys written faster than it paints act in order."""
+
+from __future__ import annotations
+
+import random
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from tui.core.storage import Library
+from tests.ui.pilot import big_library
+
+from .pty_app import AppInPty
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX terminals")
+
+#: The goal is one second; the margin absorbs a loaded CI machine.
+DEADLINE = 2.5
+
+
+def assert_free(folder: Path) -> None:
+    """Nobody holds the library: it opens writable."""
+    with Library.open(folder) as library:
+        assert not library.read_only, library.notice
+
+
+@pytest.fixture(scope="module")
+def library_5k(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("big") / "library"
+    big_library(folder, 5_000).close()
+    return folder
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_closing_the_terminal_right_after_start_ends_the_app(library_dir: Path, attempt: int) -> None:
+    Library.open(library_dir).close()
+    app = AppInPty(library_dir)
+    try:
+        assert app.wait_for("papers"), app.text()
+        app.close_terminal()
+        assert app.exited_within(DEADLINE), "still running after the terminal closed"
+    finally:
+        app.kill()
+    assert_free(library_dir)
+
+
+def test_closing_the_terminal_while_5000_papers_index_ends_the_app(library_5k: Path) -> None:
+    app = AppInPty(library_5k)
+    try:
+        assert app.wait_for("5000 papers"), app.text()
+        app.close_terminal()
+        assert app.exited_within(DEADLINE)
+    finally:
+        app.kill()
+    assert_free(library_5k)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sigterm_at_a_random_moment_of_start_ends_the_app(library_5k: Path, seed: int) -> None:
+    app = AppInPty(library_5k)
+    try:
+        time.sleep(random.Random(seed).uniform(0.0, 1.2))
+        app.pump()
+        app.proc.kill(signal.SIGTERM)
+        assert app.exited_within(DEADLINE)
+    finally:
+        app.kill()
+    assert_free(library_5k)
+
+
+def test_notes_typed_then_the_terminal_closed_are_saved(library_dir: Path) -> None:
+    Library.open(library_dir).close()
+    app = AppInPty(library_dir)
+    try:
+        assert app.wait_for("papers"), app.text()
+        app.send("nkept on hang-up")
+        assert app.wait_for("kept on hang-up")
+        app.close_terminal()
+        assert app.exited_within(DEADLINE)
+    finally:
+        app.kill()
+    with Library.open(library_dir) as library:
+        assert [a.notes for a in library.annotations().values()] == ["kept on hang-up"]
+
+
+def test_keys_written_faster_than_the_app_paints_act_in_order(tmp_path: Path) -> None:
+    """A 20,000-paper library is still indexing while the keys arrive in one write."""
+    folder = tmp_path / "library"
+    library = big_library(folder, 20_000)
+    third = library.papers[2].id
+    library.close()
+    app = AppInPty(folder)
+    try:
+        assert app.wait_for("20000 papers"), app.text()
+        # One write, as `tmux send-keys / H u g e Escape Escape g j j 4 q` does: the second Esc
+        # reaches the app glued to the g (ESC g, which terminals also send for Alt+g).
+        app.send("/Huge\x1b\x1bgjj4q")
+        assert app.exited_within(15), app.text()
+        assert app.proc.exitstatus == 0
+    finally:
+        app.kill()
+    with Library.open(folder) as library:
+        rated = {a.id: a.rating for a in library.annotations().values() if a.rating}
+    assert rated == {third: 4}

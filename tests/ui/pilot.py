@@ -1,0 +1,65 @@
+"""Pilot helpers shared by the UI tests: settling, typing at speed, reading the screen, big libraries."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Iterable
+
+from textual import events
+from textual.widgets import Static
+
+from tui.core.storage import Library
+from tui.ui.app import PaperdeskApp
+
+#: Key names of the characters the tests type (Textual names keys after Unicode character names).
+_NAMED = {" ": "space", "\n": "enter", "\t": "tab"}
+
+
+def key_of(char: str) -> str:
+    """The key name a terminal reports for `char`."""
+    if char in _NAMED:
+        return _NAMED[char]
+    if char.isalnum():
+        return char
+    return unicodedata.name(char).lower().replace("-", "_").replace(" ", "_")
+
+
+def key_event(key: str) -> events.Key:
+    """A key as the driver reads it: `key` is a name ("escape", "ctrl+p") or one character."""
+    if len(key) == 1:
+        return events.Key(key_of(key), key if key not in "\n\t" else None)
+    return events.Key(key, None)
+
+
+def burst(app: PaperdeskApp, keys: Iterable[str]) -> None:
+    """Every key at once, as typed faster than the app paints: nothing waits between them."""
+    for key in keys:
+        app.post_message(key_event(key))
+
+
+async def settle(app: PaperdeskApp, pilot, rounds: int = 3) -> None:  # type: ignore[no-untyped-def]
+    """Let workers (ranking, saving) finish and their results reach the screen."""
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    while app.key_gate.busy:
+        await pilot.pause(0.01)
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def text_of(app: PaperdeskApp, selector: str) -> str:
+    """The plain text a Static on the current screen shows."""
+    return str(app.screen.query_one(selector, Static).render())
+
+
+
+
+def big_library(folder, n: int) -> Library:  # type: ignore[no-untyped-def]
+    """A library of `n` synthetic papers (the benchmarks' corpus), through the real import path."""
+    from benchmarks.corpus import papers
+    from tui.core.merge import ParsedFile
+
+    library = Library.open(folder, seed=False)
+    library.add_papers([ParsedFile(folder / "synthetic.json", "json", "Synthetic", papers(n))])
+    return library
