@@ -3,6 +3,14 @@
 `fetch_refs` never touches the library: it returns one ParsedFile per paper
 (so the import report is one line per paper) and one line per id that could
 not be fetched; the caller hands the files to `Library.add_papers`.
+
+The app's `a` key runs it in a thread worker, e.g.::
+
+    options = FetchOptions.from_settings(settings, notice=lambda line: app.call_from_thread(app.notify, line))
+    fetched = fetch_refs(texts, options, progress=lambda done, total: app.call_from_thread(show, done, total))
+    reports = library.add_papers(fetched.parsed)   # one atomic write; then refresh the list
+
+`texts` may be what the user typed, split with `split_ids`.
 """
 
 from __future__ import annotations
