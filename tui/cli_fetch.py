@@ -245,7 +245,11 @@ def _arxiv_list_name(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace, library_dir: Path) -> int:
-    """Dispatch `add` or `fetch`."""
-    if args.command == "add":
-        return cmd_add(args, library_dir)
-    return cmd_fetch(args, library_dir)
+    """Dispatch `add` or `fetch`; Ctrl+C says what was kept (the pages already cached)."""
+    try:
+        if args.command == "add":
+            return cmd_add(args, library_dir)
+        return cmd_fetch(args, library_dir)
+    except KeyboardInterrupt:
+        sys.stderr.write(f"\n{PROG}: interrupted; the library is unchanged, and what was fetched is cached: run the command again to resume\n")
+        return 130

@@ -237,3 +237,15 @@ def test_add_while_the_app_holds_the_library(services: FakeServices, library_dir
     assert main(["add", "2611.10001", "--db", str(library_dir)]) == 0  # free now; answered from the cache
     assert capsys.readouterr().out.startswith("added: arXiv:2611.10001")
     assert len(services.requests("arxiv")) == 1
+
+
+def test_ctrl_c_during_a_fetch(services: FakeServices, library_dir: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tui.core.fetch.openreview as orv
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(orv, "fetch_venue", interrupted)
+    assert main(["fetch", "openreview", "ICML.cc/2025/Conference", "--db", str(library_dir)]) == 130
+    assert "interrupted; the library is unchanged" in capsys.readouterr().err
+    assert not library_dir.exists()
