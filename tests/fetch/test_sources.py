@@ -141,3 +141,26 @@ def test_split_ids() -> None:
     assert split_ids(["2501.1, 2501.2  https://arxiv.org/abs/1#x", "# a comment", "10.1/x # trailing"]) == [
         "2501.1", "2501.2", "https://arxiv.org/abs/1#x", "10.1/x"
     ]
+
+
+def test_fetch_refs_as_the_app_calls_it_from_a_worker(services: FakeServices) -> None:
+    """The `a` key's path: a thread, progress and notices through callbacks, a retry and a malformed answer."""
+    import threading
+
+    notices: list[str] = []
+    progress: list[tuple[int, int]] = []
+    services.queue("crossref", Reply(503, b"", {"Retry-After": "0"}))
+    services.queue("openreview", Reply(200, b"<html>"))
+    options = FetchOptions.from_settings(notice=notices.append, backoff=0.0)
+    box: dict = {}
+    worker = threading.Thread(
+        target=lambda: box.update(got=fetch_refs(["10.1038/nature14539", "openreview:or000001x", "2611.10002"], options, progress=lambda d, t: progress.append((d, t))))
+    )
+    worker.start()
+    worker.join(30)
+    got = box["got"]
+    assert [str(p.source) for p in got.parsed] == ["doi:10.1038/nature14539", "arXiv:2611.10002"]  # the order asked
+    (failed,) = got.failed
+    assert failed.startswith("openreview:or000001x: OpenReview: malformed response (not JSON: ")
+    assert notices == ["Crossref: busy (HTTP 503); waiting 0 s, then retry 1 of 4"]
+    assert progress[-1] == (3, 3)
