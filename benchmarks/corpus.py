@@ -12,7 +12,7 @@ import re
 import string
 from pathlib import Path
 
-from tui.core.lists import read_list_file
+from tui.core.ingest.lists import read_list_file
 from tui.core.models import Annotation, Paper, Status, paper_id
 from tui.core.paths import bundled_lists
 

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import corpus  # noqa: E402
 
-from tui.core.merge import ParsedFile  # noqa: E402
-from tui.core.storage import Library  # noqa: E402
+from tui.core.ingest.parsed import ParsedFile  # noqa: E402
+from tui.core.library import Library  # noqa: E402
 from tui.ui.app import PaperdeskApp  # noqa: E402
 from tui.ui.widgets.filter_bar import FilterInput  # noqa: E402
 from tui.ui.widgets.paper_list import PaperList  # noqa: E402

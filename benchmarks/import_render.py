@@ -1,4 +1,4 @@
-"""Benchmarks for issue 6: importing 10,000 JSON entries, and rendering a 2,000-word abstract with math.
+"""Importing 10,000 JSON entries, and rendering a 2,000-word abstract with math.
 
 Run from the repository root: `python benchmarks/import_render.py`. Prints figures; asserts nothing.
 Targets: import of 10,000 JSON entries < 5 s; rendering a 2,000-word abstract with math < 50 ms.
@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tui.core import latex  # noqa: E402
-from tui.core.imports import read_import  # noqa: E402
-from tui.core.storage import Library  # noqa: E402
+from tui.core.render import latex  # noqa: E402
+from tui.core.ingest.readers import read_import  # noqa: E402
+from tui.core.library import Library  # noqa: E402
 
 WORDS = (
     "we propose a novel method for learning robust controllers from data with provable guarantees on "
@@ -133,7 +133,7 @@ async def bench_pane(texts: dict[str, str]) -> None:
     """
     from textual.widgets import Static
 
-    from tui.core.merge import ParsedFile
+    from tui.core.ingest.parsed import ParsedFile
     from tui.core.models import Paper, paper_id
     from tui.ui.app import PaperdeskApp
     from tui.ui.widgets.reader import Reader

@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tui.core.lists import ParsedList  # noqa: E402
-from tui.core.storage import Library  # noqa: E402
+from tui.core.ingest.lists import ParsedList  # noqa: E402
+from tui.core.library import Library  # noqa: E402
 
 SIZES = (1_000, 100_000)
 ANNOTATED = 500

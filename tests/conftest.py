@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.storage import Library
+from tui.core.library import Library
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"

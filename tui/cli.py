@@ -133,7 +133,7 @@ def _positive_int(text: str) -> int:
 
 def _shown(text: str) -> str:
     """A report line as the terminal may see it: names and titles come from files, so controls show as pictures."""
-    from tui.core.text import one_line
+    from tui.core.render.text import one_line
 
     return one_line(text)
 
@@ -191,10 +191,6 @@ def _library_dir(args: argparse.Namespace) -> Path:
     return library_dir(override)
 
 
-#: Imports with at least this many entries show a progress bar (on a terminal).
-PROGRESS_MIN = 1000
-
-
 def _progress_bar(done: int, total: int) -> None:
     """A one-line progress bar on stderr, redrawn in place."""
     width = 30
@@ -205,48 +201,36 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """Parse every file first; open the library only when there is something to add."""
-    from tui.core.imports import read_imports
-    from tui.core.notes_import import is_notes_export
-    from tui.core.storage import Library
+    """Import lists, BibTeX, JSON and notes exports; print what happened, in order."""
+    from tui.core.library import import_paths
 
-    notes = [name for name in args.files if is_notes_export(name)]
-    status = cmd_import_notes(args, notes) if notes else 0
-    rest = [name for name in args.files if name not in notes]
-    if not rest:
-        return status
-    parsed, errors = read_imports(rest)
-    if parsed:
-        total = sum(len(p.papers) for p in parsed)
-        progress = _progress_bar if total >= PROGRESS_MIN and sys.stderr.isatty() else None
-        with Library.open(_library_dir(args)) as lib:
-            if lib.read_only:
-                errors.append(f"{lib.notice}; nothing imported")
-            else:
-                for report in lib.add_papers(parsed, progress=progress):
-                    for warning in report.warnings:
-                        print(f"{PROG}: warning: {_shown(warning)}", file=sys.stderr)
-                    print(_shown(report.line()))
-                    for reason in report.skipped:
-                        print(f"  skipped {_shown(reason)}")
-    for error in errors:
-        _fail(error)
-    return 1 if errors or status else 0
+    progress = _progress_bar if sys.stderr.isatty() else None
+    outcome = import_paths(_library_dir(args), args.files, force=args.force, progress=progress)
+    for kind, text in outcome.messages:
+        if kind == "line":
+            print(_shown(text))
+        elif kind == "skipped":
+            print(f"  skipped {_shown(text)}")
+        elif kind == "warning":
+            print(f"{PROG}: warning: {_shown(text)}", file=sys.stderr)
+        else:
+            _fail(text)
+    return 1 if outcome.failed else 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the library for scripts: tab-separated lines or JSON lines, ranked by `--query`."""
-    from tui.core.query import parse_query
-    from tui.core.records import paper_record, shown_title
-    from tui.core.search import SearchIndex
-    from tui.core.storage import Library
-    from tui.core.text import one_line
+    from tui.core.export.json_record import paper_record
+    from tui.core.library import Library, papers_matching
+    from tui.core.models import shown_title
+    from tui.core.render.text import one_line
+    from tui.core.search.query import parse_query
 
     query = parse_query(args.query)  # a malformed query fails before the library opens
     with Library.open(_library_dir(args)) as lib:
         annotations = lib.annotations()
         out = sys.stdout
-        papers = lib.papers if query.is_empty else SearchIndex(lib.papers, annotations).search(query)
+        papers = papers_matching(lib, query)
         if args.limit is not None:
             papers = papers[: args.limit]
         for paper in papers:
@@ -294,50 +278,26 @@ def _leave_now_if_workers_linger(code: int) -> None:
         os._exit(code)
 
 
-def cmd_import_notes(args: argparse.Namespace, sources: list[str]) -> int:
-    """Restore annotations from per-paper Markdown exports (files or folders)."""
-    from tui.core.notes_import import import_notes
-    from tui.core.storage import Library
-
-    failed = False
-    with Library.open(_library_dir(args)) as lib:
-        if lib.read_only:
-            return _fail(f"{lib.notice}; nothing imported")
-        for source in sources:
-            report = import_notes(lib, source, force=args.force)
-            for line in report.lines():
-                print(_shown(line))
-            for error in report.errors:
-                _fail(error)
-            failed = failed or bool(report.errors or report.conflicts)
-    return 1 if failed else 0
-
-
 def cmd_export(args: argparse.Namespace) -> int:
     """Markdown on stdout, into a file, or one file per paper into a folder."""
-    from tui.core import export
-    from tui.core.storage import Library
+    from tui.core.export.markdown import render_document
+    from tui.core.export.writing import write_document, write_per_paper
+    from tui.core.library import Library, export_entries
 
     if args.per_paper and not args.out:
         return _fail("--per-paper needs --out FOLDER")
     with Library.open(_library_dir(args), read_only=True) as lib:
-        if args.query is not None:
-            papers = export.papers_matching(lib, args.query)
-            items = export.entries(papers, lib.annotation)
-        elif args.all:
-            items = export.entries(lib.papers, lib.annotation)
-        else:
-            items = export.annotated_entries(lib.papers, lib.annotations())
+        items = export_entries(lib, query=args.query, everything=args.all)
     if not items:
         print(f"{PROG}: nothing to export", file=sys.stderr)
         return 0
     if args.per_paper:
-        written = export.write_per_paper(args.out, items, force=args.force)
+        written = write_per_paper(args.out, items, force=args.force)
         print(f"wrote {len(written)} files to {args.out}")
     elif args.out:
-        path = export.write_document(args.out, items, force=args.force)
+        path = write_document(args.out, items, force=args.force)
         print(f"wrote {len(items)} papers to {path}")
     else:
-        sys.stdout.buffer.write(export.render_document(items).encode("utf-8"))
+        sys.stdout.buffer.write(render_document(items).encode("utf-8"))
         sys.stdout.flush()
     return 0

@@ -151,7 +151,7 @@ def _duration(seconds: float) -> str:
 
 
 def _shown(text: str) -> str:
-    from tui.core.text import one_line
+    from tui.core.render.text import one_line
 
     return one_line(text)
 
@@ -165,7 +165,7 @@ def _options(args: argparse.Namespace, bar: ProgressBar) -> Any:
 def _store(library_dir: Path, parsed: list[Any]) -> list[Any]:
     """Merge parsed papers into the library in one write; PaperdeskError (one line) when it is read-only."""
     from tui.core.errors import LibraryError
-    from tui.core.storage import Library
+    from tui.core.library import Library
 
     with Library.open(library_dir) as lib:
         if lib.read_only:
@@ -202,7 +202,7 @@ def cmd_add(args: argparse.Namespace, library_dir: Path, stdin: TextIO | None = 
 
 def cmd_fetch(args: argparse.Namespace, library_dir: Path) -> int:
     """A whole venue or listing as one list; the library is written once, at the end."""
-    from tui.core.merge import ParsedFile
+    from tui.core.ingest.parsed import ParsedFile
 
     bar = ProgressBar(sys.stderr, enabled=sys.stderr.isatty())
     options = _options(args, bar)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.core.export import Entry
+from tui.core.export.markdown import Entry
 from tui.core.models import Annotation, Paper, Status
 
 NOW = "2026-11-30T12:00:00+00:00"

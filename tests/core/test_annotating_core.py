@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import threading
 
-from tui.core.autosave import AnnotationSaver
-from tui.core.history import UndoHistory, cycle_status, previous_values
+from tui.core.store.saver import AnnotationSaver
+from tui.core.store.history import UndoHistory, cycle_status, previous_values
 from tui.core.models import Annotation, Status
-from tui.core.progress import progress_line
-from tui.core.records import paper_record
-from tui.core.storage import Library
-from tui.core.tags import complete, format_tags, known_tags, parse_tags
+from tui.core.stats import progress_line
+from tui.core.export.json_record import paper_record
+from tui.core.library import Library
+from tui.core.store.tags import complete, format_tags, known_tags, parse_tags
 
 
 def test_status_cycles_both_ways_and_wraps() -> None:

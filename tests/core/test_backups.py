@@ -7,8 +7,10 @@ import shutil
 import types
 from pathlib import Path
 
-from tui.core import storage
-from tui.core.storage import ANNOTATIONS_FILE, BACKUP_DIR, BACKUPS_KEPT, Library
+from tui.core.store import backups
+from tui.core.library import Library
+from tui.core.store.backups import BACKUP_DIR, BACKUPS_KEPT
+from tui.core.store.storage import ANNOTATIONS_FILE
 
 
 def fake_clock(monkeypatch) -> list[datetime.date]:
@@ -20,7 +22,7 @@ def fake_clock(monkeypatch) -> list[datetime.date]:
         def today(cls):  # type: ignore[override]
             return today[0]
 
-    monkeypatch.setattr(storage, "_dt", types.SimpleNamespace(date=FakeDate, datetime=datetime.datetime, timezone=datetime.timezone))
+    monkeypatch.setattr(backups, "_dt", types.SimpleNamespace(date=FakeDate, datetime=datetime.datetime, timezone=datetime.timezone))
     return today
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.storage import Library
+from tui.core.library import Library
 
 KILLS = 100
 PAPERS = 10
@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 FORKER = """
 import os, sys
-from tui.core.storage import Library
+from tui.core.library import Library
 
 def save_forever(folder, acks, seq):
     # Save 'note seq', 'note seq+1', ... round the first papers; log each save that returned.

@@ -10,17 +10,9 @@ import yaml
 
 from tests.conftest import FIXTURES
 from tests.core.export_fixture import NOW, fixed_entries
-from tui.core import frontmatter
-from tui.core.export import (
-    WouldOverwrite,
-    annotated_entries,
-    paper_section,
-    plain_summary,
-    render_document,
-    render_paper_file,
-    write_document,
-    write_per_paper,
-)
+from tui.core.export import frontmatter
+from tui.core.export.markdown import annotated_entries, paper_section, plain_summary, render_document, render_paper_file
+from tui.core.export.writing import WouldOverwrite, write_document, write_per_paper
 from tui.core.models import Annotation, Paper, Status
 
 GOLDEN = FIXTURES / "export"
@@ -138,7 +130,7 @@ def test_re_export_reuses_the_file_holding_the_paper(tmp_path: Path) -> None:
 
 
 def test_a_write_error_gives_one_line_and_keeps_earlier_files(tmp_path: Path, monkeypatch) -> None:
-    import tui.core.export as export
+    import tui.core.export.writing as export
 
     real = export.atomic_write_text
     calls = []

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from tui.core.filenames import MAX_STEM_BYTES, safe_stem, unique_name
+from tui.core.export.filenames import MAX_STEM_BYTES, safe_stem, unique_name
 
 WINDOWS_FORBIDDEN = set('<>:"/\\|?*')
 

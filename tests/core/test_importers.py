@@ -10,8 +10,8 @@ import pytest
 
 from tests.conftest import FIXTURES
 from tui.core.errors import InputFileError
-from tui.core.imports import complete_path, expand, read_import, read_imports, sniff
-from tui.core.latex import render
+from tui.core.ingest.readers import complete_path, expand, read_import, read_imports, sniff
+from tui.core.render.latex import render
 from tui.core.models import paper_id
 
 PMLR = FIXTURES / "pmlr_l4dc2026.bib"

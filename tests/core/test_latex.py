@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tui.core import latex
-from tui.core.latex import Run, code_links, find_urls, is_code_link, open_target, render, to_unicode
+from tui.core.render import latex, latex_math
+from tui.core.render.latex import Run, render, to_unicode
+from tui.core.render.links import code_links, is_code_link, open_target
+from tui.core.render.urls import find_urls
 
 
 @pytest.mark.parametrize(
@@ -106,7 +108,7 @@ def test_any_failure_falls_back_to_the_raw_text(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_a_pylatexenc_failure_in_text_keeps_that_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    walker, math, text = latex._converters()
+    walker, math, text = latex_math._converters()
 
     class Broken:
         latex_context = text.latex_context
@@ -114,12 +116,12 @@ def test_a_pylatexenc_failure_in_text_keeps_that_text(monkeypatch: pytest.Monkey
         def nodelist_to_text(self, nodes):
             raise ValueError("bad")
 
-    monkeypatch.setattr(latex, "_converters", lambda: (walker, math, Broken()))
-    latex._convert_island.cache_clear()
+    monkeypatch.setattr(latex_math, "_converters", lambda: (walker, math, Broken()))
+    latex_math._convert_island.cache_clear()
     try:
-        assert latex.text_to_unicode(r"Erd\H{o}s {unbalanced") == r"Erd\H{o}s {unbalanced"
+        assert latex_math.text_to_unicode(r"Erd\H{o}s {unbalanced") == r"Erd\H{o}s {unbalanced"
     finally:  # the broken results must not outlive this test in the caches
-        latex._convert_island.cache_clear()
+        latex_math._convert_island.cache_clear()
         latex.render.cache_clear()
 
 
@@ -135,13 +137,13 @@ def test_the_fast_math_reader_agrees_with_pylatexenc() -> None:
     import re
 
     from tests.conftest import FIXTURES
-    from tui.core.fastmath import fast_math
+    from tui.core.render.math_subset import fast_math
 
-    walker, math, _ = latex._converters()
+    walker, math, _ = latex_math._converters()
     source = (FIXTURES / "pmlr_l4dc2026.bib").read_text()
     checked = 0
     for m in re.finditer(r"\$([^$]+)\$", source):
-        fast = fast_math(m.group(1), latex._math_symbols(), latex._script, latex._wrap)
+        fast = fast_math(m.group(1), latex_math._math_symbols(), latex_math._script, latex_math._wrap)
         if fast is None:
             continue
         nodes, _, _ = walker(m.group(1).replace("'", "′")).get_latex_nodes()

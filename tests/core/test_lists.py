@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tui.core.errors import InputFileError
-from tui.core.lists import parse_list, read_list_file
+from tui.core.ingest.lists import parse_list, read_list_file
 from tests.conftest import DATA
 
 

@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES, folder_snapshot
-from tui.core import storage as storage_module
-from tui.core.imports import read_import
-from tui.core.merge import FileReport, MatchIndex, ParsedFile, merge_into, normalize_doi, normalize_title
+from tui.core.store import jsonfile as storage_module
+from tui.core.ingest.readers import read_import
+from tui.core.ingest.merge import MatchIndex, merge_into, normalize_doi, normalize_title
+from tui.core.ingest.parsed import FileReport, ParsedFile
 from tui.core.models import Paper, paper_id
-from tui.core.storage import Library
+from tui.core.library import Library
 
 ABSTRACT = (
     "We propose a method for learning controllers from data with guarantees on stability and safety, "
@@ -105,7 +106,7 @@ def test_changes_survive_reopening(library_dir: Path) -> None:
         stored = lib.get(paper_id("", "Only a Title Here"))
         assert stored.url == "https://x.org" and stored.authors == ("Jane Doe",)
         lib.add_lists([])  # the old path still works after a direct write
-        from tui.core.lists import parse_list
+        from tui.core.ingest.lists import parse_list
 
         (rep,) = lib.add_lists([parse_list("L\n\nA brand new abstract for the old path.\n")])
         assert rep.line() == "list L: 1 papers, 0 duplicates skipped"

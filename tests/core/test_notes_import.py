@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tui.core.export import annotated_entries, entries, write_per_paper
-from tui.core.lists import parse_list
+from tui.core.export.markdown import annotated_entries, entries
+from tui.core.export.writing import write_per_paper
+from tui.core.ingest.lists import parse_list
 from tui.core.models import EDITABLE_FIELDS, Annotation, Status
-from tui.core.notes_import import import_notes, is_notes_export, notes_section, parse_note_text
-from tui.core.storage import Library
-from tui.core.text import clean
+from tui.core.export.notes_import import import_notes, is_notes_export, notes_section, parse_note_text
+from tui.core.library import Library
+from tui.core.render.text import clean
 
 SPECIAL_NOTES = [
     "---\nnot: front matter\n---\n",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui.core.models import Status
-from tui.core.query import Filter, NumberTest, QueryError, parse_query
+from tui.core.search.query import Filter, NumberTest, QueryError, parse_query
 
 
 def only_filter(text: str) -> Filter:

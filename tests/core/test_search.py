@@ -7,9 +7,10 @@ from dataclasses import replace
 import pytest
 
 from tui.core.models import Paper
-from tui.core.query import parse_query
-from tui.core.search import SORTS, SearchIndex, next_sort
-from tui.core.storage import Library
+from tui.core.search.query import parse_query
+from tui.core.search.index import SearchIndex
+from tui.core.search.sorts import SORTS, next_sort
+from tui.core.library import Library
 
 
 def by_start(library: Library, start: str) -> Paper:
@@ -25,7 +26,7 @@ def starts(papers: list[Paper], n: int = 40) -> list[str]:
     return [p.abstract[:n] for p in papers]
 
 
-def test_the_issues_examples(library: Library) -> None:
+def test_typos_prefixes_and_partial_words_find_the_intended_papers(library: Library) -> None:
     fl = ranked(library, "fedrated lerning")
     # The three federated-learning papers (split learning, graph learning, Q-learning) lead.
     assert {p.abstract[:20] for p in fl[:3]} == {"Collaborative traini", "Federated Graph Lear", "We present the first"}

@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from tui.core.errors import ReadOnlyLibrary
-from tui.core.lists import parse_list, read_list_file
+from tui.core.ingest.lists import parse_list, read_list_file
 from tui.core.models import Status
-from tui.core.storage import ANNOTATIONS_FILE, PAPERS_FILE, DamagedFile, Library
+from tui.core.library import Library
+from tui.core.store.jsonfile import DamagedFile
+from tui.core.store.storage import ANNOTATIONS_FILE, PAPERS_FILE
 from tests.conftest import DATA, folder_snapshot
 
 
@@ -146,7 +148,7 @@ def test_backups_keep_one_copy_per_day(library_dir: Path) -> None:
 
 HOLD = """
 import sys, time
-from tui.core.storage import Library
+from tui.core.library import Library
 lib = Library.open(sys.argv[1])
 print("locked", lib.read_only, flush=True)
 sys.stdin.readline()

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-import tui.core.storage as storage
+import tui.core.store.jsonfile as storage
 from tui.core.models import Status
-from tui.core.storage import Library
+from tui.core.library import Library
 
 
 def test_batch_save_is_one_write_and_survives_reopening(library_dir: Path, monkeypatch) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
-from tui.core.text import clean
+from tui.core.render.text import clean
 
 
 def test_escape_sequences_go_whole_and_markdown_stays() -> None:

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tui.core import titles
-from tui.core.titles import derive_title
+from tui.core.ingest import titles
+from tui.core.ingest.titles import derive_title
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 MAX = 60
@@ -170,7 +170,9 @@ def test_abstract_like_fragments_give_a_displayable_title(abstract: str) -> None
 
 
 def test_standard_library_only() -> None:
-    tree = ast.parse(Path(titles.__file__).read_text(encoding="utf-8"))
-    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-    assert imported <= set(sys.stdlib_module_names) | {"__future__"}
+    for path in Path(titles.__file__).parent.glob("title*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        ours = {m for m in imported if m.startswith("tui.core.ingest.title")}
+        assert {m.split(".")[0] for m in imported - ours} <= set(sys.stdlib_module_names) | {"__future__"}, path

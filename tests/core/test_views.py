@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tui.core.errors import ReadOnlyLibrary
-from tui.core.storage import Library
+from tui.core.library import Library
 
 
 def test_views_save_replace_delete_and_persist(library_dir: Path) -> None:

@@ -223,7 +223,7 @@ def test_starting_the_app_loads_no_web_client() -> None:
 
 
 def test_add_while_the_app_holds_the_library(services: FakeServices, library_dir: Path, capsys) -> None:
-    from tui.core.storage import Library
+    from tui.core.library import Library
 
     with Library.open(library_dir):  # another process's lock, as the running app holds it
         import subprocess

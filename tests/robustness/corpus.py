@@ -5,7 +5,7 @@ nothing stored) or `Imported(n)` (exactly n new papers). Latin-1 and
 Windows-1252 are refused with a one-line "not UTF-8" error by design: the
 same bytes mean different letters in each 8-bit code page, and a wrong guess
 would store mojibake. UTF-16 is decoded with a BOM, and without one only when
-it is unmistakable (see tui/core/textfile.py).
+it is unmistakable (see tui/core/ingest/textfile.py).
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def fill(folder: Path) -> Path:
 
 
 class FullDiskOs:
-    """Stands in for `os` inside tui.core.atomic when no tmpfs can be had: every file write hits ENOSPC."""
+    """Stands in for `os` inside tui.core.store.atomic when no tmpfs can be had: every file write hits ENOSPC."""
 
     def __getattr__(self, name: str):
         return getattr(os, name)

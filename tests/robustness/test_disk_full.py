@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static, TextArea
 
-import tui.core.atomic as atomic
-from tui.core.export import Entry, write_document
-from tui.core.storage import ANNOTATIONS_FILE, Library
+import tui.core.store.atomic as atomic
+from tui.core.export.markdown import Entry
+from tui.core.export.writing import write_document
+from tui.core.library import Library
+from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.ui.app import PaperdeskApp
 from tui.ui.export_actions import run_export
 from tui.ui.screens.export_dialog import ExportRequest

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.storage import Library
+from tui.core.library import Library
 from tests.ui.pilot import big_library
 
 from .pty_app import AppInPty

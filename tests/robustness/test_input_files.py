@@ -19,7 +19,7 @@ from textual.widgets import Input, Static
 
 from tests.conftest import REPO, folder_snapshot
 from tui.cli import main
-from tui.core.storage import Library
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.import_dialog import ImportDialog
 

@@ -16,7 +16,8 @@ from textual.widgets import Static
 
 from tests.conftest import REPO, folder_snapshot
 from tui.cli import main
-from tui.core.storage import ANNOTATIONS_FILE, PAPERS_FILE, Library
+from tui.core.library import Library
+from tui.core.store.storage import ANNOTATIONS_FILE, PAPERS_FILE
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.notes import Notes
 
@@ -94,7 +95,7 @@ async def test_a_read_only_folder_opens_read_only_and_says_so(read_only_folder) 
 
 NOBODY_OPENS = """
 import sys
-from tui.core.storage import Library
+from tui.core.library import Library
 from tui.core.errors import ReadOnlyLibrary
 lib = Library.open(sys.argv[1])
 print(lib.read_only)

@@ -22,7 +22,8 @@ import pytest
 
 from tests.conftest import REPO
 from tui.core.models import paper_id
-from tui.core.storage import ANNOTATIONS_FILE, PAPERS_FILE, Library
+from tui.core.library import Library
+from tui.core.store.storage import ANNOTATIONS_FILE, PAPERS_FILE
 
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
 KILLS = 30
@@ -45,8 +46,8 @@ def batch_ids(tag: str) -> set[str]:
 
 FORKER = """
 import hashlib, os, stat, sys, time
-from tui.core.lists import ParsedList
-from tui.core.storage import Library
+from tui.core.ingest.lists import ParsedList
+from tui.core.library import Library
 
 def import_forever(folder, acks, start, batch):
     # A slow disk: each fsync takes a while, so many kills land mid-write (temp written, not yet renamed).
@@ -159,7 +160,7 @@ def test_sigkill_of_the_import_command(library_dir: Path, tmp_path: Path) -> Non
 
 HOLDER = """
 import sys
-from tui.core.storage import Library
+from tui.core.library import Library
 from tui.core.errors import ReadOnlyLibrary
 sys.stdin.readline()  # the starting gun: every process opens at once
 lib = Library.open(sys.argv[1])

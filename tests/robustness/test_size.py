@@ -10,9 +10,9 @@ from pathlib import Path
 from textual.widgets import Static
 
 import tui.ui.clipboard as clipboard
-from tui.core.lists import ParsedList
-from tui.core.storage import Library
-from tui.core.text import MAX_SHOWN_CHARS, excerpt
+from tui.core.ingest.lists import ParsedList
+from tui.core.library import Library
+from tui.core.render.text import MAX_SHOWN_CHARS, excerpt
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.paper_list import PaperList
 

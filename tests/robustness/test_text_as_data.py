@@ -16,9 +16,9 @@ from textual.widgets import Static
 
 import tui.ui.clipboard as clipboard
 import tui.ui.export_actions as export_actions
-from tui.core.export import Entry, paper_section, plain_summary, render_document, render_paper_file
-from tui.core.imports import read_import
-from tui.core.storage import Library
+from tui.core.export.markdown import Entry, paper_section, plain_summary, render_document, render_paper_file
+from tui.core.ingest.readers import read_import
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.widgets.notes import Notes
@@ -196,7 +196,7 @@ async def test_export_dialog_with_a_hostile_title(nasty_library: Library, tmp_pa
 
 
 def test_path_completion_never_offers_a_file_name_with_control_characters(tmp_path: Path) -> None:
-    from tui.core.imports import complete_path
+    from tui.core.ingest.readers import complete_path
 
     (tmp_path / "evil\x1b]0;PWNED-TITLE\x07.txt").write_text("List\n\nabstract\n")
     (tmp_path / "evil plain.txt").write_text("List\n\nabstract\n")

@@ -6,7 +6,7 @@ from typing import Callable
 
 import pytest
 
-from tui.core.storage import Library
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 
 

@@ -8,7 +8,7 @@ from typing import Iterable
 from textual import events
 from textual.widgets import Static
 
-from tui.core.storage import Library
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 
 #: Key names of the characters the tests type (Textual names keys after Unicode character names).
@@ -58,7 +58,7 @@ def text_of(app: PaperdeskApp, selector: str) -> str:
 def big_library(folder, n: int) -> Library:  # type: ignore[no-untyped-def]
     """A library of `n` synthetic papers (the benchmarks' corpus), through the real import path."""
     from benchmarks.corpus import papers
-    from tui.core.merge import ParsedFile
+    from tui.core.ingest.parsed import ParsedFile
 
     library = Library.open(folder, seed=False)
     library.add_papers([ParsedFile(folder / "synthetic.json", "json", "Synthetic", papers(n))])

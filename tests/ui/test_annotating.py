@@ -9,7 +9,8 @@ import pytest
 from textual.widgets import Input, Markdown, Static, TextArea
 
 from tui.core.models import Status
-from tui.core.storage import ANNOTATIONS_FILE, Library
+from tui.core.library import Library
+from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList

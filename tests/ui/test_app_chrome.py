@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from tui.core.config import Settings, load_settings
 from tui.core.models import Status
-from tui.core.storage import Library
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.help import FirstSteps, HelpScreen
 from tui.ui.screens.library import LibraryScreen

@@ -10,9 +10,9 @@ from textual.widgets import Input
 
 import tui.ui.clipboard as clipboard
 import tui.ui.export_actions as export_actions
-from tui.core.export import Entry, paper_section, plain_summary
-from tui.core.notes_import import read_note_file
-from tui.core.storage import Library
+from tui.core.export.markdown import Entry, paper_section, plain_summary
+from tui.core.export.notes_import import read_note_file
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.export_dialog import ConfirmOverwrite, ExportDialog
 from tui.ui.widgets.paper_list import PaperList

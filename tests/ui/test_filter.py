@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Input, Static
 
-from tui.core.latex import to_unicode
-from tui.core.storage import Library
+from tui.core.render.latex import to_unicode
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.widgets.filter_bar import FilterInput

@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import TextArea
 
 from tui.core.models import Status
-from tui.core.storage import Library
+from tui.core.library import Library
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList

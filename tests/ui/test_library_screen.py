@@ -6,9 +6,9 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from tui.core.latex import to_unicode
-from tui.core.lists import parse_list
-from tui.core.storage import Library
+from tui.core.render.latex import to_unicode
+from tui.core.ingest.lists import parse_list
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader

@@ -10,8 +10,8 @@ import pytest
 from textual.widgets import Input, ProgressBar, Static
 
 from tests.conftest import FIXTURES
-from tui.core.imports import read_import
-from tui.core.storage import Library
+from tui.core.ingest.readers import read_import
+from tui.core.library import Library
 from tui.ui import open_link
 from tui.ui.app import PaperdeskApp
 from tui.ui.rich_runs import rendered_text
@@ -65,7 +65,7 @@ async def test_highlights_mark_words_in_the_rendered_abstract(library: Library) 
 
 
 def test_highlight_helper_on_runs() -> None:
-    from tui.core.latex import render
+    from tui.core.render.latex import render
 
     text = highlight_words(rendered_text(render(r"Alpha $\alpha$ and ALPHA")), ["alpha", "α"], "bold red")
     spans = sorted((s.start, s.end) for s in text.spans if s.style == "bold red")
@@ -90,7 +90,7 @@ async def test_narrow_terminal_wraps_and_scrolls(library: Library) -> None:
 
 
 def read_import_text(abstract: str):
-    from tui.core.merge import ParsedFile
+    from tui.core.ingest.parsed import ParsedFile
     from tui.core.models import Paper, paper_id
 
     return ParsedFile(Path("t.json"), "json", "T", [Paper(paper_id(abstract), abstract, "T")])

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.storage import ANNOTATIONS_FILE, Library
+from tui.core.library import Library
+from tui.core.store.storage import ANNOTATIONS_FILE
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tui.core.atomic import atomic_write_text
+from tui.core.store.atomic import atomic_write_text
 
 CONFIG_FILE = "config.toml"
 LAYOUTS = ("auto", "side", "stacked")

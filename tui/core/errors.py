@@ -24,3 +24,8 @@ class LibraryError(PaperdeskError):
 
 class ReadOnlyLibrary(LibraryError):
     """A write was attempted on a library opened read-only (locked or damaged)."""
+
+
+def os_reason(exc: OSError) -> str:
+    """Why an operating-system call failed, in the words of the system ("No space left on device")."""
+    return exc.strerror or str(exc)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
@@ -26,6 +27,16 @@ def paper_id(abstract: str, title: str = "") -> str:
     if not basis:
         basis = "title:" + normalize_space(title).casefold()
     return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:12]
+
+
+def utc_now() -> str:
+    """The current time as stored in annotations and exports: ISO-8601, UTC, whole seconds."""
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def day(stamp: str) -> str:
+    """The date part (YYYY-MM-DD) of a stored time stamp, as lists and exports show it."""
+    return stamp[:10]
 
 
 class Status(str, Enum):
@@ -100,6 +111,8 @@ class Paper:
 
 #: Fields of an annotation the reader edits (the rest are timestamps).
 EDITABLE_FIELDS = ("notes", "rating", "status", "tags", "title")
+#: Time stamps a save may set: "opened" by the reader, "started"/"finished" as the status moves.
+DATED_FIELDS = ("opened", "started", "finished")
 
 
 @dataclass(slots=True)
@@ -160,3 +173,10 @@ class Annotation:
             started=str(doc.get("started", "") or ""),
             finished=str(doc.get("finished", "") or ""),
         )
+
+
+def shown_title(paper: Paper, annotation: Annotation | None) -> str:
+    """The title the reader sees: their own rename, else the data's, else the derived one."""
+    if annotation is not None and annotation.title:
+        return annotation.title
+    return paper.shown_title

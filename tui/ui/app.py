@@ -14,7 +14,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from tui.core.config import Settings, save_setting
-from tui.core.text import clean, one_line
+from tui.core.render.text import clean, one_line
 from tui.ui.commands_actions import ActionCommands
 from tui.ui.commands_import import ImportCommands
 from tui.ui.keys import with_ids
@@ -26,7 +26,7 @@ from tui.ui.key_gate import KeyGate, KeySettled, split_escape
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
-    from tui.core.storage import Library
+    from tui.core.library import Library
 
 
 _SETTINGS_WRITE = threading.Lock()

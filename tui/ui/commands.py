@@ -8,8 +8,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 from textual.markup import escape
 
-from tui.core.command_match import command_score
-from tui.core.text import one_line
+from tui.core.render.text import one_line
+from tui.core.search.command_match import command_score
 
 
 class ViewCommands(Provider):

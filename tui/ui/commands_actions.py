@@ -14,11 +14,10 @@ from typing import Callable, Iterable, Iterator
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from tui.core.command_match import command_score
-from tui.core.models import Status
-from tui.core.records import shown_title
-from tui.core.sorts import SORT_NAMES
-from tui.core.text import one_line
+from tui.core.models import Status, shown_title
+from tui.core.render.text import one_line
+from tui.core.search.command_match import command_score
+from tui.core.search.sorts import SORT_NAMES
 
 
 

@@ -9,8 +9,8 @@ from rapidfuzz import fuzz, process, utils
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
-from tui.core.records import shown_title
-from tui.core.text import one_line
+from tui.core.models import shown_title
+from tui.core.render.text import one_line
 from tui.ui.commands import _highlight
 
 #: Best matches shown per keystroke.

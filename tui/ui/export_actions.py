@@ -11,16 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from tui.core.errors import PaperdeskError
-from tui.core.export import (
-    Entry,
-    WouldOverwrite,
-    annotated_entries,
-    entries,
-    paper_section,
-    plain_summary,
-    write_document,
-    write_per_paper,
-)
+from tui.core.export.markdown import Entry, annotated_entries, entries, paper_section, plain_summary
+from tui.core.export.writing import WouldOverwrite, write_document, write_per_paper
 from tui.core.models import Paper
 from tui.ui.clipboard import copy_text
 from tui.ui.screens.export_dialog import ConfirmOverwrite, ExportDialog, ExportRequest

@@ -7,10 +7,10 @@ from typing import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from tui.core.latex import Rendered
-from tui.core.text import safe_link, visible
+from tui.core.render.latex import Rendered
+from tui.core.render.text import safe_link, visible
 
-#: How each style name from `tui.core.latex` looks; names combine ("bold italic").
+#: How each style name from `tui.core.render.latex` looks; names combine ("bold italic").
 RUN_STYLES = {
     "bold": Style(bold=True),
     "italic": Style(italic=True),

@@ -12,8 +12,8 @@ import datetime as dt
 
 import pytest
 
-from tui.core import storage
-from tui.core.storage import Library
+from tui.core.store import storage
+from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 
 pytest.importorskip("pytest_textual_snapshot")
@@ -31,7 +31,7 @@ def fixed_clock(monkeypatch: pytest.MonkeyPatch):
         state["i"] += 1
         return stamp
 
-    monkeypatch.setattr(storage, "_now", now)
+    monkeypatch.setattr(storage, "utc_now", now)
     return now
 
 

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from tui.core.fetch.http import HttpClient, Malformed, ServiceError
-from tui.core.merge import Progress
+from tui.core.ingest.parsed import Progress
 from tui.core.models import Paper, normalize_space, paper_id
 
 SERVICE = "arXiv"

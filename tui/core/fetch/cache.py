@@ -7,7 +7,7 @@ import os
 import time
 from pathlib import Path
 
-from tui.core.atomic import atomic_write_bytes
+from tui.core.store.atomic import atomic_write_bytes
 
 
 class ResponseCache:

@@ -12,7 +12,7 @@ import urllib.parse
 import orjson
 
 from tui.core.fetch.http import HttpClient, Malformed, NotFound
-from tui.core.fields import BadField
+from tui.core.ingest.fields import BadField
 from tui.core.ingest.csl import paper_from_csl
 from tui.core.models import Paper
 

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from tui.core.fetch.http import HttpClient, Malformed, NotFound, ServiceError
-from tui.core.merge import Progress
+from tui.core.ingest.parsed import Progress
 from tui.core.models import Paper, normalize_space, paper_id
 
 SERVICE = "OpenReview"

@@ -22,7 +22,7 @@ from typing import Iterable
 from tui.core.fetch.http import NotFound, ServiceError
 from tui.core.fetch.ids import NotAnId, Ref, parse_ref
 from tui.core.fetch.services import FetchOptions
-from tui.core.merge import ParsedFile, Progress
+from tui.core.ingest.parsed import ParsedFile, Progress
 from tui.core.models import Paper
 
 #: The list papers added by id go to (a paper already stored keeps its own list).

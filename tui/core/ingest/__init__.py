@@ -1,1 +1,1 @@
-"""File readers: turning what other tools export into papers."""
+"""Reading papers in: files of every format become Paper records, merged with the library by the planner."""

@@ -16,8 +16,8 @@ from typing import Any
 import orjson
 
 from tui.core.errors import InputFileError
-from tui.core.fields import BadField, clean_doi, kind_of, split_names
-from tui.core.merge import ParsedFile
+from tui.core.ingest.fields import BadField, clean_doi, kind_of, split_names
+from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper, normalize_space, paper_id
 
 #: CSL keys that become Paper fields; every other key is kept in Paper.extra.

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from tui.core.errors import InputFileError
-from tui.core.fields import clean_doi
-from tui.core.merge import ParsedFile
+from tui.core.ingest.fields import clean_doi
+from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper, normalize_space, paper_id
 
 _START = re.compile(r"^[ \t]*TY  -", re.M)

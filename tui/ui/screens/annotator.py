@@ -11,14 +11,15 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tui.core.autosave import AnnotationSaver, SaveRequest
+from tui.core.store.saver import AnnotationSaver, SaveRequest
 from tui.core.errors import PaperdeskError
-from tui.core.history import UNDOABLE_FIELDS, Change, StatusWalk, UndoHistory, cycle_status, previous_values
+from tui.core.store.history import UNDOABLE_FIELDS, Change, StatusWalk, UndoHistory, cycle_status, previous_values
 from tui.core.models import Annotation, Paper, Status
-from tui.core.records import shown_title
-from tui.core.storage import ANNOTATIONS_FILE, Library
-from tui.core.tags import format_tags, known_tags, parse_tags
-from tui.core.text import one_line
+from tui.core.models import shown_title
+from tui.core.library import Library
+from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.core.store.tags import format_tags, known_tags, parse_tags
+from tui.core.render.text import one_line
 from tui.ui.screens.tag_dialog import TagDialog
 from tui.ui.screens.title_dialog import TitleDialog
 from tui.ui.widgets.notes import Notes

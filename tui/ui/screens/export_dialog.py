@@ -14,8 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from tui.core.filenames import safe_stem
-from tui.core.text import one_line
+from tui.core.export.filenames import safe_stem
+from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 
 #: Scopes the dialog offers, in order: (id, label).

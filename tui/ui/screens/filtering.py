@@ -18,8 +18,8 @@ from textual.worker import get_current_worker
 from tui.core.errors import PaperdeskError
 from tui.core.memory import release_free_memory
 from tui.core.models import Annotation
-from tui.core.query import Query, QueryError, parse_query
-from tui.core.sorts import SORT_NAMES, Cancelled, next_sort
+from tui.core.search.query import Query, QueryError, parse_query
+from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
 from tui.ui.commands import ViewCommands
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
@@ -27,7 +27,7 @@ from tui.ui.widgets.paper_list import PaperList
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
-    from tui.core.search import SearchIndex, SearchResult
+    from tui.core.search.index import SearchIndex, SearchResult
 
 FILTER_BINDINGS = [
     Binding("slash", "focus_filter", "Filter", key_display="/"),
@@ -57,7 +57,7 @@ class FilterMixin:
     @work(thread=True, exclusive=True, group="index")
     def build_index(self, library) -> None:  # type: ignore[no-untyped-def]
         """Split every paper into words once (about a second per 10,000 papers)."""
-        from tui.core.search import SearchIndex  # numpy and rapidfuzz: off the start-up path
+        from tui.core.search.index import SearchIndex  # numpy and rapidfuzz: off the start-up path
 
         index = SearchIndex(library.papers, library.annotations())
         to_ui(self.app, self._index_ready, library, index)
@@ -190,7 +190,7 @@ class FilterMixin:
 
     def apply_query(self, text: str) -> None:
         """Put `text` in the filter box (a saved view); the list re-ranks as if typed."""
-        from tui.core.text import one_line
+        from tui.core.render.text import one_line
 
         text = one_line(text)  # a stored query is data: no control character reaches the terminal raw
         box = self.query_one(FilterInput)

@@ -100,6 +100,7 @@ def help_areas(app) -> dict[str, list[KeyRow]]:  # type: ignore[no-untyped-def]
     from tui.ui.widgets.filter_bar import FilterInput
     from tui.ui.widgets.notes import Notes
     from tui.ui.widgets.paper_list import PaperList
+    from tui.ui.widgets.reader import Reader
 
     overrides = getattr(app, "key_overrides", {}) or {}
     by_area: dict[str, list[Binding]] = {area: [] for area in AREAS}
@@ -111,7 +112,7 @@ def help_areas(app) -> dict[str, list[KeyRow]]:  # type: ignore[no-untyped-def]
         seen.add(binding.id or "")
         by_area[AREA_OF.get(binding.id or "", "List")].append(binding)
     by_area["List"] = [*PaperList.BINDINGS, *by_area["List"]]
-    by_area["Reader"] = [
+    by_area["Reader"] = [*Reader.BINDINGS] + [
         Binding(key, action, description)
         for key, action, description in (
             ("up,down", "scroll_up", "Scroll (when the pane has focus: tab)"),
@@ -133,8 +134,9 @@ def known_binding_ids() -> set[str]:
     from tui.ui.widgets.filter_bar import FilterInput
     from tui.ui.widgets.notes import Notes
     from tui.ui.widgets.paper_list import PaperList
+    from tui.ui.widgets.reader import Reader
 
-    classes = (PaperdeskApp, LibraryScreen, PaperList, Notes, FilterInput, HelpScreen, FirstSteps, StatsScreen)
+    classes = (PaperdeskApp, LibraryScreen, PaperList, Reader, Notes, FilterInput, HelpScreen, FirstSteps, StatsScreen)
     return {b.id for cls in classes for b in cls.BINDINGS if isinstance(b, Binding) and b.id}
 
 

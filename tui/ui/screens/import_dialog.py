@@ -15,9 +15,9 @@ from textual.suggester import Suggester
 from textual.widgets import Input, ProgressBar, Static
 
 from tui.core.errors import PaperdeskError
-from tui.core.imports import FORMATS, complete_path, read_imports
-from tui.core.merge import LARGE_IMPORT, FileReport
-from tui.core.text import one_line
+from tui.core.ingest.readers import FORMATS, complete_path, read_imports
+from tui.core.ingest.parsed import LARGE_IMPORT, FileReport
+from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
 

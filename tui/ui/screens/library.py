@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation
-from tui.core.latex import open_target
+from tui.core.render.links import open_target
 from tui.ui.keys import with_ids
 from tui.ui.layout import LAYOUT_BINDINGS, LayoutMixin
 from tui.ui.open_link import open_in_browser
@@ -29,7 +29,7 @@ from tui.ui.widgets.reader import Reader
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
-    from tui.core.storage import Library
+    from tui.core.library import Library
 
 
 class LibraryScreen(LayoutMixin, FilterMixin, Screen):
@@ -39,7 +39,7 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
     BINDINGS = with_ids([
         Binding("question_mark", "app.help", "Help", key_display="?", id="help"),  # first in the footer
         Binding("tab", "app.focus_next", "Pane", show=False, tooltip="Move between the list and the reading pane"),
-        Binding("shift+tab", "app.focus_previous", "Pane", show=False),
+        Binding("shift+tab", "app.focus_previous", "Pane", show=False, tooltip="Move between the reading pane and the list (backwards)"),
         # Annotating (actions in the "Annotating" block below).
         Binding("n", "notes", "Notes", tooltip="Write notes on this paper (Markdown); Esc when done"),
         Binding("1", "rate(1)", "Rate", key_display="0-5", tooltip="Rate 1 to 5 stars (0 clears)"),
@@ -88,7 +88,7 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
     @work(thread=True, exclusive=True, group="load")
     def load_library(self) -> None:
         """Open (and on first launch seed) the library without blocking the first paint."""
-        from tui.core.storage import Library
+        from tui.core.library import Library
 
         try:
             library = Library.open(self.app.library_dir)

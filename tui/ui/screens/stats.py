@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 
 from tui.core.models import Status
 from tui.core.stats import ListProgress, list_progress, notes_per_week, rating_histogram
-from tui.core.text import one_line
+from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
 

@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
-from tui.core.tags import complete
-from tui.core.text import one_line
+from tui.core.store.tags import complete
+from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 
 

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from tui.core.text import one_line
+from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tui.core.models import Annotation, Status
-from tui.core.text import one_line
+from tui.core.render.text import one_line
 from tui.ui.widgets.paper_list import STATUS_GLYPHS
 
 

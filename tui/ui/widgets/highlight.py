@@ -7,7 +7,7 @@ from typing import Iterable
 from rich.style import Style
 from rich.text import Text
 
-from tui.core.query import WORD
+from tui.core.search.query import WORD
 
 
 def highlight_words(text: Text, wanted: Iterable[str], style: Style | str) -> Text:

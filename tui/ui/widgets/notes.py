@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static, TextArea
 
-from tui.core.text import visible
+from tui.core.render.text import visible
 
 if TYPE_CHECKING:
     from textual.widgets import Markdown

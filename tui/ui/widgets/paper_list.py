@@ -18,8 +18,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui.core.models import Annotation, Paper, Status
-from tui.core.records import shown_title
-from tui.core.text import one_line
+from tui.core.models import shown_title
+from tui.core.render.text import one_line
 from tui.ui.keys import with_ids
 
 #: One glyph per reading status, shown at the start of each row.

@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tui.core.models import Annotation
-from tui.core.progress import progress_line
-from tui.core.text import one_line
+from tui.core.stats import progress_line
+from tui.core.render.text import one_line
 
 
 class ProgressLine(Static):

@@ -10,10 +10,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tui.core.latex import code_links, is_code_link, render
+from tui.core.render.latex import render
+from tui.core.render.links import code_links, is_code_link
 from tui.core.models import Annotation, Paper
-from tui.core.records import shown_title
-from tui.core.text import excerpt, one_line, visible
+from tui.core.models import shown_title
+from tui.core.render.text import excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
 from tui.ui.rich_runs import rendered_text, run_style

@@ -1,0 +1,31 @@
+"""A paper and its annotation as one flat record, for `paperdesk list --json` and scripts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.core.models import Annotation, Paper, shown_title
+
+
+def paper_record(paper: Paper, annotation: Annotation) -> dict[str, Any]:
+    """Every stored field of the paper, with the annotation's fields at the top level.
+
+    `title` is the shown title; the title that came with the data, if any, is
+    `data_title`, and the one derived from the abstract is `derived_title`.
+    """
+    record = paper.to_doc()
+    record["data_title"] = record.pop("title", "")
+    record.update(
+        title=shown_title(paper, annotation),
+        derived_title=paper.derived_title,
+        notes=annotation.notes,
+        rating=annotation.rating,
+        status=annotation.status.value,
+        tags=list(annotation.tags),
+        created=annotation.created,
+        updated=annotation.updated,
+        opened=annotation.opened,
+        started=annotation.started,
+        finished=annotation.finished,
+    )
+    return record

@@ -1,0 +1,147 @@
+"""Writing Markdown exports to disk: one file, or one file per paper, never a torn or silently replaced one."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Sequence
+
+from tui.core.errors import PaperdeskError, os_reason
+from tui.core.export import frontmatter
+from tui.core.export.filenames import safe_stem, unique_name
+from tui.core.export.markdown import Entry, render_document, render_paper_file
+from tui.core.models import utc_now
+from tui.core.store.atomic import atomic_write_text, fsync_dir
+
+#: Files bigger than this in an export folder are not scanned for a paperdesk id.
+SCAN_LIMIT = 1_000_000
+
+
+class ExportError(PaperdeskError):
+    """An export could not be written; the message is one line naming the file."""
+
+
+class WouldOverwrite(ExportError):
+    """The export would replace existing files and `force` was not given."""
+
+    def __init__(self, paths: Sequence[Path]) -> None:
+        self.paths = list(paths)
+        first = self.paths[0]
+        more = f" (and {len(self.paths) - 1} more)" if len(self.paths) > 1 else ""
+        super().__init__(f"{first}: already exists{more}; nothing written (use --force to overwrite)")
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: Exports are the user's documents: readable like any file they create (0644 under the usual umask).
+_FILE_MODE = 0o666 & ~_umask()
+
+
+def _write(path: Path, text: str, done: int, durable: bool = True) -> None:
+    try:
+        mode = path.stat().st_mode & 0o7777 if path.exists() else _FILE_MODE
+        atomic_write_text(path, text, durable=durable, mode=mode)
+    except OSError as exc:
+        kept = f"; the {done} file(s) written before it are intact" if done else ""
+        raise ExportError(f"{path}: cannot write ({os_reason(exc)}){kept}") from None
+
+
+def write_document(path: str | os.PathLike[str], items: Sequence[Entry], *, force: bool = False, now: str | None = None) -> Path:
+    """Write the one-document export to `path` atomically; refuse to replace a file unless `force`."""
+    target = Path(path)
+    if target.is_dir():
+        raise ExportError(f"{target}: is a folder; give a file name, or use per-paper files")
+    if target.exists() and not force:
+        raise WouldOverwrite([target])
+    _make_folder(target.parent)
+    _write(target, render_document(items, now), 0)
+    return target
+
+
+def _make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"{folder}: cannot create the folder ({os_reason(exc)})") from None
+    if not folder.is_dir():
+        raise ExportError(f"{folder}: is not a folder")
+
+
+def existing_ids(folder: Path) -> dict[str, str]:
+    """Paper id -> file name of the per-paper files already in `folder`.
+
+    A re-export writes each paper to the file that already holds it, even if
+    the title changed since, so a vault never gets two files for one paper.
+    """
+    found: dict[str, str] = {}
+    try:
+        candidates = sorted(p for p in folder.iterdir() if p.suffix.lower() == ".md" and p.is_file())
+    except OSError:
+        return found
+    for path in candidates:
+        try:
+            if path.stat().st_size > SCAN_LIMIT:
+                continue
+            fields, _ = frontmatter.split(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+        pid = fields.get("id") if fields else None
+        if isinstance(pid, str) and pid not in found:
+            found[pid] = path.name
+    return found
+
+
+def plan_files(folder: str | os.PathLike[str], items: Sequence[Entry]) -> list[tuple[Path, Entry]]:
+    """Where each paper's file goes: its existing file in `folder`, else a new unique name."""
+    target = Path(folder)
+    reuse = existing_ids(target) if target.is_dir() else {}
+    try:
+        taken = {p.name.casefold() for p in target.iterdir()} if target.is_dir() else set()
+    except OSError:
+        taken = set()
+    plan = []
+    for entry in items:
+        name = reuse.get(entry.paper.id)
+        if name is None:
+            name = unique_name(safe_stem(entry.title, fallback=entry.paper.id), taken)
+        plan.append((target / name, entry))
+    return plan
+
+
+def write_per_paper(
+    folder: str | os.PathLike[str],
+    items: Sequence[Entry],
+    *,
+    force: bool = False,
+    now: str | None = None,
+) -> list[Path]:
+    """Write one file per paper into `folder` (created if needed); return the paths.
+
+    Every target is checked before anything is written: without `force`, an
+    existing file stops the export with nothing written. Each file is
+    written atomically (temp file + rename: never a torn file); a failure
+    stops at that file and leaves the ones before it intact. Files are not
+    fsynced one by one (that is 7x slower: 3,000 files took 12 s); the
+    folder is synced once at the end. The library, not the export, is the
+    copy that must survive a power cut.
+    """
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise ExportError(f"{target}: is a file; per-paper export needs a folder")
+    plan = plan_files(target, items)
+    if not force:
+        clashes = [path for path, _ in plan if path.exists()]
+        if clashes:
+            raise WouldOverwrite(clashes)
+    _make_folder(target)
+    stamp = now or utc_now()
+    written = []
+    for path, entry in plan:
+        _write(path, render_paper_file(entry, stamp), len(written), durable=False)
+        written.append(path)
+    fsync_dir(target)
+    return written

@@ -1,0 +1,143 @@
+"""Importing BibTeX with bibtexparser v2: one paper per entry, LaTeX in names and titles decoded.
+
+The abstract is stored as written (LaTeX and all): the reading pane renders
+it. Titles, authors and venues are decoded once at import because they are
+shown in places (the list, search) that do not render LaTeX.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from tui.core.errors import InputFileError
+from tui.core.ingest.fields import clean_doi, split_names
+from tui.core.render.latex import to_unicode
+from tui.core.ingest.parsed import ParsedFile
+from tui.core.models import Paper, normalize_space, paper_id
+
+# bibtexparser logs each block it cannot parse; we report those ourselves, once.
+logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
+logging.getLogger("bibtexparser").propagate = False
+
+#: Fields that become Paper fields; every other field is kept in Paper.extra.
+USED = {"title", "author", "year", "journal", "booktitle", "abstract", "doi", "url", "keywords"}
+#: Entry types that describe a whole volume, not a paper; their venue and year are the default.
+VOLUME_TYPES = {"proceedings", "book"}
+
+
+def _top_level_split(text: str, sep: re.Pattern[str]) -> list[str]:
+    """Split at `sep` only outside braces: `{Barnes and Noble}` is one author."""
+    parts, depth, start = [], 0, 0
+    for m in re.finditer(r"[{}]|" + sep.pattern, text):
+        tok = m.group()
+        if tok == "{":
+            depth += 1
+        elif tok == "}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            parts.append(text[start : m.start()])
+            start = m.end()
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+_AND = re.compile(r"\s+and\s+", re.I)
+_COMMA = re.compile(r",")
+
+
+def decode(text: str) -> str:
+    """LaTeX accents and braces as Unicode, on one line."""
+    return normalize_space(to_unicode(text))
+
+
+def latex_paragraphs(text: str) -> str:
+    """Whitespace as LaTeX reads it: a single line break is a space, a blank line ends a paragraph."""
+    paragraphs = re.split(r"\n[^\S\n]*\n\s*", text.strip())
+    return "\n\n".join(normalize_space(p) for p in paragraphs if p.strip())
+
+
+def author_names(field: str) -> tuple[str, ...]:
+    """BibTeX authors ("Last, First and First Last and others") as display names."""
+    names = []
+    for raw in _top_level_split(field, _AND):
+        parts = _top_level_split(raw, _COMMA)
+        if len(parts) == 2:
+            raw = f"{parts[1]} {parts[0]}"
+        elif len(parts) == 3:  # Last, Jr, First
+            raw = f"{parts[2]} {parts[0]} {parts[1]}"
+        name = decode(raw)
+        if name.lower() == "others":
+            name = "et al."
+        if name:
+            names.append(name)
+    return tuple(names)
+
+
+def parse_bibtex(text: str, source: Path) -> ParsedFile:
+    """Every entry with a title or an abstract becomes a paper; the others are reported as skipped."""
+    import bibtexparser
+
+    try:
+        library = bibtexparser.parse_string(text)
+    except Exception as exc:  # the parser's own failure: nothing sensible can come of the file
+        raise InputFileError(source, f"could not be parsed as BibTeX ({exc}); nothing was imported from it") from None
+    entries = library.entries
+    if not entries and not library.failed_blocks:
+        raise InputFileError(source, "holds no BibTeX entries")
+    volumes = {e.key: e for e in entries if e.entry_type.lower() in VOLUME_TYPES}
+    only_volume = next(iter(volumes.values())) if len(volumes) == 1 else None
+    name = source.stem
+    if only_volume is not None:
+        f = {k.lower(): v.value for k, v in only_volume.fields_dict.items()}
+        short = decode(f.get("shortname", ""))
+        if short:
+            name = f"{short} {decode(f.get('year', ''))}".strip()
+    parsed = ParsedFile(source, "bibtex", name)
+    skipped: list[tuple[int, str]] = []
+    for block in library.failed_blocks:
+        what = type(block).__name__
+        error = getattr(block, "error", None)
+        reason = "a duplicate entry key" if what == "DuplicateBlockKeyBlock" else "not valid BibTeX"
+        if error is not None and what != "DuplicateBlockKeyBlock":
+            if "Aborted" in type(error).__name__:
+                detail = "a brace or quote is not closed, or the file ends inside the entry"
+            else:
+                detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            reason += f": {detail}"
+        head = normalize_space(block.raw[:40])
+        skipped.append((block.start_line, f"line {block.start_line + 1} ({head}…): {reason}"))
+    for entry in entries:
+        if entry.key in volumes:
+            continue
+        fields = {k.lower(): v.value for k, v in entry.fields_dict.items()}
+        volume = volumes.get(fields.get("crossref", "")) or only_volume
+        vfields = {k.lower(): v.value for k, v in volume.fields_dict.items()} if volume is not None else {}
+        title = decode(fields.get("title", ""))
+        abstract = latex_paragraphs(fields.get("abstract", ""))
+        where = f"line {entry.start_line + 1} ({entry.key})"
+        if not title and not abstract:
+            skipped.append((entry.start_line, f"{where}: has no title and no abstract"))
+            continue
+        venue = fields.get("journal") or fields.get("booktitle") or vfields.get("booktitle") or vfields.get("title", "")
+        extra = {k: v for k, v in fields.items() if k not in USED}
+        extra["bibtex_key"] = entry.key
+        extra["bibtex_type"] = entry.entry_type.lower()
+        parsed.papers.append(
+            Paper(
+                id=paper_id(abstract, title),
+                abstract=abstract,
+                list=name,
+                title=title,
+                authors=author_names(fields.get("author", "")),
+                year=decode(fields.get("year") or vfields.get("year", "")),
+                venue=decode(venue),
+                url=fields.get("url", "").strip(),
+                doi=clean_doi(fields.get("doi", "")),
+                tags=tuple(decode(t) for t in split_names(fields.get("keywords", "")) if decode(t)),
+                extra=extra,
+            )
+        )
+    parsed.skipped = [reason for _, reason in sorted(skipped, key=lambda s: s[0])]
+    return parsed

@@ -1,0 +1,129 @@
+"""Importing JSON: an array of paper objects, or JSON Lines (one object per line)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from tui.core.errors import InputFileError
+from tui.core.ingest.fields import BadField, clean_doi, kind_of, names_field, text_field, year_field
+from tui.core.ingest.parsed import ParsedFile
+from tui.core.models import Paper, normalize_space, paper_id
+
+#: Each paper field and the keys it may come under, first found wins.
+KEYS: dict[str, tuple[str, ...]] = {
+    "title": ("title", "paper"),
+    "abstract": ("abstract", "summary"),
+    "authors": ("authors", "author"),
+    "venue": ("venue", "list", "journal", "booktitle"),
+    "year": ("year",),
+    "url": ("url", "link"),
+    "doi": ("doi",),
+    "tags": ("tags", "keywords"),
+}
+_KNOWN = {key for keys in KEYS.values() for key in keys}
+#: Keys of a wrapper object whose value is the array of papers.
+WRAPPERS = ("papers", "items", "entries", "records", "data")
+
+
+def _first(obj: dict[str, Any], keys: tuple[str, ...]) -> Any:
+    for key in keys:
+        if key in obj and obj[key] not in (None, "", []):
+            return obj[key]
+    return None
+
+
+def paper_from_object(obj: Any, default_list: str) -> Paper:
+    """One JSON object as a Paper; raises BadField saying why it cannot be one."""
+    if not isinstance(obj, dict):
+        raise BadField(f"is {kind_of(obj)}, not an object")
+    title = normalize_space(text_field("title", _first(obj, KEYS["title"])))
+    abstract = text_field("abstract", _first(obj, KEYS["abstract"]))
+    if not title and not abstract:
+        raise BadField("has no title and no abstract")
+    venue = normalize_space(text_field("venue", _first(obj, KEYS["venue"])))
+    list_name = obj.get("list") if isinstance(obj.get("list"), str) and obj["list"].strip() else ""
+    extra = {k: v for k, v in obj.items() if k not in _KNOWN}
+    return Paper(
+        id=paper_id(abstract, title),
+        abstract=abstract,
+        list=normalize_space(list_name) or default_list,
+        title=title,
+        authors=names_field("authors", _first(obj, KEYS["authors"])),
+        year=year_field(_first(obj, KEYS["year"])),
+        venue=venue,
+        url=text_field("url", _first(obj, KEYS["url"])),
+        doi=clean_doi(text_field("doi", _first(obj, KEYS["doi"]))),
+        tags=names_field("tags", _first(obj, KEYS["tags"])),
+        extra=extra,
+    )
+
+
+def _label(obj: Any, where: str) -> str:
+    """How a skipped entry is named in the report: its place, and its title when it has one."""
+    if isinstance(obj, dict):
+        title = obj.get("title") or obj.get("paper")
+        if isinstance(title, str) and title.strip():
+            short = normalize_space(title)
+            return f"{where} ({short[:60]}{'…' if len(short) > 60 else ''})"
+    return where
+
+
+class _Broken:
+    """A JSON Lines line that did not parse: skipped in its place, with the parser's reason."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _collect(objects: list[tuple[str, Any]], parsed: ParsedFile) -> ParsedFile:
+    for where, obj in objects:
+        if isinstance(obj, _Broken):
+            parsed.skipped.append(f"{where}: {obj.reason}")
+            continue
+        try:
+            parsed.papers.append(paper_from_object(obj, parsed.name))
+        except BadField as exc:
+            parsed.skipped.append(f"{_label(obj, where)}: {exc}")
+    return parsed
+
+
+def parse_json(text: str, source: Path) -> ParsedFile:
+    """A JSON array of paper objects (or an object wrapping one); the whole file must parse."""
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise InputFileError(source, f"is not valid JSON ({exc}); nothing was imported from it") from None
+    if isinstance(data, dict):
+        wrapped = next((data[k] for k in WRAPPERS if isinstance(data.get(k), list)), None)
+        data = wrapped if wrapped is not None else [data]
+    if not isinstance(data, list):
+        raise InputFileError(source, f"holds {kind_of(data)}; expected a JSON array of paper objects")
+    if not data:
+        raise InputFileError(source, "holds an empty JSON array")
+    parsed = ParsedFile(source, "json", source.stem)
+    return _collect([(f"entry {i}", obj) for i, obj in enumerate(data, 1)], parsed)
+
+
+def parse_json_lines(text: str, source: Path) -> ParsedFile:
+    """JSON Lines: each non-blank line one object; a line that does not parse skips that entry."""
+    parsed = ParsedFile(source, "jsonl", source.stem)
+    objects = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            objects.append((f"line {number}", orjson.loads(line)))
+        except orjson.JSONDecodeError as exc:
+            objects.append((f"line {number}", _Broken(f"not valid JSON ({exc})")))
+    if not objects:
+        raise InputFileError(source, "is empty")
+    return _collect(objects, parsed)
+
+
+def looks_like_json_lines(text: str) -> bool:
+    """Several lines that each start with `{`: JSON Lines rather than one JSON value."""
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    return len(lines) > 1 and all(line.startswith("{") for line in lines[:3]) and not text.lstrip().startswith("[")

@@ -1,0 +1,159 @@
+"""Reading import files of every format: pick the reader by extension (or content), expand folders."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tui.core.errors import InputFileError, os_reason
+from tui.core.ingest.lists import ParsedList, parse_list
+from tui.core.ingest.parsed import ParsedFile
+from tui.core.models import Paper, paper_id
+from tui.core.render.text import visible
+from tui.core.ingest.textfile import read_text
+
+#: File extensions paperdesk imports, and the format each means.
+FORMATS = {
+    ".txt": "list",
+    ".bib": "bibtex",
+    ".json": "json",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".csljson": "csl",
+    ".ris": "ris",
+}
+
+
+def parsed_from_list(parsed: ParsedList) -> ParsedFile:
+    """A plain-text list as papers (abstract only; the title is derived at import)."""
+    papers = [Paper(paper_id(a), a, parsed.name) for a in parsed.abstracts]
+    return ParsedFile(parsed.source, "list", parsed.name, papers, warnings=list(parsed.warnings))
+
+
+def sniff(text: str, path: Path) -> str:
+    """The format of a file: its extension when known, else a look at its first characters."""
+    kind = FORMATS.get(path.suffix.lower())
+    head = text.lstrip("\ufeff \t\n")
+    if kind == "json" or (not kind and head[:1] in "[{"):
+        from tui.core.ingest.csl import looks_like_csl
+
+        if looks_like_csl(text):
+            return "csl"
+    if kind == "list" and head.startswith("TY  -"):
+        return "ris"  # RIS saved as .txt (some Mendeley and publisher exports)
+    if kind:
+        return kind
+    if head.startswith("TY  -"):
+        return "ris"
+    if head.startswith("@"):
+        return "bibtex"
+    if head.startswith("["):
+        return "json"
+    if head.startswith("{"):
+        from tui.core.ingest.jsonlist import looks_like_json_lines
+
+        return "jsonl" if looks_like_json_lines(text) else "json"
+    return "list"
+
+
+def read_import(path: str | Path) -> ParsedFile:
+    """Read and parse one file of any supported format; InputFileError (naming it) when impossible."""
+    path = Path(path)
+    text = read_text(path)
+    kind = sniff(text, path)
+    if kind != "list" and not text.strip("\ufeff \t\n"):
+        raise InputFileError(path, "is empty")
+    text = text.lstrip("\ufeff")
+    if kind == "bibtex":
+        from tui.core.ingest.bibtex import parse_bibtex
+
+        return parse_bibtex(text, path)
+    if kind == "json":
+        from tui.core.ingest.jsonlist import parse_json
+
+        return parse_json(text, path)
+    if kind == "jsonl":
+        from tui.core.ingest.jsonlist import parse_json_lines
+
+        return parse_json_lines(text, path)
+    if kind == "csl":
+        from tui.core.ingest.csl import parse_csl_json
+
+        return parse_csl_json(text, path)
+    if kind == "ris":
+        from tui.core.ingest.ris import parse_ris
+
+        return parse_ris(text, path)
+    return parsed_from_list(parse_list(text, path))
+
+
+def expand(path: str | Path) -> list[Path]:
+    """A file as itself; a folder as every supported file inside it (hidden ones aside), sorted."""
+    path = Path(path)
+    if not path.is_dir():
+        return [path]
+    try:
+        found = sorted(
+            p
+            for p in path.rglob("*")
+            if p.suffix.lower() in FORMATS
+            and p.is_file()
+            and not any(part.startswith(".") for part in p.relative_to(path).parts)
+        )
+    except OSError as exc:
+        raise InputFileError(path, f"cannot be listed ({os_reason(exc)})") from None
+    if not found:
+        kinds = ", ".join(sorted(FORMATS))
+        raise InputFileError(path, f"is a directory with no files paperdesk can import ({kinds})")
+    return found
+
+
+def read_imports(paths: list[str | Path]) -> tuple[list[ParsedFile], list[str]]:
+    """Parse every file (folders expanded): the parsed files, and one error line per file that failed."""
+    parsed, errors = [], []
+    for name in paths:
+        try:
+            files = expand(name)
+        except InputFileError as exc:
+            errors.append(str(exc))
+            continue
+        for file in files:
+            try:
+                parsed.append(read_import(file))
+            except InputFileError as exc:
+                errors.append(str(exc))
+    return parsed, errors
+
+
+def complete_path(value: str) -> str | None:
+    """The first folder or importable file whose path starts with `value`, as the user typed it.
+
+    `~` is expanded for the lookup but kept in the answer; folders end with `/`;
+    hidden entries show only once the user types the dot.
+    """
+    if not value:
+        return None
+    head, tail = os.path.split(value)
+    folder = Path(os.path.expanduser(head or "."))
+    try:
+        names = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return None
+    for entry in names:
+        name = entry.name
+        if not name.startswith(tail) or name == tail and not entry.is_dir():
+            continue
+        if name.startswith(".") and not tail.startswith("."):
+            continue
+        if name != visible(name):  # a control character in a file name: never put it in the input raw
+            continue
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            continue
+        if not is_dir and Path(name).suffix.lower() not in FORMATS:
+            continue
+        completed = os.path.join(head, name) + ("/" if is_dir else "")
+        if completed != value:
+            return completed
+    return None

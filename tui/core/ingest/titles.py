@@ -1,0 +1,253 @@
+"""Short display titles derived from abstracts, because the bundled paper lists carry none."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterator
+
+from tui.core.ingest.title_method import (
+    TRAILING_LABEL,
+    Method,
+    abbreviation_start,
+    definitions,
+    find_method,
+    mentioned,
+    occurrences,
+)
+from tui.core.ingest.title_phrases import (
+    CONTROL,
+    GENERIC_ACRONYMS,
+    GENERIC_HEADS,
+    MARKUP,
+    TAIL_HEADS,
+    capitalize,
+    clean_text,
+    finish,
+    fit,
+    is_generic,
+    shape,
+    shorten,
+)
+
+UNTITLED = "(untitled)"
+_SCAN_CHARS = 4000  # a method is named near the start; huge inputs stay fast
+_SCAN_SENTENCES = 12
+
+# Patterns that scan whole abstracts avoid IGNORECASE and leading look-behinds: both
+# make the engine try every position, which costs more than the rest put together.
+_SENTENCE_BREAK = re.compile(r"[.!?][\"”']?\s+(?=[\"'“(\[]?[A-Z])|[。！？]\s*")
+
+_APPOSITIVE = re.compile(r"(?:\s*\([^()]*\)|:[^,;:.]*)?,\s+(?:a|an|the)\s+([^.;:,]+)")
+
+_TAIL = re.compile(r"\s*,?\s*((?:to|for)\s[^,;:.]+)|\s+((?:" + TAIL_HEADS + r")\b[^,;:.]*)")
+
+_GENERIC_FOR = re.compile(r"^(?:" + "|".join(sorted(GENERIC_HEADS)) + r")\s+for\s+(?:(?:a|an|the)\s+)?")
+
+_HAS_PREPOSITION = re.compile(r"\b(?:for|to|in|on|with|via|into)\b")
+
+# --- the first sentence: field of the paper, and fallback phrases ---------------
+
+_SUBJECT = re.compile(
+    r"^(?:The\s+(?:introduction|advent|emergence|rise|success|development)\s+of\s+)?(?:the\s+|The\s+)?"
+    r"(?P<long>[^\s(),][^(),]{1,60}?)\s*\((?P<short>[A-Za-z][\w-]{0,14})\)"
+    r"(?P<noun>\s+[a-z][\w-]*(?:tion|ment|ness|ity|ing|ance|ence|sis))?\s+(?P<rest>.*)$"
+)
+_PREDICATE = re.compile(
+    r"^(?:is|are)\s+an?\s+(?:(?:widely|commonly|increasingly)\s+(?:adopted|used|popular)\s+|popular\s+|"
+    r"powerful\s+|prominent\s+|standard\s+|common\s+|leading\s+)?(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"
+    r"(?:method|technique|approach|framework|paradigm|strategy)\b"
+)
+_TRAILING_FOR = re.compile(r"\bfor\s+((?:[\w-]+\s+){0,3}[\w-]+)\s*[.!?]?$")
+_FALLBACK_CUE = re.compile(
+    r"\b(?:[Ww]e|[Pp]aper|[Ww]ork)\s+(?:also\s+|first\s+)?(?:propose|introduce|present|develop|consider|"
+    r"stud(?:y|ie)|investigate|revisit|address|provide|analy[sz]e|explore)(?:es|s|ed|d)?\s+"
+)
+_OPENING = re.compile(
+    r"^(?:(?:in|within)\s+this\s+(?:paper|work|study)|recently|however|here),?\s+", re.IGNORECASE
+)
+_ANAPHORA = re.compile(r"(?:that|this|these|those|such|it|them)\b", re.IGNORECASE)
+_SETTING = re.compile(
+    r"In\s+(?!(?:recent|the|this|these|order|practice|particular|general|addition|contrast|summary|short|"
+    r"many|most)\b)([^,]{3,80}),"
+)
+_WE_VERB = re.compile(r"^we\s+\w+\s+", re.IGNORECASE)
+_VERB = re.compile(
+    r"\s(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|remains?|plays?|often|"
+    r"aims?|enables?|provides?|suffers?|encounters?|shows?|seems?|becomes?|requires?|relies|rely|lies|lie)\b"
+)
+_CLAUSE_END = re.compile(r"\s*(?:,(?!\s*[a-z]\w*-\w)|[;:—]|\s[–-]\s|[，；：])")
+
+def derive_title(abstract: str, max_len: int = 60) -> str:
+    """A one-line title for a paper that came without one, so a list of abstracts can be skimmed.
+
+    The method's name with a few words on what it is when the abstract introduces one,
+    else a short phrase from its opening; never empty, at most `max_len` characters,
+    and never raising, whatever the text holds.
+    """
+    if not isinstance(abstract, str):
+        abstract = "" if abstract is None else str(abstract)
+    try:
+        max_len = max(1, int(max_len))
+    except (TypeError, ValueError, OverflowError):
+        max_len = 60
+    if not abstract.strip():
+        return shorten(UNTITLED, max_len)
+    try:
+        title = finish(_derive(clean_text(abstract[:_SCAN_CHARS]), max_len), max_len)
+    except Exception:  # a heuristic must never take the app down with it
+        title = ""
+    if not title:  # e.g. only math: show what is there rather than nothing
+        title = finish(MARKUP.sub(" ", CONTROL.sub(" ", abstract[:_SCAN_CHARS])), max_len)
+    return title or shorten(UNTITLED, max_len)
+
+
+def _derive(text: str, max_len: int) -> str:
+    """The title of cleaned text: the method's name and kind, else what the paper studies."""
+    sentences = [s for s in _SENTENCE_BREAK.split(text) if s.strip()][:_SCAN_SENTENCES]
+    if not sentences:
+        return ""
+    defs = definitions(sentences)
+    method = find_method(sentences, defs)
+    if method:
+        return _method_title(method, text, sentences, defs, max_len)
+    phrase = _fallback_phrase(sentences, defs)
+    fitted = fit(phrase, max_len, min_ratio=0.6)
+    if not fitted:
+        return capitalize(shorten(phrase, max_len))
+    return capitalize(_with_field(fitted, lambda: _fields(sentences, defs, ""), max_len))
+
+# --- titles for methods ------------------------------------------------------------------
+
+
+def _method_title(method: Method, text: str, sentences: list[str], defs: dict[str, str], max_len: int) -> str:
+    """The name and the best description of it that fits whole; the name alone if none does."""
+    name = method.name[:1].upper() + method.name[1:] if method.coined_word else method.name
+    budget = max_len - len(name) - 2
+    if budget < 12:
+        return shorten(name, max_len)
+    first = ""
+    for desc, protect in _descriptions(method, text, sentences, defs):
+        fitted = fit(desc, budget, protect)
+        if fitted:
+            return f"{name}: {_with_field(fitted, lambda: _fields(sentences, defs, method.pre), budget)}"
+        first = first or desc
+    if not first:
+        return name
+    cut = shorten(f"{name}: {first}", max_len)
+    return cut if len(cut) >= len(name) + 14 else name  # a stub of a description says nothing
+
+
+def _descriptions(
+    method: Method, text: str, sentences: list[str], defs: dict[str, str]
+) -> Iterator[tuple[str, int]]:
+    """Ways to say what the method is, best first, each with how much of it must not be cut."""
+    seen: set[str] = set()
+    for desc, protect in _description_drafts(method, text, sentences, defs):
+        if desc and desc not in seen and not mentioned(method.name, desc):
+            seen.add(desc)
+            yield desc, protect
+
+
+def _description_drafts(
+    method: Method, text: str, sentences: list[str], defs: dict[str, str]
+) -> Iterator[tuple[str, int]]:
+    """Candidates, lazily: the expansion (+ "estimator for ..."), the kind named before it,
+    the appositive ("X, a ... method"), and at last what the paper studies."""
+    if method.coined_word:  # a phenomenon: say where it shows up
+        yield _fallback_phrase(sentences, defs), 0
+        return
+    m = _TAIL.match(method.tail)
+    tail = " " + (m.group(1) or m.group(2)).strip() if m else ""
+    pre = shape(TRAILING_LABEL.sub("", method.pre))
+    if method.long:
+        long = shape(method.long, keep_case=True)
+        yield shape(long + tail, keep_case=True), len(long)
+        yield long, len(long)
+    if pre and not is_generic(pre):
+        yield shape(pre + tail), len(pre)
+    for start in occurrences(method.name, text):
+        appositive = _APPOSITIVE.match(text, start + len(method.name))
+        if appositive:
+            kind = shape(appositive.group(1))
+            yield kind, 0
+            yield _GENERIC_FOR.sub("", kind), 0  # "framework for the Robust Verification of ..."
+            break
+    if pre:
+        yield pre, len(pre)  # "proof of concept", to be completed by the field
+    yield _fallback_phrase(sentences, defs), 0
+
+# --- the field a paper works in -------------------------------------------------------------
+
+
+def _fields(sentences: list[str], defs: dict[str, str], pre: str) -> list[list[str]]:
+    """Names of the paper's field, each as a list of spellings, longest first."""
+    fields = []
+    kind = [w for w in shape(pre).split() if w.lower() not in GENERIC_HEADS]
+    if len(kind) == 1 and kind[0] in defs:  # "a novel CL framework" -> continual learning
+        fields.append([defs[kind[0]], kind[0]])
+    first = sentences[0]
+    m = _SUBJECT.match(first)
+    if m and abbreviation_start(m.group("short"), m.group("long")) == 0:
+        noun = m.group("noun") or ""
+        predicate = _PREDICATE.match(m.group("rest"))
+        if predicate:
+            fields.append([predicate.group("what")])
+        fields.append([_soft_lower(m.group("long")) + noun, m.group("short") + noun])
+    if first.startswith("We "):
+        trailing = _TRAILING_FOR.search(first)
+        if trailing:
+            fields.append([trailing.group(1)])
+    return fields
+
+
+def _with_field(desc: str, fields: Callable[[], list[list[str]]], budget: int) -> str:
+    """`desc` + " for <field>" when it says nothing of where it applies and there is room."""
+    if _HAS_PREPOSITION.search(desc):
+        return desc
+    lowered = desc.lower()
+    for spellings in fields():
+        if any(mentioned(s.lower(), lowered) or mentioned(s.lower().rstrip("s"), lowered) for s in spellings):
+            continue
+        for spelling in spellings:
+            if len(desc) + 5 + len(spelling) <= budget:
+                return f"{desc} for {spelling}"
+    return desc
+
+
+def _soft_lower(phrase: str) -> str:
+    """"Large language models" -> "large language models"; "Graph Neural Networks" stays."""
+    words = phrase.split()
+    if words and words[0][1:] == words[0][1:].lower() and all(w == w.lower() for w in words[1:]):
+        return phrase[:1].lower() + phrase[1:]
+    return phrase
+
+
+# --- titles without a method name ----------------------------------------------------------------
+
+
+def _fallback_phrase(sentences: list[str], defs: dict[str, str]) -> str:
+    """What the paper studies: the object of "we propose/consider/...", else the opening's subject."""
+    phrase = ""
+    for sentence in sentences[:6]:
+        cue = _FALLBACK_CUE.search(sentence)
+        if cue and not _ANAPHORA.match(sentence, cue.end()):
+            phrase = _CLAUSE_END.split(sentence[cue.end() :], 1)[0]
+            break
+    if not phrase:
+        phrase = _OPENING.sub("", sentences[0])
+        setting = _SETTING.match(phrase)
+        if setting:  # "In offline-to-online reinforcement learning, ..."
+            phrase = setting.group(1)
+        elif _WE_VERB.match(phrase):
+            phrase = _WE_VERB.sub("", phrase)
+        else:
+            phrase = _VERB.split(phrase, 1)[0]
+        phrase = _CLAUSE_END.split(phrase, 1)[0]
+    phrase = shape(phrase)
+    if len(phrase.split()) < 2:  # "Safety has been a major concern ..."
+        phrase = shape(sentences[0])
+    for short, long in defs.items():  # "generalized SSB" -> "generalized static Schrödinger Bridge"
+        if short not in GENERIC_ACRONYMS:
+            for start in reversed(list(occurrences(short, phrase))):
+                phrase = phrase[:start] + long + phrase[start + len(short) :]
+    return phrase

@@ -1,0 +1,198 @@
+"""The use cases: open a library (seeded on first use), import files, choose papers by query, pick what to export.
+
+The command line and the app call these; each is a few calls into the
+layers below (`ingest`, `store`, `search`, `export`), which never call back
+up here. Heavy parts (the merger, the title deriver, the search index) are
+imported when first needed, so opening the app stays quick.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, ContextManager, Iterable, Sequence
+
+from tui.core.ingest.lists import ParsedList
+from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportReport, ParsedFile, Progress
+from tui.core.models import Paper
+from tui.core.store.storage import LibraryStore
+
+if TYPE_CHECKING:
+    from tui.core.export.markdown import Entry
+    from tui.core.ingest.merge import MergePlan
+    from tui.core.search.query import Query
+
+
+class Library(LibraryStore):
+    """A library folder with what the reader does to it: the store, plus seeding and imports."""
+
+    @classmethod
+    def open(cls, folder: str | Path, *, read_only: bool = False, seed: bool = True) -> "Library":
+        """Open (or create) the library in `folder`; a fresh one is seeded with the bundled lists.
+
+        When the library is locked by another process it opens read-only with
+        a notice (and a fresh one is seeded in memory only); a damaged papers
+        file raises `DamagedFile`; a damaged annotations file opens read-only
+        so it is never overwritten.
+        """
+        lib = super().open(folder, read_only=read_only)
+        assert isinstance(lib, Library)
+        try:
+            if lib.fresh and seed:
+                lib.seed()
+        except BaseException:
+            lib.close()
+            raise
+        return lib
+
+    def seed(self) -> list[ImportReport]:
+        """Add the lists that ship with paperdesk (in memory only when the library is read-only)."""
+        from tui.core.ingest.lists import read_list_file
+        from tui.core.paths import bundled_lists
+
+        return self.add_lists([read_list_file(p) for p in bundled_lists()], write=not self.read_only)
+
+    def add_lists(self, lists: Iterable[ParsedList], *, write: bool = True) -> list[ImportReport]:
+        """Add the papers of several lists in one atomic write; duplicates are skipped.
+
+        Papers already stored (same id) are left exactly as they are, and
+        annotations are never touched, so importing a list twice is harmless.
+        """
+        from tui.core.ingest.readers import parsed_from_list
+
+        files = (parsed_from_list(p) for p in lists)
+        return [ImportReport.of(r) for r in self.add_papers(files, write=write)]
+
+    def add_papers(self, files: Iterable[ParsedFile], progress: Progress | None = None, *, write: bool = True) -> list[FileReport]:
+        """Add and merge the papers of parsed files in ONE atomic write of the papers file.
+
+        New papers are appended; papers already stored (same id, DOI, title,
+        or a near-identical abstract) get their empty fields filled in. On any
+        failure neither the file nor memory changes; annotations never do.
+        """
+        from tui.core.ingest.merge import plan_import
+        from tui.core.ingest.titles import derive_title
+
+        def plan(papers: list[Paper]) -> "MergePlan":
+            seq = papers[-1].seq + 1 if papers else 0
+            return plan_import(papers, files, seq, derive_title, progress)
+
+        return self.change_papers(plan, write=write).reports
+
+
+# -- importing -----------------------------------------------------------------------------
+
+
+@dataclass
+class ImportOutcome:
+    """What an import did, as lines in the order they happened, for the CLI and the app to show.
+
+    Each message is (kind, text): "line" is a report line, "skipped" why an
+    entry of the file just reported was left out, "warning" a problem that
+    did not stop anything, "error" a file or a library that could not be
+    used. `failed` is true when anything was not imported.
+    """
+
+    messages: list[tuple[str, str]] = field(default_factory=list)
+    reports: list[FileReport] = field(default_factory=list)
+    failed: bool = False
+
+    def add(self, kind: str, text: str) -> None:
+        self.messages.append((kind, text))
+        if kind == "error":
+            self.failed = True
+
+
+def import_paths(
+    library: Library | str | os.PathLike[str],
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    force: bool = False,
+    progress: Progress | None = None,
+) -> ImportOutcome:
+    """Import files and folders of any kind: paper lists, BibTeX, JSON, and per-paper notes exports.
+
+    A notes export (Markdown with a paperdesk id, or a folder of them) restores
+    annotations; `force` takes the file's version where the library changed
+    since the export. Everything else is parsed first, and the library is
+    opened (when given as a folder) only when there is something to add.
+    `progress(done, total)` is called during imports of `LARGE_IMPORT`
+    entries or more.
+    """
+    from tui.core.export.notes_import import import_notes, is_notes_export
+    from tui.core.ingest.readers import read_imports
+
+    outcome = ImportOutcome()
+    notes = [name for name in paths if is_notes_export(name)]
+    rest = [name for name in paths if name not in notes]
+    if notes:
+        with _opened(library) as lib:
+            if lib.read_only:
+                outcome.add("error", f"{lib.notice}; nothing imported")
+            else:
+                for source in notes:
+                    report = import_notes(lib, source, force=force)
+                    for line in report.lines():
+                        outcome.add("line", line)
+                    for error in report.errors:
+                        outcome.add("error", error)
+                    outcome.failed = outcome.failed or bool(report.conflicts)
+    if not rest:
+        return outcome
+    parsed, errors = read_imports(list(rest))
+    if parsed:
+        total = sum(len(p.papers) for p in parsed)
+        with _opened(library) as lib:
+            if lib.read_only:
+                errors.append(f"{lib.notice}; nothing imported")
+            else:
+                for report in lib.add_papers(parsed, progress=progress if total >= LARGE_IMPORT else None):
+                    outcome.reports.append(report)
+                    for warning in report.warnings:
+                        outcome.add("warning", warning)
+                    outcome.add("line", report.line())
+                    for reason in report.skipped:
+                        outcome.add("skipped", reason)
+    for error in errors:
+        outcome.add("error", error)
+    return outcome
+
+
+def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library]:
+    """The library itself (left open), or the one in a folder (closed after use)."""
+    if isinstance(library, Library):
+        return nullcontext(library)
+    return Library.open(library)
+
+
+# -- choosing papers -----------------------------------------------------------------------------
+
+
+def papers_matching(library: LibraryStore, query: "Query | str") -> Sequence[Paper]:
+    """The papers the filter query matches, ranked as the app's filter box ranks them.
+
+    An empty query gives every paper in list order. A malformed query raises
+    the one-line `QueryError`. Used by `paperdesk list --query` and
+    `paperdesk export --query`.
+    """
+    from tui.core.search.query import parse_query
+
+    parsed = parse_query(query) if isinstance(query, str) else query
+    if parsed.is_empty:
+        return library.papers
+    from tui.core.search.index import SearchIndex
+
+    return SearchIndex(library.papers, library.annotations()).search(parsed)
+
+
+def export_entries(library: LibraryStore, *, query: str | None = None, everything: bool = False) -> list["Entry"]:
+    """What an export holds: the papers `query` matches, else every paper, else the annotated ones."""
+    from tui.core.export.markdown import annotated_entries, entries
+
+    if query is not None:
+        return entries(papers_matching(library, query), library.annotation)
+    if everything:
+        return entries(library.papers, library.annotation)
+    return annotated_entries(library.papers, library.annotations())

@@ -1,0 +1,1 @@
+"""Text made fit to show: terminal controls made visible, LaTeX turned into Unicode runs, links found."""

@@ -1,0 +1,228 @@
+"""LaTeX in abstracts, made readable: styled runs of Unicode text for display, never stored.
+
+`render(text)` splits an abstract into runs of `(text, style, link)` that the
+UI turns into a rich `Text` (this module knows nothing of rich); `to_unicode`
+is the same conversion as plain text, for search. Math (`$…$`, `$$…$$`,
+`\\(…\\)`, `\\[…\\]`) and accent macros go through pylatexenc; anything it
+cannot convert, and any failure at all, shows the raw source instead.
+A dollar that does not open math ("costs $5 and $10") stays a dollar.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tui.core.render.latex_math import closing_brace, math_to_unicode, text_to_unicode
+from tui.core.render.urls import URL, find_urls, trim_url
+
+#: Style names a run can carry (space-separated when combined, e.g. "bold italic").
+STYLES = ("bold", "italic", "math", "link", "mono")
+
+#: Math longer than this is not math but a stray dollar far from the next one.
+MAX_MATH_CHARS = 600
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A stretch of display text with one style; `link` is its target when it is a link."""
+
+    text: str
+    style: str = ""
+    link: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """An abstract ready to show: its runs, and every link target in reading order."""
+
+    runs: tuple[Run, ...]
+    links: tuple[str, ...] = ()
+
+    @property
+    def plain(self) -> str:
+        """The displayed text without styles: what search should also match."""
+        return "".join(run.text for run in self.runs)
+
+
+# -- the scanner -----------------------------------------------------------------
+
+_TOKEN = re.compile(
+    r"""
+    (?P<esc>\\[$%&\#_{}])
+  | \$\$(?P<dm>.+?)\$\$
+  | \\\[(?P<bm>.+?)\\\]
+  | \\\((?P<pm>.+?)\\\)
+  | (?P<dollar>\$)
+  | \\(?P<cmd>textbf|textit|emph|textsl|texttt|url|href|underline)\s*\{
+  | \*\*(?=\S)(?P<bold>[^*]+?)(?<=\S)\*\*
+  | (?P<url>https?://)
+    """,
+    re.S | re.X,
+)
+_STYLE_OF = {"textbf": "bold", "textit": "italic", "emph": "italic", "textsl": "italic", "texttt": "mono", "underline": "italic"}
+_URL_UNESCAPE = re.compile(r"\\([_%#&~$])")
+
+
+def _closing_dollar(text: str, start: int) -> int:
+    """Where the inline math opened by the `$` at `start - 1` ends, or -1 when that `$` is not math.
+
+    The rule pandoc uses: the opening `$` has a non-space right after it, the
+    closing one a non-space right before it and no digit right after it; math
+    never spans a blank line. So "costs $5 and $10" has no math in it.
+    """
+    n = len(text)
+    if start >= n or text[start].isspace() or text[start] == "$":
+        return -1
+    i = start
+    limit = min(n, start + MAX_MATH_CHARS)
+    while i < limit:
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "\n" and text[i + 1 : i + 2] == "\n":
+            return -1
+        if ch == "$":
+            if text[i - 1].isspace() or (i + 1 < n and text[i + 1].isdigit()):
+                return -1
+            return i
+        i += 1
+    return -1
+
+
+class _Builder:
+    """Collects runs, merging neighbours of the same style."""
+
+    def __init__(self) -> None:
+        self.runs: list[Run] = []
+        self.links: list[str] = []
+
+    def add(self, text: str, style: str = "", link: str = "") -> None:
+        if not text:
+            return
+        if self.runs and not link and not self.runs[-1].link and self.runs[-1].style == style:
+            self.runs[-1] = Run(self.runs[-1].text + text, style)
+        else:
+            self.runs.append(Run(text, style, link))
+
+    def link(self, text: str, url: str, style: str) -> None:
+        self.links.append(url)
+        self.add(text, " ".join(s for s in (style, "link") if s), url)
+
+
+def _combine(style: str, extra: str) -> str:
+    parts = style.split() + [s for s in extra.split() if s not in style.split()]
+    return " ".join(parts)
+
+
+def _scan(text: str, out: _Builder, style: str, depth: int) -> None:
+    pos = 0
+    plain_start = 0
+
+    def flush(end: int) -> None:
+        if end > plain_start:
+            out.add(text_to_unicode(text[plain_start:end]), style)
+
+    while True:
+        m = _TOKEN.search(text, pos)
+        if m is None:
+            break
+        kind = m.lastgroup
+        start = m.start()
+        if kind == "esc":
+            flush(start)
+            out.add(m.group()[1], style)
+            pos = plain_start = m.end()
+            continue
+        if kind in ("dm", "bm", "pm"):
+            src = m.group(kind)
+            shown = math_to_unicode(src)
+            flush(start)
+            if shown is None:
+                out.add(m.group(), _combine(style, "math"))
+            else:
+                out.add(shown, _combine(style, "math"))
+            pos = plain_start = m.end()
+            continue
+        if kind == "dollar":
+            if start > 0 and text[start - 1] == "$":
+                pos = m.end()
+                continue
+            end = _closing_dollar(text, m.end())
+            if end < 0:
+                pos = m.end()
+                continue
+            flush(start)
+            shown = math_to_unicode(text[m.end() : end])
+            out.add(text[start : end + 1] if shown is None else shown, _combine(style, "math"))
+            pos = plain_start = end + 1
+            continue
+        if kind == "cmd":
+            name = m.group("cmd")
+            close = closing_brace(text, m.end())
+            if close < 0 or depth > 8:
+                pos = m.end()
+                continue
+            inner = text[m.end() : close]
+            flush(start)
+            if name == "url":
+                url = _URL_UNESCAPE.sub(r"\1", inner.strip())
+                out.link(url, url, style)
+                pos = plain_start = close + 1
+                continue
+            if name == "href":
+                rest = text[close + 1 :]
+                lead = len(rest) - len(rest.lstrip())
+                if rest[lead : lead + 1] == "{":
+                    label_end = closing_brace(text, close + 2 + lead)
+                    if label_end > 0:
+                        url = _URL_UNESCAPE.sub(r"\1", inner.strip())
+                        label = to_unicode(text[close + 2 + lead : label_end])
+                        out.link(label or url, url, style)
+                        pos = plain_start = label_end + 1
+                        continue
+                url = _URL_UNESCAPE.sub(r"\1", inner.strip())
+                out.link(url, url, style)
+                pos = plain_start = close + 1
+                continue
+            _scan(inner, out, _combine(style, _STYLE_OF[name]), depth + 1)
+            pos = plain_start = close + 1
+            continue
+        if kind == "bold":
+            flush(start)
+            _scan(m.group("bold"), out, _combine(style, "bold"), depth + 1)
+            pos = plain_start = m.end()
+            continue
+        if kind == "url":
+            um = URL.match(text, start)
+            url = trim_url(um.group()) if um else ""
+            if len(url) <= len(m.group()):
+                pos = m.end()
+                continue
+            flush(start)
+            out.link(url, url, style)
+            pos = plain_start = start + len(url)
+            continue
+    flush(len(text))
+
+
+@lru_cache(maxsize=2048)
+def render(text: str) -> Rendered:
+    """The abstract as styled runs for display; on any failure, the raw text as one run."""
+    try:
+        out = _Builder()
+        _scan(text, out, "", 0)
+        return Rendered(tuple(out.runs), tuple(out.links))
+    except Exception:
+        try:
+            links = tuple(find_urls(text))
+        except Exception:
+            links = ()
+        return Rendered((Run(text),), links)
+
+
+def to_unicode(text: str) -> str:
+    """The abstract as the reader sees it, as plain text: for search to match what is shown."""
+    return render(text).plain

@@ -1,0 +1,50 @@
+"""Links of a paper: which are code repositories, and what `o` opens."""
+
+from __future__ import annotations
+
+import re
+
+from tui.core.render.latex import render
+from tui.core.render.text import safe_link
+
+#: Hosts whose links are shown on the "Code:" line.
+CODE_HOSTS = (
+    "github.com",
+    "gitlab.com",
+    "bitbucket.org",
+    "codeberg.org",
+    "huggingface.co",
+    "sourceforge.net",
+    "git.",
+    "anonymous.4open.science",
+)
+
+
+def is_code_link(url: str) -> bool:
+    """True for links to code hosts (GitHub, GitLab, …)."""
+    host = re.sub(r"^https?://", "", url).split("/", 1)[0].lower()
+    host = host.removeprefix("www.")
+    return any(host == h or host.endswith("." + h) or (h.endswith(".") and host.startswith(h)) for h in CODE_HOSTS)
+
+
+def code_links(text: str) -> list[str]:
+    """The code-repository links found in `text` (rendered or raw), each once."""
+    seen: dict[str, None] = {}
+    for url in render(text).links:
+        if is_code_link(url):
+            seen.setdefault(url.rstrip("/"), None)
+    return list(seen)
+
+
+def open_target(url: str, doi: str, abstract: str) -> str:
+    """What `o` opens: the paper's URL, else its DOI, else the first link in the abstract.
+
+    The answer is `safe_link`ed: it reaches a browser, a notification and maybe the clipboard.
+    """
+    if safe_link(url):
+        return safe_link(url)
+    if safe_link(doi):
+        d = safe_link(doi)
+        return d if d.startswith("http") else f"https://doi.org/{d}"
+    links = render(abstract).links
+    return safe_link(links[0]) if links else ""

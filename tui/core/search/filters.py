@@ -1,0 +1,87 @@
+"""Field filters (`status:`, `rating:`, `tag:`, `list:`, `author:`, `year:`, `venue:`, `has:`) over the index's columns."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+from rapidfuzz import fuzz, process
+
+from tui.core.models import Status
+from tui.core.search.query import Filter, words
+
+#: Status -> the small number the index stores per paper.
+STATUS_CODE = {status: code for code, status in enumerate(Status)}
+
+
+def filter_mask(index: Any, flt: Filter) -> np.ndarray:
+    """Papers of `index` (a `SearchIndex`) that pass one field:value filter."""
+    value = flt.value
+    if flt.field == "status":
+        mask = _lookup(len(STATUS_CODE), [STATUS_CODE[s] for s in value])[index.status]  # type: ignore[attr-defined]
+    elif flt.field == "rating":
+        mask = (index.rating >= value.low) & (index.rating <= value.high)  # type: ignore[attr-defined]
+    elif flt.field == "year":
+        mask = (index.year >= max(1, value.low)) & (index.year <= value.high)  # type: ignore[attr-defined]
+    elif flt.field == "tag":
+        mask = np.zeros(index.size, dtype=bool)
+        for tags in (index.paper_tags, index.annotation_tags):
+            for tag, docs in tags.items():
+                if tag.startswith(str(value)) and docs:
+                    mask[list(docs)] = True
+    elif flt.field == "list":
+        mask = _lookup(len(index.list_names), _fuzzy_names(str(value), index.list_names))[index.list_code]
+    elif flt.field == "venue":
+        codes = [c + 1 for c in _fuzzy_names(str(value), index.venues)]
+        mask = _lookup(len(index.venues) + 1, codes)[index.venue_code]
+    elif flt.field == "author":
+        mask = np.zeros(index.size, dtype=bool)
+        for author, docs in index.author_docs.items():
+            if _author_matches(str(value), author):
+                mask[list(docs)] = True
+    elif flt.field == "has":
+        if value == "notes":
+            mask = index.has_notes.copy()
+        elif value == "tags":
+            mask = index.has_paper_tags | index.has_ann_tags
+        elif value == "rating":
+            mask = index.rating > 0
+        else:
+            mask = index.has_field[str(value)].copy()
+    else:  # pragma: no cover - the parser only makes known fields
+        raise ValueError(flt.field)
+    return ~mask if flt.negate else mask
+
+
+def _lookup(size: int, codes: Sequence[int]) -> np.ndarray:
+    """A boolean table over codes: `table[code_array]` is a faster `np.isin`."""
+    table = np.zeros(size, dtype=bool)
+    table[list(codes)] = True
+    return table
+
+
+def year_number(text: str) -> int:
+    digits = "".join(ch for ch in text[:4] if ch.isdigit())
+    return int(digits) if len(digits) == 4 else 0
+
+
+def _fuzzy_names(value: str, names: Sequence[str]) -> list[int]:
+    """Indices of the names `value` means: those containing it, else those close to it."""
+    folded = [" ".join(name.casefold().split()) for name in names]
+    inside = [i for i, name in enumerate(folded) if value in name]
+    if inside:
+        return inside
+    scored = process.extract(value, folded, scorer=fuzz.WRatio, limit=None, score_cutoff=75)
+    if not scored:
+        return []
+    best = scored[0][1]
+    return [index for _, score, index in scored if score >= best - 5]
+
+
+def _author_matches(value: str, author: str) -> bool:
+    """Every word of `value` starts a word of the author's name, or is a near-typo of one."""
+    names = words(author)
+    for part in words(value):
+        if not any(name.startswith(part) or fuzz.ratio(part, name) >= 85 for name in names):
+            return False
+    return True

@@ -1,0 +1,203 @@
+"""The filter box's query language: free words, "phrases", -exclusions and field:value filters.
+
+`parse_query(text)` turns what the reader typed into a `Query`; a malformed
+filter raises `QueryError` with one line to show under the box. Parsing is
+lenient where the reader is still typing: an unclosed quote runs to the end,
+and a field with no value yet (`status:`) is ignored rather than an error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tui.core.errors import PaperdeskError
+from tui.core.models import Status
+
+#: A word, for the index and for queries alike: letters, digits and underscores.
+WORD = re.compile(r"\w+")
+
+#: Fields a filter may name, with what `has:` accepts.
+FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue")
+HAS_VALUES = ("notes", "tags", "rating", "abstract", "authors", "url", "doi")
+
+_TOKEN = re.compile(
+    r"""
+    (?P<neg>-)?
+    (?:(?P<field>[A-Za-z]+):)?
+    (?:"(?P<quoted>[^"]*)(?:"|$) | (?P<bare>\S*))
+    """,
+    re.VERBOSE,
+)
+_COMPARE = re.compile(r"^(>=|<=|>|<|=)?\s*(\d+)$")
+#: A comparison or range cut short while typing ("rating:>=", "year:2020-"): not an error yet.
+_UNFINISHED = re.compile(r"^(>=|<=|>|<|=|\d+\s*(-|\.\.?))$")
+_RANGE = re.compile(r"^(\d+)\s*(?:-|\.\.)\s*(\d+)$")
+
+
+class QueryError(PaperdeskError):
+    """The query cannot be understood; the message is one line for the reader."""
+
+
+def words(text: str) -> list[str]:
+    """The case-folded words of `text`, as the index and the ranking see them."""
+    return WORD.findall(text.casefold())
+
+
+def contains_phrase(text: str, phrase: str, at_word_start: bool) -> bool:
+    """`phrase` occurs in `text` (both case-folded), starting at a word start when asked."""
+    pos = text.find(phrase)
+    while pos >= 0:
+        if not at_word_start or pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] == "_"):
+            return True
+        pos = text.find(phrase, pos + 1)
+    return False
+
+
+@dataclass(frozen=True)
+class NumberTest:
+    """A numeric comparison, e.g. `>=4`, `3-5` or `2024`, applied to a rating or a year."""
+
+    low: int
+    high: int
+
+    def __contains__(self, value: int) -> bool:
+        return self.low <= value <= self.high
+
+
+@dataclass(frozen=True)
+class Filter:
+    """One field:value filter; `negate` when written as -field:value."""
+
+    field: str
+    value: object
+    negate: bool = False
+
+
+@dataclass(frozen=True)
+class Query:
+    """A parsed query. Words are case-folded; every part must hold for a paper to match."""
+
+    text: str = ""
+    terms: tuple[str, ...] = ()
+    phrases: tuple[str, ...] = ()
+    excluded_terms: tuple[str, ...] = ()
+    excluded_phrases: tuple[str, ...] = ()
+    filters: tuple[Filter, ...] = field(default=())
+
+    @property
+    def is_empty(self) -> bool:
+        """True when the query restricts nothing: every paper matches, in list order."""
+        return not (self.terms or self.phrases or self.excluded_terms or self.excluded_phrases or self.filters)
+
+    @property
+    def ranks(self) -> bool:
+        """True when there is free text to rank by (filters alone keep the chosen order)."""
+        return bool(self.terms or self.phrases)
+
+
+def _number_test(name: str, value: str, maximum: int) -> NumberTest:
+    value = value.strip()
+    ranged = _RANGE.match(value)
+    if ranged:
+        low, high = int(ranged.group(1)), int(ranged.group(2))
+        if low > high:
+            low, high = high, low
+        return NumberTest(low, high)
+    compared = _COMPARE.match(value)
+    if not compared:
+        raise QueryError(f"{name}: wants a number, a comparison (>=4, <2) or a range (3-5), not {value!r}")
+    op, number = compared.group(1) or "=", int(compared.group(2))
+    low, high = {
+        "=": (number, number),
+        ">=": (number, maximum),
+        "<=": (0, number),
+        ">": (number + 1, maximum),
+        "<": (0, number - 1),
+    }[op]
+    return NumberTest(low, high)
+
+
+def _status(value: str) -> frozenset[Status]:
+    wanted = value.casefold()
+    exact = [s for s in Status if s.value == wanted]
+    found = exact or [s for s in Status if s.value.startswith(wanted) or s.value.replace("-", "") == wanted]
+    if not found:
+        known = ", ".join(s.value for s in Status)
+        raise QueryError(f"status: {value!r} is not a status ({known})")
+    return frozenset(found)
+
+
+def _filter(name: str, value: str, negate: bool) -> Filter | None:
+    key = name.casefold()
+    if key not in FIELDS:
+        raise QueryError(f"{name}: is not a filter (use {', '.join(f + ':' for f in FIELDS)})")
+    if not value.strip() or (key in ("rating", "year") and _UNFINISHED.match(value.strip())):
+        return None  # still being typed
+    if key == "status":
+        return Filter(key, _status(value), negate)
+    if key == "rating":
+        test = _number_test("rating", value, 5)
+        if test.low > 5:
+            raise QueryError(f"rating: ratings go from 0 (unrated) to 5, not {value!r}")
+        return Filter(key, test, negate)
+    if key == "year":
+        return Filter(key, _number_test("year", value, 9999), negate)
+    if key == "has":
+        wanted = value.casefold()
+        found = [h for h in HAS_VALUES if h == wanted or h.rstrip("s") == wanted]
+        if not found:
+            raise QueryError(f"has: {value!r} is not one of {', '.join(HAS_VALUES)}")
+        return Filter(key, found[0], negate)
+    return Filter(key, " ".join(value.casefold().split()), negate)
+
+
+def parse_query(text: str) -> Query:
+    """Parse the filter box's text; raise `QueryError` (one line) when a filter is malformed."""
+    terms: list[str] = []
+    phrases: list[str] = []
+    excluded_terms: list[str] = []
+    excluded_phrases: list[str] = []
+    filters: list[Filter] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos].isspace():
+            pos += 1
+            continue
+        match = _TOKEN.match(text, pos)
+        assert match is not None  # the pattern matches any non-space start
+        end = match.end()
+        if end == pos:  # a lone character the pattern cannot consume
+            end = pos + 1
+        pos = end
+        negate = bool(match.group("neg"))
+        quoted = match.group("quoted")
+        value = quoted if quoted is not None else (match.group("bare") or "")
+        name = match.group("field")
+        if name is not None:
+            if name.casefold() not in FIELDS and (not value or value.startswith("/")):
+                # "note:" or "http://x": not a filter, just text with a colon.
+                value = f"{name}:{value}"
+            else:
+                made = _filter(name, value, negate)
+                if made is not None:
+                    filters.append(made)
+                continue
+        if quoted is not None:
+            phrase = " ".join(quoted.casefold().split())
+            if phrase:
+                (excluded_phrases if negate else phrases).append(phrase)
+            continue
+        found = words(value)
+        if negate:
+            excluded_terms.extend(found)
+        else:
+            terms.extend(found)
+    return Query(
+        text=text,
+        terms=tuple(terms),
+        phrases=tuple(phrases),
+        excluded_terms=tuple(excluded_terms),
+        excluded_phrases=tuple(excluded_phrases),
+        filters=tuple(filters),
+    )

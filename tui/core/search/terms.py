@@ -1,0 +1,143 @@
+"""Query words against the index's vocabulary: match levels, the sorted word list, and word -> papers lists."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+
+import numpy as np
+from rapidfuzz import fuzz, process
+
+TITLE, META, BODY = 0, 1, 2
+#: Added to a word's match level by field: a title hit outranks the same hit in the abstract.
+FIELD_BONUS = (30, 10, 0)
+
+EXACT, PREFIX, INFIX = 100, 90, 65
+#: rapidfuzz ratio a vocabulary word needs to count as a typo of the query word.
+FUZZY_CUTOFF = 80
+#: Query words shorter than this match word starts in titles and metadata only (a single
+#: letter matches nothing in abstracts; two letters only a whole word), so a short query
+#: does not match every abstract weakly.
+SHORT = 3
+#: Typo tolerance starts at this length; matching inside longer words at INFIX_MIN.
+FUZZY_MIN, INFIX_MIN = 4, 5
+#: The typo-tolerant prefix match (a word being typed) is tried up to this length.
+FUZZY_PREFIX_MAX = 12
+
+#: Sorts after every word that starts with a given prefix.
+HIGH = "\U0010ffff"
+
+
+class Postings:
+    """Word -> papers, as one CSR pair: the papers of word w are indices[indptr[w]:indptr[w + 1]]."""
+
+    def __init__(self, wids: np.ndarray, docs: np.ndarray, vocab_size: int) -> None:
+        order = np.argsort(wids, kind="stable")
+        self.indices = docs[order].astype(np.int32)
+        counts = np.bincount(wids, minlength=vocab_size)
+        self.indptr = np.zeros(vocab_size + 1, dtype=np.int64)
+        np.cumsum(counts, out=self.indptr[1:])
+
+    def range(self, lo: int, hi: int) -> np.ndarray:
+        """Papers of the words lo..hi-1 (a prefix range of the sorted vocabulary)."""
+        return self.indices[self.indptr[lo] : self.indptr[hi]]
+
+    def words(self, wids: np.ndarray) -> np.ndarray:
+        """Papers of the given words, concatenated (a paper may repeat)."""
+        if len(wids) == 1:
+            return self.range(int(wids[0]), int(wids[0]) + 1)
+        return np.concatenate([self.indices[self.indptr[w] : self.indptr[w + 1]] for w in wids.tolist()])
+
+
+@dataclass
+class TermMatch:
+    """How one query word matched the vocabulary: the level of every matched word."""
+
+    term: str
+    lo: int
+    hi: int
+    exact: int | None
+    extra: dict[int, int]  # vocabulary id -> level, for typo and inside-word matches
+    extra_words: frozenset[str]
+
+    def level(self, word: str, in_body: bool) -> int:
+        """The level at which `word` (case-folded) matches, 0 when it does not."""
+        if word == self.term:
+            return EXACT if (len(self.term) > 1 or not in_body) else 0
+        if word.startswith(self.term) and (len(self.term) >= SHORT or not in_body):
+            return PREFIX
+        return INFIX if word in self.extra_words else 0
+
+
+def overlay_levels(term: str, found: list[str]) -> list[tuple[str, int]]:
+    """Match levels of the words the reader wrote (notes, tags, renamed titles), typos via cdist."""
+    levels = {w: EXACT if w == term else PREFIX for w in found if w.startswith(term)}
+    n = len(term)
+    if n >= FUZZY_MIN and found:
+        scores = process.cdist([term], found, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
+        for k in np.flatnonzero(scores).tolist():
+            levels.setdefault(found[k], int(scores[k] * 0.9))
+        if n <= FUZZY_PREFIX_MAX:
+            cut = [w[:n] for w in found]
+            scores = process.cdist([term], cut, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
+            for k in np.flatnonzero(scores).tolist():
+                if len(found[k]) > n:
+                    levels[found[k]] = max(levels.get(found[k], 0), int(scores[k] * 0.85))
+        if n >= INFIX_MIN:
+            for w in found:
+                if term in w:
+                    levels.setdefault(w, INFIX)
+    return list(levels.items())
+
+
+class Vocabulary:
+    """Every distinct word of the library, sorted, so a prefix is one range of word ids."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+        # The vocabulary as one string, so "words containing x" is a C-speed substring search.
+        self._joined = "\n".join(words)
+        starts = np.zeros(len(words), dtype=np.int64)
+        if words:
+            np.cumsum(np.fromiter((len(w) + 1 for w in words[:-1]), dtype=np.int64), out=starts[1:])
+        self._starts = starts
+
+    def match(self, term: str) -> TermMatch:
+        """How `term` matches the vocabulary: exactly, as a prefix, as a typo, or inside a word."""
+        vocab = self.words
+        lo = bisect_left(vocab, term)
+        hi = bisect_left(vocab, term + HIGH, lo)
+        exact = lo if lo < hi and vocab[lo] == term else None
+        extra: dict[int, int] = {}
+        n = len(term)
+        if n >= FUZZY_MIN and vocab:
+            # Typos are looked for among words with the same first letter (a sorted range):
+            # at 200,000 words a full scan costs ~100 ms, the range well under one.
+            first_lo = bisect_left(vocab, term[0])
+            first_hi = bisect_left(vocab, term[0] + HIGH, first_lo)
+            same_start = vocab[first_lo:first_hi]
+            scores = process.cdist([term], same_start, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
+            for k in np.flatnonzero(scores).tolist():
+                extra[first_lo + k] = int(scores[k] * 0.9)
+            if n <= FUZZY_PREFIX_MAX:
+                cut = [w[:n] for w in same_start]
+                scores = process.cdist([term], cut, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, dtype=np.uint8, workers=1)[0]
+                for k in np.flatnonzero(scores).tolist():
+                    if len(same_start[k]) > n:
+                        extra[first_lo + k] = max(extra.get(first_lo + k, 0), int(scores[k] * 0.85))
+            if n >= INFIX_MIN:
+                for wid in self.containing(term).tolist():
+                    extra.setdefault(wid, INFIX)
+        for wid in range(lo, hi):
+            extra.pop(wid, None)
+        return TermMatch(term, lo, hi, exact, extra, frozenset(vocab[w] for w in extra))
+
+    def containing(self, part: str) -> np.ndarray:
+        """Ids of the vocabulary words that contain `part` (a substring search over one string)."""
+        if "\n" in part or not part:
+            return np.arange(len(self.words)) if not part else np.zeros(0, dtype=np.int64)
+        hits = [m.start() for m in re.finditer(re.escape(part), self._joined)]
+        if not hits:
+            return np.zeros(0, dtype=np.int64)
+        return np.unique(np.searchsorted(self._starts, np.array(hits, dtype=np.int64), side="right") - 1)

@@ -1,0 +1,1 @@
+"""The library on disk: TinyDB files written atomically, one writer per folder, daily backups, ordered saves."""

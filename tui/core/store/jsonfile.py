@@ -1,0 +1,96 @@
+"""One library file as TinyDB sees it: compact JSON, read once, replaced atomically."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+from tinydb.storages import Storage
+
+from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
+from tui.core.store.atomic import atomic_write_bytes
+
+
+class DamagedFile(LibraryError):
+    """A library file exists but does not parse; it is kept untouched."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        self.path = path
+        super().__init__(f"{path}: damaged library file ({problem}); it was left untouched")
+
+
+class WriteFailed(LibraryError, OSError):
+    """A library file could not be written (disk full, read-only, permissions); the old file is intact.
+
+    Both a `LibraryError` (one line for the user) and the `OSError` it was,
+    so callers that handle either keep working.
+    """
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        OSError.__init__(self, exc.errno, exc.strerror, str(path))
+        self.message = f"{path}: cannot be written ({os_reason(exc)}); it was left as it was"
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage that writes compact JSON atomically and reads the file once.
+
+    TinyDB's `JSONStorage` rewrites its file in place (a crash mid-write leaves
+    it truncated) and re-parses the whole file on every operation. This one
+    keeps the parsed data in memory, writes temp+fsync+rename, and forgets
+    its cache when a write fails so memory never runs ahead of the disk.
+    """
+
+    def __init__(self, path: str | Path, read_only: bool = False) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.read_only = read_only
+        self._cache: dict[str, Any] | None = None
+
+    def read(self) -> dict[str, Any] | None:
+        if self._cache is not None:
+            return self._cache
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise LibraryError(f"{self.path}: cannot be read ({os_reason(exc)})") from None
+        if not raw.strip():
+            raise DamagedFile(self.path, "the file is empty")
+        try:
+            data = orjson.loads(raw)
+        except orjson.JSONDecodeError as exc:
+            raise DamagedFile(self.path, f"not valid JSON: {exc}") from None
+        if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+            raise DamagedFile(self.path, "not a TinyDB document store")
+        self._cache = data
+        return data
+
+    def write(self, data: dict[str, Any]) -> None:
+        if self.read_only:
+            self._cache = None
+            raise ReadOnlyLibrary(f"{self.path}: the library is open read-only")
+        try:
+            atomic_write_bytes(self.path, orjson.dumps(data))
+        except OSError as exc:  # disk full, read-only, permissions: one line naming the file
+            self._cache = None
+            raise WriteFailed(self.path, exc) from None
+        except BaseException:
+            self._cache = None
+            raise
+        self._cache = data
+
+    def forget(self) -> None:
+        """Drop the parsed data (the next read parses the file again): for big files held elsewhere."""
+        self._cache = None
+
+    def read_as_empty(self) -> None:
+        """Read as an empty store from now on, without parsing the file again (it is damaged)."""
+        self._cache = {}
+
+    def close(self) -> None:
+        self._cache = None

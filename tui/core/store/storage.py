@@ -1,0 +1,308 @@
+"""The library on disk: the only code that touches TinyDB.
+
+Two TinyDB files sit in the library folder: `papers.json` (the abstracts,
+rewritten only by imports) and `annotations.json` (notes, ratings, status,
+tags; rewritten on every save, so a save never rewrites the abstracts).
+Both go through `AtomicJSONStorage`, which replaces the whole file atomically;
+one process writes a library at a time, guarded by a `.lock` file.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any, Callable, Protocol, TypeVar
+
+from tinydb import TinyDB
+from tinydb.table import Table
+
+from tui.core.errors import LibraryError, ReadOnlyLibrary
+from tui.core.models import Annotation, Paper, utc_now
+from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
+from tui.core.store.changes import apply_changes
+from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
+from tui.core.store.lock import take_write_lock
+
+PAPERS_FILE = "papers.json"
+ANNOTATIONS_FILE = "annotations.json"
+
+
+class PaperChanges(Protocol):
+    """Papers to append and stored papers to replace (by id): what an import plan decided."""
+
+    added: list[Paper]
+    replaced: dict[str, Paper]
+
+
+Changes = TypeVar("Changes", bound=PaperChanges)
+
+
+def _doc_id(pid: str) -> int:
+    """TinyDB wants integer document ids; a paper id is 12 hex digits."""
+    return int(pid, 16)
+
+
+class LibraryStore:
+    """A library folder: papers in memory, annotations saved one at a time.
+
+    Open it with `open`. Every method is thread-safe (one lock), so the UI
+    can save from worker threads. A library is read-only when another
+    process holds its lock, when its folder cannot be written, or when its
+    annotations file is damaged; `notice` then says why. `fresh` tells that
+    the folder had no papers file yet (the use cases seed it).
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.notice: str | None = None
+        self.read_only = False
+        self.fresh = False
+        self.papers: list[Paper] = []
+        self._by_id: dict[str, Paper] = {}
+        self._annotations: dict[str, Annotation] = {}
+        self._lock = threading.RLock()
+        self._file_lock: Any = None
+        self._papers_file: AtomicJSONStorage | None = None
+        self._notes_db: TinyDB | None = None
+        self._backup_day: str | None = None
+
+    # -- opening and closing -------------------------------------------------
+
+    @classmethod
+    def open(cls, folder: str | Path, *, read_only: bool = False) -> "LibraryStore":
+        """Open (or create) the library in `folder`.
+
+        When the library is locked by another process it opens read-only with
+        a notice; a damaged papers file raises `DamagedFile`; a damaged
+        annotations file opens read-only so it is never overwritten.
+        """
+        lib = cls(Path(folder))
+        try:
+            lib._open(read_only=read_only)
+        except BaseException:
+            lib.close()
+            raise
+        return lib
+
+    def _open(self, *, read_only: bool) -> None:
+        if not read_only:
+            self._file_lock, reason = take_write_lock(self.folder)
+            if reason:
+                read_only = True
+                self.notice = reason
+        self.read_only = read_only
+        papers_path = self.folder / PAPERS_FILE
+        self.fresh = not papers_path.exists()
+        self._papers_file = AtomicJSONStorage(papers_path, read_only=read_only)
+        self._load_papers()
+        notes_path = self.folder / ANNOTATIONS_FILE
+        self._notes_db = TinyDB(notes_path, storage=AtomicJSONStorage, read_only=read_only)
+        try:
+            self._load_annotations()
+        except DamagedFile as exc:
+            self._set_read_only(f"{exc}; opened read-only, restore it from {self.folder / BACKUP_DIR}")
+            # Reads (saved views, annotations) then see an empty store instead of re-parsing the
+            # damaged file and raising again; writes are refused, so the file stays as it is.
+            self._notes_storage().read_as_empty()
+        if not self.read_only:
+            self._backup_day = rotate_backups(notes_path, self._backup_day)
+            remove_stale_temps(self.folder, (PAPERS_FILE, ANNOTATIONS_FILE))
+
+    def _notes_storage(self) -> AtomicJSONStorage:
+        assert self._notes_db is not None
+        storage = self._notes_db.storage
+        assert isinstance(storage, AtomicJSONStorage)
+        return storage
+
+    def _set_read_only(self, notice: str) -> None:
+        self.read_only = True
+        self.notice = notice
+        if self._papers_file is not None:
+            self._papers_file.read_only = True
+        if self._notes_db is not None:
+            self._notes_storage().read_only = True
+
+    def close(self) -> None:
+        """Release the write lock; the library must not be used afterwards."""
+        with self._lock:
+            if self._papers_file is not None:
+                self._papers_file.close()
+            if self._notes_db is not None:
+                self._notes_db.close()
+            self._papers_file = None
+            self._notes_db = None
+            if self._file_lock is not None:
+                self._file_lock.release()
+                self._file_lock = None
+
+    def __enter__(self):  # type: ignore[no-untyped-def]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise ReadOnlyLibrary(self.notice or f"{self.folder}: the library is open read-only")
+
+    # -- papers ----------------------------------------------------------------
+
+    def _load_papers(self) -> None:
+        assert self._papers_file is not None
+        data = self._papers_file.read() or {}
+        docs = data.get("papers", {}).values()
+        try:
+            papers = [Paper.from_doc(doc) for doc in docs]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DamagedFile(self.folder / PAPERS_FILE, f"a paper record is malformed: {exc!r}") from None
+        papers.sort(key=lambda p: p.seq)
+        self.papers = papers
+        self._by_id = {p.id: p for p in papers}
+        # The parsed file is now held twice (as dicts and as Papers): let the dicts go; an import
+        # re-reads the file. At 100,000 papers this is a few hundred MiB.
+        self._papers_file.forget()
+
+    def get(self, pid: str) -> Paper | None:
+        """The paper with this id, or None."""
+        return self._by_id.get(pid)
+
+    def __len__(self) -> int:
+        return len(self.papers)
+
+    def change_papers(self, plan: Callable[[list[Paper]], Changes], *, write: bool = True) -> Changes:
+        """Decide changes from the papers as stored (under the lock), then store them in ONE atomic write.
+
+        `plan` gets the stored papers and returns what to append and replace.
+        With `write=False` the papers change in memory only (seeding a
+        library opened read-only). On any failure neither the file nor
+        memory changes; annotations never do.
+        """
+        with self._lock:
+            if write:
+                self._check_writable()
+            changes = plan(self.papers)
+            if changes.added or changes.replaced:
+                if write:
+                    self._write_papers(changes)
+                self._apply_in_memory(changes)
+            return changes
+
+    def _apply_in_memory(self, changes: PaperChanges) -> None:
+        if changes.replaced:
+            self.papers = [changes.replaced.get(p.id, p) for p in self.papers]
+        self.papers.extend(changes.added)
+        self._by_id = {p.id: p for p in self.papers}
+
+    def _write_papers(self, changes: PaperChanges) -> None:
+        """Build the new papers table beside the old one and write it once."""
+        assert self._papers_file is not None
+        data = self._papers_file.read() or {}
+        table = dict(data.get("papers", {}))
+        if changes.replaced:
+            for key, doc in table.items():
+                new = changes.replaced.get(doc.get("id"))
+                if new is not None:
+                    table[key] = new.to_doc()
+        next_key = max((int(k) for k in table), default=0) + 1
+        for offset, paper in enumerate(changes.added):
+            table[str(next_key + offset)] = paper.to_doc()
+        self._papers_file.write({**data, "papers": table})
+
+    # -- annotations -----------------------------------------------------------
+
+    def _load_annotations(self) -> None:
+        data = self._notes_storage().read() or {}
+        table = data.get("annotations", {})
+        loaded = {}
+        for doc in table.values():
+            if isinstance(doc, dict) and isinstance(doc.get("id"), str):
+                ann = Annotation.from_doc(doc)
+                loaded[ann.id] = ann
+        self._annotations = loaded
+
+    def annotation(self, pid: str) -> Annotation:
+        """The paper's annotation (an empty one if the reader wrote nothing yet)."""
+        with self._lock:
+            return self._annotations.get(pid) or Annotation(pid)
+
+    def annotations(self) -> dict[str, Annotation]:
+        """A snapshot of every stored annotation, by paper id."""
+        with self._lock:
+            return dict(self._annotations)
+
+    def save_annotation(self, pid: str, **changes: Any) -> Annotation:
+        """Apply `changes` to the paper's annotation and write it; return the stored result.
+
+        The write is atomic and finishes before this returns, so a returned
+        annotation survives any crash. On failure nothing in memory changes
+        and the error propagates for the caller to show.
+        """
+        return self.save_annotations({pid: changes})[pid]
+
+    def save_annotations(self, changes: dict[str, dict[str, Any]]) -> dict[str, Annotation]:
+        """`save_annotation` for many papers in one atomic write (a notes import of a whole vault).
+
+        One write instead of one per paper keeps a large import linear; on
+        failure nothing is written, nothing in memory changes, and the error
+        propagates.
+        """
+        with self._lock:
+            self._check_writable()
+            if self._notes_db is None:
+                raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
+            self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day)
+            now = utc_now()
+            new = {
+                pid: apply_changes(self._annotations.get(pid) or Annotation(pid), fields, now)
+                for pid, fields in changes.items()
+            }
+            if not new:
+                return new
+            storage = self._notes_storage()
+            data = dict(storage.read() or {})
+            docs = dict(data.get("annotations", {}))
+            for pid, annotation in new.items():
+                docs[str(_doc_id(pid))] = annotation.to_doc()
+            data["annotations"] = docs
+            storage.write(data)
+            self._notes_db.table("annotations").clear_cache()
+            self._annotations.update(new)
+            return new
+
+    # -- saved views -----------------------------------------------------------
+
+    def views(self) -> dict[str, str]:
+        """Saved filter queries by name, in name order (stored beside the annotations)."""
+        with self._lock:
+            if self._notes_db is None:
+                return {}
+            docs = self._notes_db.table("views").all()
+            found = {str(d["name"]): str(d.get("query", "")) for d in docs if isinstance(d.get("name"), str)}
+            return dict(sorted(found.items(), key=lambda item: item[0].casefold()))
+
+    def save_view(self, name: str, query: str) -> None:
+        """Store `query` under `name` (replacing a view of that name); atomic like a note save."""
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("a view needs a name")
+        with self._lock:
+            table, doc_ids = self._views_named(name)
+            if doc_ids:
+                table.update({"query": query}, doc_ids=doc_ids)
+            else:
+                table.insert({"name": name, "query": query})
+
+    def delete_view(self, name: str) -> bool:
+        """Forget the view called `name`; False when there was none."""
+        with self._lock:
+            table, doc_ids = self._views_named(name)
+            if doc_ids:
+                table.remove(doc_ids=doc_ids)
+            return bool(doc_ids)
+
+    def _views_named(self, name: str) -> tuple[Table, list[int]]:
+        """The views table, for a change, and the documents in it called `name`."""
+        self._check_writable()
+        assert self._notes_db is not None
+        table = self._notes_db.table("views")
+        return table, [d.doc_id for d in table.all() if d.get("name") == name]
