@@ -1,7 +1,7 @@
 """`paperdesk add` and `paperdesk fetch`: papers from arXiv, OpenReview and Crossref, on the command line.
 
 Argument parsing and terminal output only (the progress bar, report lines);
-the fetching is `tui.core.fetch`, the merging `Library.add_papers`. Papers
+the fetching is `tui.core.fetch`, the merging `tui.core.library` (add_ids, store_fetched). Papers
 are fetched before the library is opened, so a long fetch never holds the
 library's lock, and a failed one never touches it.
 """
@@ -162,20 +162,10 @@ def _options(args: argparse.Namespace, bar: ProgressBar) -> Any:
     return FetchOptions.from_settings(args.settings, refresh=args.refresh, notice=bar.notice)
 
 
-def _store(library_dir: Path, parsed: list[Any]) -> list[Any]:
-    """Merge parsed papers into the library in one write; PaperdeskError (one line) when it is read-only."""
-    from tui.core.errors import LibraryError
-    from tui.core.library import Library
-
-    with Library.open(library_dir) as lib:
-        if lib.read_only:
-            raise LibraryError(f"{lib.notice}; nothing added (the papers are cached: run the command again when the library is free)")
-        return lib.add_papers(parsed)
-
-
 def cmd_add(args: argparse.Namespace, library_dir: Path, stdin: TextIO | None = None) -> int:
     """Fetch papers by id and merge them in; one line per paper, one per failure."""
-    from tui.core.fetch.papers import fetch_refs, split_ids
+    from tui.core.fetch.papers import split_ids
+    from tui.core.library import add_ids
 
     texts: list[str] = []
     for item in args.ids:
@@ -184,25 +174,18 @@ def cmd_add(args: argparse.Namespace, library_dir: Path, stdin: TextIO | None = 
         print(f"{PROG}: no ids given", file=sys.stderr)
         return 1
     bar = ProgressBar(sys.stderr, enabled=len(texts) > 1 and sys.stderr.isatty())
-    fetched = fetch_refs(texts, _options(args, bar), list_name=args.list, progress=bar)
-    if fetched.parsed:
-        for parsed, report in zip(fetched.parsed, _store(library_dir, fetched.parsed)):
-            paper = parsed.papers[0]
-            if report.added:
-                verb = "added"
-            elif report.updated:
-                verb = "merged (new fields)"
-            else:
-                verb = "already in the library"
-            print(_shown(f"{verb}: {report.source} · {paper.title} ({paper.year or 'no year'}, {paper.venue or 'no venue'})"))
-    for line in fetched.failed:
+    outcome = add_ids(library_dir, texts, _options(args, bar), list_name=args.list, progress=bar)
+    for line in outcome.lines():
+        print(_shown(line))
+    for line in outcome.failed:
         print(f"{PROG}: {_shown(line)}", file=sys.stderr)
-    return 1 if fetched.failed else 0
+    return 1 if outcome.failed else 0
 
 
 def cmd_fetch(args: argparse.Namespace, library_dir: Path) -> int:
     """A whole venue or listing as one list; the library is written once, at the end."""
     from tui.core.ingest.parsed import ParsedFile
+    from tui.core.library import store_fetched
 
     bar = ProgressBar(sys.stderr, enabled=sys.stderr.isatty())
     options = _options(args, bar)
@@ -227,7 +210,7 @@ def cmd_fetch(args: argparse.Namespace, library_dir: Path) -> int:
         print(f"{PROG}: nothing found; the library is unchanged", file=sys.stderr)
         return 0
     bar(len(papers), len(papers))
-    (report,) = _store(library_dir, [ParsedFile(Path(source), args.service, name, papers)])
+    (report,) = store_fetched(library_dir, [ParsedFile(Path(source), args.service, name, papers)])
     merged = f"{report.merged} already there" + (f" ({report.updated} with new fields)" if report.merged else "")
     print(_shown(f"list {name}: {len(papers)} papers fetched, {report.added} added, {merged}"))
     return 0

@@ -164,3 +164,27 @@ def test_fetch_refs_as_the_app_calls_it_from_a_worker(services: FakeServices) ->
     assert failed.startswith("openreview:or000001x: OpenReview: malformed response (not JSON: ")
     assert notices == ["Crossref: busy (HTTP 503); waiting 0 s, then retry 1 of 4"]
     assert progress[-1] == (3, 3)
+
+
+def test_add_ids_on_the_open_library_from_a_worker(services: FakeServices, library_dir) -> None:
+    """What the app's `a` key calls: its open library, a thread, progress; the papers are in memory at once."""
+    import threading
+
+    from tui.core.library import Library, add_ids
+
+    with Library.open(library_dir) as lib:
+        before = len(lib.papers)
+        box: dict = {}
+        progress: list[tuple[int, int]] = []
+        worker = threading.Thread(
+            target=lambda: box.update(out=add_ids(lib, ["2611.10003", "nope"], FetchOptions.from_settings(), progress=lambda d, t: progress.append((d, t))))
+        )
+        worker.start()
+        worker.join(30)
+        out = box["out"]
+        assert out.lines() == ["added: arXiv:2611.10003 · Speculative Decoding Study 3 (2026, arXiv)"]
+        assert out.failed == ["'nope' is not an arXiv id, a DOI or an OpenReview forum URL"]
+        assert len(lib.papers) == before + 1 and lib.papers[-1].list == "Added"
+        assert progress == [(1, 1)]
+    with Library.open(library_dir) as again:
+        assert len(again.papers) == before + 1  # written, not only in memory

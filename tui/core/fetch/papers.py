@@ -4,13 +4,8 @@
 (so the import report is one line per paper) and one line per id that could
 not be fetched; the caller hands the files to `Library.add_papers`.
 
-The app's `a` key runs it in a thread worker, e.g.::
-
-    options = FetchOptions.from_settings(settings, notice=lambda line: app.call_from_thread(app.notify, line))
-    fetched = fetch_refs(texts, options, progress=lambda done, total: app.call_from_thread(show, done, total))
-    reports = library.add_papers(fetched.parsed)   # one atomic write; then refresh the list
-
-`texts` may be what the user typed, split with `split_ids`.
+The use case on top of it is `tui.core.library.add_ids` (fetch, then one
+atomic write), which `paperdesk add` and the app's `a` key call.
 """
 
 from __future__ import annotations
