@@ -251,3 +251,4 @@ async def test_esc_esc_at_speed_keeps_the_highlighted_paper(make_app) -> None:
             assert app.screen.query_one(PaperList).current.id == best
             burst(app, ["slash", *"lora", "enter"])
             await settle(app, pilot)
+

@@ -135,7 +135,9 @@ class Notes(Vertical):
         if self._view is not None:
             self._view.display = False
         self.query_one("#notes-empty").display = False
-        self.screen.set_focus(self.editor)  # now, so keys typed right after `n` land here
+        # Now, so keys typed right after `n` land here; our own scrolling (below) keeps the caret in view,
+        # Textual's centring of a newly focused widget would work from the layout before it was shown.
+        self.screen.set_focus(self.editor, scroll_visible=False)
         self.editor.move_cursor(self.editor.document.end)
         self._follow_caret()
 
