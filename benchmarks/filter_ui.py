@@ -68,7 +68,7 @@ async def measure(folder: Path) -> dict:
         while True:  # the library and then the index load in worker threads
             await asyncio.sleep(0.05)
             screen = app.screen
-            if getattr(screen, "search_index", None) is not None:
+            if getattr(getattr(screen, "filtering", None), "index", None) is not None:
                 break
             if time.perf_counter() - started > 150:
                 raise SystemExit("the index did not finish within 150 s")

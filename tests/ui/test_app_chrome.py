@@ -11,7 +11,7 @@ from tui.core.models import Status
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.help import FirstSteps, HelpScreen
-from tui.ui.screens.library import LibraryScreen
+from tui.ui.library.screen import LibraryScreen
 from tui.ui.screens.stats import StatsScreen
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
@@ -195,7 +195,7 @@ async def test_autosave_delay_setting_reaches_the_notes(library: Library) -> Non
 
 def test_binding_ids_are_unique_per_action() -> None:
     """Two actions sharing an id would be remapped together by the [keys] table."""
-    from tui.ui.keys import binding_id
+    from tui.ui.actions import binding_id
 
     assert binding_id("app.import_papers") == "import_papers" and binding_id("rate(5)") == "rate_5"
     bindings = [*PaperdeskApp.BINDINGS, *LibraryScreen.BINDINGS, *PaperList.BINDINGS, *Notes.BINDINGS]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-import tui.ui.clipboard as clipboard
-import tui.ui.export_actions as export_actions
+import tui.ui.library.clipboard as clipboard
+import tui.ui.library.exporting as export_actions
 from tui.core.export.markdown import Entry, paper_section, plain_summary
 from tui.core.export.notes_import import read_note_file
 from tui.core.library import Library

@@ -133,7 +133,7 @@ async def test_field_filters_use_stored_annotations(library: Library) -> None:
         assert text_of(app, "#list-header") == "1 / 33 · list order"
         # An annotation saved while the app runs reaches the index through the screen's hook.
         other = library.papers[0]
-        app.screen.annotation_changed(other.id, library.save_annotation(other.id, rating=4, notes="x"))
+        app.screen.filtering.annotation_changed(other.id, library.save_annotation(other.id, rating=4, notes="x"))
         await settle(app, pilot)
         assert shown(app) == [other.id, lora.id]
 

@@ -55,8 +55,8 @@ async def test_the_caret_stays_on_screen_while_writing(make_app, size, layout) -
         if layout == "focus":
             await pilot.press("z")
         else:
-            screen.layout_mode = layout
-            screen.apply_layout()
+            screen.panes.mode = layout
+            screen.panes.apply()
         await pilot.press("n")
         for line in range(1, 41):
             burst(app, ["enter", *f"line {line}"])

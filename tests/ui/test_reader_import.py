@@ -12,7 +12,7 @@ from textual.widgets import Input, ProgressBar, Static
 from tests.conftest import FIXTURES
 from tui.core.ingest.readers import read_import
 from tui.core.library import Library
-from tui.ui import open_link
+from tui.ui.library import open_link
 from tui.ui.app import PaperdeskApp
 from tui.ui.rich_runs import rendered_text
 from tui.ui.widgets.highlight import highlight_words

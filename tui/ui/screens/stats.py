@@ -22,6 +22,7 @@ from tui.core.stats import ListProgress, list_progress, notes_per_week, rating_h
 from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
+from tui.ui.actions import bindings_for
 
 #: Cells of the longest bar.
 BAR = 48
@@ -109,7 +110,7 @@ class StatsScreen(Screen):
     """Reading statistics of the open library. Esc, q or % closes it."""
 
     CSS_PATH = stylesheet("stats.tcss")
-    BINDINGS = [Binding("escape,q,percent_sign", "close", "Close", id="stats_close")]
+    BINDINGS = bindings_for("stats")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="stats-body"):

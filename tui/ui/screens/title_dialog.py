@@ -11,13 +11,14 @@ from textual.widgets import Input, Label, Static
 
 from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
+from tui.ui.actions import bindings_for
 
 
 class TitleDialog(ModalScreen[str | None]):
     """Returns the new title on Enter ("" = back to the paper's own title), None on Esc."""
 
     CSS_PATH = stylesheet("dialogs.tcss")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = bindings_for("title")
 
     def __init__(self, current: str, fallback: str) -> None:
         super().__init__()

@@ -20,7 +20,7 @@ from textual.strip import Strip
 from tui.core.models import Annotation, Paper, Status
 from tui.core.models import shown_title
 from tui.core.render.text import one_line
-from tui.ui.keys import with_ids
+from tui.ui.actions import bindings_for
 
 #: One glyph per reading status, shown at the start of each row.
 STATUS_GLYPHS = {
@@ -72,15 +72,7 @@ class PaperList(ScrollView, can_focus=True):
     cost the same to show as 30.
     """
 
-    BINDINGS = with_ids([
-        Binding("up,k", "cursor_up", "Up", key_display="k/↑", show=False),
-        Binding("down,j", "cursor_down", "Down", key_display="j/↓", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("home,g", "first", "First", show=False),
-        Binding("end,G", "last", "Last", show=False),
-        Binding("enter", "select", "Read", show=False),
-    ])
+    BINDINGS = bindings_for("paper_list")
 
     COMPONENT_CLASSES = {
         "paper-list--cursor",

@@ -19,6 +19,7 @@ from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
 from tui.ui.rich_runs import rendered_text, run_style
 from tui.ui.widgets.highlight import highlight_words
+from tui.ui.actions import bindings_for
 
 
 class Reader(VerticalScroll, can_focus=True):
@@ -30,11 +31,7 @@ class Reader(VerticalScroll, can_focus=True):
 
     COMPONENT_CLASSES = {"reader--match"}
 
-    BINDINGS = [
-        Binding("j", "scroll_down", "Scroll down", show=False, id="reader_down"),
-        Binding("k", "scroll_up", "Scroll up", show=False, id="reader_up"),
-        Binding("escape", "screen.back_to_list", "Back to the list", show=False, id="reader_back"),
-    ]
+    BINDINGS = bindings_for("reader")
 
     shown_id: str | None = None
     """The id of the paper on display (None: the empty state)."""
