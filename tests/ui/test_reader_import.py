@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import Input, ProgressBar, Static
 
 from tests.conftest import FIXTURES
+from tests.ui.pilot import settle, text_of
 from tui.core.ingest.readers import read_import
 from tui.core.library import Library
 from tui.ui.library import open_link
@@ -229,3 +230,32 @@ async def test_a_title_only_paper_reads_as_such(library: Library) -> None:
         assert static_text(app, "#reader-abstract") == "(no abstract)"
         assert static_text(app, "#reader-meta").splitlines() == ["Jane Doe", "Proceedings of Somewhere · 2021 · small"]
         assert not app.screen.query_one("#reader-links", Static).display
+
+
+async def test_a_notes_export_typed_into_the_dialog_restores_the_notes(make_app, library: Library, tmp_path: Path) -> None:
+    """The dialog imports what `paperdesk import` imports: a per-paper notes folder gives back notes, not papers."""
+    from tui.core.export.markdown import annotated_entries
+    from tui.core.export.writing import write_per_paper
+
+    first, second = library.papers[0].id, library.papers[1].id
+    library.save_annotation(first, notes="kept in the vault", rating=4, status="read")
+    library.save_annotation(second, notes="second thoughts", rating=2)
+    vault = tmp_path / "vault"
+    write_per_paper(vault, annotated_entries(library.papers, library.annotations()))
+    for pid in (first, second):
+        library.save_annotation(pid, notes="", rating=0, status="unread")
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        assert "read 0" in text_of(app, "#progress")
+        await pilot.press("i")
+        app.screen.query_one(Input).value = str(vault)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert "notes: 2 updated" in text_of(app, "#import-result")
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert len(app.screen.query_one(PaperList).papers) == 33  # no junk papers
+        assert "read 1" in text_of(app, "#progress") and "rated 2" in text_of(app, "#progress")
+        assert "★★★★" in text_of(app, "#reader-annotation")
+    assert library.annotation(first).notes.strip() == "kept in the vault" and library.annotation(second).rating == 2

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
@@ -20,9 +20,12 @@ from tui.core.models import shown_title
 from tui.core.render.text import one_line
 from tui.core.search.command_match import command_score
 from tui.ui.actions import Action, palette_actions
+from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+    from tui.ui.app import PaperdeskApp
 
 
 @dataclass(frozen=True)
@@ -67,10 +70,10 @@ def action_entries(screen: Screen) -> list[Entry]:
     from tui.ui.library.screen import LibraryScreen
 
     on_library = isinstance(screen, LibraryScreen)
-    overrides = getattr(screen.app, "key_overrides", {}) or {}
+    overrides = cast("PaperdeskApp", screen.app).key_overrides
     target = ""
     if on_library:
-        paper = screen.query_one("PaperList").current  # type: ignore[attr-defined]
+        paper = screen.query_one(PaperList).current
         if paper is not None and screen.annotator.saver is not None:
             target = f" · on: {one_line(shown_title(paper, screen.annotator.view(paper.id)))}"
     entries = []

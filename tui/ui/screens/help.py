@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -21,6 +21,9 @@ from textual.widgets import Footer, Static
 
 from tui.ui.actions import AREAS, bindings_for, in_area
 from tui.ui.styles import stylesheet
+
+if TYPE_CHECKING:
+    from tui.ui.app import PaperdeskApp
 
 FIRST_STEPS = (
     ("j k ↑ ↓", "move through the papers; the right pane shows the abstract"),
@@ -74,9 +77,9 @@ def _single(binding: Binding) -> list[Binding]:
     return [Binding(key, binding.action, binding.description, show=binding.show, key_display=binding.key_display if "," not in binding.key else None, tooltip=binding.tooltip, id=binding.id) for key in binding.key.split(",")]
 
 
-def help_areas(app) -> dict[str, list[KeyRow]]:  # type: ignore[no-untyped-def]
+def help_areas(app: PaperdeskApp) -> dict[str, list[KeyRow]]:
     """Every key of the app, by area (from the actions registry), with the user's overrides applied."""
-    overrides = getattr(app, "key_overrides", {}) or {}
+    overrides = app.key_overrides
     display = app.get_key_display
     return {
         area: key_rows([s for action in in_area(area) for b in action.bindings() for s in _single(b)], overrides, display)
@@ -120,18 +123,18 @@ class HelpScreen(Screen):
             yield Static("paperdesk keys", id="help-title")
             yield Static("First steps", classes="help-area")
             yield Static(first_steps_text(), classes="help-keys")
-            for area, rows in help_areas(self.app).items():
+            for area, rows in help_areas(cast("PaperdeskApp", self.app)).items():
                 yield Static(area, classes="help-area")
                 yield Static(area_text(rows), classes="help-keys")
-            yield Static(Text(_settings_hint(self.app)), id="help-settings")
+            yield Static(Text(_settings_hint(cast("PaperdeskApp", self.app))), id="help-settings")
         yield Footer()
 
     def action_close(self) -> None:
         self.dismiss()
 
 
-def _settings_hint(app) -> str:  # type: ignore[no-untyped-def]
-    path = getattr(app, "config_file", None)
+def _settings_hint(app: PaperdeskApp) -> str:
+    path = app.config_file
     where = str(path) if path else "config.toml in your config folder"
     return f"Mouse: click a paper to show it, click the stars in the reading pane to rate.\nRemap a key by its id in {where} under [keys], e.g. rate_5 = \"f5\"."
 

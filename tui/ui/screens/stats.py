@@ -8,11 +8,11 @@ are data and never markup).
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -23,6 +23,9 @@ from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
 from tui.ui.actions import bindings_for
+
+if TYPE_CHECKING:
+    from tui.ui.app import PaperdeskApp
 
 #: Cells of the longest bar.
 BAR = 48
@@ -124,9 +127,9 @@ class StatsScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        library = getattr(self.app, "library", None)
-        if library is not None:
-            self.count(library, getattr(self.app, "today", None))
+        app = cast("PaperdeskApp", self.app)
+        if app.library is not None:
+            self.count(app.library, app.today)
 
     @work(thread=True, exclusive=True, group="stats")
     def count(self, library, today: dt.date | None) -> None:  # type: ignore[no-untyped-def]
