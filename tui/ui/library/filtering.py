@@ -156,7 +156,8 @@ class Filtering:
         except QueryError:
             return  # the error line is already shown; the list stays as it was
         self.screen.workers.cancel_group(self.screen, "rank")
-        self.show(index.search(query, self.sort))
+        # As when typing: an emptied box keeps the highlighted paper, a query puts its best match first.
+        self.show(index.search(query, self.sort), keep=self._current_id() if not text.strip() else None)
 
     def highlights_for(self, paper: Paper | None) -> list[str]:
         """The words to mark in the reading pane for `paper`."""
