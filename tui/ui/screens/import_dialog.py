@@ -50,6 +50,7 @@ class ImportDialog(ModalScreen[bool]):
     """Import a file or folder into the open library; dismisses with True when papers changed."""
 
     CSS_PATH = stylesheet("import_dialog.tcss")
+    COMPONENT_CLASSES = {"import-report--warning", "import-report--error"}
     BINDINGS = bindings_for("import")
 
     def __init__(self) -> None:
@@ -140,15 +141,17 @@ class ImportDialog(ModalScreen[bool]):
         field.disabled = False
         field.focus()
         text = Text()
+        warning = self.get_component_rich_style("import-report--warning", partial=True)
+        error = self.get_component_rich_style("import-report--error", partial=True)
         for kind, line in outcome.messages:
             if kind == "line":
                 text.append(one_line(line) + "\n", style="bold")
             elif kind == "warning":
-                text.append(f"  warning: {one_line(line)}\n", style="yellow")
+                text.append(f"  warning: {one_line(line)}\n", style=warning)
             elif kind == "skipped":
                 text.append(f"  skipped {one_line(line)}\n", style="dim")
             else:
-                text.append(one_line(line) + "\n", style="red")
+                text.append(one_line(line) + "\n", style=error)
         text.rstrip()
         self._set_result(text)
         reports = outcome.reports

@@ -20,15 +20,7 @@ from tui.core.models import Annotation, Paper, Status
 from tui.core.models import shown_title
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
-
-#: One glyph per reading status, shown at the start of each row.
-STATUS_GLYPHS = {
-    Status.UNREAD: " ",
-    Status.TO_READ: "○",
-    Status.READING: "◐",
-    Status.READ: "●",
-    Status.SKIPPED: "✕",
-}
+from tui.ui.widgets.marks import STATUS_GLYPHS, stars
 
 #: Widest the list-name column gets; the title takes the rest of the row.
 LIST_COLUMN = 16
@@ -56,11 +48,6 @@ def short_list_name(name: str, width: int) -> str:
             break
         tail = char + tail
     return f"{head}…{tail.lstrip()}"
-
-
-def stars(rating: int) -> str:
-    """A 0–5 rating as a fixed-width run of stars."""
-    return "★" * rating + " " * (5 - rating)
 
 
 class PaperList(ScrollView, can_focus=True):
@@ -156,12 +143,12 @@ class PaperList(ScrollView, can_focus=True):
         if row == self.cursor:
             style = base + self.get_component_rich_style("paper-list--cursor")
         text = self._row_text(self.papers[row], width)
-        segments = list(text.render(self.app.console))
+        # Every part starts from the list's own colours (the theme's), never the terminal's defaults.
+        segments = list(Segment.apply_style(text.render(self.app.console), style))
         if row == self.cursor:
             # The cursor's background and weight go over every part of the row: the
             # parts' own styles carry the list's background, which would punch holes.
-            over = Style(bgcolor=style.bgcolor, bold=style.bold)
-            segments = [Segment(t, (s + over) if s else style, c) for t, s, c in segments]
+            segments = list(Segment.apply_style(segments, post_style=Style(bgcolor=style.bgcolor, bold=style.bold)))
         return Strip(segments).crop_extend(0, width, style).simplify()
 
     def _row_text(self, paper: Paper, width: int) -> Text:
@@ -171,7 +158,7 @@ class PaperList(ScrollView, can_focus=True):
         rating = ann.rating if ann else 0
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(STATUS_GLYPHS[status] + " ", self.get_component_rich_style("paper-list--status"))
-        text.append(stars(rating) + " ", self.get_component_rich_style("paper-list--rating"))
+        text.append(stars(rating, " ") + " ", self.get_component_rich_style("paper-list--rating"))
         list_name = one_line(paper.list)
         list_width = min(LIST_COLUMN, cell_len(list_name), width // 5) if width >= LIST_COLUMN_FROM else 0
         title_width = max(1, width - text.cell_len - (list_width + 1 if list_width else 0))
