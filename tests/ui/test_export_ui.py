@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input
 
 import tui.ui.library.clipboard as clipboard
-import tui.ui.library.exporting as export_actions
+import tui.ui.library.exporting as exporting
 from tui.core.export.markdown import Entry, paper_section, plain_summary
 from tui.core.export.notes_import import read_note_file
 from tui.core.library import Library
@@ -23,7 +23,7 @@ from tests.ui.pilot import notices, settle
 @pytest.fixture
 def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "Documents"
-    monkeypatch.setattr(export_actions, "export_folder", lambda: folder)
+    monkeypatch.setattr(exporting, "export_folder", lambda: folder)
     return folder
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from textual.message import Message
 from textual.worker import get_current_worker
@@ -212,7 +212,7 @@ class Filtering:
     def delete_view(self, library: Library, name: str) -> None:
         self._in_thread(lambda: library.delete_view(name), f"Deleted view {name!r}.", "View not deleted")
 
-    def _in_thread(self, write, done: str, failed: str) -> None:  # type: ignore[no-untyped-def]
+    def _in_thread(self, write: Callable[[], object], done: str, failed: str) -> None:
         """Write a view (atomic, off the UI thread) and say how it went."""
         app = self.screen.app
 
