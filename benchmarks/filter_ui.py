@@ -82,7 +82,7 @@ async def measure(folder: Path) -> dict:
                 await pilot.press("space" if ch == " " else ch)
                 deadline = sent + 10
                 while time.perf_counter() < deadline:
-                    result = screen.result
+                    result = screen.filtering.result
                     if result is not None and result.query.text == box.value and renders and renders[-1] > sent:
                         # the ranking for this text is on screen: wait for its repaint to be done
                         seen = len(renders)

@@ -65,3 +65,27 @@ def test_data_changing_palette_commands_are_marked() -> None:
     assert palette["Rate 3 stars ★★★"].changes_data and palette["Undo"].changes_data
     assert palette["Set status: read"].changes_data
     assert not palette["Statistics"].changes_data and not palette["Sort by title"].changes_data
+
+
+async def test_palette_only_commands_run_their_actions(make_app, library) -> None:  # type: ignore[no-untyped-def]
+    from tests.ui.pilot import settle, type_text
+    from tui.core.models import Status
+    from tui.ui.widgets.paper_list import PaperList
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        pid = app.screen.query_one(PaperList).current.id
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "set status: skipped")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert library.annotation(pid).status is Status.SKIPPED
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "sort by title")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.screen.filtering.sort == "title"
+        assert "title" in str(app.screen.query_one("#list-header").render())
