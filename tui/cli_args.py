@@ -15,7 +15,7 @@ EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD = 0, 1, 2, 3
 #: `paperdesk list --format`: tab-separated lines, JSON lines, or ids only.
 LIST_FORMATS = ("tsv", "json", "ids")
 #: `paperdesk import --format`: force one reader instead of the extension or content.
-IMPORT_FORMATS = ("list", "bibtex", "json", "jsonl")
+IMPORT_FORMATS = ("list", "bibtex", "json", "jsonl", "csl", "ris")
 #: Shells `paperdesk completion` writes a script for (via shtab).
 SHELLS = ("bash", "zsh", "fish")
 
@@ -39,7 +39,7 @@ def _epilog() -> str:
 
     return (
         "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
-        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys])\n"
+        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
         "exit status:    %d done; %d bad input or nothing matched; %d usage (a bad option or argument); "
         "%d the library is held by another process (the message names its PID)"
         % (HOME_ENV, config_path(), EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD)
@@ -76,15 +76,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="without a command: open the app. `paperdesk COMMAND --help` describes each.",
     )
 
-    def add_parser(name: str, **kwargs):  # type: ignore[no-untyped-def]
-        return sub.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
+    def add_parser(name: str, subparsers=sub, **kwargs):  # type: ignore[no-untyped-def]
+        return subparsers.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
 
     imp = add_parser(
         "import",
         parents=[common],
-        help="add papers from lists, BibTeX or JSON files (or folders of them, or - for standard input)",
+        help="add papers from lists, BibTeX, JSON, CSL-JSON or RIS files (or folders of them, or - for standard input)",
         description="Add papers to the library from plain-text lists (a header line naming the list, "
-        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl); "
+        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl), "
+        "CSL-JSON (Zotero, Mendeley, Better BibTeX exports; .json or .csljson) or RIS (.ris); "
         "a folder imports every such file inside, and - reads standard input (its format is told from "
         "its content). Papers already stored (same id, DOI, title, or a near-identical abstract) are "
         "merged: new fields fill in, notes stay.",
@@ -197,7 +198,21 @@ def build_parser() -> argparse.ArgumentParser:
     out = exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper); - is standard output")
     out.complete = shtab.FILE  # type: ignore[attr-defined]
     exp.add_argument("--per-paper", action="store_true", help="one .md file per paper into the --out folder")
-    exp.add_argument("--force", action="store_true", help="overwrite existing files")
+    exp.add_argument("--force", action="store_true", help="overwrite files edited outside paperdesk (and an existing --out file)")
+
+    syn = add_parser(
+        "sync",
+        parents=[common],
+        help="keep a folder of per-paper notes (an Obsidian vault) in step, both ways",
+        description="Two-way sync with a folder of per-paper Markdown files: edits made in the vault "
+        "come into the library, the library's changes and new annotated papers go out. A note changed "
+        "on both sides since the last sync is a conflict: neither side is overwritten, the library's "
+        "side is written beside the file as NAME.conflict-DATE.md; make NAME.md what you want and "
+        "delete the conflict file, and the next sync takes NAME.md. Exits 1 while a conflict is open.",
+    )
+    vault = syn.add_argument("vault", metavar="VAULT", help="the folder of notes (created if missing)")
+    vault.complete = shtab.DIRECTORY  # type: ignore[attr-defined]
+    syn.add_argument("--git", action="store_true", help="the vault is a git work tree: pull (rebase), sync, commit, push")
 
     comp = add_parser(
         "completion",
@@ -209,6 +224,10 @@ def build_parser() -> argparse.ArgumentParser:
         "fish: paperdesk completion fish > ~/.config/fish/completions/paperdesk.fish",
     )
     comp.add_argument("shell", choices=SHELLS, help="the shell to complete for")
+
+    from tui.cli_fetch import add_parsers
+
+    add_parsers(add_parser, common)
     return parser
 
 

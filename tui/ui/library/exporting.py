@@ -7,11 +7,14 @@ DOM is touched only via `to_ui`. Every message built from data goes out with
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Sequence, cast
+
+from textual.message import Message
 
 from tui.core.errors import PaperdeskError
-from tui.core.export.markdown import Entry, annotated_entries, entries, paper_section, plain_summary
+from tui.core.export.markdown import Entry, annotated_entries, entries, library_id, paper_section, plain_summary
 from tui.core.export.writing import WouldOverwrite, write_document, write_per_paper
 from tui.core.models import Paper
 from tui.ui.error_line import error_line
@@ -21,8 +24,18 @@ from tui.ui.threads import to_ui
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
-    from tui.core.library import Library
     from textual.screen import Screen
+
+    from tui.core.export.sync import SyncReport
+    from tui.core.library import Library
+    from tui.ui.app import PaperdeskApp
+
+
+@dataclass
+class AnnotationsChanged(Message):
+    """Annotations changed outside the editor (a vault sync took edits in): redraw these papers."""
+
+    pids: list[str]
 
 
 def export_folder() -> Path:
@@ -38,8 +51,8 @@ class Exporting:
     def __init__(self, screen: "Screen") -> None:
         self.screen = screen
 
-    def open_dialog(self, library: Library) -> None:
-        """Show the dialog; on a choice, export in a worker."""
+    def open_dialog(self, library: Library, vault: Path | None = None) -> None:
+        """Show the dialog; on a choice, export (or sync with the vault) in a worker."""
         paper_list = self.screen.query_one(PaperList)
         view = paper_list.papers  # the filtered view as it is now
         current = paper_list.current
@@ -49,10 +62,13 @@ class Exporting:
             view_count=len(view),
             annotated_count=annotated,
             folder=export_folder(),
+            vault=vault,
         )
 
         def chosen(request: ExportRequest | None) -> None:
-            if request is not None:
+            if request is not None and request.sync:
+                self.sync(library, request.path)
+            elif request is not None:
                 self.run(library, request, view, current)
 
         self.screen.app.push_screen(dialog, chosen)
@@ -68,6 +84,8 @@ class Exporting:
                 to_ui(app, app.notify, f"Export failed: {error_line(exc, 'export')}", severity="error", markup=False)
 
         def export() -> None:
+            from tui.core.library import library_key
+
             if request.scope == "current":
                 items = entries([current] if current else [], library.annotation)
             elif request.scope == "view":
@@ -76,7 +94,7 @@ class Exporting:
                 items = annotated_entries(library.papers, library.annotations())
             try:
                 if request.per_paper:
-                    written = write_per_paper(request.path, items, force=force)
+                    written = write_per_paper(request.path, items, force=force, library=library_id(library_key(library)))
                     done = f"Exported {len(written)} file(s) to {request.path}"
                 else:
                     path = write_document(request.path, items, force=force)
@@ -91,10 +109,41 @@ class Exporting:
 
         self.screen.run_worker(job, thread=True, group="export", name="export", exit_on_error=False)
 
+    def sync(self, library: Library, vault: Path) -> None:
+        """`paperdesk sync` with `vault` in a thread, the reader's unsaved notes saved first; notify what it did."""
+        from tui.core.library import sync_vault
+
+        app = cast("PaperdeskApp", self.screen.app)
+        app.flush_notes()
+
+        def job() -> None:
+            try:
+                report = sync_vault(library, vault)
+            except (PaperdeskError, OSError) as exc:
+                to_ui(app, app.notify, error_line(exc, "export"), title="Sync failed", severity="error", timeout=10, markup=False)
+                return
+            except Exception as exc:  # a bug must not take the reader's session down
+                to_ui(app, app.notify, f"Sync failed: {error_line(exc, 'export')}", severity="error", markup=False)
+                return
+            to_ui(app, self._synced, report)
+
+        self.screen.run_worker(job, thread=True, group="export", name="sync", exit_on_error=False)
+
+    def _synced(self, report: SyncReport) -> None:
+        """On the UI thread: redraw the papers the vault changed, then say what the sync did."""
+        if report.updated_ids:
+            self.screen.post_message(AnnotationsChanged(report.updated_ids))
+        conflicts = [line for line in report.lines if line.startswith("conflict ")]
+        text = "\n".join([report.summary(), *conflicts[:3]])
+        self.screen.app.notify(text, title="Sync", severity="warning" if report.conflicts else "information", timeout=10, markup=False)
+
     def _confirm(self, library: Library, request: ExportRequest, view: Sequence[Paper], current: Paper | None, exc: WouldOverwrite) -> None:
         count = len(exc.paths)
         first = exc.paths[0]
-        message = f"{first} already exists." if count == 1 else f"{count} files already exist, e.g. {first.name}, in {first.parent}."
+        if request.per_paper:  # only files edited outside paperdesk stop a per-paper export
+            message = f"{first} was edited outside paperdesk." if count == 1 else f"{count} files were edited outside paperdesk, e.g. {first.name}, in {first.parent}."
+        else:
+            message = f"{first} already exists." if count == 1 else f"{count} files already exist, e.g. {first.name}, in {first.parent}."
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -23,7 +23,7 @@ from tui.core.models import Status
 from tui.core.render.links import open_target
 from tui.ui.actions import bindings_for
 from tui.ui.library.annotating import AnnotationSaved, Annotator
-from tui.ui.library.exporting import Exporting
+from tui.ui.library.exporting import AnnotationsChanged, Exporting
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
 from tui.ui.library.open_link import open_in_browser
@@ -142,6 +142,17 @@ class LibraryScreen(Screen):
     def on_annotation_saved(self, message: AnnotationSaved) -> None:
         """The search index learns every saved annotation (a filter in force re-runs)."""
         self.filtering.annotation_changed(message.annotation.id, message.annotation)
+
+    def on_annotations_changed(self, message: AnnotationsChanged) -> None:
+        """A vault sync changed annotations: the index learns them and the list and pane redraw."""
+        library = self.library
+        if library is not None:
+            notes = self.query_one(Notes)
+            for pid in message.pids:
+                self.filtering.annotation_changed(pid, library.annotation(pid))
+                self.annotator.refresh(pid)
+                if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
+                    notes.load(pid, library.annotation(pid).notes)
 
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
         library, paper = self.library, message.paper
@@ -286,7 +297,7 @@ class LibraryScreen(Screen):
     def action_export(self) -> None:
         library = self.desk.library_ready()
         if library is not None:
-            self.exporting.open_dialog(library)
+            self.exporting.open_dialog(library, vault=self.desk.settings.vault)
 
     def action_copy_paper(self) -> None:
         if self.library is not None:
