@@ -202,6 +202,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(_shown(text))
         elif kind == "skipped":
             print(f"  skipped {_shown(text)}")
+        elif kind == "merged":
+            print(f"  {_shown(text)}")
         elif kind == "warning":
             print(f"{PROG}: warning: {_shown(text)}", file=sys.stderr)
         else:

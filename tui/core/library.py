@@ -90,7 +90,8 @@ class ImportOutcome:
     """What an import did, as lines in the order they happened, for the CLI and the app to show.
 
     Each message is (kind, text): "line" is a report line, "skipped" why an
-    entry of the file just reported was left out, "warning" a problem that
+    entry of the file just reported was left out, "merged" a merge of two
+    records whose titles differ (`merged "A" into "B"`), "warning" a problem that
     did not stop anything, "error" a file or a library that could not be
     used. `failed` is true when anything was not imported.
     """
@@ -153,6 +154,8 @@ def import_paths(
                     for warning in report.warnings:
                         outcome.add("warning", warning)
                     outcome.add("line", report.line())
+                    for merge in report.merges:
+                        outcome.add("merged", merge)
                     for reason in report.skipped:
                         outcome.add("skipped", reason)
     for error in errors:
