@@ -22,7 +22,7 @@ def test_import_the_pmlr_file_then_again(library_dir: Path, capsys) -> None:
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(records) == 33 + 106
     last = records[-1]
-    assert last["list"] == "L4DC 2026" and last["year"] == "2026" and last["authors"]
+    assert last["list"] == "L4DC 2026" and last["year"] == 2026 and last["authors"]
 
 
 def test_each_skipped_entry_is_explained(library_dir: Path, capsys) -> None:

@@ -12,8 +12,11 @@ def paper_record(paper: Paper, annotation: Annotation) -> dict[str, Any]:
 
     `title` is the shown title; the title that came with the data, if any, is
     `data_title`, and the one derived from the abstract is `derived_title`.
+    `year` is a number when it is one.
     """
     record = paper.to_doc()
+    if paper.year.isdigit():
+        record["year"] = int(paper.year)  # a number for scripts; an odd year ("2024a") stays text
     record["data_title"] = record.pop("title", "")
     record.update(
         title=shown_title(paper, annotation),
