@@ -77,7 +77,8 @@ def test_doi_arxiv_and_url_name_a_paper() -> None:
     assert MatchIndex([stored]).find(paper("", "Other", doi="https://doi.org/10.1/X")) == (stored.id, "same DOI")
     assert MatchIndex([stored]).find(paper("", "Other", url="http://arxiv.org/pdf/2101.00001")) == (stored.id, "same arXiv id")
     site = paper("", "Some Title", url="https://papers.nips.cc/paper/2018/hash/0001-Abstract.html")
-    assert MatchIndex([site]).find(paper("", "Other", url="https://papers.nips.cc/paper/2018/hash/0001-Abstract.html/")) == (site.id, "same URL")
+    assert MatchIndex([site]).find(paper("", "", url="https://papers.nips.cc/paper/2018/hash/0001-Abstract.html/")) == (site.id, "same URL")
+    assert MatchIndex([site]).find(paper("", "Another Paper", url="https://papers.nips.cc/paper/2018/hash/0001-Abstract.html")) is None
     # A bare site names no paper.
     home = paper("", "Some Title", url="https://icml.cc/")
     assert MatchIndex([home]).find(paper("", "Other", url="https://icml.cc")) is None

@@ -4,7 +4,8 @@ A paper is already stored when evidence names it: the same DOI or arXiv id,
 the same URL, the same id or normalized title, or a long, specific abstract
 at least 95% similar (rapidfuzz ratio). Two records whose author lists share
 nobody are never merged except on a DOI or arXiv id, whatever their
-abstracts; boilerplate abstracts ("Part of", "No abstract available.") are
+abstracts; a shared URL joins records only when their titles agree (a
+repository or lab page can serve several papers); boilerplate abstracts ("Part of", "No abstract available.") are
 never evidence. Merging fills the stored paper's empty fields from the new
 one and adds new tags and extra keys; it never removes anything, and
 annotations (keyed by the stored id) are untouched.
@@ -101,7 +102,7 @@ class MatchIndex:
         """(stored id, why) when `paper` is already in the library, else None."""
         for kind, key in _keys(paper):
             for pid in self.by_key.get((kind, key), ()):
-                if kind in _SURE or not different_papers(paper, self.papers[pid]):
+                if kind in _SURE or not different_papers(paper, self.papers[pid]) and not (kind == "url" and _titles_differ(paper, self.papers[pid])):
                     return pid, _REASONS[kind]
         if not is_specific_abstract(paper.abstract):
             return None
@@ -213,6 +214,12 @@ def plan_import(
     if progress is not None:
         progress(total, total)
     return MergePlan(added, replaced, reports)
+
+
+def _titles_differ(a: Paper, b: Paper) -> bool:
+    """Both records have titles and they differ: a shared URL (a code repository, a lab page) is then not one paper."""
+    ta, tb = normalize_title(a.title), normalize_title(b.title)
+    return bool(ta and tb and ta != tb)
 
 
 def _renamed(old: Paper, new: Paper) -> str:
