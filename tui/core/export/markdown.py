@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from tui.core.export import frontmatter
-from tui.core.models import EDITABLE_FIELDS, Annotation, Paper, Status, day, shown_title, utc_now
+from tui.core.models import EDITABLE_FIELDS, Annotation, Paper, Status, day, utc_now
+from tui.core.render.titles import display_title
 from tui.core.render.text import clean, one_line
 
 #: The heading that starts the notes in a per-paper file; import reads what follows it.
@@ -32,7 +33,8 @@ class Entry:
 
     @property
     def title(self) -> str:
-        return shown_title(self.paper, self.annotation)
+        """The title as the reader sees it (LaTeX rendered): in documents, front matter and file names."""
+        return display_title(self.paper, self.annotation)
 
 
 def entries(papers: Iterable[Paper], annotation_of: Callable[[str], Annotation]) -> list[Entry]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from tui.core.render.titles import title_text
 from tui.core.export import frontmatter
 from tui.core.errors import InputFileError, PaperdeskError, os_reason
 from tui.core.export.markdown import NOTES_HEADING, annotation_hash
@@ -240,7 +241,7 @@ def is_notes_export(path: str | os.PathLike[str]) -> bool:
 
 def wanted(note: NoteFile, paper_title: str) -> dict[str, Any]:
     """The annotation fields the file asks for (title "" for "not renamed")."""
-    title = "" if note.renamed is False or note.title == paper_title else note.title
+    title = "" if note.renamed is False or note.title in (paper_title, title_text(paper_title)) else note.title
     want: dict[str, Any] = {"rating": note.rating, "status": note.status, "tags": note.tags, "title": title}
     if note.notes is not None:
         want["notes"] = note.notes
