@@ -17,6 +17,7 @@ RUN_STYLES = {
     "math": Style(color="cyan"),
     "mono": Style(dim=True),
     "link": Style(underline=True, color="bright_blue"),
+    "dim": Style(dim=True),  # a private macro shown by its name
 }
 
 

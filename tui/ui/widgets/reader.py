@@ -13,7 +13,7 @@ from textual.widgets import Static
 from tui.core.render.latex import render
 from tui.core.render.links import code_links, is_code_link
 from tui.core.models import Annotation, Paper
-from tui.core.models import shown_title
+from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.text import excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
