@@ -36,3 +36,8 @@ def row_title(paper: Paper, annotation: Annotation | None = None) -> str:
     from tui.core.render.text import one_line
 
     return one_line(display_title(paper, annotation))
+
+
+def is_derived(paper: Paper, annotation: Annotation | None = None) -> bool:
+    """True when the title shown was derived from the abstract (no title came with the data, no rename)."""
+    return not paper.title.strip() and not (annotation is not None and annotation.title) and bool(paper.derived_title)
