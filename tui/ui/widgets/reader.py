@@ -13,7 +13,9 @@ from textual.widgets import Static
 from tui.core.render.latex import render
 from tui.core.render.links import code_links, is_code_link
 from tui.core.models import Annotation, Paper
+from tui.core.ingest.titles import title_source
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
+from tui.core.render.titles import is_derived
 from tui.core.render.text import web_link, excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
@@ -82,7 +84,10 @@ class Reader(VerticalScroll, can_focus=True):
         part.display = bool(text.plain)
 
     def _show_title(self, paper: Paper, annotation: Annotation | None) -> None:
-        self._set("#reader-title", Text(one_line(shown_title(paper, annotation))))
+        title = Text(one_line(shown_title(paper, annotation)))
+        if is_derived(paper, annotation):  # the core derived it; the sentence it came from is underlined below
+            title.append("  (title derived from the abstract)", style="dim italic")
+        self._set("#reader-title", title)
 
     def _show_meta(self, paper: Paper) -> None:
         """Authors; venue, year and list; DOI and URL: one line each, only those the paper has."""
@@ -111,6 +116,8 @@ class Reader(VerticalScroll, can_focus=True):
             return
         shown, hidden = excerpt(paper.abstract)
         text = highlight_words(rendered_text(render(shown)), highlights, self.get_component_rich_style("reader--match"))
+        if is_derived(paper) and (source := title_source(shown, paper.derived_title)):
+            highlight_words(text, [render(source).plain], "underline")
         if hidden:  # a huge abstract: lay out its start only, so the screen stays responsive
             text.append(f"\n\n… {hidden:,} more characters not shown here; copy (c) or export (x) it to read it all.", style="italic")
         self._set("#reader-abstract", text)
