@@ -113,6 +113,22 @@ def _parser() -> argparse.ArgumentParser:
     exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper)")
     exp.add_argument("--per-paper", action="store_true", help="one .md file per paper into the --out folder")
     exp.add_argument("--force", action="store_true", help="overwrite existing files")
+
+    rem = add_parser(
+        "remove",
+        parents=[common],
+        help="move papers (a list, a query's matches, or ids) to the library's trash",
+        description="Move papers and their annotations to the trash inside the library; `paperdesk "
+        "restore` brings the last removal back. Papers carrying notes, a rating or tags are removed "
+        "only with --force.",
+    )
+    rem.add_argument("ids", nargs="*", metavar="ID", help="paper ids (as `paperdesk list` prints them)")
+    rem.add_argument("--list", dest="lists", action="append", default=[], metavar="NAME", help="every paper of this list (repeatable)")
+    rem.add_argument("--query", "-q", metavar="Q", default=None, help="every paper the filter query Q matches")
+    rem.add_argument("--force", action="store_true", help="remove papers that carry notes, a rating or tags too")
+
+    res = add_parser("restore", parents=[common], help="bring back the papers last removed", description="Bring back the last removal from the trash, annotations included.")
+    res.add_argument("--all", action="store_true", help="bring back everything in the trash")
     return parser
 
 
@@ -152,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_list(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command in ("remove", "restore"):
+            return cmd_remove(args) if args.command == "remove" else cmd_restore(args)
         return cmd_app(args)
     except PaperdeskError as exc:
         return _fail(str(exc))
@@ -204,6 +222,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(f"  skipped {_shown(text)}")
         elif kind == "merged":
             print(f"  {_shown(text)}")
+        elif kind == "note":
+            print(f"note: {_shown(text)}")
         elif kind == "warning":
             print(f"{PROG}: warning: {_shown(text)}", file=sys.stderr)
         else:
@@ -269,6 +289,31 @@ def _leave_now_if_workers_linger(code: int) -> None:
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
         os._exit(code)
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    """Move the chosen papers to the trash; refuse (exit 1) when they carry annotations and --force is absent."""
+    from tui.core.library import Library, remove_papers
+
+    if not (args.ids or args.lists or args.query is not None):
+        return _fail("say what to remove: paper ids, --list NAME or --query Q")
+    with Library.open(_library_dir(args), seed=False) as lib:
+        outcome = remove_papers(lib, lists=args.lists, query=args.query, ids=args.ids, force=args.force)
+    if outcome.refused:
+        return _fail(outcome.refused)
+    print(f"removed {outcome.removed} papers to the trash; `{PROG} restore` brings them back" if outcome.removed else "nothing to remove")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Bring back the last removal (or all) from the trash."""
+    from tui.core.library import Library, restore_papers
+
+    with Library.open(_library_dir(args), seed=False) as lib:
+        lines = restore_papers(lib, everything=args.all)
+    for line in lines or ["the trash is empty"]:
+        print(_shown(line))
+    return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Callable, Protocol, TypeVar
+from typing import Any, Callable, Iterable, Protocol, TypeVar
 
 from tinydb import TinyDB
 from tinydb.table import Table
@@ -22,6 +22,7 @@ from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backup
 from tui.core.store.changes import apply_changes
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
 from tui.core.store.lock import take_write_lock
+from tui.core.store.trash import read_trash, write_trash
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
@@ -35,6 +36,14 @@ class PaperChanges(Protocol):
 
 
 Changes = TypeVar("Changes", bound=PaperChanges)
+
+
+class _Added:
+    """Papers to append, nothing replaced: a restore, in the shape `_write_papers` takes."""
+
+    def __init__(self, added: list[Paper]) -> None:
+        self.added = added
+        self.replaced: dict[str, Paper] = {}
 
 
 def _doc_id(pid: str) -> int:
@@ -207,6 +216,83 @@ class LibraryStore:
         for offset, paper in enumerate(changes.added):
             table[str(next_key + offset)] = paper.to_doc()
         self._papers_file.write({**data, "papers": table})
+
+    # -- removing and restoring -------------------------------------------------
+
+    def remove_papers(self, ids: Iterable[str], what: str) -> int:
+        """Move papers and their annotations to the library's trash; return how many were removed.
+
+        The trash is written first, then the papers file, then the
+        annotations file, each atomically; `restore_papers` brings a batch back.
+        """
+        wanted = set(ids)
+        with self._lock:
+            self._check_writable()
+            gone = [p for p in self.papers if p.id in wanted]
+            if not gone:
+                return 0
+            notes = [self._annotations[p.id] for p in gone if p.id in self._annotations]
+            batch = {
+                "removed": utc_now(),
+                "what": what,
+                "papers": [p.to_doc() for p in gone],
+                "annotations": [a.to_doc() for a in notes],
+            }
+            write_trash(self.folder, [*read_trash(self.folder), batch])
+            ids_gone = {p.id for p in gone}
+            assert self._papers_file is not None
+            data = self._papers_file.read() or {}
+            table = {k: d for k, d in data.get("papers", {}).items() if d.get("id") not in ids_gone}
+            self._papers_file.write({**data, "papers": table})
+            self._papers_file.forget()
+            self.papers = [p for p in self.papers if p.id not in ids_gone]
+            self._by_id = {p.id: p for p in self.papers}
+            if notes:
+                self._rewrite_annotations(ids_gone, {})
+            return len(gone)
+
+    def _rewrite_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
+        """One atomic write of the annotations file without `drop` and with `put` (removal and restore)."""
+        assert self._notes_db is not None
+        self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day)
+        storage = self._notes_storage()
+        data = dict(storage.read() or {})
+        docs = {k: d for k, d in data.get("annotations", {}).items() if d.get("id") not in drop}
+        docs.update({str(_doc_id(pid)): ann.to_doc() for pid, ann in put.items()})
+        storage.write({**data, "annotations": docs})
+        self._notes_db.table("annotations").clear_cache()
+        for pid in drop:
+            self._annotations.pop(pid, None)
+        self._annotations.update(put)
+
+    def trash(self) -> list[dict[str, Any]]:
+        """The batches in the trash, oldest first (each: removed, what, papers, annotations)."""
+        return read_trash(self.folder)
+
+    def restore_papers(self, *, everything: bool = False) -> list[dict[str, Any]]:
+        """Bring back the newest batch from the trash (all with `everything`); return those batches.
+
+        Papers come back with their ids, list and place; one stored again meanwhile (re-imported)
+        is left as it is, and so is an annotation written since. The trash is rewritten last.
+        """
+        with self._lock:
+            self._check_writable()
+            batches = read_trash(self.folder)
+            taken = batches if everything else batches[-1:]
+            if not taken:
+                return []
+            found = (Paper.from_doc(doc) for batch in taken for doc in batch.get("papers", []))
+            papers = {p.id: p for p in found if p.id not in self._by_id}
+            kept = (Annotation.from_doc(doc) for batch in taken for doc in batch.get("annotations", []))
+            notes = {a.id: a for a in kept if a.id in papers and a.id not in self._annotations}
+            if papers:
+                self._write_papers(_Added(list(papers.values())))
+                self.papers = sorted([*self.papers, *papers.values()], key=lambda p: p.seq)
+                self._by_id = {p.id: p for p in self.papers}
+            if notes:
+                self._rewrite_annotations(set(), notes)
+            write_trash(self.folder, batches[: len(batches) - len(taken)])
+            return taken
 
     # -- annotations -----------------------------------------------------------
 
