@@ -18,7 +18,7 @@ so whether a duplicate is caught never depends on how many files came at once.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from rapidfuzz import fuzz
@@ -158,6 +158,7 @@ class MergePlan:
     added: list[Paper]
     replaced: dict[str, Paper]
     reports: list[FileReport]
+    removed: set[str] = field(default_factory=set)  # an import never removes; the store's changes may
 
 
 def plan_import(

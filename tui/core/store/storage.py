@@ -19,31 +19,26 @@ from tinydb.table import Table
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
+from tui.core.store.changelog import CHANGE_LOG_TABLE, appended_to_log, log_table
 from tui.core.store.changes import apply_changes
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
-from tui.core.store.lock import take_write_lock
-from tui.core.store.trash import read_trash, write_trash
+from tui.core.store.lock import release_write_lock, take_write_lock
+from tui.core.store.lock_pid import LOCK_PID_FILE
+from tui.core.store.trash import TrashChange, new_batch, read_trash, trashed, write_trash
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
 
 
 class PaperChanges(Protocol):
-    """Papers to append and stored papers to replace (by id): what an import plan decided."""
+    """Papers to append, stored papers to replace and ids to remove: what an import (or the trash) decided."""
 
     added: list[Paper]
     replaced: dict[str, Paper]
+    removed: set[str]
 
 
 Changes = TypeVar("Changes", bound=PaperChanges)
-
-
-class _Added:
-    """Papers to append, nothing replaced: a restore, in the shape `_write_papers` takes."""
-
-    def __init__(self, added: list[Paper]) -> None:
-        self.added = added
-        self.replaced: dict[str, Paper] = {}
 
 
 def _doc_id(pid: str) -> int:
@@ -65,6 +60,9 @@ class LibraryStore:
         self.folder = folder
         self.notice: str | None = None
         self.read_only = False
+        #: True when another process holds the write lock; `holder_pid` is its PID when known.
+        self.held = False
+        self.holder_pid: int | None = None
         self.fresh = False
         self.papers: list[Paper] = []
         self._by_id: dict[str, Paper] = {}
@@ -95,10 +93,11 @@ class LibraryStore:
 
     def _open(self, *, read_only: bool) -> None:
         if not read_only:
-            self._file_lock, reason = take_write_lock(self.folder)
-            if reason:
+            self._file_lock, refusal = take_write_lock(self.folder)
+            if refusal:
                 read_only = True
-                self.notice = reason
+                self.notice = refusal.reason
+                self.held, self.holder_pid = refusal.held, refusal.pid
         self.read_only = read_only
         papers_path = self.folder / PAPERS_FILE
         self.fresh = not papers_path.exists()
@@ -115,7 +114,7 @@ class LibraryStore:
             self._notes_storage().read_as_empty()
         if not self.read_only:
             self._backup_day = rotate_backups(notes_path, self._backup_day)
-            remove_stale_temps(self.folder, (PAPERS_FILE, ANNOTATIONS_FILE))
+            remove_stale_temps(self.folder, (PAPERS_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE))
 
     def _notes_storage(self) -> AtomicJSONStorage:
         assert self._notes_db is not None
@@ -141,7 +140,7 @@ class LibraryStore:
             self._papers_file = None
             self._notes_db = None
             if self._file_lock is not None:
-                self._file_lock.release()
+                release_write_lock(self._file_lock, self.folder)
                 self._file_lock = None
 
     def __enter__(self):  # type: ignore[no-untyped-def]
@@ -190,23 +189,26 @@ class LibraryStore:
             if write:
                 self._check_writable()
             changes = plan(self.papers)
-            if changes.added or changes.replaced:
+            if changes.added or changes.replaced or changes.removed:
                 if write:
                     self._write_papers(changes)
                 self._apply_in_memory(changes)
             return changes
 
     def _apply_in_memory(self, changes: PaperChanges) -> None:
-        if changes.replaced:
-            self.papers = [changes.replaced.get(p.id, p) for p in self.papers]
+        if changes.replaced or changes.removed:
+            self.papers = [changes.replaced.get(p.id, p) for p in self.papers if p.id not in changes.removed]
+        back = bool(changes.added and self.papers and changes.added[0].seq < self.papers[-1].seq)
         self.papers.extend(changes.added)
+        if back:  # papers restored from the trash go back to their places
+            self.papers.sort(key=lambda p: p.seq)
         self._by_id = {p.id: p for p in self.papers}
 
     def _write_papers(self, changes: PaperChanges) -> None:
         """Build the new papers table beside the old one and write it once."""
         assert self._papers_file is not None
         data = self._papers_file.read() or {}
-        table = dict(data.get("papers", {}))
+        table = {k: d for k, d in data.get("papers", {}).items() if d.get("id") not in changes.removed}
         if changes.replaced:
             for key, doc in table.items():
                 new = changes.replaced.get(doc.get("id"))
@@ -217,82 +219,51 @@ class LibraryStore:
             table[str(next_key + offset)] = paper.to_doc()
         self._papers_file.write({**data, "papers": table})
 
-    # -- removing and restoring -------------------------------------------------
+    # -- the trash -------------------------------------------------------------
 
     def remove_papers(self, ids: Iterable[str], what: str) -> int:
-        """Move papers and their annotations to the library's trash; return how many were removed.
-
-        The trash is written first, then the papers file, then the
-        annotations file, each atomically; `restore_papers` brings a batch back.
-        """
+        """Move papers and their annotations to the trash (written first); `restore_papers` brings them back."""
         wanted = set(ids)
         with self._lock:
             self._check_writable()
             gone = [p for p in self.papers if p.id in wanted]
-            if not gone:
-                return 0
-            notes = [self._annotations[p.id] for p in gone if p.id in self._annotations]
-            batch = {
-                "removed": utc_now(),
-                "what": what,
-                "papers": [p.to_doc() for p in gone],
-                "annotations": [a.to_doc() for a in notes],
-            }
-            write_trash(self.folder, [*read_trash(self.folder), batch])
-            ids_gone = {p.id for p in gone}
-            assert self._papers_file is not None
-            data = self._papers_file.read() or {}
-            table = {k: d for k, d in data.get("papers", {}).items() if d.get("id") not in ids_gone}
-            self._papers_file.write({**data, "papers": table})
-            self._papers_file.forget()
-            self.papers = [p for p in self.papers if p.id not in ids_gone]
-            self._by_id = {p.id: p for p in self.papers}
+            notes = {p.id: self._annotations[p.id] for p in gone if p.id in self._annotations}
+            if gone:
+                write_trash(self.folder, [*read_trash(self.folder), new_batch(what, gone, notes.values())])
+                self.change_papers(lambda _: TrashChange(removed={p.id for p in gone}))
             if notes:
-                self._rewrite_annotations(ids_gone, {})
+                self._rewrite_annotations(set(notes), {})
             return len(gone)
 
+    def restore_papers(self, *, everything: bool = False) -> list[dict[str, Any]]:
+        """Bring back the newest removal (all with `everything`), annotations too; return those batches."""
+        with self._lock:
+            self._check_writable()
+            batches = read_trash(self.folder)
+            taken = batches if everything else batches[-1:]
+            papers, notes = trashed(taken, self._by_id, self._annotations)
+            if papers:
+                self.change_papers(lambda _: TrashChange(added=papers))
+            if notes:
+                self._rewrite_annotations(set(), notes)
+            if taken:
+                write_trash(self.folder, batches[: len(batches) - len(taken)])
+            return taken
+
+    def trash(self) -> list[dict[str, Any]]:
+        """The removals in the trash, oldest first (each: removed, what, papers, annotations)."""
+        return read_trash(self.folder)
+
     def _rewrite_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
-        """One atomic write of the annotations file without `drop` and with `put` (removal and restore)."""
+        """One atomic write of the annotations file without `drop` and with `put`."""
         assert self._notes_db is not None
         self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day)
         storage = self._notes_storage()
         data = dict(storage.read() or {})
         docs = {k: d for k, d in data.get("annotations", {}).items() if d.get("id") not in drop}
-        docs.update({str(_doc_id(pid)): ann.to_doc() for pid, ann in put.items()})
-        storage.write({**data, "annotations": docs})
+        storage.write({**data, "annotations": {**docs, **{str(_doc_id(pid)): a.to_doc() for pid, a in put.items()}}})
         self._notes_db.table("annotations").clear_cache()
-        for pid in drop:
-            self._annotations.pop(pid, None)
-        self._annotations.update(put)
-
-    def trash(self) -> list[dict[str, Any]]:
-        """The batches in the trash, oldest first (each: removed, what, papers, annotations)."""
-        return read_trash(self.folder)
-
-    def restore_papers(self, *, everything: bool = False) -> list[dict[str, Any]]:
-        """Bring back the newest batch from the trash (all with `everything`); return those batches.
-
-        Papers come back with their ids, list and place; one stored again meanwhile (re-imported)
-        is left as it is, and so is an annotation written since. The trash is rewritten last.
-        """
-        with self._lock:
-            self._check_writable()
-            batches = read_trash(self.folder)
-            taken = batches if everything else batches[-1:]
-            if not taken:
-                return []
-            found = (Paper.from_doc(doc) for batch in taken for doc in batch.get("papers", []))
-            papers = {p.id: p for p in found if p.id not in self._by_id}
-            kept = (Annotation.from_doc(doc) for batch in taken for doc in batch.get("annotations", []))
-            notes = {a.id: a for a in kept if a.id in papers and a.id not in self._annotations}
-            if papers:
-                self._write_papers(_Added(list(papers.values())))
-                self.papers = sorted([*self.papers, *papers.values()], key=lambda p: p.seq)
-                self._by_id = {p.id: p for p in self.papers}
-            if notes:
-                self._rewrite_annotations(set(), notes)
-            write_trash(self.folder, batches[: len(batches) - len(taken)])
-            return taken
+        self._annotations = {pid: a for pid, a in {**self._annotations, **put}.items() if pid not in drop}
 
     # -- annotations -----------------------------------------------------------
 
@@ -325,12 +296,19 @@ class LibraryStore:
         """
         return self.save_annotations({pid: changes})[pid]
 
-    def save_annotations(self, changes: dict[str, dict[str, Any]]) -> dict[str, Annotation]:
+    def save_annotations(
+        self,
+        changes: dict[str, dict[str, Any]],
+        *,
+        log: Callable[[dict[str, Annotation]], dict[str, Any]] | None = None,
+    ) -> dict[str, Annotation]:
         """`save_annotation` for many papers in one atomic write (a notes import of a whole vault).
 
         One write instead of one per paper keeps a large import linear; on
         failure nothing is written, nothing in memory changes, and the error
-        propagates.
+        propagates. `log`, when given, is called with the new annotations and
+        what it returns is appended to the change log in the same write
+        (`store.changelog` builds and reads the log).
         """
         with self._lock:
             self._check_writable()
@@ -350,10 +328,36 @@ class LibraryStore:
             for pid, annotation in new.items():
                 docs[str(_doc_id(pid))] = annotation.to_doc()
             data["annotations"] = docs
+            if log is not None:
+                data[CHANGE_LOG_TABLE] = appended_to_log(data, log(new))
             storage.write(data)
             self._notes_db.table("annotations").clear_cache()
+            self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)  # TinyDB caches the next document id
             self._annotations.update(new)
             return new
+
+    # -- the change log ----------------------------------------------------------
+
+    def change_log(self) -> list[dict[str, Any]]:
+        """The logged edits (dicts, each with its `seq`), oldest first; `store.changelog` reads them."""
+        with self._lock:
+            if self._notes_db is None:
+                return []
+            table = log_table(self._notes_storage().read() or {})
+            return [{**doc, "seq": int(key)} for key, doc in sorted(table.items(), key=lambda kv: int(kv[0]))]
+
+    def forget_change_log(self, through: int) -> None:
+        """Drop logged edits up to and including `seq` `through` (once the app has taken them)."""
+        with self._lock:
+            self._check_writable()
+            assert self._notes_db is not None
+            storage = self._notes_storage()
+            data = dict(storage.read() or {})
+            table = data.get(CHANGE_LOG_TABLE) or {}
+            kept = {key: doc for key, doc in log_table(data).items() if int(key) > through}
+            if len(kept) != len(table):
+                storage.write({**data, CHANGE_LOG_TABLE: kept})
+                self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)
 
     # -- saved views -----------------------------------------------------------
 
