@@ -10,7 +10,7 @@ from tests.conftest import FIXTURES
 from tui.core.ingest.merge import MatchIndex, plan_import
 from tui.core.ingest.parsed import ParsedFile
 from tui.core.library import Library, import_paths
-from tui.core.models import Paper, is_specific_abstract, paper_id
+from tui.core.models import BOILERPLATE_ABSTRACTS, Paper, is_specific_abstract, paper_id
 
 CONF = FIXTURES / "conference"
 LONG = (
@@ -29,7 +29,7 @@ def parsed(*papers: Paper, name: str = "in.json") -> ParsedFile:
 
 
 def test_boilerplate_abstracts_are_not_specific() -> None:
-    for text in ("", "Part of", "No abstract available.", "Abstract", "  abstract:  ", "N/A", "TBA", "Short and generic."):
+    for text in ("", "Part of", "No abstract available.", "Abstract", "  abstract:  ", "N/A", "TBA", "Short and generic.", *BOILERPLATE_ABSTRACTS):
         assert not is_specific_abstract(text), text
     assert is_specific_abstract(LONG)
 

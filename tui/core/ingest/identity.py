@@ -6,17 +6,19 @@ The merger matches on these keys; a key that says nothing about one paper
 
 from __future__ import annotations
 
+import heapq
 import re
 import unicodedata
 import zlib
+from functools import lru_cache
 
 from tui.core.models import Paper, normalize_space
 
 #: Words at each end of an abstract that form a blocking key.
 BLOCK_WORDS = 8
-#: Words in a sampled shingle; about one shingle in SAMPLE_EVERY is kept (chosen by content, so shifts do not matter).
+#: Words in a sampled shingle, and how many distinct words (chosen by content, so shifts do not matter) start one.
 SHINGLE_WORDS = 5
-SAMPLE_EVERY = 6
+SAMPLED = 12
 
 _ARXIV = re.compile(r"(?:arxiv\.org/(?:abs|pdf)/|arxiv[.:]\s*|10\.48550/arxiv\.)(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[a-z]{2})?/\d{7})", re.I)
 
@@ -84,17 +86,25 @@ def norm_abstract(abstract: str) -> str:
     return normalize_space(abstract).casefold()
 
 
-def abstract_blocks(norm: str) -> set[str]:
+@lru_cache(maxsize=8192)
+def abstract_blocks(norm: str) -> frozenset[str]:
     """Blocking keys of an abstract: its first and last words, and shingles sampled by their content.
 
-    Two abstracts at least 95% alike share most of these keys wherever their
-    edits fall, so candidates are found without comparing against everything,
-    and the same keys are used whatever the size of the import.
+    A shingle is kept when its first word is one of the SAMPLED words whose
+    hashes are smallest (a bottom-k sketch), so two abstracts at least 95%
+    alike share most of these keys wherever their edits fall; candidates are
+    found without comparing against everything, and the same keys are used
+    whatever the size of the import.
     """
     words = norm.split()
     keys = {"^" + " ".join(words[:BLOCK_WORDS]), "$" + " ".join(words[-BLOCK_WORDS:])}
+    chosen = set(heapq.nsmallest(SAMPLED, {_word_hash(w) for w in words}))
     for i in range(len(words) - SHINGLE_WORDS + 1):
-        shingle = " ".join(words[i : i + SHINGLE_WORDS])
-        if zlib.crc32(shingle.encode()) % SAMPLE_EVERY == 0:
-            keys.add(shingle)
-    return keys
+        if _word_hash(words[i]) in chosen:
+            keys.add(" ".join(words[i : i + SHINGLE_WORDS]))
+    return frozenset(keys)
+
+
+@lru_cache(maxsize=65536)
+def _word_hash(word: str) -> int:
+    return zlib.crc32(word.encode())
