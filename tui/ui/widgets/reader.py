@@ -66,8 +66,7 @@ class Reader(VerticalScroll, can_focus=True):
             self._set("#reader-abstract", Text("The list is empty.", style="italic"))
             self.query_one(Notes).load(None, "")
             return
-        self._show_title(paper, annotation)
-        self._show_meta(paper)
+        self._show_title(paper, annotation)  # and the meta lines, which say whether the title is derived
         self._show_annotation(annotation)
         self._show_abstract(paper, highlights)
         self._show_links(paper)
@@ -84,14 +83,15 @@ class Reader(VerticalScroll, can_focus=True):
         part.display = bool(text.plain)
 
     def _show_title(self, paper: Paper, annotation: Annotation | None) -> None:
-        title = Text(one_line(shown_title(paper, annotation)))
-        if is_derived(paper, annotation):  # the core derived it; the sentence it came from is underlined below
-            title.append("  (title derived from the abstract)", style="dim italic")
-        self._set("#reader-title", title)
+        self._set("#reader-title", Text(one_line(shown_title(paper, annotation))))
+        self._show_meta(paper, is_derived(paper, annotation))
 
-    def _show_meta(self, paper: Paper) -> None:
-        """Authors; venue, year and list; DOI and URL: one line each, only those the paper has."""
-        lines = []
+    def _show_meta(self, paper: Paper, derived: bool = False) -> None:
+        """Authors; venue, year and list; DOI and URL: one line each, only those the paper has.
+
+        A title derived from the abstract says so here (the sentence it came from is underlined).
+        """
+        lines = ["title derived from the abstract (its sentence is underlined)"] if derived else []
         if paper.authors:
             lines.append(one_line(", ".join(paper.authors)))
         lines.append(" · ".join(one_line(p) for p in (paper.venue, paper.year, paper.list) if p.strip()))
