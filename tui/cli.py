@@ -274,7 +274,6 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-#: Each subcommand's one call; no command opens the app.
 def cmd_remove(args: argparse.Namespace) -> int:
     """Move the chosen papers to the trash; refuse (exit 1) when they carry annotations and --force is absent."""
     from tui.core.library import Library, remove_papers
@@ -300,8 +299,18 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_fetch(args: argparse.Namespace) -> int:
+    """`add` and `fetch`: papers from arXiv, OpenReview and Crossref (tui/cli_fetch.py)."""
+    from tui.cli_fetch import run
+
+    return run(args, _library_dir(args))
+
+
+#: Each subcommand's one call; no command opens the app.
 COMMANDS = {
     "import": cmd_import,
+    "add": cmd_fetch,
+    "fetch": cmd_fetch,
     "list": cmd_list,
     "show": cmd_show,
     "rate": cmd_rate,
