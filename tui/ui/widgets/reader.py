@@ -23,6 +23,10 @@ from tui.ui.rich_runs import rendered_text, run_style
 from tui.ui.widgets.highlight import highlight_words
 
 
+#: The meta line under a title the core derived from the abstract.
+DERIVED_NOTE = "title derived from the abstract (its sentence is underlined)"
+
+
 class Reader(VerticalScroll, can_focus=True):
     """Shows one paper. Every string from the data goes in as `Text`, never as markup.
 
@@ -91,13 +95,14 @@ class Reader(VerticalScroll, can_focus=True):
 
         A title derived from the abstract says so here (the sentence it came from is underlined).
         """
-        lines = ["title derived from the abstract (its sentence is underlined)"] if derived else []
+        lines = []
         if paper.authors:
             lines.append(one_line(", ".join(paper.authors)))
         lines.append(" · ".join(one_line(p) for p in (paper.venue, paper.year, paper.list) if p.strip()))
         url = one_line(paper.url) + (" (not a web link: never opened)" if paper.url and not web_link(paper.url) else "")
         links = [f"doi:{one_line(paper.doi)}" if paper.doi else "", url]
         lines.append("  ".join(link for link in links if link))
+        lines.append(DERIVED_NOTE if derived else "")
         self._set("#reader-meta", Text("\n".join(line for line in lines if line)))
 
     def _show_annotation(self, annotation: Annotation | None) -> None:
