@@ -251,9 +251,9 @@ def _leave_now_if_workers_linger(code: int) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Markdown on stdout, into a file, or one file per paper into a folder."""
-    from tui.core.export.markdown import render_document
+    from tui.core.export.markdown import library_id, render_document
     from tui.core.export.writing import write_document, write_per_paper
-    from tui.core.library import Library, export_entries
+    from tui.core.library import Library, export_entries, library_key
 
     if args.per_paper and not args.out:
         return _fail("--per-paper needs --out FOLDER")
@@ -263,7 +263,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"{PROG}: nothing to export", file=sys.stderr)
         return EXIT_FAIL if args.query is not None else EXIT_OK
     if args.per_paper:
-        written = write_per_paper(args.out, items, force=args.force)
+        written = write_per_paper(args.out, items, force=args.force, library=library_id(library_key(lib)))
         print(f"wrote {len(written)} files to {args.out}")
     elif args.out and args.out != "-":
         path = write_document(args.out, items, force=args.force)
@@ -299,6 +299,22 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_sync(args: argparse.Namespace) -> int:
+    """Sync the library with a vault (through git with --git); print what happened; 1 while a conflict is open."""
+    from tui.core.library import sync_vault, sync_vault_git
+
+    if args.git:
+        outcome = sync_vault_git(_library_dir(args), args.vault)
+        lines, conflicts = outcome.lines(), outcome.conflicts
+    else:
+        report = sync_vault(_library_dir(args), args.vault)
+        lines, conflicts = report.all_lines(), report.conflicts
+    for line in lines:
+        print(_shown(line))
+    return EXIT_FAIL if conflicts else EXIT_OK
+
+
+#: Each subcommand's one call; no command opens the app.
 def cmd_fetch(args: argparse.Namespace) -> int:
     """`add` and `fetch`: papers from arXiv, OpenReview and Crossref (tui/cli_fetch.py)."""
     from tui.cli_fetch import run
@@ -318,6 +334,7 @@ COMMANDS = {
     "tag": cmd_tag,
     "note": cmd_note,
     "export": cmd_export,
+    "sync": cmd_sync,
     "completion": cmd_completion,
     "remove": cmd_remove,
     "restore": cmd_restore,

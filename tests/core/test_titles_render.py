@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import FIXTURES
 from tui.core.export.json_record import paper_record
-from tui.core.export.markdown import entries
+from tui.core.export.markdown import entries, plain_summary, render_document, render_paper_file
 from tui.core.ingest.bibtex import decode_title
 from tui.core.ingest.readers import read_import
 from tui.core.library import Library, import_paths, papers_matching
@@ -70,4 +70,6 @@ def test_exports_and_list_json_show_the_rendered_title(conference: Library) -> N
     record = paper_record(paper, Annotation(paper.id))
     assert record["title"] == "K²VAE for Long-Horizon Forecasting" and record["data_title"] == paper.title
     entry = entries([paper], conference.annotation)[0]
-    assert entry.title == "K²VAE for Long-Horizon Forecasting"
+    assert "## K²VAE for Long-Horizon Forecasting" in render_document([entry])
+    assert "\n# K²VAE for Long-Horizon Forecasting\n" in render_paper_file(entry)
+    assert plain_summary(entry).startswith("K²VAE for Long-Horizon Forecasting\n")
