@@ -57,3 +57,41 @@ async def test_a_reports_an_id_that_fails_and_adds_the_rest(services: FakeServic
         assert "OpenReview: malformed response" in report and "Deep learning" in report
         assert any("1 failed" in n.message for n in app._notifications)
     library.close()
+
+
+async def test_a_offline_says_which_service_and_changes_nothing(services: FakeServices, library_dir: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    monkeypatch.setenv("PAPERDESK_CROSSREF_API", f"http://127.0.0.1:{closed}")
+    library = Library.open(library_dir)
+    before = [p.id for p in library.papers]
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("a")
+        await settle(app, pilot)
+        app.screen.query_one(Input).value = "10.1038/nature14539"
+        await pilot.press("enter")
+        await wait_for_add(app, pilot)
+        assert "Crossref: could not connect" in text_of(app, "#import-result")
+    assert [p.id for p in library.papers] == before
+    library.close()
+
+
+async def test_a_retries_when_the_service_is_busy(services: FakeServices, library_dir: Path) -> None:
+    services.queue("crossref", Reply(503, b"", {"Retry-After": "0"}))
+    library = Library.open(library_dir)
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("a")
+        await settle(app, pilot)
+        app.screen.query_one(Input).value = "10.1038/nature14539"
+        await pilot.press("enter")
+        await wait_for_add(app, pilot)
+        assert "Deep learning" in text_of(app, "#import-result")
+    assert any(p.doi == "10.1038/nature14539" for p in library.papers)
+    library.close()
