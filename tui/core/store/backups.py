@@ -12,6 +12,11 @@ BACKUP_DIR = "backups"
 BACKUPS_KEPT = 5
 
 
+def backup_due(done_day: str | None) -> bool:
+    """Whether today's backup is still to be made (`done_day` as `rotate_backups` returned it)."""
+    return done_day != _dt.date.today().isoformat()
+
+
 def rotate_backups(source: Path, done_day: str | None) -> str | None:
     """Keep one copy of `source` per day, the newest few days; return the day now backed up.
 

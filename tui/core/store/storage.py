@@ -2,9 +2,12 @@
 
 Two TinyDB files sit in the library folder: `papers.json` (the abstracts,
 rewritten only by imports) and `annotations.json` (notes, ratings, status,
-tags; rewritten on every save, so a save never rewrites the abstracts).
-Both go through `AtomicJSONStorage`, which replaces the whole file atomically;
-one process writes a library at a time, guarded by a `.lock` file.
+tags). Papers go through `AtomicJSONStorage`, which replaces the whole file
+atomically. A note save appends the changed annotation to
+`annotations.json.journal` (fsynced) instead of rewriting every annotation;
+the journal is folded into `annotations.json` on open, on close and when it
+outgrows the file (`store.journal`). One process writes a library at a
+time, guarded by a `.lock` file.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from tinydb.table import Table
 
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
-from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
+from tui.core.store.backups import BACKUP_DIR, backup_due, remove_stale_temps, rotate_backups
 from tui.core.store.changes import apply_changes
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
+from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import take_write_lock
 
 PAPERS_FILE = "papers.json"
@@ -96,7 +100,7 @@ class LibraryStore:
         self._papers_file = AtomicJSONStorage(papers_path, read_only=read_only)
         self._load_papers()
         notes_path = self.folder / ANNOTATIONS_FILE
-        self._notes_db = TinyDB(notes_path, storage=AtomicJSONStorage, read_only=read_only)
+        self._notes_db = TinyDB(notes_path, storage=JournaledJSONStorage, read_only=read_only)
         try:
             self._load_annotations()
         except DamagedFile as exc:
@@ -105,14 +109,22 @@ class LibraryStore:
             # damaged file and raising again; writes are refused, so the file stays as it is.
             self._notes_storage().read_as_empty()
         if not self.read_only:
+            self._fold_journal()  # the daily backup is of a file that holds everything
             self._backup_day = rotate_backups(notes_path, self._backup_day)
             remove_stale_temps(self.folder, (PAPERS_FILE, ANNOTATIONS_FILE))
 
-    def _notes_storage(self) -> AtomicJSONStorage:
+    def _notes_storage(self) -> JournaledJSONStorage:
         assert self._notes_db is not None
         storage = self._notes_db.storage
-        assert isinstance(storage, AtomicJSONStorage)
+        assert isinstance(storage, JournaledJSONStorage)
         return storage
+
+    def _fold_journal(self) -> None:
+        """Fold the annotations journal into annotations.json; a failure leaves it to the next open."""
+        try:
+            self._notes_storage().compact()
+        except (OSError, LibraryError):
+            pass
 
     def _set_read_only(self, notice: str) -> None:
         self.read_only = True
@@ -250,7 +262,9 @@ class LibraryStore:
             self._check_writable()
             if self._notes_db is None:
                 raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
-            self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day)
+            if backup_due(self._backup_day):
+                self._fold_journal()
+                self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day)
             now = utc_now()
             new = {
                 pid: apply_changes(self._annotations.get(pid) or Annotation(pid), fields, now)
@@ -258,13 +272,8 @@ class LibraryStore:
             }
             if not new:
                 return new
-            storage = self._notes_storage()
-            data = dict(storage.read() or {})
-            docs = dict(data.get("annotations", {}))
-            for pid, annotation in new.items():
-                docs[str(_doc_id(pid))] = annotation.to_doc()
-            data["annotations"] = docs
-            storage.write(data)
+            docs = {str(_doc_id(pid)): annotation.to_doc() for pid, annotation in new.items()}
+            self._notes_storage().append({"annotations": docs})
             self._notes_db.table("annotations").clear_cache()
             self._annotations.update(new)
             return new
