@@ -55,25 +55,26 @@ class SearchIndex:
     `update_annotation` on the UI thread; one lock serializes them.
     """
 
-    def __init__(self, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None = None) -> None:
+    def __init__(self, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None = None, *, words: tuple[list[str], list[Postings]] | None = None) -> None:
+        """`words`: the vocabulary and postings of a saved index of these papers (`search.stored`)."""
         self._lock = threading.RLock()
         self.papers: list[Paper] = list(papers)
         self.size = n = len(self.papers)
         self.position = {p.id: i for i, p in enumerate(self.papers)}
-        self._build_words()
+        if words is None:
+            self._build_words()  # the slow part: every paper split into words
+        else:
+            self.vocabulary, self.fields = Vocabulary(words[0]), list(words[1])
+            self.vocab = self.vocabulary.words
         self._build_fields()
         # The annotation overlay.
-        self.status = np.zeros(n, dtype=np.uint8)
-        self.rating = np.zeros(n, dtype=np.int8)
-        self.renamed = np.zeros(n, dtype=bool)
-        self.has_notes = np.zeros(n, dtype=bool)
-        self.has_ann_tags = np.zeros(n, dtype=bool)
+        self.status, self.rating = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.int8)
+        self.renamed, self.has_notes, self.has_ann_tags = (np.zeros(n, dtype=bool) for _ in range(3))
         self._annotations: dict[int, Annotation] = {}
         self._overlay: dict[int, dict[int, set[str]]] = {}  # doc -> field -> words
         self._overlay_docs: dict[int, dict[str, set[int]]] = {TITLE: {}, META: {}}
         self.annotation_tags: dict[str, set[int]] = {}
-        self._recent_key: np.ndarray | None = None
-        self._title_key: np.ndarray | None = None
+        self._recent_key: np.ndarray | None = None; self._title_key: np.ndarray | None = None  # noqa: E702
         self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)

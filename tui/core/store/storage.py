@@ -174,6 +174,11 @@ class LibraryStore:
         # re-reads the file. At 100,000 papers this is a few hundred MiB.
         self._papers_file.forget()
 
+    @property
+    def papers_digest(self) -> str | None:
+        """A hash of papers.json as loaded or last written (None when there is no file): keys the saved index."""
+        return self._papers_file.digest if self._papers_file is not None else None
+
     def get(self, pid: str) -> Paper | None:
         """The paper with this id, or None."""
         return self._by_id.get(pid)
@@ -196,6 +201,8 @@ class LibraryStore:
             if changes.added or changes.replaced:
                 if write:
                     self._write_papers(changes)
+                elif self._papers_file is not None:
+                    self._papers_file.digest = None  # memory no longer matches the file: derive nothing from it
                 self._apply_in_memory(changes)
             return changes
 

@@ -1,0 +1,70 @@
+"""The search index saved beside the library, so a start loads it instead of splitting every abstract again.
+
+What is slow to build (the sorted vocabulary and the word -> papers postings
+of the three fields) is written as .npy files plus the vocabulary as text, in
+a folder named by a key: a hash of papers.json and this format's version.
+A start whose papers.json hashes to the same key memory-maps the arrays;
+any other key means stale (the papers changed), and the caller rebuilds and
+saves. A folder appears complete or not at all (written under a temp name,
+then renamed), so a kill while saving leaves at worst an unused temp folder.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from tui.core.models import Annotation, Paper
+from tui.core.search.index import SearchIndex
+from tui.core.search.terms import Postings
+
+#: Bump when the tokenizer or the saved layout changes: older saved indexes are then stale.
+FORMAT = "1"
+_ARRAYS = ("indices", "indptr")
+_FIELDS = 3
+
+
+def key_for(papers_digest: str) -> str:
+    """The folder name of the index of a papers.json with this digest."""
+    return f"v{FORMAT}-{papers_digest}"
+
+
+def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None) -> SearchIndex | None:
+    """The saved index for `key` over `papers`, or None when there is none (or it does not fit)."""
+    where = folder / key
+    try:
+        vocab = (where / "vocab.txt").read_text(encoding="utf-8").split("\n") if (where / "vocab.txt").stat().st_size else []
+        fields = []
+        for field_no in range(_FIELDS):
+            indices, indptr = (np.load(where / f"{field_no}.{name}.npy", mmap_mode="r") for name in _ARRAYS)
+            if len(indptr) != len(vocab) + 1 or int(indptr[-1]) != len(indices):
+                return None  # cut short or not this library's: rebuild
+            fields.append(Postings.from_arrays(indices, indptr))
+    except (OSError, ValueError):
+        return None
+    return SearchIndex(papers, annotations, words=(vocab, fields))
+
+
+def save(folder: Path, key: str, index: SearchIndex) -> None:
+    """Write `index` under `key` (complete or not at all) and drop indexes saved for other keys."""
+    folder.mkdir(exist_ok=True)
+    if (folder / key).is_dir():
+        return
+    tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=folder))
+    try:
+        (tmp / "vocab.txt").write_text("\n".join(index.vocab), encoding="utf-8")
+        for field_no, postings in enumerate(index.fields):
+            for name in _ARRAYS:
+                np.save(tmp / f"{field_no}.{name}.npy", np.ascontiguousarray(getattr(postings, name)))
+        os.rename(tmp, folder / key)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    for old in folder.iterdir():
+        if old.name != key:
+            shutil.rmtree(old, ignore_errors=True)
