@@ -235,3 +235,19 @@ async def test_esc_glued_to_the_next_letter_is_still_esc(make_app) -> None:
         assert app.screen.query_one(FilterInput).value == ""
         paper_list = app.screen.query_one(PaperList)
         assert paper_list.has_focus and paper_list.cursor == 2
+
+
+async def test_esc_esc_at_speed_keeps_the_highlighted_paper(make_app) -> None:
+    """Found by the model-based test: the second Esc ranked the empty box at once and lost the paper."""
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        burst(app, ["slash", *"lora", "enter"])
+        await settle(app, pilot)
+        best = app.screen.query_one(PaperList).current.id
+        for _ in range(5):
+            burst(app, ["slash", "escape", "escape"])
+            await settle(app, pilot)
+            assert app.screen.query_one(PaperList).current.id == best
+            burst(app, ["slash", *"lora", "enter"])
+            await settle(app, pilot)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import sys
 import webbrowser
-from tui.ui.threads import to_ui
 
 from textual.app import App
+
+from tui.core.render.text import link_host
+from tui.ui.threads import to_ui
 
 
 def gui_browser_available() -> bool:
@@ -21,15 +23,18 @@ def gui_browser_available() -> bool:
 
 
 def open_in_browser(app: App, url: str) -> None:
-    """Run in a worker thread: open `url`, or copy it and say so when no browser can open it here."""
+    """Run in a worker thread: open `url` (an http(s) `web_link`), or copy it and say so when no browser can open it here.
+
+    The notification names the host it went to."""
     opened = False
     if gui_browser_available():
         try:
             opened = bool(webbrowser.open(url))
         except Exception:
             opened = False
+    host = link_host(url)
     if opened:
-        to_ui(app, app.notify, url, title="Opened in the browser", markup=False)
+        to_ui(app, app.notify, url, title=f"Opened in the browser: {host}", markup=False)
     else:
         to_ui(app, app.copy_to_clipboard, url)
         to_ui(app, 

@@ -8,7 +8,7 @@ from rich.style import Style
 from rich.text import Text
 
 from tui.core.render.latex import Rendered
-from tui.core.render.text import safe_link, visible
+from tui.core.render.text import visible, web_link
 
 #: How each style name from `tui.core.render.latex` looks; names combine ("bold italic").
 RUN_STYLES = {
@@ -23,8 +23,8 @@ RUN_STYLES = {
 def run_style(name: str, link: str = "") -> Style | None:
     """The rich style for a run (links carry their target so terminals can open them)."""
     styles = [RUN_STYLES[n] for n in name.split() if n in RUN_STYLES]
-    link = safe_link(link) if link else ""
-    if link:  # the target goes to the terminal raw: never with a control character in it
+    link = web_link(link) if link else ""
+    if link:  # clickable only when http(s); the target goes to the terminal raw, never with a control in it
         styles.append(Style(link=link))
     return Style.combine(styles) if styles else None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from tui.core.render.latex import render
-from tui.core.render.text import safe_link
+from tui.core.render.text import web_link
 
 #: Hosts whose links are shown on the "Code:" line.
 CODE_HOSTS = (
@@ -37,14 +37,12 @@ def code_links(text: str) -> list[str]:
 
 
 def open_target(url: str, doi: str, abstract: str) -> str:
-    """What `o` opens: the paper's URL, else its DOI, else the first link in the abstract.
+    """What `o` opens: the paper's http(s) URL, else its DOI's, else the first web link in the abstract.
 
-    The answer is `safe_link`ed: it reaches a browser, a notification and maybe the clipboard.
+    Only `web_link`s qualify (a `javascript:` or `file:` URL from an imported
+    file is never opened); "" when there is none.
     """
-    if safe_link(url):
-        return safe_link(url)
-    if safe_link(doi):
-        d = safe_link(doi)
-        return d if d.startswith("http") else f"https://doi.org/{d}"
-    links = render(abstract).links
-    return safe_link(links[0]) if links else ""
+    for candidate in (url, doi, *render(abstract).links):
+        if link := web_link(candidate):
+            return link
+    return ""

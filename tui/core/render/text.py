@@ -63,6 +63,37 @@ def safe_link(url: str) -> str:
     return "".join(clean(url).split())
 
 
+_DOI = re.compile(r"^(?:doi:\s*)?(10\.\d+/\S+)$", re.IGNORECASE)
+_ARXIV = re.compile(r"^(?:arxiv:\s*)?((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)$", re.IGNORECASE)
+
+
+def web_link(target: str) -> str:
+    """`target` as an http(s) URL a browser may open or a terminal may make clickable, else "".
+
+    Links come from imported files: `javascript:`, `file:`, `data:` and every
+    other scheme stay plain text and are never opened. A DOI or an arXiv id
+    becomes its https address. The answer is `safe_link`ed, and it cannot
+    start with `-`, so it is never read as an option by the program it goes to.
+    """
+    link = safe_link(target)
+    if not link:
+        return ""
+    if doi := _DOI.match(link):
+        return f"https://doi.org/{doi.group(1)}"
+    if arxiv := _ARXIV.match(link):
+        return f"https://arxiv.org/abs/{arxiv.group(1)}"
+    scheme, sep, rest = link.partition("://")
+    if not sep or scheme.lower() not in ("http", "https") or not rest or rest.startswith(("/", "@")):
+        return ""
+    return f"{scheme.lower()}://{rest}"
+
+
+def link_host(url: str) -> str:
+    """The host an http(s) link goes to ("" for anything else), shown before it is opened."""
+    link = web_link(url)
+    return link.partition("://")[2].split("/", 1)[0].rsplit("@", 1)[-1] if link else ""
+
+
 #: The most of one text the reading pane lays out. Real abstracts run to a few thousand
 #: characters; a multi-megabyte one would freeze the screen for seconds while it wraps.
 MAX_SHOWN_CHARS = 20_000

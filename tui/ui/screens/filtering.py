@@ -176,7 +176,9 @@ class FilterMixin:
                 pass  # the error line is already shown; the list stays as it was
             else:
                 self.workers.cancel_group(self, "rank")
-                self.show_result(index.search(query, self.sort))
+                # As when typing: an emptied box keeps the highlighted paper, a query puts its best match first.
+                current = self.query_one(PaperList).current if not text.strip() else None
+                self.show_result(index.search(query, self.sort), keep=current.id if current else None)
         self.set_focus(self.home_widget())
 
     def on_filter_input_leave(self, message: FilterInput.Leave) -> None:

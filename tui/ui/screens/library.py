@@ -193,7 +193,7 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
         paper = self.query_one(PaperList).current
         target = open_target(paper.url, paper.doi, paper.abstract) if paper is not None else ""
         if not target:
-            self.notify("This paper has no link to open.", severity="warning", markup=False)
+            self.notify("This paper has no web (http/https) link to open.", severity="warning", markup=False)
             return
         self._open_link(target)
 

@@ -14,7 +14,7 @@ from tui.core.render.latex import render
 from tui.core.render.links import code_links, is_code_link
 from tui.core.models import Annotation, Paper
 from tui.core.models import shown_title
-from tui.core.render.text import excerpt, one_line, visible
+from tui.core.render.text import web_link, excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
 from tui.ui.rich_runs import rendered_text, run_style
@@ -90,7 +90,8 @@ class Reader(VerticalScroll, can_focus=True):
         if paper.authors:
             lines.append(one_line(", ".join(paper.authors)))
         lines.append(" · ".join(one_line(p) for p in (paper.venue, paper.year, paper.list) if p.strip()))
-        links = [f"doi:{one_line(paper.doi)}" if paper.doi else "", one_line(paper.url)]
+        url = one_line(paper.url) + (" (not a web link: never opened)" if paper.url and not web_link(paper.url) else "")
+        links = [f"doi:{one_line(paper.doi)}" if paper.doi else "", url]
         lines.append("  ".join(link for link in links if link))
         self._set("#reader-meta", Text("\n".join(line for line in lines if line)))
 

@@ -1,0 +1,58 @@
+"""A link from an imported file is opened or made clickable only when it is http(s)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.core.ingest.parsed import ParsedFile
+from tui.core.models import Paper
+from tui.core.library import Library
+from tui.ui.app import PaperdeskApp
+from tests.ui.pilot import settle, text_of
+
+
+def one_paper_library(folder: Path, **fields: str) -> Library:
+    library = Library.open(folder, seed=False)
+    paper = Paper("a1b2c3d4e5f6", "An abstract long enough to be a paper about links.", "Links", title="Links paper", **fields)
+    library.add_papers([ParsedFile(folder / "x.json", "json", "Links", [paper])])
+    return library
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,x"])
+async def test_o_never_opens_a_link_that_is_not_http(tmp_path: Path, monkeypatch, url: str) -> None:  # type: ignore[no-untyped-def]
+    opened: list[str] = []
+    monkeypatch.setattr("tui.ui.open_link.open_in_browser", lambda app, target: opened.append(target))
+    monkeypatch.setattr("tui.ui.screens.library.open_in_browser", lambda app, target: opened.append(target), raising=False)
+    library = one_paper_library(tmp_path / "lib", url=url)
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        assert "not a web link" in text_of(app, "#reader-meta")
+        await pilot.press("o")
+        await settle(app, pilot)
+        assert opened == []
+        assert any("no web (http/https) link" in n.message for n in app._notifications)
+    library.close()
+
+
+async def test_o_opens_the_doi_when_the_url_is_hostile(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    opened: list[str] = []
+    monkeypatch.setattr("tui.ui.screens.library.open_in_browser", lambda app, target: opened.append(target), raising=False)
+    library = one_paper_library(tmp_path / "lib", url="javascript:alert(1)", doi="10.5555/abc")
+    app = PaperdeskApp(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("o")
+        await settle(app, pilot)
+    assert opened == ["https://doi.org/10.5555/abc"]
+    library.close()
+
+
+def test_a_code_link_is_clickable_only_when_http() -> None:
+    from tui.ui.rich_runs import run_style
+
+    assert run_style("link", "https://github.com/a/b").link == "https://github.com/a/b"
+    style = run_style("link", "javascript:alert(1)")
+    assert style is None or not style.link
