@@ -56,10 +56,10 @@ class FilterMixin:
 
     @work(thread=True, exclusive=True, group="index")
     def build_index(self, library) -> None:  # type: ignore[no-untyped-def]
-        """Split every paper into words once (about a second per 10,000 papers)."""
-        from tui.core.search.index import SearchIndex  # numpy and rapidfuzz: off the start-up path
+        """Load the saved index, or split every paper into words (about a second per 10,000 papers) and save it."""
+        from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
 
-        index = SearchIndex(library.papers, library.annotations())
+        index = search_index(library)
         to_ui(self.app, self._index_ready, library, index)
 
     def _index_ready(self, library, index: SearchIndex) -> None:  # type: ignore[no-untyped-def]
