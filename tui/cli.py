@@ -9,121 +9,9 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from tui import __version__
-from tui.core.errors import PaperdeskError
-
-PROG = "paperdesk"
-
-
-class _Formatter(argparse.HelpFormatter):
-    """Wraps each line of a description or epilog on its own (the default joins them)."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        import textwrap
-
-        return "\n".join(
-            textwrap.fill(line, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False) if line else ""
-            for line in text.splitlines()
-        )
-
-
-def _epilog() -> str:
-    """Where the library and the settings come from (shown under every --help)."""
-    from tui.core.config import config_path
-    from tui.core.paths import HOME_ENV
-
-    return (
-        "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
-        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys])"
-        % (HOME_ENV, config_path())
-    )
-
-
-def _parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--db",
-        metavar="DIR",
-        default=argparse.SUPPRESS,
-        help="library folder (default: $PAPERDESK_HOME, else `library` in the settings file, else the user data folder)",
-    )
-    epilog = _epilog()
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        parents=[common],
-        description="Read, filter and annotate research-paper abstracts in the terminal. "
-        "Without a command, opens the app on your library (press ? in the app for every key, "
-        "ctrl+p for the command palette).",
-        epilog=epilog,
-        formatter_class=_Formatter,
-    )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}", help="print the version and exit")
-    sub = parser.add_subparsers(
-        dest="command",
-        metavar="COMMAND",
-        title="commands",
-        description="without a command: open the app. `paperdesk COMMAND --help` describes each.",
-    )
-
-    def add_parser(name: str, **kwargs):  # type: ignore[no-untyped-def]
-        return sub.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
-
-    imp = add_parser(
-        "import",
-        parents=[common],
-        help="add papers from lists, BibTeX or JSON files (or folders of them)",
-        description="Add papers to the library from plain-text lists (a header line naming the list, "
-        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl); "
-        "a folder imports every such file inside. Papers already stored (same id, DOI, title, or a "
-        "near-identical abstract) are merged: new fields fill in, notes stay.",
-    )
-    imp.add_argument("files", nargs="+", metavar="FILE_OR_DIR", help="file(s) or folder(s) to import")
-    imp.add_argument(
-        "--force",
-        action="store_true",
-        help="notes exports: take the file's version where the library changed since the export",
-    )
-
-    lst = add_parser(
-        "list",
-        parents=[common],
-        help="print the library, one paper per line",
-        description="Print the library: id, title and list per line, or JSON lines with every field.",
-    )
-    lst.add_argument("--json", action="store_true", help="print one JSON object per paper")
-    lst.add_argument(
-        "--query",
-        "-q",
-        metavar="Q",
-        default="",
-        help='filter and rank as the app\'s filter box does, e.g. \'graph spars rating:>=4 -"survey"\'',
-    )
-    lst.add_argument("--limit", "-n", metavar="N", type=_positive_int, default=None, help="print at most N papers")
-
-    exp = add_parser(
-        "export",
-        parents=[common],
-        help="write papers and notes as Markdown",
-        description="Write papers with their notes as Markdown: one document (on stdout without "
-        "--out), or one file per paper with YAML front matter (an Obsidian vault). By default "
-        "exports every annotated paper; `paperdesk import FOLDER` reads per-paper files back.",
-    )
-    exp.add_argument("--query", metavar="Q", help="export the papers the filter query Q matches")
-    exp.add_argument("--all", action="store_true", help="export every paper, annotated or not")
-    exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper)")
-    exp.add_argument("--per-paper", action="store_true", help="one .md file per paper into the --out folder")
-    exp.add_argument("--force", action="store_true", help="overwrite existing files")
-    return parser
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"wants a whole number >= 0, not {text!r}")
-    return value
+from tui.cli_args import EXIT_FAIL, EXIT_HELD, EXIT_OK, PROG, split_db
+from tui.cli_args import build_parser as _parser
+from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
 
 
 def _shown(text: str) -> str:
@@ -139,29 +27,39 @@ def _fail(message: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
-    args = _parser().parse_args(argv)
+    """Run the command line; return the exit status (see `EXIT_*`)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "tag":
+        split_db(args)
+    if args.command == "export" and args.per_paper and args.out == "-":
+        parser.error("--per-paper writes files into a folder; it cannot write to standard output (--out -)")
     args.settings, args.config_warnings = _settings()
     if args.command is not None:
         for warning in args.config_warnings:
             print(f"{PROG}: warning: {warning}", file=sys.stderr)
     try:
-        if args.command == "import":
-            return cmd_import(args)
-        if args.command == "list":
-            return cmd_list(args)
-        if args.command == "export":
-            return cmd_export(args)
-        return cmd_app(args)
+        status = COMMANDS.get(args.command, cmd_app)(args)
+        sys.stdout.flush()  # inside the try: a reader gone away shows here, not at exit
+        return status
+    except LibraryHeld as exc:
+        _fail(str(exc))
+        return EXIT_HELD
+    except NotFound as exc:
+        _fail(str(exc))
+        for line in exc.candidates:
+            print(f"  {_shown(line)}", file=sys.stderr)
+        return EXIT_FAIL
     except PaperdeskError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        # `paperdesk list | head`: the reader went away; that is not an error.
+        # `paperdesk list | head`: the reader went away; that is not an error. Point stdout at
+        # /dev/null so the interpreter's last flush does not fail again.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        return EXIT_OK
 
 
 def _settings():  # type: ignore[no-untyped-def]
@@ -192,11 +90,13 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """Import lists, BibTeX, JSON and notes exports; print what happened, in order."""
+    """Import lists, BibTeX, JSON and notes exports (- is standard input); print what happened, in order."""
     from tui.core.library import import_paths
 
     progress = _progress_bar if sys.stderr.isatty() else None
-    outcome = import_paths(_library_dir(args), args.files, force=args.force, progress=progress)
+    outcome = import_paths(
+        _library_dir(args), args.files, force=args.force, progress=progress, kind=args.format, stdin=sys.stdin.buffer.read
+    )
     for kind, text in outcome.messages:
         if kind == "line":
             print(_shown(text))
@@ -206,11 +106,11 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(f"{PROG}: warning: {_shown(text)}", file=sys.stderr)
         else:
             _fail(text)
-    return 1 if outcome.failed else 0
+    return EXIT_FAIL if outcome.failed else EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    """Print the library for scripts: tab-separated lines or JSON lines, ranked by `--query`."""
+    """Print the library for scripts (tsv, JSON lines or ids), ranked by `--query`, ordered by `--sort`."""
     from tui.core.export.json_record import paper_record
     from tui.core.library import Library, papers_matching
     from tui.core.models import shown_title
@@ -221,17 +121,93 @@ def cmd_list(args: argparse.Namespace) -> int:
     with Library.open(_library_dir(args)) as lib:
         annotations = lib.annotations()
         out = sys.stdout
-        papers = papers_matching(lib, query)
+        papers = papers_matching(lib, query, sort=args.sort)
         if args.limit is not None:
             papers = papers[: args.limit]
         for paper in papers:
             ann = annotations.get(paper.id) or lib.annotation(paper.id)
-            if args.json:
+            if args.format == "json":
                 out.write(json.dumps(paper_record(paper, ann), ensure_ascii=False) + "\n")
+            elif args.format == "ids":
+                out.write(paper.id + "\n")
             else:
                 out.write(f"{paper.id}\t{one_line(shown_title(paper, ann))}\t{one_line(paper.list)}\n")
         out.flush()
-    return 0
+    if not papers and not query.is_empty and args.limit != 0:
+        print(f"{PROG}: no paper matches {_shown(args.query)!r}", file=sys.stderr)
+        return EXIT_FAIL
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """One paper as text (or JSON); a query matching several papers lists them (exit 1)."""
+    from tui.core.edits import find_one
+    from tui.core.export.paper_text import paper_json, paper_text
+    from tui.core.library import Library
+
+    with Library.open(_library_dir(args), read_only=True) as lib:
+        paper = find_one(lib, args.target)
+        annotation = lib.annotation(paper.id)
+    if args.json:
+        sys.stdout.write(json.dumps(paper_json(paper, annotation), ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(paper_text(paper, annotation))
+    return EXIT_OK
+
+
+def cmd_rate(args: argparse.Namespace) -> int:
+    from tui.core import edits
+
+    with edits.writable(_library_dir(args)) as lib:
+        print(edits.rate(lib, args.id, args.rating).line)
+    return EXIT_OK
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from tui.core import edits
+
+    with edits.writable(_library_dir(args)) as lib:
+        print(edits.set_status(lib, args.id, args.status).line)
+    return EXIT_OK
+
+
+def cmd_tag(args: argparse.Namespace) -> int:
+    from tui.core import edits
+
+    if not args.edits:
+        return _fail("tag: give tags to add (+tag) or remove (-tag)")
+    with edits.writable(_library_dir(args)) as lib:
+        try:
+            print(edits.edit_tags(lib, args.id, args.edits).line)
+        except ValueError as exc:
+            return _fail(f"tag: {exc}")
+    return EXIT_OK
+
+
+def cmd_note(args: argparse.Namespace) -> int:
+    """--append/--set TEXT (- reads standard input), or --edit in $VISUAL/$EDITOR while holding the library."""
+    from tui.core import edits
+    from tui.cli_editor import edit_text
+
+    text = args.append if args.append is not None else args.set
+    if text == "-":
+        text = sys.stdin.read()
+    with edits.writable(_library_dir(args)) as lib:
+        if args.edit:
+            paper = edits.resolve_id(lib, args.id)
+            edited = edit_text(lib.annotation(paper.id).notes)
+            print(edits.save_notes(lib, paper, edited).line)
+        else:
+            print(edits.set_notes(lib, args.id, text, append=args.append is not None).line)
+    return EXIT_OK
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    """The shell's completion script, generated from the parser by shtab."""
+    import shtab
+
+    sys.stdout.write(shtab.complete(_parser(), shell=args.shell))
+    return EXIT_OK
 
 
 def cmd_app(args: argparse.Namespace) -> int:
@@ -281,14 +257,28 @@ def cmd_export(args: argparse.Namespace) -> int:
         items = export_entries(lib, query=args.query, everything=args.all)
     if not items:
         print(f"{PROG}: nothing to export", file=sys.stderr)
-        return 0
+        return EXIT_FAIL if args.query is not None else EXIT_OK
     if args.per_paper:
         written = write_per_paper(args.out, items, force=args.force)
         print(f"wrote {len(written)} files to {args.out}")
-    elif args.out:
+    elif args.out and args.out != "-":
         path = write_document(args.out, items, force=args.force)
         print(f"wrote {len(items)} papers to {path}")
     else:
         sys.stdout.buffer.write(render_document(items).encode("utf-8"))
         sys.stdout.flush()
     return 0
+
+
+#: Each subcommand's one call; no command opens the app.
+COMMANDS = {
+    "import": cmd_import,
+    "list": cmd_list,
+    "show": cmd_show,
+    "rate": cmd_rate,
+    "status": cmd_status,
+    "tag": cmd_tag,
+    "note": cmd_note,
+    "export": cmd_export,
+    "completion": cmd_completion,
+}

@@ -103,7 +103,7 @@ def test_import_into_a_locked_library_is_refused(tmp_path: Path, library_dir: Pa
     with Library.open(library_dir):
         before = folder_snapshot(library_dir)
         result = run("import", str(good), "--db", str(library_dir))
-        assert result.returncode == 1
+        assert result.returncode == 3  # held by another process
         assert "another paperdesk" in result.stderr and "nothing imported" in result.stderr
         assert folder_snapshot(library_dir) == before
 

@@ -44,6 +44,8 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.store": BASE | {"tui.core.render.text"},
     "tui.core.export": BASE | {"tui.core.render", "tui.core.store.atomic"},
     "tui.core.library": {"tui.core"},
+    # Annotating one paper from the command line: a use case beside library (id prefixes, edits, their log).
+    "tui.core.edits": {"tui.core"},
 }
 
 

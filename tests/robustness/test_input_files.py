@@ -42,8 +42,8 @@ def seeded(library_dir: Path) -> Path:
 
 
 def stored(folder: Path) -> dict[str, bytes]:
-    """The library's files without the lock file (which the OS may touch)."""
-    return {k: v for k, v in folder_snapshot(folder).items() if k != ".lock"}
+    """The library's files without the lock and its holder's PID (process state, not data)."""
+    return {k: v for k, v in folder_snapshot(folder).items() if k not in (".lock", ".lock.pid")}
 
 
 def run_import(library_dir: Path, *paths: Path, capsys) -> tuple[int, str, str]:

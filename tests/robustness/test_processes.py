@@ -198,7 +198,8 @@ def test_processes_started_at_once_exactly_one_writes(library_dir: Path, fresh: 
     assert not any(errors), errors
     writers = [i for i, a in enumerate(answers) if a == "wrote"]
     assert len(writers) == 1, answers
-    assert all("another paperdesk is using this library" in a for i, a in enumerate(answers) if i not in writers)
+    holder = f"another paperdesk (PID {procs[writers[0]].pid}) is using this library"
+    assert all(holder in a for i, a in enumerate(answers) if i not in writers), (holder, answers)
     with Library.open(library_dir) as lib:
         assert len(lib) == 33
         assert lib.annotation(lib.papers[0].id).notes == f"note from {writers[0]}"

@@ -107,7 +107,7 @@ async def test_o_opens_the_papers_url(library: Library, monkeypatch: pytest.Monk
         await pilot.press("G")  # Gamma: title only, no link
         await pilot.press("o")
         await pilot.pause()
-        assert opened == [] and any("no link" in str(n.message) for n in app._notifications)
+        assert opened == [] and any("no web (http/https) link" in str(n.message) for n in app._notifications)
         await pilot.press("k", "k", "o")  # Alpha: has a URL
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -26,6 +26,22 @@ class ReadOnlyLibrary(LibraryError):
     """A write was attempted on a library opened read-only (locked or damaged)."""
 
 
+class LibraryHeld(ReadOnlyLibrary):
+    """Another process holds the library's write lock; `pid` names it when known (exit status 3)."""
+
+    def __init__(self, message: str, pid: int | None = None) -> None:
+        self.pid = pid
+        super().__init__(message)
+
+
+class NotFound(PaperdeskError):
+    """An id or query given on the command line names no paper, or several (`candidates`)."""
+
+    def __init__(self, message: str, candidates: tuple[str, ...] = ()) -> None:
+        self.candidates = candidates
+        super().__init__(message)
+
+
 def os_reason(exc: OSError) -> str:
     """Why an operating-system call failed, in the words of the system ("No space left on device")."""
     return exc.strerror or str(exc)

@@ -12,8 +12,9 @@ import os
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, ContextManager, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 
+from tui.core.errors import LibraryHeld
 from tui.core.ingest.lists import ParsedList
 from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportReport, ParsedFile, Progress
 from tui.core.models import Paper
@@ -115,6 +116,8 @@ def import_paths(
     *,
     force: bool = False,
     progress: Progress | None = None,
+    kind: str | None = None,
+    stdin: Callable[[], bytes] | None = None,
 ) -> ImportOutcome:
     """Import files and folders of any kind: paper lists, BibTeX, JSON, and per-paper notes exports.
 
@@ -123,16 +126,19 @@ def import_paths(
     since the export. Everything else is parsed first, and the library is
     opened (when given as a folder) only when there is something to add.
     `progress(done, total)` is called during imports of `LARGE_IMPORT`
-    entries or more.
+    entries or more. `-` reads `stdin()`; `kind` forces every file's format.
+    A library another process holds raises `LibraryHeld` (nothing is imported).
     """
     from tui.core.export.notes_import import import_notes, is_notes_export
     from tui.core.ingest.readers import read_imports
 
     outcome = ImportOutcome()
-    notes = [name for name in paths if is_notes_export(name)]
+    notes = [name for name in paths if str(name) != "-" and is_notes_export(name)]
     rest = [name for name in paths if name not in notes]
     if notes:
         with _opened(library) as lib:
+            if lib.held:
+                raise held_error(lib, "nothing imported")
             if lib.read_only:
                 outcome.add("error", f"{lib.notice}; nothing imported")
             else:
@@ -145,10 +151,12 @@ def import_paths(
                     outcome.failed = outcome.failed or bool(report.conflicts)
     if not rest:
         return outcome
-    parsed, errors = read_imports(list(rest))
+    parsed, errors = read_imports(list(rest), kind, stdin)
     if parsed:
         total = sum(len(p.papers) for p in parsed)
         with _opened(library) as lib:
+            if lib.held:
+                raise held_error(lib, "nothing imported")
             if lib.read_only:
                 errors.append(f"{lib.notice}; nothing imported")
             else:
@@ -164,6 +172,12 @@ def import_paths(
     return outcome
 
 
+def held_error(library: LibraryStore, outcome: str = "nothing changed") -> LibraryHeld:
+    """"DIR: another paperdesk (PID 1234) is using this library; nothing changed", as the error to raise."""
+    who = f"another paperdesk (PID {library.holder_pid})" if library.holder_pid else "another paperdesk"
+    return LibraryHeld(f"{library.folder}: {who} is using this library; {outcome}", library.holder_pid)
+
+
 def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library]:
     """The library itself (left open), or the one in a folder (closed after use)."""
     if isinstance(library, Library):
@@ -174,19 +188,19 @@ def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library
 # -- choosing papers -----------------------------------------------------------------------------
 
 
-def papers_matching(library: LibraryStore, query: "Query | str") -> Sequence[Paper]:
+def papers_matching(library: LibraryStore, query: "Query | str", sort: str | None = None) -> Sequence[Paper]:
     """The papers the filter query matches, ranked as the app's filter box ranks them.
 
-    An empty query gives every paper in list order. A malformed query raises
-    the one-line `QueryError`. Used by `paperdesk list --query` and
-    `paperdesk export --query`.
+    An empty query gives every paper in list order. `sort` is one of the app's
+    sort orders (`search.sorts.SORTS`; relevance when None). A malformed query
+    raises the one-line `QueryError`. Used by `paperdesk list/show/export`.
     """
     from tui.core.search.query import parse_query
 
     parsed = parse_query(query) if isinstance(query, str) else query
-    if parsed.is_empty:
+    if parsed.is_empty and sort in (None, "relevance", "list"):
         return library.papers
-    return search_index(library).search(parsed)
+    return search_index(library).search(parsed, sort or "relevance")
 
 
 def search_index(library: LibraryStore) -> "SearchIndex":

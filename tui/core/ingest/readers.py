@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable
 
 from tui.core.errors import InputFileError, os_reason
 from tui.core.ingest.lists import ParsedList, parse_list
@@ -39,11 +40,31 @@ def sniff(text: str, path: Path) -> str:
     return "list"
 
 
-def read_import(path: str | Path) -> ParsedFile:
-    """Read and parse one file of any supported format; InputFileError (naming it) when impossible."""
+#: The name `-` (standard input) goes by in reports and errors.
+STDIN_NAME = "<stdin>"
+
+
+def read_import(path: str | Path, kind: str | None = None) -> ParsedFile:
+    """Read and parse one file of any supported format; InputFileError (naming it) when impossible.
+
+    `kind` ("list", "bibtex", "json", "jsonl") forces the format; otherwise the
+    extension decides, else the content.
+    """
     path = Path(path)
-    text = read_text(path)
-    kind = sniff(text, path)
+    return parse_import(read_text(path), path, kind)
+
+
+def read_stdin(data: bytes, kind: str | None = None) -> ParsedFile:
+    """Parse what came on standard input (`import -`): the format is `kind`, else read from the content."""
+    from tui.core.ingest.textfile import decode_text
+
+    text = decode_text(data, STDIN_NAME).replace("\r\n", "\n").replace("\r", "\n")
+    return parse_import(text, Path(STDIN_NAME), kind)
+
+
+def parse_import(text: str, path: Path, kind: str | None = None) -> ParsedFile:
+    """Parse `text` read from `path` as `kind` (sniffed when None)."""
+    kind = kind or sniff(text, path)
     if kind != "list" and not text.strip("\ufeff \t\n"):
         raise InputFileError(path, "is empty")
     text = text.lstrip("\ufeff")
@@ -83,10 +104,21 @@ def expand(path: str | Path) -> list[Path]:
     return found
 
 
-def read_imports(paths: list[str | Path]) -> tuple[list[ParsedFile], list[str]]:
-    """Parse every file (folders expanded): the parsed files, and one error line per file that failed."""
+def read_imports(
+    paths: list[str | Path], kind: str | None = None, stdin: Callable[[], bytes] | None = None
+) -> tuple[list[ParsedFile], list[str]]:
+    """Parse every file (folders expanded): the parsed files, and one error line per file that failed.
+
+    `-` reads `stdin()` (once) when it is given; `kind` forces the format of every file.
+    """
     parsed, errors = [], []
     for name in paths:
+        if str(name) == "-" and stdin is not None:
+            try:
+                parsed.append(read_stdin(stdin(), kind))
+            except InputFileError as exc:
+                errors.append(str(exc))
+            continue
         try:
             files = expand(name)
         except InputFileError as exc:
@@ -94,7 +126,7 @@ def read_imports(paths: list[str | Path]) -> tuple[list[ParsedFile], list[str]]:
             continue
         for file in files:
             try:
-                parsed.append(read_import(file))
+                parsed.append(read_import(file, kind))
             except InputFileError as exc:
                 errors.append(str(exc))
     return parsed, errors

@@ -22,10 +22,12 @@ from tinydb.table import Table
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import BACKUP_DIR, backup_due, remove_stale_temps, rotate_backups
+from tui.core.store.changelog import CHANGE_LOG_TABLE, appended_to_log, log_table
 from tui.core.store.changes import apply_changes
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
 from tui.core.store.journal import JournaledJSONStorage
-from tui.core.store.lock import take_write_lock
+from tui.core.store.lock import release_write_lock, take_write_lock
+from tui.core.store.lock_pid import LOCK_PID_FILE
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
@@ -60,6 +62,9 @@ class LibraryStore:
         self.folder = folder
         self.notice: str | None = None
         self.read_only = False
+        #: True when another process holds the write lock; `holder_pid` is its PID when known.
+        self.held = False
+        self.holder_pid: int | None = None
         self.fresh = False
         self.papers: list[Paper] = []
         self._by_id: dict[str, Paper] = {}
@@ -90,10 +95,11 @@ class LibraryStore:
 
     def _open(self, *, read_only: bool) -> None:
         if not read_only:
-            self._file_lock, reason = take_write_lock(self.folder)
-            if reason:
+            self._file_lock, refusal = take_write_lock(self.folder)
+            if refusal:
                 read_only = True
-                self.notice = reason
+                self.notice = refusal.reason
+                self.held, self.holder_pid = refusal.held, refusal.pid
         self.read_only = read_only
         papers_path = self.folder / PAPERS_FILE
         self.fresh = not papers_path.exists()
@@ -111,7 +117,7 @@ class LibraryStore:
         if not self.read_only:
             self._fold_journal()  # the daily backup is of a file that holds everything
             self._backup_day = rotate_backups(notes_path, self._backup_day)
-            remove_stale_temps(self.folder, (PAPERS_FILE, ANNOTATIONS_FILE))
+            remove_stale_temps(self.folder, (PAPERS_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE))
 
     def _notes_storage(self) -> JournaledJSONStorage:
         assert self._notes_db is not None
@@ -144,7 +150,7 @@ class LibraryStore:
             self._papers_file = None
             self._notes_db = None
             if self._file_lock is not None:
-                self._file_lock.release()
+                release_write_lock(self._file_lock, self.folder)
                 self._file_lock = None
 
     def __enter__(self):  # type: ignore[no-untyped-def]
@@ -258,12 +264,19 @@ class LibraryStore:
         """
         return self.save_annotations({pid: changes})[pid]
 
-    def save_annotations(self, changes: dict[str, dict[str, Any]]) -> dict[str, Annotation]:
+    def save_annotations(
+        self,
+        changes: dict[str, dict[str, Any]],
+        *,
+        log: Callable[[dict[str, Annotation]], dict[str, Any]] | None = None,
+    ) -> dict[str, Annotation]:
         """`save_annotation` for many papers in one atomic write (a notes import of a whole vault).
 
         One write instead of one per paper keeps a large import linear; on
         failure nothing is written, nothing in memory changes, and the error
-        propagates.
+        propagates. `log`, when given, is called with the new annotations and
+        what it returns is appended to the change log in the same write
+        (`store.changelog` builds and reads the log).
         """
         with self._lock:
             self._check_writable()
@@ -280,10 +293,39 @@ class LibraryStore:
             if not new:
                 return new
             docs = {str(_doc_id(pid)): annotation.to_doc() for pid, annotation in new.items()}
-            self._notes_storage().append({"annotations": docs})
+            record: dict[str, dict[str, Any]] = {"annotations": docs}
+            if log is not None:  # the changed log documents only (the new one, the dropped ones)
+                data = self._notes_storage().read() or {}
+                old, kept = data.get(CHANGE_LOG_TABLE, {}), appended_to_log(data, log(new))
+                record[CHANGE_LOG_TABLE] = {**{k: None for k in old if k not in kept}, **{k: v for k, v in kept.items() if old.get(k) != v}}
+            self._notes_storage().append(record)
             self._notes_db.table("annotations").clear_cache()
+            self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)  # TinyDB caches the next document id
             self._annotations.update(new)
             return new
+
+    # -- the change log ----------------------------------------------------------
+
+    def change_log(self) -> list[dict[str, Any]]:
+        """The logged edits (dicts, each with its `seq`), oldest first; `store.changelog` reads them."""
+        with self._lock:
+            if self._notes_db is None:
+                return []
+            table = log_table(self._notes_storage().read() or {})
+            return [{**doc, "seq": int(key)} for key, doc in sorted(table.items(), key=lambda kv: int(kv[0]))]
+
+    def forget_change_log(self, through: int) -> None:
+        """Drop logged edits up to and including `seq` `through` (once the app has taken them)."""
+        with self._lock:
+            self._check_writable()
+            assert self._notes_db is not None
+            storage = self._notes_storage()
+            data = dict(storage.read() or {})
+            table = data.get(CHANGE_LOG_TABLE) or {}
+            kept = {key: doc for key, doc in log_table(data).items() if int(key) > through}
+            if len(kept) != len(table):
+                storage.write({**data, CHANGE_LOG_TABLE: kept})
+                self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)
 
     # -- saved views -----------------------------------------------------------
 

@@ -1,0 +1,71 @@
+"""`paperdesk show ID|QUERY [--json]`: one paper as the reading pane has it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli.clirun import run
+from tui.core.library import Library
+
+JSONL = (
+    '{"title": "Bounds in $\\\\mathcal{O}(1/\\\\sqrt{T})$ time", "abstract": "We prove $\\\\alpha \\\\le \\\\beta$. '
+    'Code: https://github.com/someone/bounds", "authors": ["Ada Lovelace", "Alan Turing"], "venue": "NeurIPS", '
+    '"year": "2024", "doi": "10.1/xyz", "url": "https://example.org/p"}\n'
+)
+
+
+def imported(library_dir: Path) -> str:
+    assert run("import", "-", "--db", str(library_dir), input=JSONL).returncode == 0
+    with Library.open(library_dir) as lib:
+        paper = lib.papers[-1]
+        lib.save_annotation(paper.id, rating=3, status="read", tags=["theory", "bounds"], notes="My **note**\n\x1b[2Jline")
+        return paper.id
+
+
+def test_show_prints_every_part_of_the_paper(library_dir: Path) -> None:
+    pid = imported(library_dir)
+    result = run("show", pid[:6], "--db", str(library_dir))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    lines = out.splitlines()
+    assert lines[0] == "Bounds in $\\mathcal{O}(1/\\sqrt{T})$ time"
+    assert lines[1] == "Ada Lovelace, Alan Turing"
+    assert lines[2].startswith("NeurIPS · 2024 · ")
+    assert "doi:10.1/xyz  https://example.org/p" in out
+    assert "★★★☆☆  read (read 20" in out and "#theory  #bounds" in out
+    assert f"id {pid}" in out
+    assert "We prove α ≤ β." in out  # LaTeX rendered as Unicode
+    assert "Code: https://github.com/someone/bounds" in out
+    assert "Notes:\nMy **note**\n␛[2Jline" in out and "\x1b" not in out
+
+
+def test_show_json_has_the_record_and_the_rendered_abstract(library_dir: Path) -> None:
+    pid = imported(library_dir)
+    result = run("show", pid, "--json", "--db", str(library_dir))
+    assert result.returncode == 0
+    record = json.loads(result.stdout)
+    assert record["id"] == pid and record["rating"] == 3 and record["tags"] == ["theory", "bounds"]
+    assert record["abstract"].startswith("We prove $\\alpha") and record["abstract_text"].startswith("We prove α ≤ β")
+    assert record["notes"] == "My **note**\n\x1b[2Jline"  # JSON escapes it; scripts get the stored text
+
+
+def test_a_query_naming_one_paper_shows_it(library_dir: Path) -> None:
+    pid = imported(library_dir)
+    result = run("show", "author:lovelace", "--db", str(library_dir))
+    assert result.returncode == 0 and f"id {pid}" in result.stdout
+
+
+def test_a_query_matching_several_lists_them_and_exits_1(library_dir: Path) -> None:
+    result = run("show", "graph", "--db", str(library_dir))
+    assert result.returncode == 1 and result.stdout == ""
+    first, *candidates = result.stderr.splitlines()
+    assert first.startswith("paperdesk: graph: ") and "papers match; give one id" in first
+    assert len(candidates) >= 2 and all(len(c.split()[0]) == 12 for c in candidates)
+
+
+def test_nothing_matching_exits_1(library_dir: Path) -> None:
+    result = run("show", "qqqzzzxxx", "--db", str(library_dir))
+    assert result.returncode == 1 and "no paper has this id or matches this query" in result.stderr
+    bad = run("show", "rating:>=9", "--db", str(library_dir))
+    assert bad.returncode == 1 and bad.stderr.startswith("paperdesk: rating:")

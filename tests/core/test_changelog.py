@@ -1,0 +1,169 @@
+"""The log of command-line edits: written in the same save, read back for the app's undo."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tui.core import edits
+from tui.core.store import changelog
+from tui.core.library import Library
+from tui.core.store.changelog import CHANGE_LOG_TABLE
+from tui.core.store.lock_pid import LOCK_PID_FILE
+from tui.core.store.storage import ANNOTATIONS_FILE
+
+
+def on_disk(library: Library) -> dict:
+    return json.loads((library.folder / ANNOTATIONS_FILE).read_text())
+
+
+def test_an_edit_and_its_log_entry_land_in_one_write(library: Library) -> None:
+    pid = library.papers[0].id
+    edits.set_status(library, pid, "read")
+    data = on_disk(library)
+    (entry,) = data[CHANGE_LOG_TABLE].values()
+    stored = next(d for d in data["annotations"].values() if d["id"] == pid)
+    assert entry["pid"] == pid and entry["source"] == "cli"
+    assert entry["before"] == {"status": "unread", "started": "", "finished": ""}
+    assert entry["after"] == {"status": "read", "started": "", "finished": stored["finished"]} and stored["finished"]
+    assert entry["at"] == stored["updated"] and "status unread → read" in entry["summary"]
+
+
+def test_a_failed_save_logs_nothing(library: Library, monkeypatch) -> None:
+    pid = library.papers[0].id
+    edits.rate(library, pid, 2)
+    storage = library._notes_db.storage  # type: ignore[union-attr]
+
+    def full_disk(data):
+        storage._cache = None
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage, "write", full_disk)
+    with pytest.raises(OSError):
+        edits.rate(library, pid, 5)
+    monkeypatch.undo()
+    assert [c.after for c in changelog.logged_changes(library)] == [{"rating": 2}]
+    assert library.annotation(pid).rating == 2
+
+
+def test_the_app_can_undo_logged_edits_newest_first(library: Library) -> None:
+    a, b = library.papers[0].id, library.papers[1].id
+    edits.rate(library, a, 3)
+    edits.rate(library, a, 5)
+    edits.edit_tags(library, b, ["+x"])
+    edits.set_notes(library, a, "hello")
+    changes = changelog.undoable_changes(library)
+    assert [(c.pid, c.after) for c in changes] == [
+        (a, {"rating": 3}), (a, {"rating": 5}), (b, {"tags": ["x"]}), (a, {"notes": "hello"})
+    ]
+    # What the app does with them: push oldest first, so `u` pops the newest; each `before` restores.
+    for change in reversed(changes):
+        library.save_annotation(change.pid, **change.before)
+    assert library.annotation(a).rating == 0 and library.annotation(a).notes == "" and library.annotation(b).tags == ()
+
+
+def test_an_edit_made_since_stops_the_walk_for_that_paper(library: Library) -> None:
+    a, b = library.papers[0].id, library.papers[1].id
+    edits.rate(library, a, 3)
+    edits.rate(library, a, 4)
+    edits.rate(library, b, 1)
+    library.save_annotation(a, rating=2)  # the app (or a notes import) changed it afterwards
+    assert [(c.pid, c.after) for c in changelog.undoable_changes(library)] == [(b, {"rating": 1})]
+    assert len(changelog.logged_changes(library)) == 3
+
+
+def test_forget_drops_what_the_app_took(library: Library) -> None:
+    pid = library.papers[0].id
+    for rating in (1, 2, 3):
+        edits.rate(library, pid, rating)
+    taken = changelog.undoable_changes(library)[:2]
+    changelog.forget(library, taken)
+    assert [c.after for c in changelog.logged_changes(library)] == [{"rating": 3}]
+    edits.rate(library, pid, 4)  # numbering goes on after a forget
+    seqs = [c.seq for c in changelog.logged_changes(library)]
+    assert seqs == sorted(set(seqs)) and len(seqs) == 2
+
+
+def test_the_log_keeps_the_newest_entries(library: Library, monkeypatch) -> None:
+    monkeypatch.setattr(changelog, "CHANGE_LOG_KEPT", 3)
+    pid = library.papers[0].id
+    for rating in (1, 2, 3, 4, 5):
+        edits.rate(library, pid, rating)
+    assert [c.after["rating"] for c in changelog.logged_changes(library)] == [3, 4, 5]
+
+
+def test_foreign_log_records_are_skipped(library: Library) -> None:
+    pid = library.papers[0].id
+    edits.rate(library, pid, 1)
+    library._notes_db.table(CHANGE_LOG_TABLE).insert({"what": "not ours"})  # type: ignore[union-attr]
+    assert [c.after for c in changelog.logged_changes(library)] == [{"rating": 1}]
+
+
+def test_the_lock_holder_writes_its_pid_and_removes_it_on_close(library_dir) -> None:
+    import os
+
+    lib = Library.open(library_dir)
+    assert (library_dir / LOCK_PID_FILE).read_text().strip() == str(os.getpid())
+    with Library.open(library_dir) as second:
+        assert second.held and second.holder_pid == os.getpid()
+        assert f"(PID {os.getpid()})" in (second.notice or "")
+    lib.close()
+    assert not (library_dir / LOCK_PID_FILE).exists()
+
+
+def test_a_missing_or_garbled_pid_file_still_says_the_library_is_held(library_dir, monkeypatch) -> None:
+    import tui.core.store.lock_pid as lock_pid
+
+    monkeypatch.setattr(lock_pid, "HOLDER_PID_WAIT", 0.1)
+    with Library.open(library_dir):
+        (library_dir / LOCK_PID_FILE).write_text("garbage")
+        with Library.open(library_dir) as second:
+            assert second.held and second.holder_pid is None
+            assert "another paperdesk is using this library; opened read-only" in (second.notice or "")
+
+
+def test_take_into_feeds_the_apps_undo_and_redo(library: Library) -> None:
+    from tui.core.store.history import UndoHistory
+
+    a, b = library.papers[0].id, library.papers[1].id
+    edits.rate(library, a, 4)
+    edits.set_status(library, b, "reading")
+    history = UndoHistory()
+    taken = changelog.take_into(history, library)
+    assert [c.pid for c in taken] == [a, b] and len(history) == 2
+    assert changelog.logged_changes(library) == []  # offered once
+    newest = history.undo()
+    assert newest is not None and newest.pid == b and newest.before["status"] == "unread"
+    library.save_annotation(newest.pid, **newest.before)  # what the app's undo does with it
+    assert library.annotation(b).status.value == "unread" and library.annotation(b).started == ""
+    again = history.redo()
+    assert again is not None and again.after["status"] == "reading"
+    assert changelog.take_into(UndoHistory(), library) == []
+
+
+def test_a_read_only_library_offers_nothing(library: Library) -> None:
+    from tui.core.store.history import UndoHistory
+
+    edits.rate(library, library.papers[0].id, 4)
+    with Library.open(library.folder) as second:
+        assert second.read_only and changelog.take_into(UndoHistory(), second) == []
+    assert len(changelog.logged_changes(library)) == 1
+
+
+def test_a_hand_edited_log_never_stops_a_save(library: Library) -> None:
+    import orjson
+
+    path = library.folder / ANNOTATIONS_FILE
+    pid = library.papers[0].id
+    edits.rate(library, pid, 1)
+    data = orjson.loads(path.read_bytes())
+    data[CHANGE_LOG_TABLE]["not-a-number"] = {"pid": pid}
+    data[CHANGE_LOG_TABLE]["7"] = "not a record"
+    path.write_bytes(orjson.dumps(data))
+    with Library.open(library.folder, read_only=True) as reader:
+        assert [c.after for c in changelog.logged_changes(reader)] == [{"rating": 1}]
+    library.close()
+    with Library.open(library.folder) as again:
+        edits.rate(again, pid, 2)
+        assert [c.after for c in changelog.logged_changes(again)] == [{"rating": 1}, {"rating": 2}]

@@ -1,0 +1,251 @@
+"""The `paperdesk` command's arguments: the parser, its help texts, exit statuses, and value checks."""
+
+from __future__ import annotations
+
+import argparse
+
+from tui import __version__
+from tui.core.models import Status
+from tui.core.search.sorts import SORT_NAMES, SORTS
+
+PROG = "paperdesk"
+
+#: Exit statuses, documented under every --help.
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD = 0, 1, 2, 3
+#: `paperdesk list --format`: tab-separated lines, JSON lines, or ids only.
+LIST_FORMATS = ("tsv", "json", "ids")
+#: `paperdesk import --format`: force one reader instead of the extension or content.
+IMPORT_FORMATS = ("list", "bibtex", "json", "jsonl")
+#: Shells `paperdesk completion` writes a script for (via shtab).
+SHELLS = ("bash", "zsh", "fish")
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Wraps each line of a description or epilog on its own (the default joins them)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        return "\n".join(
+            textwrap.fill(line, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False) if line else ""
+            for line in text.splitlines()
+        )
+
+
+def _epilog() -> str:
+    """Where the library and the settings come from (shown under every --help)."""
+    from tui.core.config import config_path
+    from tui.core.paths import HOME_ENV
+
+    return (
+        "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
+        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys])\n"
+        "exit status:    %d done; %d bad input or nothing matched; %d usage (a bad option or argument); "
+        "%d the library is held by another process (the message names its PID)"
+        % (HOME_ENV, config_path(), EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD)
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: global options and one subparser per command."""
+    import shtab
+
+    common = argparse.ArgumentParser(add_help=False)
+    db = common.add_argument(
+        "--db",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="library folder (default: $PAPERDESK_HOME, else `library` in the settings file, else the user data folder)",
+    )
+    db.complete = shtab.DIRECTORY  # type: ignore[attr-defined]
+    epilog = _epilog()
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        parents=[common],
+        description="Read, filter and annotate research-paper abstracts in the terminal. "
+        "Without a command, opens the app on your library (press ? in the app for every key, "
+        "ctrl+p for the command palette).",
+        epilog=epilog,
+        formatter_class=_Formatter,
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}", help="print the version and exit")
+    sub = parser.add_subparsers(
+        dest="command",
+        metavar="COMMAND",
+        title="commands",
+        description="without a command: open the app. `paperdesk COMMAND --help` describes each.",
+    )
+
+    def add_parser(name: str, **kwargs):  # type: ignore[no-untyped-def]
+        return sub.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
+
+    imp = add_parser(
+        "import",
+        parents=[common],
+        help="add papers from lists, BibTeX or JSON files (or folders of them, or - for standard input)",
+        description="Add papers to the library from plain-text lists (a header line naming the list, "
+        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl); "
+        "a folder imports every such file inside, and - reads standard input (its format is told from "
+        "its content). Papers already stored (same id, DOI, title, or a near-identical abstract) are "
+        "merged: new fields fill in, notes stay.",
+    )
+    files = imp.add_argument("files", nargs="+", metavar="FILE_OR_DIR", help="file(s) or folder(s) to import; - reads standard input")
+    files.complete = shtab.FILE  # type: ignore[attr-defined]
+    imp.add_argument(
+        "--format",
+        choices=IMPORT_FORMATS,
+        default=None,
+        help="read every input as this format, whatever its extension or content",
+    )
+    imp.add_argument(
+        "--force",
+        action="store_true",
+        help="notes exports: take the file's version where the library changed since the export",
+    )
+
+    lst = add_parser(
+        "list",
+        parents=[common],
+        help="print the library, one paper per line",
+        description="Print the library: id, title and list per line (tsv), JSON lines with every field "
+        "(json), or ids only (ids). With --query, exits with status 1 when nothing matches.",
+    )
+    lst.add_argument("--format", "-f", choices=LIST_FORMATS, default="tsv", help="output format (default: tsv)")
+    lst.add_argument("--json", dest="format", action="store_const", const="json", help="the same as --format json")
+    lst.add_argument(
+        "--query",
+        "-q",
+        metavar="Q",
+        default="",
+        help='filter and rank as the app\'s filter box does, e.g. \'graph spars rating:>=4 -"survey"\'',
+    )
+    lst.add_argument(
+        "--sort",
+        "-s",
+        choices=SORTS,
+        default=None,
+        help="order as the app's sort key does: " + ", ".join(f"{k} ({v})" for k, v in SORT_NAMES.items())
+        + "; default: relevance with --query, else list order",
+    )
+    lst.add_argument("--limit", "-n", metavar="N", type=_positive_int, default=None, help="print at most N papers")
+
+    show = add_parser(
+        "show",
+        parents=[common],
+        help="print one paper as the reading pane shows it",
+        description="Print one paper: title, authors, venue, year, links, rating, status with its dates, "
+        "tags, the abstract with its LaTeX as Unicode, and the notes. ID_OR_QUERY is an id, a unique "
+        "start of one, or a filter query; a query matching several papers lists them and exits with status 1.",
+    )
+    show.add_argument("target", metavar="ID_OR_QUERY", help="a paper id (or its unique start), or a filter query")
+    show.add_argument("--json", action="store_true", help="print the paper as one JSON object (list --json's fields)")
+
+    id_help = "the paper's id, or a unique start of it (the first column of `paperdesk list`)"
+    rate = add_parser(
+        "rate",
+        parents=[common],
+        help="rate a paper 1 to 5 stars (0 clears)",
+        description="Rate a paper; prints one line saying what changed. The app's undo (u) can take it back.",
+    )
+    rate.add_argument("id", metavar="ID", help=id_help)
+    rate.add_argument("rating", metavar="N", type=_rating, help="0 (no rating) to 5")
+
+    status = add_parser(
+        "status",
+        parents=[common],
+        help="set a paper's reading status",
+        description="Set a paper's reading status (a unique start such as `skip` works); the first "
+        "`reading` and `read` stamp the day, as in the app. Prints one line saying what changed.",
+    )
+    status.add_argument("id", metavar="ID", help=id_help)
+    status.add_argument("status", metavar="STATUS", type=_status, help=" | ".join(s.value for s in Status))
+
+    tag = add_parser(
+        "tag",
+        parents=[common],
+        help="add (+tag) and remove (-tag) tags",
+        description="Add and remove a paper's tags: `paperdesk tag ID +llm -draft` adds llm and removes "
+        "draft (a tag without a sign is added). Prints one line saying what changed.",
+    )
+    tag.add_argument("id", metavar="ID", help=id_help)
+    tag.add_argument("edits", nargs=argparse.REMAINDER, metavar="+TAG|-TAG", help="tags to add (+tag) or remove (-tag)")
+
+    note = add_parser(
+        "note",
+        parents=[common],
+        help="append to, replace, or edit a paper's notes",
+        description="Change a paper's notes: --append adds a line, --set replaces them, --edit opens "
+        "$VISUAL (else $EDITOR, else vi) on them and saves when the editor exits with status 0 (any "
+        "other status changes nothing). TEXT - reads standard input. Prints one line saying what changed.",
+    )
+    note.add_argument("id", metavar="ID", help=id_help)
+    how = note.add_mutually_exclusive_group(required=True)
+    how.add_argument("--append", "-a", metavar="TEXT", help="add TEXT on a new line at the end of the notes")
+    how.add_argument("--set", metavar="TEXT", help="replace the notes with TEXT")
+    how.add_argument("--edit", "-e", action="store_true", help="edit the notes in $VISUAL / $EDITOR")
+
+    exp = add_parser(
+        "export",
+        parents=[common],
+        help="write papers and notes as Markdown",
+        description="Write papers with their notes as Markdown: one document (on stdout without "
+        "--out, or with --out -), or one file per paper with YAML front matter (an Obsidian vault). By default "
+        "exports every annotated paper; `paperdesk import FOLDER` reads per-paper files back.",
+    )
+    exp.add_argument("--query", metavar="Q", help="export the papers the filter query Q matches")
+    exp.add_argument("--all", action="store_true", help="export every paper, annotated or not")
+    out = exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper); - is standard output")
+    out.complete = shtab.FILE  # type: ignore[attr-defined]
+    exp.add_argument("--per-paper", action="store_true", help="one .md file per paper into the --out folder")
+    exp.add_argument("--force", action="store_true", help="overwrite existing files")
+
+    comp = add_parser(
+        "completion",
+        parents=[common],
+        help="print a shell completion script (bash, zsh, fish)",
+        description="Print the completion script for a shell. Install it once, e.g.\n"
+        "bash: paperdesk completion bash > ~/.local/share/bash-completion/completions/paperdesk\n"
+        "zsh:  paperdesk completion zsh > ~/.zfunc/_paperdesk  (with fpath+=(~/.zfunc) before compinit in ~/.zshrc)\n"
+        "fish: paperdesk completion fish > ~/.config/fish/completions/paperdesk.fish",
+    )
+    comp.add_argument("shell", choices=SHELLS, help="the shell to complete for")
+    return parser
+
+
+def _rating(text: str) -> int:
+    if text.strip() not in {str(n) for n in range(6)}:
+        raise argparse.ArgumentTypeError(f"a rating is 0 (none) to 5, not {text!r}")
+    return int(text)
+
+
+def _status(text: str) -> "Status":
+    from tui.core.edits import parse_status
+
+    try:
+        return parse_status(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"wants a whole number >= 0, not {text!r}")
+    return value
+
+
+def split_db(args: argparse.Namespace) -> None:
+    """`tag ID -draft --db DIR`: the tag edits swallow every later word, so take `--db` back out."""
+    edits, rest = [], list(args.edits)
+    while rest:
+        word = rest.pop(0)
+        if word == "--db" and rest:
+            args.db = rest.pop(0)
+        elif word.startswith("--db="):
+            args.db = word[len("--db="):]
+        else:
+            edits.append(word)
+    args.edits = edits

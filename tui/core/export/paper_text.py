@@ -1,0 +1,63 @@
+"""One paper as plain text for a terminal (`paperdesk show`): what the reading pane shows, minus the styling.
+
+Every field comes from data, so each goes through `one_line` or `visible`:
+a control character in a title or a note prints as a picture, never acts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.core.export.json_record import paper_record
+from tui.core.models import Annotation, Paper, shown_title
+from tui.core.render.latex import to_unicode
+from tui.core.render.links import code_links, is_code_link
+from tui.core.render.text import one_line, visible
+
+
+def annotation_line(annotation: Annotation) -> str:
+    """"★★★☆☆  reading (opened 2026-01-02, started 2026-01-03)  #rl #vision", as the pane has it."""
+    rating = annotation.rating
+    parts = ["★" * rating + "☆" * (5 - rating)]
+    stamps = (("opened", annotation.opened), ("started", annotation.started), ("read", annotation.finished))
+    dates = [f"{label} {stamp[:10]}" for label, stamp in stamps if stamp]
+    parts.append(annotation.status.value + (f" ({', '.join(dates)})" if dates else ""))
+    parts.extend("#" + one_line(tag) for tag in annotation.tags)
+    return "  ".join(parts)
+
+
+def _links(paper: Paper) -> list[str]:
+    found = code_links(paper.abstract)
+    if paper.url and is_code_link(paper.url) and paper.url.rstrip("/") not in found:
+        found.append(paper.url.rstrip("/"))
+    return found
+
+
+def paper_text(paper: Paper, annotation: Annotation) -> str:
+    """Title, metadata, annotation line, abstract (LaTeX as Unicode), code links and notes, as lines."""
+    head = [one_line(shown_title(paper, annotation))]
+    if paper.authors:
+        head.append(one_line(", ".join(paper.authors)))
+    place = " · ".join(one_line(p) for p in (paper.venue, paper.year, paper.list) if p.strip())
+    if place:
+        head.append(place)
+    links = [f"doi:{one_line(paper.doi)}" if paper.doi else "", one_line(paper.url)]
+    if any(links):
+        head.append("  ".join(link for link in links if link))
+    head.append(annotation_line(annotation))
+    head.append(f"id {paper.id}")
+    blocks = ["\n".join(head)]
+    blocks.append(visible(to_unicode(paper.abstract)).strip() if paper.abstract.strip() else "(no abstract)")
+    code = _links(paper)
+    if code:
+        blocks.append("Code: " + "  ".join(one_line(url) for url in code))
+    if annotation.notes.strip():
+        blocks.append("Notes:\n" + visible(annotation.notes).strip("\n"))
+    return "\n\n".join(blocks) + "\n"
+
+
+def paper_json(paper: Paper, annotation: Annotation) -> dict[str, Any]:
+    """`paperdesk list --json`'s record, plus the abstract as shown (`abstract_text`, LaTeX as Unicode)."""
+    record = paper_record(paper, annotation)
+    record["abstract_text"] = to_unicode(paper.abstract)
+    return record
