@@ -271,8 +271,17 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 #: Each subcommand's one call; no command opens the app.
+def cmd_fetch(args: argparse.Namespace) -> int:
+    """`add` and `fetch`: papers from arXiv, OpenReview and Crossref (tui/cli_fetch.py)."""
+    from tui.cli_fetch import run
+
+    return run(args, _library_dir(args))
+
+
 COMMANDS = {
     "import": cmd_import,
+    "add": cmd_fetch,
+    "fetch": cmd_fetch,
     "list": cmd_list,
     "show": cmd_show,
     "rate": cmd_rate,

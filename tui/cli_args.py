@@ -16,7 +16,7 @@ EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD = 0, 1, 2, 3
 #: `paperdesk list --format`: tab-separated lines, JSON lines, or ids only.
 LIST_FORMATS = ("tsv", "json", "ids")
 #: `paperdesk import --format`: force one reader instead of the extension or content.
-IMPORT_FORMATS = ("list", "bibtex", "json", "jsonl")
+IMPORT_FORMATS = ("list", "bibtex", "json", "jsonl", "csl", "ris")
 #: Shells `paperdesk completion` writes a script for (via shtab).
 SHELLS = ("bash", "zsh", "fish")
 
@@ -40,7 +40,7 @@ def _epilog() -> str:
 
     return (
         "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
-        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys])\n"
+        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
         "exit status:    %d done; %d bad input or nothing matched; %d usage (a bad option or argument); "
         "%d the library is held by another process (the message names its PID)"
         % (HOME_ENV, config_path(), EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD)
@@ -84,15 +84,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="without a command: open the app. `paperdesk COMMAND --help` describes each.",
     )
 
-    def add_parser(name: str, **kwargs):  # type: ignore[no-untyped-def]
-        return sub.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
+    def add_parser(name: str, subparsers=sub, **kwargs):  # type: ignore[no-untyped-def]
+        return subparsers.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
 
     imp = add_parser(
         "import",
         parents=[common],
-        help="add papers from lists, BibTeX or JSON files (or folders of them, or - for standard input)",
+        help="add papers from lists, BibTeX, JSON, CSL-JSON or RIS files (or folders of them, or - for standard input)",
         description="Add papers to the library from plain-text lists (a header line naming the list, "
-        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl); "
+        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl), "
+        "CSL-JSON (Zotero, Mendeley, Better BibTeX exports; .json or .csljson) or RIS (.ris); "
         "a folder imports every such file inside, and - reads standard input (its format is told from "
         "its content). Papers already stored (same id, DOI, title, or a near-identical abstract) are "
         "merged: new fields fill in, notes stay.",
@@ -217,6 +218,10 @@ def build_parser() -> argparse.ArgumentParser:
         "fish: paperdesk completion fish > ~/.config/fish/completions/paperdesk.fish",
     )
     comp.add_argument("shell", choices=SHELLS, help="the shell to complete for")
+
+    from tui.cli_fetch import add_parsers
+
+    add_parsers(add_parser, common)
     return parser
 
 

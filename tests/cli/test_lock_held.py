@@ -76,4 +76,4 @@ def test_reads_work_while_held(library_dir: Path, held: int) -> None:
 def test_the_read_only_notice_names_the_holder(library_dir: Path, held: int) -> None:
     with Library.open(library_dir) as second:
         assert second.read_only and second.held and second.holder_pid == held
-        assert f"another paperdesk (PID {held}) is using this library; opened read-only" in (second.notice or "")
+        assert f"another paperdesk (PID {held}) is using this library (quit it, or end it with `kill {held}`); opened read-only" in (second.notice or "")

@@ -2,7 +2,8 @@
 
 Layers, lowest first: `models`/`errors`/`paths` (plain values and places);
 `render` (text and LaTeX for display); `ingest`, `search` and `store` (which uses only render's text helpers), which
-know nothing of each other; `export`; and `library`, the use cases, which
+know nothing of each other; `export`; `fetch` (web services, which hands
+readers' records on); and `library`, the use cases, which
 may use them all. Imports are read from the source with `ast` (including
 those inside functions and under TYPE_CHECKING), so a lazy import cannot
 hide a wrong arrow.
@@ -43,6 +44,8 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.search": BASE | {"tui.core.render"},
     "tui.core.store": BASE | {"tui.core.render.text"},
     "tui.core.export": BASE | {"tui.core.render", "tui.core.store.atomic"},
+    # web services: readers' records and field helpers (Crossref speaks CSL-JSON), the atomic write for the cache
+    "tui.core.fetch": BASE | {"tui.core.ingest", "tui.core.store.atomic"},
     "tui.core.library": {"tui.core"},
     # Annotating one paper from the command line: a use case beside library (id prefixes, edits, their log).
     "tui.core.edits": {"tui.core"},

@@ -23,6 +23,10 @@ EXAMPLE = """\
 # layout = "auto"               # auto (stacked below 100 columns), side or stacked
 # autosave_delay = 1.0          # seconds after the last keystroke before a note is saved
 # first_steps = true            # show the first-steps note on a new library (Enter turns it off)
+# arxiv_api = "https://export.arxiv.org"        # base URLs of the services `add` and `fetch` ask
+# openreview_api = "https://api2.openreview.net"  # ($PAPERDESK_ARXIV_API etc. win over these)
+# crossref_api = "https://api.crossref.org"
+# arxiv_delay = 3.0             # seconds between two arXiv requests (arXiv asks for 3)
 #
 # [keys]                        # action id = "key[,key...]"; see the help screen (?) for ids
 # rate_5 = "f5"
@@ -40,6 +44,14 @@ class Settings:
     keys: dict[str, str] = field(default_factory=dict)
     first_steps: bool = True
     """Show the first-steps note when a new library opens; dismissing it writes false."""
+    arxiv_api: str = ""
+    """Base URL of arXiv's API ("" is the public one); $PAPERDESK_ARXIV_API wins over it."""
+    openreview_api: str = ""
+    """Base URL of OpenReview's API v2; $PAPERDESK_OPENREVIEW_API wins over it."""
+    crossref_api: str = ""
+    """Base URL of Crossref's REST API; $PAPERDESK_CROSSREF_API wins over it."""
+    arxiv_delay: float = 3.0
+    """Seconds between two arXiv requests (arXiv's terms ask for 3)."""
 
 
 def config_path(folder: Path | None = None) -> Path:
@@ -104,6 +116,16 @@ def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
                 settings.first_steps = value
             else:
                 bad(key, f"expected true or false, got {value!r}")
+        elif key in ("arxiv_api", "openreview_api", "crossref_api"):
+            if isinstance(value, str) and value.strip().lower().startswith(("http://", "https://")):
+                setattr(settings, key, value.strip())
+            else:
+                bad(key, f"expected a base URL starting with http:// or https://, got {value!r}")
+        elif key == "arxiv_delay":
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value <= 60:
+                settings.arxiv_delay = float(value)
+            else:
+                bad(key, f"expected seconds between 0 and 60, got {value!r}")
         elif key == "keys":
             if not isinstance(value, dict):
                 bad(key, "expected a table of action = \"key\" pairs")

@@ -22,6 +22,7 @@ from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:
     from tui.core.export.markdown import Entry
+    from tui.core.fetch.services import FetchOptions
     from tui.core.ingest.merge import MergePlan
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
@@ -183,6 +184,67 @@ def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library
     if isinstance(library, Library):
         return nullcontext(library)
     return Library.open(library)
+
+
+# -- papers from the web ------------------------------------------------------------------------
+
+
+@dataclass
+class AddOutcome:
+    """What `add_ids` did: each fetched paper with its import report, and one line per id that failed."""
+
+    added: list[tuple[Paper, FileReport]] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """One line per paper: added, merged (new fields) or already in the library, with its source."""
+        out = []
+        for paper, report in self.added:
+            verb = "added" if report.added else "merged (new fields)" if report.updated else "already in the library"
+            out.append(f"{verb}: {report.source} · {paper.title} ({paper.year or 'no year'}, {paper.venue or 'no venue'})")
+        return out
+
+
+def add_ids(
+    library: Library | str | os.PathLike[str],
+    texts: Iterable[str],
+    options: "FetchOptions | None" = None,
+    *,
+    list_name: str = "Added",
+    progress: Progress | None = None,
+) -> AddOutcome:
+    """Fetch papers by arXiv id/URL, DOI or OpenReview URL and merge them in: `paperdesk add` and the app's `a`.
+
+    Everything is fetched before the library is touched (then one atomic
+    write); an id that cannot be fetched becomes a line in `failed`, and
+    the others are still added. Raises ReadOnlyLibrary when the library
+    cannot be written (the fetched answers stay cached for a re-run).
+    """
+    from tui.core.fetch.papers import fetch_refs
+
+    fetched = fetch_refs(texts, options, list_name=list_name, progress=progress)
+    outcome = AddOutcome(failed=fetched.failed)
+    if fetched.parsed:
+        reports = store_fetched(library, fetched.parsed)
+        outcome.added = [(parsed.papers[0], report) for parsed, report in zip(fetched.parsed, reports)]
+    return outcome
+
+
+def store_fetched(library: Library | str | os.PathLike[str], parsed: list[ParsedFile]) -> list[FileReport]:
+    """Merge fetched papers into the library in one write.
+
+    LibraryHeld when another process has the library (exit status 3 on the
+    command line), ReadOnlyLibrary when it cannot be written otherwise; the
+    fetched answers stay cached either way, so the re-run is instant.
+    """
+    from tui.core.errors import ReadOnlyLibrary
+
+    with _opened(library) as lib:
+        if lib.held:
+            raise held_error(lib, "nothing added (the papers are cached: run the command again when the library is free)")
+        if lib.read_only:
+            raise ReadOnlyLibrary(f"{lib.notice}; nothing added (the papers are cached: run the command again when the library is free)")
+        return lib.add_papers(parsed)
 
 
 # -- choosing papers -----------------------------------------------------------------------------

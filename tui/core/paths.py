@@ -33,6 +33,23 @@ def config_dir() -> Path:
     return user_config_path(APP_NAME, appauthor=False)
 
 
+#: Environment variable naming the folder for cached web responses (tests point it at a temp folder).
+CACHE_ENV = "PAPERDESK_CACHE"
+
+
+def cache_dir() -> Path:
+    """Where responses from arXiv, OpenReview and Crossref are cached: $PAPERDESK_CACHE, else the user cache dir.
+
+    Only a cache: deleting it loses nothing but the next run's speed.
+    """
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_cache_path
+
+    return user_cache_path(APP_NAME, appauthor=False)
+
+
 def documents_dir() -> Path:
     """Default destination for exports: the user's documents folder."""
     from platformdirs import user_documents_path

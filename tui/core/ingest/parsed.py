@@ -25,7 +25,7 @@ class ParsedFile:
     """What one import file holds, before it meets the library."""
 
     source: Path
-    kind: str  # "list", "bibtex", "json", "jsonl"
+    kind: str  # "list", "bibtex", "json", "jsonl", "csl", "ris", or a service ("arxiv", "openreview", "doi")
     name: str  # list name used for its papers when an entry names none
     papers: list[Paper] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)

@@ -14,7 +14,15 @@ from tui.core.render.text import visible
 from tui.core.ingest.textfile import read_text
 
 #: File extensions paperdesk imports, and the format each means.
-FORMATS = {".txt": "list", ".bib": "bibtex", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+FORMATS = {
+    ".txt": "list",
+    ".bib": "bibtex",
+    ".json": "json",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".csljson": "csl",
+    ".ris": "ris",
+}
 
 
 def parsed_from_list(parsed: ParsedList) -> ParsedFile:
@@ -26,9 +34,18 @@ def parsed_from_list(parsed: ParsedList) -> ParsedFile:
 def sniff(text: str, path: Path) -> str:
     """The format of a file: its extension when known, else a look at its first characters."""
     kind = FORMATS.get(path.suffix.lower())
+    head = text.lstrip("\ufeff \t\n")
+    if kind == "json" or (not kind and head[:1] in "[{"):
+        from tui.core.ingest.csl import looks_like_csl
+
+        if looks_like_csl(text):
+            return "csl"
+    if kind == "list" and head.startswith("TY  -"):
+        return "ris"  # RIS saved as .txt (some Mendeley and publisher exports)
     if kind:
         return kind
-    head = text.lstrip("\ufeff \t\n")
+    if head.startswith("TY  -"):
+        return "ris"
     if head.startswith("@"):
         return "bibtex"
     if head.startswith("["):
@@ -47,7 +64,7 @@ STDIN_NAME = "<stdin>"
 def read_import(path: str | Path, kind: str | None = None) -> ParsedFile:
     """Read and parse one file of any supported format; InputFileError (naming it) when impossible.
 
-    `kind` ("list", "bibtex", "json", "jsonl") forces the format; otherwise the
+    `kind` ("list", "bibtex", "json", "jsonl", "csl", "ris") forces the format; otherwise the
     extension decides, else the content.
     """
     path = Path(path)
@@ -80,6 +97,14 @@ def parse_import(text: str, path: Path, kind: str | None = None) -> ParsedFile:
         from tui.core.ingest.jsonlist import parse_json_lines
 
         return parse_json_lines(text, path)
+    if kind == "csl":
+        from tui.core.ingest.csl import parse_csl_json
+
+        return parse_csl_json(text, path)
+    if kind == "ris":
+        from tui.core.ingest.ris import parse_ris
+
+        return parse_ris(text, path)
     return parsed_from_list(parse_list(text, path))
 
 

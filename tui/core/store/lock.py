@@ -40,7 +40,8 @@ def take_write_lock(folder: Path) -> tuple[Any, Refusal | None]:
     except Timeout:
         pid = read_holder_pid(folder)
         who = f"another paperdesk (PID {pid})" if pid else "another paperdesk"
-        return None, Refusal(f"{folder}: {who} is using this library; opened read-only", held=True, pid=pid)
+        how = f" (quit it, or end it with `kill {pid}`)" if pid else ""
+        return None, Refusal(f"{folder}: {who} is using this library{how}; opened read-only", held=True, pid=pid)
     except OSError as exc:
         return None, Refusal(f"{folder}: cannot write here ({os_reason(exc)}); opened read-only")
     write_holder_pid(folder)  # for the notice of the next process to try
