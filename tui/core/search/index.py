@@ -9,10 +9,8 @@ words), and inverted lists map the matched words to papers with numpy. Three
 fields weigh differently: the shown title, the metadata (list, tags, authors,
 venue, year, notes) and the abstract. Each query word must match somewhere;
 a paper's score sums, per word, its best match, so whole-word title hits beat
-fuzzy abstract hits.
-
-What the reader writes (renamed titles, tags, notes, status, rating) lives in
-a small overlay that `update_annotation` refreshes after each save.
+fuzzy abstract hits. What the reader writes (renamed titles, tags, notes,
+status, rating) lives in a small overlay that `update_annotation` refreshes.
 """
 
 from __future__ import annotations
@@ -74,7 +72,8 @@ class SearchIndex:
         self._overlay: dict[int, dict[int, set[str]]] = {}  # doc -> field -> words
         self._overlay_docs: dict[int, dict[str, set[int]]] = {TITLE: {}, META: {}}
         self.annotation_tags: dict[str, set[int]] = {}
-        self._recent_key: np.ndarray | None = None; self._title_key: np.ndarray | None = None  # noqa: E702
+        self._recent_key: np.ndarray | None = None
+        self._title_key: np.ndarray | None = None
         self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
