@@ -247,9 +247,9 @@ def _leave_now_if_workers_linger(code: int) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Markdown on stdout, into a file, or one file per paper into a folder."""
-    from tui.core.export.markdown import render_document
+    from tui.core.export.markdown import library_id, render_document
     from tui.core.export.writing import write_document, write_per_paper
-    from tui.core.library import Library, export_entries
+    from tui.core.library import Library, export_entries, library_key
 
     if args.per_paper and not args.out:
         return _fail("--per-paper needs --out FOLDER")
@@ -259,7 +259,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"{PROG}: nothing to export", file=sys.stderr)
         return EXIT_FAIL if args.query is not None else EXIT_OK
     if args.per_paper:
-        written = write_per_paper(args.out, items, force=args.force)
+        written = write_per_paper(args.out, items, force=args.force, library=library_id(library_key(lib)))
         print(f"wrote {len(written)} files to {args.out}")
     elif args.out and args.out != "-":
         path = write_document(args.out, items, force=args.force)
@@ -268,6 +268,21 @@ def cmd_export(args: argparse.Namespace) -> int:
         sys.stdout.buffer.write(render_document(items).encode("utf-8"))
         sys.stdout.flush()
     return 0
+
+
+def cmd_sync(args: argparse.Namespace) -> int:
+    """Sync the library with a vault (through git with --git); print what happened; 1 while a conflict is open."""
+    from tui.core.library import sync_vault, sync_vault_git
+
+    if args.git:
+        outcome = sync_vault_git(_library_dir(args), args.vault)
+        lines, conflicts = outcome.lines(), outcome.conflicts
+    else:
+        report = sync_vault(_library_dir(args), args.vault)
+        lines, conflicts = report.all_lines(), report.conflicts
+    for line in lines:
+        print(_shown(line))
+    return EXIT_FAIL if conflicts else EXIT_OK
 
 
 #: Each subcommand's one call; no command opens the app.
@@ -289,5 +304,6 @@ COMMANDS = {
     "tag": cmd_tag,
     "note": cmd_note,
     "export": cmd_export,
+    "sync": cmd_sync,
     "completion": cmd_completion,
 }

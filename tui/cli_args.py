@@ -40,7 +40,7 @@ def _epilog() -> str:
 
     return (
         "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
-        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
+        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
         "exit status:    %d done; %d bad input or nothing matched; %d usage (a bad option or argument); "
         "%d the library is held by another process (the message names its PID)"
         % (HOME_ENV, config_path(), EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD)
@@ -206,7 +206,21 @@ def build_parser() -> argparse.ArgumentParser:
     out = exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper); - is standard output")
     _complete(out, "FILE")
     exp.add_argument("--per-paper", action="store_true", help="one .md file per paper into the --out folder")
-    exp.add_argument("--force", action="store_true", help="overwrite existing files")
+    exp.add_argument("--force", action="store_true", help="overwrite files edited outside paperdesk (and an existing --out file)")
+
+    syn = add_parser(
+        "sync",
+        parents=[common],
+        help="keep a folder of per-paper notes (an Obsidian vault) in step, both ways",
+        description="Two-way sync with a folder of per-paper Markdown files: edits made in the vault "
+        "come into the library, the library's changes and new annotated papers go out. A note changed "
+        "on both sides since the last sync is a conflict: neither side is overwritten, the library's "
+        "side is written beside the file as NAME.conflict-DATE.md; make NAME.md what you want and "
+        "delete the conflict file, and the next sync takes NAME.md. Exits 1 while a conflict is open.",
+    )
+    vault = syn.add_argument("vault", metavar="VAULT", help="the folder of notes (created if missing)")
+    vault.complete = shtab.DIRECTORY  # type: ignore[attr-defined]
+    syn.add_argument("--git", action="store_true", help="the vault is a git work tree: pull (rebase), sync, commit, push")
 
     comp = add_parser(
         "completion",

@@ -55,18 +55,29 @@ def test_out_file_is_not_overwritten_without_force(library_dir: Path, tmp_path: 
 
 
 def test_per_paper_refuses_then_forces(library_dir: Path, tmp_path: Path, capsys) -> None:
-    annotate(library_dir)
+    ids = annotate(library_dir)
     vault = tmp_path / "vault"
     assert main(["export", "--db", str(library_dir), "--per-paper", "--out", str(vault)]) == 0
     names = sorted(p.name for p in vault.iterdir())
     assert len(names) == 2 and 'Renamed - quoted 中文.md' in names
+    # Files nobody touched are brought up to date, and a new paper's file needs no --force.
+    with Library.open(library_dir) as lib:
+        lib.save_annotation(ids[2], notes="a third paper")
+    assert main(["export", "--db", str(library_dir), "--per-paper", "--out", str(vault)]) == 0
+    assert len(list(vault.iterdir())) == 3
+    # A file edited outside stops the export, with nothing written.
+    edited = vault / "Renamed - quoted 中文.md"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("status: read", "status: reading"), encoding="utf-8")
+    with Library.open(library_dir) as lib:
+        lib.save_annotation(ids[0], notes="changed in the library")
     before = folder_snapshot(vault)
     capsys.readouterr()
     assert main(["export", "--db", str(library_dir), "--per-paper", "--out", str(vault)]) == 1
-    assert "already exists (and 1 more)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "Renamed - quoted 中文.md: edited outside paperdesk" in err and "--force" in err
     assert folder_snapshot(vault) == before
     assert main(["export", "--db", str(library_dir), "--per-paper", "--out", str(vault), "--force"]) == 0
-    assert sorted(p.name for p in vault.iterdir()) == names
+    assert "status: read\n" in edited.read_text(encoding="utf-8")
     assert main(["export", "--db", str(library_dir), "--per-paper"]) == 1
     assert "--per-paper needs --out" in capsys.readouterr().err
 

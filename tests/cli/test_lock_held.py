@@ -77,3 +77,11 @@ def test_the_read_only_notice_names_the_holder(library_dir: Path, held: int) -> 
     with Library.open(library_dir) as second:
         assert second.read_only and second.held and second.holder_pid == held
         assert f"another paperdesk (PID {held}) is using this library (quit it, or end it with `kill {held}`); opened read-only" in (second.notice or "")
+
+
+def test_sync_is_refused_with_exit_3(library_dir: Path, held: int, tmp_path: Path) -> None:
+    before = folder_snapshot(library_dir)
+    result = run("sync", str(tmp_path / "vault"), "--db", str(library_dir))
+    assert result.returncode == 3
+    assert f"(PID {held})" in result.stderr and "nothing synced" in result.stderr
+    assert folder_snapshot(library_dir) == before and not any((tmp_path / "vault").glob("*.md"))

@@ -61,3 +61,14 @@ def test_first_steps_is_a_boolean_and_saving_it_keeps_comments(tmp_path: Path) -
     path.write_text('first_steps = "no"\n')
     settings, (warning,) = load_settings(path)
     assert settings.first_steps is True and "first_steps" in warning
+
+
+def test_vault_is_a_folder_and_off_by_default(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    assert load_settings(path)[0].vault is None
+    path.write_text('vault = "~/notes/papers"\n')
+    settings, warnings = load_settings(path)
+    assert warnings == [] and settings.vault == Path("~/notes/papers").expanduser()
+    path.write_text("vault = 3\n")
+    settings, [warning] = load_settings(path)
+    assert settings.vault is None and "vault" in warning

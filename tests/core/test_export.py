@@ -57,7 +57,8 @@ def test_front_matter_is_yaml_that_reads_back() -> None:
     fields, body = frontmatter.split(render_paper_file(entry, NOW))
     assert fields["id"] == "0123456789ab"
     assert fields["title"] == '---: "Quoted" # not a comment 🎉 中文'
-    assert fields["tags"] == ["#hash", "key: value"]
+    assert fields["tags"] == ["hash", "key-value"]  # Obsidian tags; the typed ones ride along
+    assert fields["typed_tags"] == ["#hash", "key: value"]
     assert (fields["rating"], fields["status"], fields["list"]) == (2, "to-read", "ICML 2025 论文列表")
     assert fields["created"] == "2026-11-03T08:00:00+00:00" and "finished" not in fields
     assert body.endswith("## Notes\n\n  leading spaces kept\n---\ntitle: \"not front matter\"\n\n")
@@ -104,7 +105,7 @@ def test_existing_files_are_never_replaced_without_force(tmp_path: Path) -> None
     first = write_per_paper(vault, fixed_entries()[:1], now=NOW)
     edited = first[0].read_text(encoding="utf-8") + "edited in Obsidian\n"
     first[0].write_text(edited, encoding="utf-8")
-    with pytest.raises(WouldOverwrite):
+    with pytest.raises(WouldOverwrite, match="edited outside paperdesk"):
         write_per_paper(vault, fixed_entries(), now=NOW)
     assert first[0].read_text(encoding="utf-8") == edited and len(list(vault.iterdir())) == 1  # nothing new either
 

@@ -23,6 +23,7 @@ EXAMPLE = """\
 # layout = "auto"               # auto (stacked below 100 columns), side or stacked
 # autosave_delay = 1.0          # seconds after the last keystroke before a note is saved
 # first_steps = true            # show the first-steps note on a new library (Enter turns it off)
+# vault = "~/notes/papers"      # sync the notes with this folder (an Obsidian vault) when the app quits
 # arxiv_api = "https://export.arxiv.org"        # base URLs of the services `add` and `fetch` ask
 # openreview_api = "https://api2.openreview.net"  # ($PAPERDESK_ARXIV_API etc. win over these)
 # crossref_api = "https://api.crossref.org"
@@ -44,6 +45,8 @@ class Settings:
     keys: dict[str, str] = field(default_factory=dict)
     first_steps: bool = True
     """Show the first-steps note when a new library opens; dismissing it writes false."""
+    vault: Path | None = None
+    """A folder of per-paper notes the app syncs with (`paperdesk sync`) when it quits; off when unset."""
     arxiv_api: str = ""
     """Base URL of arXiv's API ("" is the public one); $PAPERDESK_ARXIV_API wins over it."""
     openreview_api: str = ""
@@ -94,6 +97,11 @@ def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
         if key == "library":
             if isinstance(value, str) and value.strip():
                 settings.library = Path(value).expanduser()
+            else:
+                bad(key, "expected a folder path (a string)")
+        elif key == "vault":
+            if isinstance(value, str) and value.strip():
+                settings.vault = Path(value).expanduser()
             else:
                 bad(key, "expected a folder path (a string)")
         elif key == "theme":

@@ -22,6 +22,8 @@ from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:
     from tui.core.export.markdown import Entry
+    from tui.core.export.git_vault import GitSyncOutcome
+    from tui.core.export.sync import SyncReport
     from tui.core.fetch.services import FetchOptions
     from tui.core.ingest.merge import MergePlan
     from tui.core.search.index import SearchIndex
@@ -302,3 +304,36 @@ def export_entries(library: LibraryStore, *, query: str | None = None, everythin
     if everything:
         return entries(library.papers, library.annotation)
     return annotated_entries(library.papers, library.annotations())
+
+
+# -- syncing a vault -----------------------------------------------------------------------------
+
+
+def sync_vault(library: Library | str | os.PathLike[str], vault: str | os.PathLike[str], *, now: str | None = None) -> "SyncReport":
+    """Two-way sync of the library with a folder of per-paper Markdown files (`export.sync`).
+
+    The sync state in the vault is keyed by this library's folder, so two
+    libraries (two machines sharing the vault through git) never mistake
+    each other's agreement for their own.
+    """
+    from tui.core.export.sync import sync_vault as sync
+
+    with _opened(library) as lib:
+        if lib.held:
+            raise held_error(lib, "nothing synced")
+        return sync(lib, vault, library_key=library_key(lib), now=now)
+
+
+def library_key(library: LibraryStore) -> str:
+    """What names a library in a vault's sync state and (hashed) in its files: its folder."""
+    return str(Path(library.folder).resolve())
+
+
+def sync_vault_git(library: Library | str | os.PathLike[str], vault: str | os.PathLike[str], *, now: str | None = None) -> "GitSyncOutcome":
+    """`sync_vault` inside a git work tree: commit vault edits, pull (rebase), sync, commit, push."""
+    from tui.core.export.git_vault import sync_with_git
+
+    with _opened(library) as lib:
+        if lib.held:
+            raise held_error(lib, "nothing synced")
+        return sync_with_git(Path(vault).expanduser(), lambda: sync_vault(lib, vault, now=now), now=now)

@@ -192,7 +192,28 @@ class PaperdeskApp(App[int]):
             message = f"Notes not saved: {errors[0]} (press q again to quit anyway)"
             self.notify(message, severity="error", timeout=15, markup=False)
             return
+        if not self._quit_warned and not await self._sync_on_quit():
+            self._quit_warned = True
+            return
         self.exit()
+
+    async def _sync_on_quit(self) -> bool:
+        """With the `vault` setting: sync with it (in a thread) before leaving; False when it needs a look."""
+        vault, library = self.settings.vault, self.library
+        if vault is None or library is None or library.read_only:
+            return True
+        from tui.core.errors import PaperdeskError
+        from tui.core.library import sync_vault
+
+        try:
+            report = await asyncio.to_thread(sync_vault, library, vault)
+        except (PaperdeskError, OSError) as exc:
+            self.notify(f"Sync with {vault} failed: {' '.join(str(exc).split())} (press q again to quit)", severity="error", timeout=15, markup=False)
+            return False
+        if report.conflicts:
+            self.notify(f"{report.summary()} (see `paperdesk sync {vault}`; press q again to quit)", severity="warning", timeout=15, markup=False)
+            return False
+        return True
 
     async def _exit_on_signal(self, sig: int) -> None:
         """SIGTERM or SIGHUP: let saves under way land (briefly), save the notes, exit."""

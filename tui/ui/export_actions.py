@@ -7,11 +7,14 @@ Disk work happens in a thread worker; the DOM is touched only via
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from textual.message import Message
+
 from tui.core.errors import PaperdeskError
-from tui.core.export.markdown import Entry, annotated_entries, entries, paper_section, plain_summary
+from tui.core.export.markdown import Entry, annotated_entries, entries, library_id, paper_section, plain_summary
 from tui.core.export.writing import WouldOverwrite, write_document, write_per_paper
 from tui.core.models import Paper
 from tui.ui.clipboard import copy_text
@@ -21,6 +24,15 @@ from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+    from tui.core.export.sync import SyncReport
+
+
+@dataclass
+class AnnotationsChanged(Message):
+    """Annotations changed outside the editor (a vault sync took edits in): redraw these papers."""
+
+    pids: list[str]
 
 
 def export_folder() -> Path:
@@ -45,10 +57,13 @@ def open_export_dialog(screen: Screen) -> None:
         view_count=len(view),
         annotated_count=annotated,
         folder=export_folder(),
+        vault=screen.app.settings.vault,
     )
 
     def chosen(request: ExportRequest | None) -> None:
-        if request is not None:
+        if request is not None and request.sync:
+            run_sync(screen, request.path)
+        elif request is not None:
             run_export(screen, request, view, current)
 
     screen.app.push_screen(dialog, chosen)
@@ -66,6 +81,8 @@ def run_export(screen: Screen, request: ExportRequest, view: Sequence[Paper], cu
             to_ui(app, app.notify, f"Export failed: {_one_line(exc)}", severity="error", markup=False)
 
     def export() -> None:
+        from tui.core.library import library_key
+
         if request.scope == "current":
             items = entries([current] if current else [], library.annotation)
         elif request.scope == "view":
@@ -74,7 +91,7 @@ def run_export(screen: Screen, request: ExportRequest, view: Sequence[Paper], cu
             items = annotated_entries(library.papers, library.annotations())
         try:
             if request.per_paper:
-                written = write_per_paper(request.path, items, force=force)
+                written = write_per_paper(request.path, items, force=force, library=library_id(library_key(library)))
                 done = f"Exported {len(written)} file(s) to {request.path}"
             else:
                 path = write_document(request.path, items, force=force)
@@ -90,6 +107,38 @@ def run_export(screen: Screen, request: ExportRequest, view: Sequence[Paper], cu
     screen.run_worker(job, thread=True, group="export", name="export", exit_on_error=False)
 
 
+def run_sync(screen: Screen, vault: Path) -> None:
+    """`paperdesk sync` with `vault` in a thread, the reader's unsaved notes saved first; notify what it did."""
+    from tui.core.library import sync_vault
+
+    app = screen.app
+    library = app.library
+    app.flush_notes()
+
+    def job() -> None:
+        try:
+            report = sync_vault(library, vault)
+        except (PaperdeskError, OSError) as exc:
+            to_ui(app, app.notify, _one_line(exc), title="Sync failed", severity="error", timeout=10, markup=False)
+            return
+        except Exception as exc:  # a bug must not take the reader's session down
+            to_ui(app, app.notify, f"Sync failed: {_one_line(exc)}", severity="error", markup=False)
+            return
+        to_ui(app, _synced, screen, report)
+
+    screen.run_worker(job, thread=True, group="export", name="sync", exit_on_error=False)
+
+
+def _synced(screen: Screen, report: "SyncReport") -> None:
+    """On the UI thread: redraw the papers the vault changed, then say what the sync did."""
+    library = screen.app.library
+    if library is not None and report.updated_ids:
+        screen.post_message(AnnotationsChanged(report.updated_ids))
+    conflicts = [line for line in report.lines if line.startswith("conflict ")]
+    text = "\n".join([report.summary(), *conflicts[:3]])
+    screen.app.notify(text, title="Sync", severity="warning" if report.conflicts else "information", timeout=10, markup=False)
+
+
 def _one_line(exc: BaseException) -> str:
     if isinstance(exc, OSError) and not isinstance(exc, PaperdeskError):
         return f"{exc.filename or 'export'}: {exc.strerror or exc}"
@@ -99,7 +148,10 @@ def _one_line(exc: BaseException) -> str:
 def _confirm(screen: Screen, request: ExportRequest, view: Sequence[Paper], current: Paper | None, exc: WouldOverwrite) -> None:
     count = len(exc.paths)
     first = exc.paths[0]
-    message = f"{first} already exists." if count == 1 else f"{count} files already exist, e.g. {first.name}, in {first.parent}."
+    if request.per_paper:  # only files edited outside paperdesk stop a per-paper export
+        message = f"{first} was edited outside paperdesk." if count == 1 else f"{count} files were edited outside paperdesk, e.g. {first.name}, in {first.parent}."
+    else:
+        message = f"{first} already exists." if count == 1 else f"{count} files already exist, e.g. {first.name}, in {first.parent}."
 
     def answered(yes: bool | None) -> None:
         if yes:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+
 from tui.core.render.text import clean
 
-#: Longest stem, in UTF-8 bytes: file systems allow 255 bytes per name, and
-#: a suffix like " (12).md" and sync tools' temp prefixes need room.
-MAX_STEM_BYTES = 120
+#: Longest stem, in UTF-8 bytes: file systems allow 255 bytes per name, and a
+#: suffix like " (12).md", a sync's ".conflict-2026-11-30 (2)" and the temp
+#: names of atomic writes need room. Long enough for any real title in full.
+MAX_STEM_BYTES = 200
 
 # Characters Windows forbids in names, plus the ones Obsidian's links trip on (# ^ [ ]).
 _FORBIDDEN = re.compile(r'[<>"/\\|?*#^\[\]\x00-\x1f\x7f]+')
@@ -61,3 +63,18 @@ def unique_name(stem: str, taken: set[str], suffix: str = ".md") -> str:
         n += 1
     taken.add(name.casefold())
     return name
+
+
+#: `NAME.conflict-2026-11-30.md` (or `… (2).md`): the library's side of a sync conflict, beside NAME.md.
+_CONFLICT = re.compile(r"\.conflict-\d{4}-\d{2}-\d{2}(?: \(\d+\))?\.md$", re.IGNORECASE)
+
+
+def is_conflict_name(name: str) -> bool:
+    """True for a conflict file a sync wrote: never read as the paper's file."""
+    return bool(_CONFLICT.search(name))
+
+
+def conflict_name(name: str, date: str, taken: set[str]) -> str:
+    """`NAME.conflict-DATE.md` for the file `NAME.md`, unique among `taken` (case-folded names)."""
+    stem = name[:-3] if name.lower().endswith(".md") else name
+    return unique_name(f"{stem}.conflict-{date}", taken)

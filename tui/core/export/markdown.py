@@ -4,7 +4,7 @@ Text is written as the reader wrote it: titles, abstracts (LaTeX and all)
 and notes are never escaped or reflowed; only terminal control characters
 are removed (`text.clean`). A per-paper file is YAML front matter, the title,
 the abstract as a block quote, and a `## Notes` section holding the notes
-verbatim; `notes_import` reads such files back. The front matter carries
+(verbatim but for their headings, nested one level below `## Notes`); `notes_import` reads such files back. The front matter carries
 `export_hash`, a hash of the paper's annotation as stored at export time, so
 an import can tell whether the library changed since.
 """
@@ -17,12 +17,20 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from tui.core.export import frontmatter
-from tui.core.models import EDITABLE_FIELDS, Annotation, Paper, Status, day, shown_title, utc_now
+from tui.core.export.vault_markdown import shift_headings, shown_title as rendered_title, vault_tag
+from tui.core.models import Annotation, Paper, Status, day, shown_title, utc_now
+from tui.core.render.links import code_links
 from tui.core.render.text import clean, one_line
 
 #: The heading that starts the notes in a per-paper file; import reads what follows it.
 NOTES_HEADING = "## Notes"
 ABSTRACT_HEADING = "## Abstract"
+#: How much deeper a note's headings sit in a per-paper file (`# H` under `## Notes` is `### H`).
+#: The front matter says it (`notes_heading_offset`), so files written before it read back as written.
+NOTES_HEADING_OFFSET = 2
+#: Raised when a per-paper file is written differently: a sync then renders every file again.
+FILE_FORMAT = 2
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A paper and its annotation: what every export function takes."""
@@ -46,20 +54,22 @@ def annotated_entries(papers: Iterable[Paper], annotations: dict[str, Annotation
 
 
 def annotation_hash(annotation: Annotation) -> str:
-    """A short hash of what the reader edits (notes, rating, status, tags, title).
+    """A short hash of what the reader edits (notes, rating, status, tags, title), as a file holds it.
 
-    Written into each per-paper file; on import, a library annotation whose
-    hash still matches has not changed since the export.
+    Written into each per-paper file as `export_hash`. On import, a library
+    annotation whose hash still matches has not changed since the export;
+    `file_hash` of the file's own values tells whether the file was edited
+    since. Tags count in their vault form and notes without trailing
+    whitespace, so both sides hash alike.
     """
-    state = [_plain(getattr(annotation, name)) for name in EDITABLE_FIELDS]
+    return values_hash(annotation.notes, annotation.rating, annotation.status, [vault_tag(t) for t in annotation.tags], annotation.title)
+
+
+def values_hash(notes: str, rating: int, status: Status | str, tags: Sequence[str], renamed_title: str) -> str:
+    """The hash behind `annotation_hash` and `notes_import.file_hash` (must not change across versions)."""
+    status_value = status.value if isinstance(status, Status) else str(status)
+    state = [clean(notes).rstrip(), rating, status_value, list(tags), clean(renamed_title)]
     return hashlib.sha256(json.dumps(state, ensure_ascii=False).encode("utf-8")).hexdigest()[:16]
-
-
-def _plain(value: object) -> object:
-    """A field's value as JSON holds it (the hash must not change across versions)."""
-    if isinstance(value, Status):
-        return value.value
-    return list(value) if isinstance(value, tuple) else value
 
 
 # -- rendering ---------------------------------------------------------------------
@@ -100,12 +110,13 @@ def paper_section(entry: Entry, level: int = 2) -> str:
 
     This is also what `C` copies to the clipboard.
     """
-    parts = [f"{'#' * level} {one_line(clean(entry.title)) or '(untitled)'}", meta_line(entry)]
+    parts = [f"{'#' * level} {rendered_title(entry.title) or '(untitled)'}", meta_line(entry)]
     if entry.paper.abstract.strip():
         parts.append(quote(entry.paper.abstract))
     notes = clean(entry.annotation.notes).strip("\n")
     if notes.strip():
-        parts.append(notes)
+        # The notes' own headings nest below "### Notes": a note's "# H" becomes "#### H".
+        parts += [f"{'#' * (level + 1)} Notes", shift_headings(notes, level + 1)]
     return "\n\n".join(parts) + "\n"
 
 
@@ -117,7 +128,16 @@ def render_document(items: Sequence[Entry], now: str | None = None) -> str:
     return "\n".join([head, *(paper_section(e) for e in items)])
 
 
-def front_matter_fields(entry: Entry, now: str) -> dict[str, object]:
+def library_id(library_key: str) -> str:
+    """A short id of a library (from its folder), written into files as `library_id`.
+
+    A sync without its state trusts an unedited file to be older than the
+    library only when this library wrote it: another machine's file is not.
+    """
+    return hashlib.sha256(library_key.encode("utf-8")).hexdigest()[:12] if library_key else ""
+
+
+def front_matter_fields(entry: Entry, now: str, library: str = "") -> dict[str, object]:
     """The YAML front matter of a per-paper file, in the order a reader expects."""
     paper, ann = entry.paper, entry.annotation
     fields: dict[str, object] = {
@@ -130,27 +150,54 @@ def front_matter_fields(entry: Entry, now: str) -> dict[str, object]:
         value = getattr(paper, key)
         if value:
             fields[key] = [clean(v) for v in value] if isinstance(value, tuple) else clean(value)
-    fields.update(rating=ann.rating, status=ann.status.value, tags=[clean(t) for t in ann.tags])
+    links = code_links(paper.abstract)
+    if links:
+        fields["code"] = links
+    if ann.rating:
+        fields["rating"] = ann.rating  # an unrated paper has no rating, not "rating: 0"
+    fields["status"] = ann.status.value
+    # Obsidian tags cannot hold spaces: the vault gets "llm-training", import maps it back.
+    typed = [t for t in ann.tags if vault_tag(t)]
+    fields["tags"] = [vault_tag(t) for t in typed]
+    if fields["tags"] != typed:
+        # The tags as the library holds them, so any machine's import restores "llm training".
+        fields["typed_tags"] = [clean(t) for t in typed]
     for key in ("created", "updated", "opened", "started", "finished"):
         if getattr(ann, key):
             fields[key] = getattr(ann, key)
     fields["exported"] = now
     fields["export_hash"] = annotation_hash(ann)
+    fields["notes_heading_offset"] = NOTES_HEADING_OFFSET
+    if library:
+        fields["library_id"] = library
     return fields
 
 
-def render_paper_file(entry: Entry, now: str | None = None) -> str:
+#: The front-matter keys paperdesk writes; a vault's own keys (aliases, cssclasses, …) are kept beside them.
+OWN_KEYS = frozenset(
+    "id title renamed list authors year venue url doi code rating status tags typed_tags "
+    "created updated opened started finished exported export_hash notes_heading_offset library_id".split()
+)
+
+
+def render_paper_file(entry: Entry, now: str | None = None, keep: dict[str, object] | None = None, library: str = "") -> str:
     """A per-paper file: front matter, title, abstract, and the notes after `## Notes`.
 
     The notes are followed by exactly one newline, which import removes, so
     notes round-trip byte for byte (leading blank lines and spaces included).
+    `keep` is the front matter of the file being replaced: its keys that
+    paperdesk does not write are carried over. `library` is the writing
+    library's `library_id`.
     """
-    fields = front_matter_fields(entry, now or utc_now())
-    title = one_line(clean(entry.title)) or "(untitled)"
+    fields = front_matter_fields(entry, now or utc_now(), library)
+    # Keys the user added in the vault survive a rewrite.
+    fields.update({k: v for k, v in (keep or {}).items() if isinstance(k, str) and k not in OWN_KEYS})
+    title = rendered_title(entry.title) or "(untitled)"
     parts = [frontmatter.dump(fields), f"# {title}\n"]
     if entry.paper.abstract.strip():
         parts.append(f"{ABSTRACT_HEADING}\n\n{quote(entry.paper.abstract)}\n")
-    parts.append(f"{NOTES_HEADING}\n\n{clean(entry.annotation.notes)}\n")
+    notes = shift_headings(clean(entry.annotation.notes), NOTES_HEADING_OFFSET)
+    parts.append(f"{NOTES_HEADING}\n\n{notes}\n")
     return "\n".join(parts)
 
 

@@ -28,7 +28,9 @@ from typing import Any, Iterator
 
 from tui.core.export import frontmatter
 from tui.core.errors import InputFileError, PaperdeskError, os_reason
-from tui.core.export.markdown import NOTES_HEADING, annotation_hash
+from tui.core.export.filenames import is_conflict_name
+from tui.core.export.markdown import NOTES_HEADING, annotation_hash, values_hash
+from tui.core.export.vault_markdown import library_tags, shift_headings, tag_lookup, vault_tag
 from tui.core.models import EDITABLE_FIELDS, Annotation, Status
 from tui.core.render.text import clean, one_line
 
@@ -53,6 +55,26 @@ class NoteFile:
     tags: tuple[str, ...]
     notes: str | None  # None: the file has no `## Notes` section, so the library's notes stay
     export_hash: str = ""
+    typed_tags: tuple[str, ...] = ()  # the library's spelling of `tags`, when any differs
+    exported: str = ""  # when paperdesk wrote the file: a sync renders it again with this stamp to compare
+    front_matter: dict[str, Any] = field(default_factory=dict)  # as read, for a rewrite to keep the vault's own keys
+
+    @property
+    def library_id(self) -> str:
+        """The `library_id` of the library that wrote the file ("" when not said)."""
+        return str(self.front_matter.get("library_id") or "")
+
+    @property
+    def edited(self) -> bool:
+        """True when the file's values no longer hash to its `export_hash`: edited since it was written."""
+        return not self.export_hash or file_hash(self) != self.export_hash
+
+
+def file_hash(note: NoteFile) -> str:
+    """`annotation_hash` of what the file says (a file without a notes section counts as edited)."""
+    if note.notes is None:
+        return ""
+    return values_hash(note.notes, note.rating, note.status, note.tags, note.title if note.renamed else "")
 
 
 @dataclass
@@ -115,9 +137,19 @@ def parse_note_text(text: str, path: Path) -> NoteFile:
         rating=_rating(fields.get("rating"), path),
         status=_status(fields.get("status"), path),
         tags=_tags(fields.get("tags"), path),
-        notes=notes_section(body),
+        notes=_unnested(notes_section(body), fields.get("notes_heading_offset")),
         export_hash=str(fields.get("export_hash") or ""),
+        typed_tags=_tags(fields.get("typed_tags"), path),
+        exported=str(fields.get("exported") or ""),
+        front_matter=fields,
     )
+
+
+def _unnested(notes: str | None, offset: Any) -> str | None:
+    """The notes with their headings back at the levels typed (files say how far export moved them)."""
+    if notes is None or isinstance(offset, bool) or not isinstance(offset, int) or not 0 < offset < 6:
+        return notes
+    return shift_headings(notes, -offset)
 
 
 def notes_section(body: str) -> str | None:
@@ -208,7 +240,7 @@ def markdown_files(folder: Path) -> Iterator[Path]:
         deep = len(Path(root).parts) - base >= MAX_DEPTH
         dirs[:] = [] if deep else sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
-            if name.lower().endswith(".md") and not name.startswith("."):
+            if name.lower().endswith(".md") and not name.startswith(".") and not is_conflict_name(name):
                 yield Path(root) / name
 
 
@@ -238,10 +270,21 @@ def is_notes_export(path: str | os.PathLike[str]) -> bool:
 # -- applying ---------------------------------------------------------------------------
 
 
-def wanted(note: NoteFile, paper_title: str) -> dict[str, Any]:
-    """The annotation fields the file asks for (title "" for "not renamed")."""
+def wanted(note: NoteFile, paper_title: str, current: Annotation | None = None, tags: dict[str, str] | None = None) -> dict[str, Any]:
+    """The annotation fields the file asks for (title "" for "not renamed").
+
+    Tags in their vault form (`llm-training`) map back to the tag as the
+    library holds it (`llm training`): the paper's own (`current`) first,
+    then any tag in `tags` (vault form -> library form).
+    """
     title = "" if note.renamed is False or note.title == paper_title else note.title
-    want: dict[str, Any] = {"rating": note.rating, "status": note.status, "tags": note.tags, "title": title}
+    if note.typed_tags and list(dict.fromkeys(vault_tag(t) for t in note.typed_tags)) == list(note.tags):
+        file_tags = tuple(dict.fromkeys(note.typed_tags))  # tags not edited in the vault
+    else:
+        typed = tag_lookup(note.typed_tags)
+        own = tuple(note.typed_tags) + (current.tags if current else ())
+        file_tags = library_tags((typed.get(t, t) for t in note.tags), own, tags or {})
+    want: dict[str, Any] = {"rating": note.rating, "status": note.status, "tags": file_tags, "title": title}
     if note.notes is not None:
         want["notes"] = note.notes
     return want
@@ -279,6 +322,7 @@ def import_notes(library: Any, path: str | os.PathLike[str], *, force: bool = Fa
     paths = list(markdown_files(source)) if source.is_dir() else [source]
     seen: dict[str, Path] = {}
     pending: list[tuple[Change, dict[str, Any]]] = []
+    known_tags = tag_lookup(t for a in library.annotations().values() for t in a.tags)
     for file in paths:
         try:
             note = read_note_file(file)
@@ -297,7 +341,7 @@ def import_notes(library: Any, path: str | os.PathLike[str], *, force: bool = Fa
             report.errors.append(f"{file}: paper {note.id} is also in {seen[note.id].name}; skipped")
             continue
         seen[note.id] = file
-        _plan(library, paper, note, force, report, pending)
+        _plan(library, paper, note, force, report, pending, known_tags)
     if pending:
         try:
             library.save_annotations({c.pid: fields for c, fields in pending})
@@ -308,10 +352,10 @@ def import_notes(library: Any, path: str | os.PathLike[str], *, force: bool = Fa
     return report
 
 
-def _plan(library: Any, paper: Any, note: NoteFile, force: bool, report: NotesImportReport, pending: list) -> None:
+def _plan(library: Any, paper: Any, note: NoteFile, force: bool, report: NotesImportReport, pending: list, tags: dict[str, str]) -> None:
     """Compare one file with the library: unchanged, a conflict, or a change to save."""
     current = library.annotation(paper.id)
-    want = wanted(note, paper.shown_title)
+    want = wanted(note, paper.shown_title, current, tags)
     diff = differing(current, want)
     if not diff:
         report.unchanged += 1

@@ -10,6 +10,7 @@ from tui.core.errors import PaperdeskError, os_reason
 from tui.core.export import frontmatter
 from tui.core.export.filenames import safe_stem, unique_name
 from tui.core.export.markdown import Entry, render_document, render_paper_file
+from tui.core.export.vault_markdown import shown_title
 from tui.core.models import utc_now
 from tui.core.store.atomic import atomic_write_text, fsync_dir
 
@@ -24,11 +25,11 @@ class ExportError(PaperdeskError):
 class WouldOverwrite(ExportError):
     """The export would replace existing files and `force` was not given."""
 
-    def __init__(self, paths: Sequence[Path]) -> None:
+    def __init__(self, paths: Sequence[Path], why: str = "already exists") -> None:
         self.paths = list(paths)
         first = self.paths[0]
         more = f" (and {len(self.paths) - 1} more)" if len(self.paths) > 1 else ""
-        super().__init__(f"{first}: already exists{more}; nothing written (use --force to overwrite)")
+        super().__init__(f"{first}: {why}{more}; nothing written (use --force to overwrite)")
 
 
 def _umask() -> int:
@@ -39,6 +40,11 @@ def _umask() -> int:
 
 #: Exports are the user's documents: readable like any file they create (0644 under the usual umask).
 _FILE_MODE = 0o666 & ~_umask()
+
+
+def file_mode() -> int:
+    """The mode of a new export file (0644 under the usual umask)."""
+    return _FILE_MODE
 
 
 def _write(path: Path, text: str, done: int, durable: bool = True) -> None:
@@ -95,6 +101,27 @@ def existing_ids(folder: Path) -> dict[str, str]:
     return found
 
 
+def paper_stem(entry: Entry) -> str:
+    """The file-name stem of a paper: its shown title with LaTeX rendered, else its id."""
+    return safe_stem(shown_title(entry.title), fallback=entry.paper.id)
+
+
+def edited_outside(path: Path) -> bool:
+    """True when `path` exists and is not a paperdesk file left as written (edited, foreign, unreadable).
+
+    A file whose values still hash to its `export_hash` was not edited since
+    an export wrote it, so writing over it loses nothing.
+    """
+    from tui.core.export.notes_import import read_note_file
+
+    if not path.exists():
+        return False
+    try:
+        return read_note_file(path).edited
+    except PaperdeskError:
+        return True
+
+
 def plan_files(folder: str | os.PathLike[str], items: Sequence[Entry]) -> list[tuple[Path, Entry]]:
     """Where each paper's file goes: its existing file in `folder`, else a new unique name."""
     target = Path(folder)
@@ -107,7 +134,7 @@ def plan_files(folder: str | os.PathLike[str], items: Sequence[Entry]) -> list[t
     for entry in items:
         name = reuse.get(entry.paper.id)
         if name is None:
-            name = unique_name(safe_stem(entry.title, fallback=entry.paper.id), taken)
+            name = unique_name(paper_stem(entry), taken)
         plan.append((target / name, entry))
     return plan
 
@@ -118,11 +145,14 @@ def write_per_paper(
     *,
     force: bool = False,
     now: str | None = None,
+    library: str = "",
 ) -> list[Path]:
     """Write one file per paper into `folder` (created if needed); return the paths.
 
-    Every target is checked before anything is written: without `force`, an
-    existing file stops the export with nothing written. Each file is
+    Every target is checked before anything is written: without `force`, a
+    file edited outside paperdesk since it was written (`edited_outside`)
+    stops the export with nothing written; new papers' files and files left
+    as written need no `force`. Each file is
     written atomically (temp file + rename: never a torn file); a failure
     stops at that file and leaves the ones before it intact. Files are not
     fsynced one by one (that is 7x slower: 3,000 files took 12 s); the
@@ -134,14 +164,14 @@ def write_per_paper(
         raise ExportError(f"{target}: is a file; per-paper export needs a folder")
     plan = plan_files(target, items)
     if not force:
-        clashes = [path for path, _ in plan if path.exists()]
+        clashes = [path for path, _ in plan if edited_outside(path)]
         if clashes:
-            raise WouldOverwrite(clashes)
+            raise WouldOverwrite(clashes, "edited outside paperdesk since it was written")
     _make_folder(target)
     stamp = now or utc_now()
     written = []
     for path, entry in plan:
-        _write(path, render_paper_file(entry, stamp), len(written), durable=False)
+        _write(path, render_paper_file(entry, stamp, library=library), len(written), durable=False)
         written.append(path)
     fsync_dir(target)
     return written

@@ -1,4 +1,4 @@
-"""The export dialog (`x`): what to export, as one file or a folder, and where; plus the overwrite question."""
+"""The export dialog (`x`): what to export, as one file, a folder, or a two-way sync with a vault, and where; plus the overwrite question."""
 
 from __future__ import annotations
 
@@ -24,11 +24,12 @@ SCOPES = ("current", "view", "annotated")
 
 @dataclass(frozen=True)
 class ExportRequest:
-    """What the reader asked for: a scope (one of SCOPES), a path, and file or folder."""
+    """What the reader asked for: a scope (one of SCOPES), a path, and file or folder (or a vault sync)."""
 
     scope: str
     path: Path
     per_paper: bool
+    sync: bool = False  # `paperdesk sync` with the folder: every annotated paper, both ways
 
 
 class ExportDialog(ModalScreen[ExportRequest | None]):
@@ -41,8 +42,9 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
     CSS_PATH = stylesheet("export_dialog.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, *, current_title: str | None, view_count: int, annotated_count: int, folder: Path) -> None:
+    def __init__(self, *, current_title: str | None, view_count: int, annotated_count: int, folder: Path, vault: Path | None = None) -> None:
         super().__init__()
+        self.vault = vault  # the `vault` setting: where a sync goes by default
         self.current_title = current_title
         self.counts = {"current": 1 if current_title is not None else 0, "view": view_count, "annotated": annotated_count}
         self.folder = folder
@@ -73,6 +75,7 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
             with RadioSet(id="export-format"):
                 yield RadioButton("One Markdown file", id="format-file", value=True)
                 yield RadioButton("A folder, one file per paper (Obsidian vault)", id="format-folder")
+                yield RadioButton("Sync with a vault folder, both ways (every annotated paper)", id="format-sync")
             yield Label("Where", classes="export-label")
             yield Input(id="export-path", placeholder="file or folder path")
             yield Static(id="export-error")
@@ -99,10 +102,17 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
     @property
     def per_paper(self) -> bool:
         pressed = self.query_one("#export-format", RadioSet).pressed_button
-        return pressed is not None and pressed.id == "format-folder"
+        return pressed is not None and pressed.id in ("format-folder", "format-sync")
+
+    @property
+    def sync(self) -> bool:
+        pressed = self.query_one("#export-format", RadioSet).pressed_button
+        return pressed is not None and pressed.id == "format-sync"
 
     def default_path(self) -> Path:
         """Where the export goes unless the reader types another path."""
+        if self.sync:
+            return self.vault or self.folder / "paperdesk-notes"
         if self.per_paper:
             return self.folder / "paperdesk-notes"
         if self.scope == "current" and self.current_title is not None:
@@ -135,6 +145,9 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
         raw = self.query_one("#export-path", Input).value.strip()
         if not raw:
             self._error("Give a file or folder to write to.")
+            return
+        if self.sync:
+            self.dismiss(ExportRequest("annotated", Path(raw).expanduser(), True, sync=True))
             return
         if not self.counts[self.scope]:
             self._error("Nothing to export: no papers in that choice.")

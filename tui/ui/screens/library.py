@@ -30,6 +30,7 @@ from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.core.library import Library
+    from tui.ui.export_actions import AnnotationsChanged
 
 
 class LibraryScreen(LayoutMixin, FilterMixin, Screen):
@@ -200,6 +201,17 @@ class LibraryScreen(LayoutMixin, FilterMixin, Screen):
     @work(thread=True, group="open-link")
     def _open_link(self, url: str) -> None:
         open_in_browser(self.app, url)
+
+    def on_annotations_changed(self, message: "AnnotationsChanged") -> None:
+        """A vault sync changed annotations: the index learns them and the list and pane redraw."""
+        library = self.app.library
+        if library is not None:
+            notes = self.query_one(Notes)
+            for pid in message.pids:
+                self.annotation_changed(pid, library.annotation(pid))
+                self.annotator.refresh(pid)
+                if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
+                    notes.load(pid, library.annotation(pid).notes)
 
     def reload_papers(self) -> None:
         """After an import: show the library's papers again, keeping the highlighted one."""
