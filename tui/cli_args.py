@@ -219,7 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
         "delete the conflict file, and the next sync takes NAME.md. Exits 1 while a conflict is open.",
     )
     vault = syn.add_argument("vault", metavar="VAULT", help="the folder of notes (created if missing)")
-    vault.complete = shtab.DIRECTORY  # type: ignore[attr-defined]
+    _complete(vault, "DIRECTORY")
     syn.add_argument("--git", action="store_true", help="the vault is a git work tree: pull (rebase), sync, commit, push")
 
     comp = add_parser(
