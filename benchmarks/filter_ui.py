@@ -68,7 +68,7 @@ async def measure(folder: Path) -> dict:
         while True:  # the library and then the index load in worker threads
             await asyncio.sleep(0.05)
             screen = app.screen
-            if getattr(screen, "search_index", None) is not None:
+            if getattr(getattr(screen, "filtering", None), "index", None) is not None:
                 break
             if time.perf_counter() - started > 150:
                 raise SystemExit("the index did not finish within 150 s")
@@ -82,7 +82,7 @@ async def measure(folder: Path) -> dict:
                 await pilot.press("space" if ch == " " else ch)
                 deadline = sent + 10
                 while time.perf_counter() < deadline:
-                    result = screen.result
+                    result = screen.filtering.result
                     if result is not None and result.query.text == box.value and renders and renders[-1] > sent:
                         # the ranking for this text is on screen: wait for its repaint to be done
                         seen = len(renders)

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.corpus import abstracts  # noqa: E402
 from tui.core.ingest.titles import derive_title  # noqa: E402
-from tui.ui.commands_papers import rank_titles  # noqa: E402
+from tui.ui.palette.papers import rank_titles  # noqa: E402
 
 QUERIES = ("sparse attention", "frugal", "graph neural network pruning")
 

@@ -18,7 +18,6 @@ from tui.core.export.writing import write_document
 from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.ui.app import PaperdeskApp
-from tui.ui.export_actions import run_export
 from tui.ui.screens.export_dialog import ExportRequest
 from tests.conftest import annotation_files
 
@@ -104,7 +103,7 @@ async def test_disk_full_while_exporting(disk: Disk, library_dir: Path) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         disk.fill()
-        run_export(app.screen, ExportRequest("all", target, False), lib.papers, lib.papers[0], force=True)
+        app.screen.exporting.run(lib, ExportRequest("all", target, False), lib.papers, lib.papers[0], force=True)
         await app.workers.wait_for_complete()
         await pilot.pause()
         errors = [n for n in app._notifications if n.severity == "error"]

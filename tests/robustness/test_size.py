@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-import tui.ui.clipboard as clipboard
+import tui.ui.library.clipboard as clipboard
 from tui.core.ingest.lists import ParsedList
 from tui.core.library import Library
 from tui.core.render.text import MAX_SHOWN_CHARS, excerpt

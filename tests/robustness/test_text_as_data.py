@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-import tui.ui.clipboard as clipboard
-import tui.ui.export_actions as export_actions
+import tui.ui.library.clipboard as clipboard
+import tui.ui.library.exporting as exporting
 from tui.core.export.markdown import Entry, paper_section, plain_summary, render_document, render_paper_file
 from tui.core.ingest.readers import read_import
 from tui.core.library import Library
@@ -182,7 +182,7 @@ def test_exports_carry_no_controls(nasty_library: Library) -> None:
 
 
 async def test_export_dialog_with_a_hostile_title(nasty_library: Library, tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(export_actions, "export_folder", lambda: tmp_path / "out")
+    monkeypatch.setattr(exporting, "export_folder", lambda: tmp_path / "out")
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
@@ -208,7 +208,7 @@ async def test_a_saved_view_with_escapes_lands_in_the_filter_box_harmless(nasty_
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        app.screen.apply_query("graph \x1b]0;PWNED-TITLE\x07")
+        app.screen.filtering.apply_query("graph \x1b]0;PWNED-TITLE\x07")
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()

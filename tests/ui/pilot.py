@@ -21,7 +21,8 @@ def key_of(char: str) -> str:
         return _NAMED[char]
     if char.isalnum():
         return char
-    return unicodedata.name(char).lower().replace("-", "_").replace(" ", "_")
+    name = unicodedata.name(char).lower().replace("-", "_").replace(" ", "_")
+    return {"solidus": "slash", "reverse_solidus": "backslash"}.get(name, name)  # as Textual names them
 
 
 def key_event(key: str) -> events.Key:
@@ -63,3 +64,13 @@ def big_library(folder, n: int) -> Library:  # type: ignore[no-untyped-def]
     library = Library.open(folder, seed=False)
     library.add_papers([ParsedFile(folder / "synthetic.json", "json", "Synthetic", papers(n))])
     return library
+
+
+async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Press the keys of `text`, one at a time, as a reader types."""
+    await pilot.press(*(key_of(char) for char in text))
+
+
+def notices(app: PaperdeskApp) -> list[str]:
+    """The messages of the notifications shown so far."""
+    return [str(n.message) for n in app._notifications]

@@ -15,77 +15,62 @@ from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 
-KEYS = {" ": "space", ",": "comma", "*": "asterisk", "#": "number_sign", "[": "left_square_bracket", "]": "right_square_bracket", "/": "slash", "\n": "enter", ".": "full_stop"}
-
-
-async def type_text(pilot, text: str) -> None:
-    await pilot.press(*(KEYS.get(ch, ch) for ch in text))
-
-
-async def settle(pilot) -> None:
-    """Let save workers finish and their results reach the screen."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def text_of(app: PaperdeskApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
+from tests.ui.pilot import settle, text_of, type_text
 
 
 def progress(app: PaperdeskApp) -> str:
     return text_of(app, "#progress")
 
 
-async def test_rating_keys_set_and_clear_stars(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_rating_keys_set_and_clear_stars(make_app, library: Library) -> None:
+    app = make_app()
     pid = library.papers[0].id
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("4")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).rating == 4
         assert "★★★★☆" in text_of(app, "#reader-annotation")
         assert "rated 1" in progress(app)
         for key in "12345":
             await pilot.press(key)
-            await settle(pilot)
+            await settle(app, pilot)
             assert library.annotation(pid).rating == int(key)
         await pilot.press("0")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).rating == 0
         assert "rated 0" in progress(app)
 
 
-async def test_status_keys_cycle_mark_read_and_show_dates(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_status_keys_cycle_mark_read_and_show_dates(make_app, library: Library) -> None:
+    app = make_app()
     pid = library.papers[0].id
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("s", "s")  # two quick presses cycle twice, even before the saves land
-        await settle(pilot)
+        await settle(app, pilot)
         ann = library.annotation(pid)
         assert ann.status is Status.READING and ann.started
         assert "reading" in text_of(app, "#reader-annotation") and "started " + ann.started[:10] in text_of(app, "#reader-annotation")
         await pilot.press("S")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).status is Status.TO_READ
         await pilot.press("S", "S")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).status is Status.SKIPPED  # wrapped back past unread
         await pilot.press("r")
-        await settle(pilot)
+        await settle(app, pilot)
         ann = library.annotation(pid)
         assert ann.status is Status.READ and ann.finished
         assert "read " + ann.finished[:10] in text_of(app, "#reader-annotation")
         assert progress(app).startswith("read 1 / 33")
 
 
-async def test_reading_a_paper_records_opened_but_never_changes_status(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_reading_a_paper_records_opened_but_never_changes_status(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("j", "j", "k", "enter")
-        await settle(pilot)
+        await settle(app, pilot)
         await pilot.pause(0.3)
-        await settle(pilot)
+        await settle(app, pilot)
         papers = library.papers
         assert library.annotation(papers[1].id).opened
         assert all(library.annotation(p.id).status is Status.UNREAD for p in papers)
@@ -93,8 +78,8 @@ async def test_reading_a_paper_records_opened_but_never_changes_status(library: 
         assert "opened " in text_of(app, "#reader-annotation")
 
 
-async def test_notes_editor_saves_on_escape_and_renders_markdown_literally(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_notes_editor_saves_on_escape_and_renders_markdown_literally(make_app, library: Library) -> None:
+    app = make_app()
     pid = library.papers[0].id
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("n")
@@ -103,7 +88,7 @@ async def test_notes_editor_saves_on_escape_and_renders_markdown_literally(libra
         await type_text(pilot, "# Idea\nuse *this* [bold]x[/]")
         assert "unsaved" in text_of(app, "#notes-state")
         await pilot.press("escape")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).notes == "# Idea\nuse *this* [bold]x[/]"
         assert app.screen.query_one(PaperList).has_focus
         assert not editor.display
@@ -116,36 +101,36 @@ async def test_notes_editor_saves_on_escape_and_renders_markdown_literally(libra
         assert editor.text != "# Idea\nuse *this* [bold]x[/]"
 
 
-async def test_notes_autosave_after_typing_stops(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_notes_autosave_after_typing_stops(make_app, library: Library) -> None:
+    app = make_app()
     pid = library.papers[0].id
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("n")
         await type_text(pilot, "draft")
         await pilot.pause(1.4)  # the autosave delay is one second
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).notes == "draft"
         assert app.screen.query_one("#notes-editor", TextArea).has_focus  # still editing
         assert text_of(app, "#notes-state") == "notes · saved"
 
 
-async def test_switching_papers_saves_the_notes(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_switching_papers_saves_the_notes(make_app, library: Library) -> None:
+    app = make_app()
     first = library.papers[0].id
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("n")
         await type_text(pilot, "first paper")
         await pilot.click(PaperList, offset=(5, 3))
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(first).notes == "first paper"
         assert app.screen.query_one(PaperList).cursor == 3
         assert app.screen.query_one("#notes-editor", TextArea).text == ""
 
 
-async def test_quitting_saves_the_notes(library_dir: Path) -> None:
+async def test_quitting_saves_the_notes(make_app, library_dir: Path) -> None:
     library = Library.open(library_dir)
     pid = library.papers[0].id
-    app = PaperdeskApp(library=library)
+    app = make_app(library=library)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("n")
         await type_text(pilot, "last words")
@@ -155,14 +140,14 @@ async def test_quitting_saves_the_notes(library_dir: Path) -> None:
         assert reread.annotation(pid).notes == "last words"
 
 
-async def test_tags_dialog_saves_and_completes_known_tags(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_tags_dialog_saves_and_completes_known_tags(make_app, library: Library) -> None:
+    app = make_app()
     papers = library.papers
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("t")
         await type_text(pilot, "rl, theory, rl")
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(papers[0].id).tags == ("rl", "theory")
         assert "#rl" in text_of(app, "#reader-annotation")
         await pilot.press("j", "t")
@@ -171,56 +156,56 @@ async def test_tags_dialog_saves_and_completes_known_tags(library: Library) -> N
         await pilot.press("tab")
         assert app.screen.query_one(Input).value == "theory"
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(papers[1].id).tags == ("theory",)
         await pilot.press("t", "escape")  # Esc cancels: nothing changes
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(papers[1].id).tags == ("theory",)
 
 
-async def test_rename_and_restore_the_title(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_rename_and_restore_the_title(make_app, library: Library) -> None:
+    app = make_app()
     paper = library.papers[0]
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("e", "ctrl+u")
         await type_text(pilot, "My [b]name")
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(paper.id).title == "My [b]name"
         assert text_of(app, "#reader-title") == "My [b]name"
         await pilot.press("e", "ctrl+u", "enter")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(paper.id).title == ""
         assert text_of(app, "#reader-title") == paper.shown_title
 
 
-async def test_undo_walks_back_rating_status_tags_title(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_undo_walks_back_rating_status_tags_title(make_app, library: Library) -> None:
+    app = make_app()
     pid = library.papers[0].id
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("3", "r", "t")
         await type_text(pilot, "x")
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(app, pilot)
         ann = library.annotation(pid)
         assert (ann.rating, ann.status, ann.tags) == (3, Status.READ, ("x",))
         await pilot.press("u")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).tags == ()
         await pilot.press("u")
-        await settle(pilot)
+        await settle(app, pilot)
         ann = library.annotation(pid)
         assert ann.status is Status.UNREAD and not ann.finished
         await pilot.press("u")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).rating == 0
         await pilot.press("u")  # nothing left: says so, changes nothing
-        await settle(pilot)
+        await settle(app, pilot)
         assert not library.annotation(pid).is_annotated
 
 
-async def test_a_failed_save_keeps_the_text_marked_unsaved(library: Library, monkeypatch) -> None:
-    app = PaperdeskApp(library=library)
+async def test_a_failed_save_keeps_the_text_marked_unsaved(make_app, library: Library, monkeypatch) -> None:
+    app = make_app()
     pid = library.papers[0].id
     real_save = library.save_annotation
 
@@ -232,7 +217,7 @@ async def test_a_failed_save_keeps_the_text_marked_unsaved(library: Library, mon
         await pilot.press("n")
         await type_text(pilot, "precious")
         await pilot.press("escape")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).notes == ""
         assert text_of(app, "#notes-state") == "notes · unsaved (save failed)"
         notices = [n.message for n in app._notifications]
@@ -241,7 +226,7 @@ async def test_a_failed_save_keeps_the_text_marked_unsaved(library: Library, mon
         assert app.screen.query_one("#notes-editor", TextArea).text == "precious"
         monkeypatch.setattr(library, "save_annotation", real_save)
         await pilot.press("n", "escape")  # leaving again retries
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(pid).notes == "precious"
         assert text_of(app, "#notes-state") == "notes · saved"
 
@@ -258,7 +243,7 @@ async def test_damaged_annotations_file_is_shown_and_never_written(library_dir: 
         line = progress(app)
         assert line.startswith("read 0 / 33") and "read-only: " + str(damaged) in line and "backups" in line
         await pilot.press("3", "s", "n")
-        await settle(pilot)
+        await settle(app, pilot)
         assert not app.screen.query_one("#notes-editor", TextArea).has_focus
         assert any("read-only" in n.message for n in app._notifications)
     assert damaged.read_bytes() == b"{not json"
@@ -276,7 +261,7 @@ async def test_everything_survives_a_restart(library_dir: Path) -> None:
         await pilot.press("enter", "n")
         await type_text(pilot, "remember this")
         await pilot.press("escape")
-        await settle(pilot)
+        await settle(app, pilot)
         await pilot.press("q")
     again = PaperdeskApp(library_dir=library_dir)
     async with again.run_test(size=(120, 36)) as pilot:
@@ -292,8 +277,8 @@ async def test_everything_survives_a_restart(library_dir: Path) -> None:
         assert progress(again) == "read 0 / 33 · rated 1 · noted 1"
 
 
-async def test_leaving_the_editor_saves_once(library: Library, monkeypatch) -> None:
-    app = PaperdeskApp(library=library)
+async def test_leaving_the_editor_saves_once(make_app, library: Library, monkeypatch) -> None:
+    app = make_app()
     calls = []
     real_save = library.save_annotation
 
@@ -306,12 +291,12 @@ async def test_leaving_the_editor_saves_once(library: Library, monkeypatch) -> N
         await pilot.press("n")
         await type_text(pilot, "once")
         await pilot.press("escape")
-        await settle(pilot)
+        await settle(app, pilot)
     assert calls == [{"notes": "once"}]
 
 
-async def test_quit_with_unsavable_notes_warns_once_then_quits(library: Library, monkeypatch) -> None:
-    app = PaperdeskApp(library=library)
+async def test_quit_with_unsavable_notes_warns_once_then_quits(make_app, library: Library, monkeypatch) -> None:
+    app = make_app()
 
     def read_only_fs(*args, **kwargs):
         raise OSError(errno.EROFS, "Read-only file system")
@@ -330,9 +315,9 @@ async def test_quit_with_unsavable_notes_warns_once_then_quits(library: Library,
     assert app.return_code == 0
 
 
-async def test_text_typed_right_after_n_goes_into_the_notes(library: Library) -> None:
+async def test_text_typed_right_after_n_goes_into_the_notes(make_app, library: Library) -> None:
     """`nsees` typed in one burst: the notes get "sees", the status stays unread."""
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         for key in ("n", "s", "e", "e", "s"):

@@ -11,12 +11,12 @@ from tui.core.models import Status
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.help import FirstSteps, HelpScreen
-from tui.ui.screens.library import LibraryScreen
+from tui.ui.library.screen import LibraryScreen
 from tui.ui.screens.stats import StatsScreen
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 
-from tests.ui.test_annotating import settle, type_text
+from tests.ui.pilot import settle, type_text
 
 
 def screen_text(app: PaperdeskApp) -> str:
@@ -33,8 +33,8 @@ def screen_text(app: PaperdeskApp) -> str:
     return out.getvalue()
 
 
-async def test_help_lists_every_binding_by_area_with_overrides(library: Library) -> None:
-    app = PaperdeskApp(library=library, settings=Settings(keys={"rate_5": "f5"}))
+async def test_help_lists_every_binding_by_area_with_overrides(make_app, library: Library) -> None:
+    app = make_app(settings=Settings(keys={"rate_5": "f5"}))
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
@@ -50,29 +50,29 @@ async def test_help_lists_every_binding_by_area_with_overrides(library: Library)
         assert isinstance(app.screen, LibraryScreen)
         # The override works as a key, not only in the help text.
         await pilot.press("f5")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(library.papers[0].id).rating == 5
 
 
-async def test_first_steps_show_once_on_a_new_library(library: Library, tmp_path: Path) -> None:
+async def test_first_steps_show_once_on_a_new_library(make_app, library: Library, tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
-    app = PaperdeskApp(library=library, settings=Settings(), config_file=config)
+    app = make_app(settings=Settings(), config_file=config)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, FirstSteps)
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(app, pilot)
         assert isinstance(app.screen, LibraryScreen)
     settings, warnings = load_settings(config)
     assert settings.first_steps is False and warnings == []
-    again = PaperdeskApp(library=library, settings=settings, config_file=config)
+    again = make_app(settings=settings, config_file=config)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, LibraryScreen)
 
 
-async def test_palette_runs_actions_and_goes_to_a_paper(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_palette_runs_actions_and_goes_to_a_paper(make_app, library: Library) -> None:
+    app = make_app()
     first = library.papers[0]
     target = library.papers[-3]
     async with app.run_test(size=(120, 36)) as pilot:
@@ -80,41 +80,41 @@ async def test_palette_runs_actions_and_goes_to_a_paper(library: Library) -> Non
         await type_text(pilot, "set status reading")
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(first.id).status is Status.READING
         # A filter that hides the target: Go to paper clears it and lands on the paper.
         await pilot.press("slash")
         await type_text(pilot, first.shown_title.split()[0].rstrip(":"))
-        await settle(pilot)
+        await settle(app, pilot)
         app.action_go_to_paper()
         await pilot.pause()
         await type_text(pilot, target.shown_title[:30])
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await settle(pilot)
+        await settle(app, pilot)
         paper_list = app.screen.query_one(PaperList)
         assert paper_list.current is not None and paper_list.current.id == target.id
         assert str(app.screen.query_one("#reader-title", Static).render()) == target.shown_title
 
 
-async def test_theme_from_settings_and_changes_persist(library: Library, tmp_path: Path) -> None:
+async def test_theme_from_settings_and_changes_persist(make_app, library: Library, tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text('# mine\ntheme = "nord"\nfirst_steps = false\n')
     settings, _ = load_settings(config)
-    app = PaperdeskApp(library=library, settings=settings, config_file=config)
+    app = make_app(settings=settings, config_file=config)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert app.theme == "nord"
         app.theme = "gruvbox"
-        await settle(pilot)
+        await settle(app, pilot)
     text = config.read_text()
     assert "# mine" in text and load_settings(config)[0].theme == "gruvbox"
 
 
-async def test_bad_settings_warn_in_one_line_and_do_not_crash(library: Library, tmp_path: Path) -> None:
+async def test_bad_settings_warn_in_one_line_and_do_not_crash(make_app, library: Library, tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     settings = Settings(theme="no-such-theme", keys={"fly": "f9"}, first_steps=False)
-    app = PaperdeskApp(library=library, settings=settings, config_file=config, warnings=[f"{config}: layout: bad; using the default"])
+    app = make_app(settings=settings, config_file=config, warnings=[f"{config}: layout: bad; using the default"])
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         messages = [n.message for n in app._notifications]
@@ -125,8 +125,8 @@ async def test_bad_settings_warn_in_one_line_and_do_not_crash(library: Library, 
         assert app.theme == "textual-dark"
 
 
-async def test_layouts_auto_toggle_and_focus(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_layouts_auto_toggle_and_focus(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -140,20 +140,20 @@ async def test_layouts_auto_toggle_and_focus(library: Library) -> None:
         await pilot.pause()
         assert not left.display or left.region.width == 0
         await pilot.press("right_square_bracket")
-        await settle(pilot)
+        await settle(app, pilot)
         assert screen.query_one(PaperList).cursor == 1
         assert library.annotation(library.papers[1].id).opened  # stepping in focus mode opens the paper
         await pilot.press("z")
         await pilot.pause()
         assert left.region.width > 0
-    wide = PaperdeskApp(library=library, settings=Settings(layout="stacked"))
+    wide = make_app(settings=Settings(layout="stacked"))
     async with wide.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
         assert wide.screen.has_class("-stacked")
 
 
-async def test_click_selects_and_clicking_stars_rates(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_click_selects_and_clicking_stars_rates(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.click(PaperList, offset=(10, 2))
@@ -161,21 +161,21 @@ async def test_click_selects_and_clicking_stars_rates(library: Library) -> None:
         paper = app.screen.query_one(PaperList).current
         assert paper is not None and paper.id == library.papers[2].id
         await pilot.click("#reader-annotation", offset=(2, 0))
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(paper.id).rating == 3
         await pilot.click("#reader-annotation", offset=(20, 0))  # the status, not a star
-        await settle(pilot)
+        await settle(app, pilot)
         assert library.annotation(paper.id).rating == 3
 
 
-async def test_stats_screen_counts(library: Library) -> None:
+async def test_stats_screen_counts(make_app, library: Library) -> None:
     pids = [p.id for p in library.papers]
     library.save_annotation(pids[0], status="read", rating=5, notes="good")
     library.save_annotation(pids[1], status="reading", rating=3)
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("percent_sign")
-        await settle(pilot)
+        await settle(app, pilot)
         assert isinstance(app.screen, StatsScreen)
         text = screen_text(app)
         first_list = library.papers[0].list
@@ -186,8 +186,8 @@ async def test_stats_screen_counts(library: Library) -> None:
         assert isinstance(app.screen, LibraryScreen)
 
 
-async def test_autosave_delay_setting_reaches_the_notes(library: Library) -> None:
-    app = PaperdeskApp(library=library, settings=Settings(autosave_delay=0.2))
+async def test_autosave_delay_setting_reaches_the_notes(make_app, library: Library) -> None:
+    app = make_app(settings=Settings(autosave_delay=0.2))
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert app.screen.query_one(Notes).autosave_delay == 0.2
@@ -195,7 +195,7 @@ async def test_autosave_delay_setting_reaches_the_notes(library: Library) -> Non
 
 def test_binding_ids_are_unique_per_action() -> None:
     """Two actions sharing an id would be remapped together by the [keys] table."""
-    from tui.ui.keys import binding_id
+    from tui.ui.actions import binding_id
 
     assert binding_id("app.import_papers") == "import_papers" and binding_id("rate(5)") == "rate_5"
     bindings = [*PaperdeskApp.BINDINGS, *LibraryScreen.BINDINGS, *PaperList.BINDINGS, *Notes.BINDINGS]

@@ -8,29 +8,22 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-import tui.ui.clipboard as clipboard
-import tui.ui.export_actions as export_actions
+import tui.ui.library.clipboard as clipboard
+import tui.ui.library.exporting as exporting
 from tui.core.export.markdown import Entry, paper_section, plain_summary
 from tui.core.export.notes_import import read_note_file
 from tui.core.library import Library
-from tui.ui.app import PaperdeskApp
+
 from tui.ui.screens.export_dialog import ConfirmOverwrite, ExportDialog
 from tui.ui.widgets.paper_list import PaperList
 
-
-def messages(app: PaperdeskApp) -> list[str]:
-    return [n.message for n in app._notifications]
-
-
-async def settle(app: PaperdeskApp, pilot) -> None:
-    await app.workers.wait_for_complete()
-    await pilot.pause()
+from tests.ui.pilot import notices, settle
 
 
 @pytest.fixture
 def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "Documents"
-    monkeypatch.setattr(export_actions, "export_folder", lambda: folder)
+    monkeypatch.setattr(exporting, "export_folder", lambda: folder)
     return folder
 
 
@@ -41,8 +34,8 @@ def copied(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return texts
 
 
-async def test_c_copies_title_list_and_abstract(library: Library, copied: list[str]) -> None:
-    app = PaperdeskApp(library=library)
+async def test_c_copies_title_list_and_abstract(make_app, library: Library, copied: list[str]) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("j", "c")
@@ -50,13 +43,13 @@ async def test_c_copies_title_list_and_abstract(library: Library, copied: list[s
         paper = library.papers[1]
         assert copied == [plain_summary(Entry(paper, library.annotation(paper.id)))]
         assert copied[0].startswith(paper.shown_title + "\n" + paper.list + "\n\n")
-        assert "Copied the title, list and abstract." in messages(app)
+        assert "Copied the title, list and abstract." in notices(app)
 
 
-async def test_shift_c_copies_the_markdown_section_with_notes(library: Library, copied: list[str]) -> None:
+async def test_shift_c_copies_the_markdown_section_with_notes(make_app, library: Library, copied: list[str]) -> None:
     pid = library.papers[0].id
     library.save_annotation(pid, notes="my \x1b[31mnotes\n---\n", rating=2)
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("C")
@@ -65,47 +58,47 @@ async def test_shift_c_copies_the_markdown_section_with_notes(library: Library, 
         assert "my notes\n---" in copied[0] and "\x1b" not in copied[0] and "★★☆☆☆" in copied[0]
 
 
-async def test_clipboard_falls_back_to_osc52_when_pyperclip_raises(library: Library, monkeypatch) -> None:
+async def test_clipboard_falls_back_to_osc52_when_pyperclip_raises(make_app, library: Library, monkeypatch) -> None:
     def broken(text: str) -> None:
         raise RuntimeError("Pyperclip could not find a copy/paste mechanism for your system. See https://x")
 
     monkeypatch.setattr(clipboard, "system_copy", broken)
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("c")
         await settle(app, pilot)
         paper = library.papers[0]
         assert app.clipboard == plain_summary(Entry(paper, library.annotation(paper.id)))
-        [note] = [m for m in messages(app) if "Copied" in m]
+        [note] = [m for m in notices(app) if "Copied" in m]
         assert "through the terminal (OSC 52)" in note and "could not find a copy/paste mechanism" in note
         assert "https://x" not in note
         assert app.is_running
 
 
-async def test_clipboard_falls_back_when_pyperclip_hangs(library: Library, monkeypatch) -> None:
+async def test_clipboard_falls_back_when_pyperclip_hangs(make_app, library: Library, monkeypatch) -> None:
     release = threading.Event()
     monkeypatch.setattr(clipboard, "system_copy", lambda text: release.wait(10))
     monkeypatch.setattr(clipboard, "TIMEOUT", 0.2)
-    app = PaperdeskApp(library=library)
+    app = make_app()
     try:
         async with app.run_test(size=(120, 36)) as pilot:
             await pilot.pause()
             await pilot.press("C")
             await settle(app, pilot)
             assert app.clipboard.startswith("## ")
-            assert any("OSC 52" in m and "no answer within 0.2 s" in m for m in messages(app))
+            assert any("OSC 52" in m and "no answer within 0.2 s" in m for m in notices(app))
             await pilot.press("j")  # the UI still answers
             assert app.screen.query_one(PaperList).cursor == 1
     finally:
         release.set()
 
 
-async def test_x_exports_every_annotated_paper_to_a_folder(library: Library, documents: Path) -> None:
+async def test_x_exports_every_annotated_paper_to_a_folder(make_app, library: Library, documents: Path) -> None:
     first, second = library.papers[0].id, library.papers[5].id
     library.save_annotation(first, notes="# mine\n", rating=5)
     library.save_annotation(second, status="reading", title="Renamed: paper")
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("x")
@@ -125,13 +118,13 @@ async def test_x_exports_every_annotated_paper_to_a_folder(library: Library, doc
             [f"{library.papers[0].shown_title.replace(':', ' -')}.md", "Renamed - paper.md"]
         )
         assert {read_note_file(f).id for f in files} == {first, second}
-        assert f"Exported 2 file(s) to {documents / 'paperdesk-notes'}" in messages(app)
+        assert f"Exported 2 file(s) to {documents / 'paperdesk-notes'}" in notices(app)
 
 
-async def test_export_asks_before_overwriting(library: Library, documents: Path, tmp_path: Path) -> None:
+async def test_export_asks_before_overwriting(make_app, library: Library, documents: Path, tmp_path: Path) -> None:
     target = tmp_path / "mine.md"
     target.write_text("keep me")
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("j", "j", "x")
@@ -146,7 +139,7 @@ async def test_export_asks_before_overwriting(library: Library, documents: Path,
         await pilot.press("n")
         await pilot.pause()
         assert target.read_text() == "keep me"
-        assert "Export cancelled; nothing was overwritten." in messages(app)
+        assert "Export cancelled; nothing was overwritten." in notices(app)
 
         await pilot.press("x")
         await pilot.pause()
@@ -158,13 +151,13 @@ async def test_export_asks_before_overwriting(library: Library, documents: Path,
         text = target.read_text(encoding="utf-8")
         assert text.startswith("# paperdesk notes\n\n1 paper, exported ")
         assert library.papers[2].abstract.split("\n")[0] in text
-        assert f"Exported 1 paper(s) to {target}" in messages(app)
+        assert f"Exported 1 paper(s) to {target}" in notices(app)
 
 
-async def test_export_of_the_view_and_a_write_error(library: Library, documents: Path, tmp_path: Path) -> None:
+async def test_export_of_the_view_and_a_write_error(make_app, library: Library, documents: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.screen.query_one(PaperList).set_papers(library.papers[:4])  # a filtered view
@@ -186,8 +179,8 @@ async def test_export_of_the_view_and_a_write_error(library: Library, documents:
         assert out.read_text(encoding="utf-8").count("\n## ") == 4
 
 
-async def test_escape_cancels_the_dialog_and_palette_has_the_commands(library: Library, documents: Path, copied) -> None:
-    app = PaperdeskApp(library=library)
+async def test_escape_cancels_the_dialog_and_palette_has_the_commands(make_app, library: Library, documents: Path, copied) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("x")
@@ -211,8 +204,8 @@ async def test_escape_cancels_the_dialog_and_palette_has_the_commands(library: L
         assert isinstance(app.screen, ExportDialog)
 
 
-async def test_an_empty_path_keeps_the_dialog_open_with_a_message(library: Library, documents: Path) -> None:
-    app = PaperdeskApp(library=library)
+async def test_an_empty_path_keeps_the_dialog_open_with_a_message(make_app, library: Library, documents: Path) -> None:
+    app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("x")

@@ -11,16 +11,7 @@ from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 
-
-def text_of(app: PaperdeskApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
-async def settle(app: PaperdeskApp, pilot) -> None:  # type: ignore[no-untyped-def]
-    """Let the rank worker finish and its result reach the list."""
-    for _ in range(3):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+from tests.ui.pilot import settle, text_of
 
 
 async def type_filter(app: PaperdeskApp, pilot, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -34,8 +25,8 @@ def shown(app: PaperdeskApp) -> list[str]:
     return [p.id for p in app.screen.query_one(PaperList).papers]
 
 
-async def test_typing_filters_ranks_and_the_pane_follows_the_best_match(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_typing_filters_ranks_and_the_pane_follows_the_best_match(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await type_filter(app, pilot, "fedrated lerning")
@@ -60,8 +51,8 @@ async def test_typing_filters_ranks_and_the_pane_follows_the_best_match(library:
         assert text_of(app, "#reader-abstract") == to_unicode(papers.current.abstract)
 
 
-async def test_escape_clears_then_leaves_and_the_list_comes_back(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_escape_clears_then_leaves_and_the_list_comes_back(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await type_filter(app, pilot, "graph spars")
@@ -78,8 +69,8 @@ async def test_escape_clears_then_leaves_and_the_list_comes_back(library: Librar
         assert app.screen.query_one(PaperList).has_focus
 
 
-async def test_enter_and_down_move_into_the_list(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_enter_and_down_move_into_the_list(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await type_filter(app, pilot, "neural")
@@ -90,8 +81,8 @@ async def test_enter_and_down_move_into_the_list(library: Library) -> None:
         assert app.screen.query_one(FilterInput).value == "neural"
 
 
-async def test_brackets_and_backslashes_neither_crash_nor_change_the_result(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_brackets_and_backslashes_neither_crash_nor_change_the_result(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await type_filter(app, pilot, "graph")
@@ -106,8 +97,8 @@ async def test_brackets_and_backslashes_neither_crash_nor_change_the_result(libr
         assert "No paper selected" in text_of(app, "#reader-title")
 
 
-async def test_a_malformed_filter_explains_and_leaves_the_list_as_it_was(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_a_malformed_filter_explains_and_leaves_the_list_as_it_was(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await type_filter(app, pilot, "graph")
@@ -122,10 +113,10 @@ async def test_a_malformed_filter_explains_and_leaves_the_list_as_it_was(library
         assert not error.display
 
 
-async def test_field_filters_use_stored_annotations(library: Library) -> None:
+async def test_field_filters_use_stored_annotations(make_app, library: Library) -> None:
     lora = next(p for p in library.papers if p.abstract.startswith("Low-Rank Adaptation"))
     library.save_annotation(lora.id, status="read", rating=5, notes="adapter bank idea")
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await type_filter(app, pilot, "rating:>=4 has:notes")
@@ -133,14 +124,14 @@ async def test_field_filters_use_stored_annotations(library: Library) -> None:
         assert text_of(app, "#list-header") == "1 / 33 · list order"
         # An annotation saved while the app runs reaches the index through the screen's hook.
         other = library.papers[0]
-        app.screen.annotation_changed(other.id, library.save_annotation(other.id, rating=4, notes="x"))
+        app.screen.filtering.annotation_changed(other.id, library.save_annotation(other.id, rating=4, notes="x"))
         await settle(app, pilot)
         assert shown(app) == [other.id, lora.id]
 
 
-async def test_sort_key_cycles_orders_shown_in_the_header(library: Library) -> None:
+async def test_sort_key_cycles_orders_shown_in_the_header(make_app, library: Library) -> None:
     library.save_annotation(library.papers[5].id, rating=5)
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await type_filter(app, pilot, "learning")
@@ -158,8 +149,8 @@ async def test_sort_key_cycles_orders_shown_in_the_header(library: Library) -> N
             assert shown(app)[0] == library.papers[5].id
 
 
-async def test_save_a_view_then_apply_and_delete_it_from_the_palette(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_save_a_view_then_apply_and_delete_it_from_the_palette(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await type_filter(app, pilot, "graph spars")
@@ -192,8 +183,8 @@ async def test_save_a_view_then_apply_and_delete_it_from_the_palette(library: Li
         assert library.views() == {}
 
 
-async def test_keys_typed_right_after_enter_go_to_the_list(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_keys_typed_right_after_enter_go_to_the_list(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         # The whole burst arrives at once, as when typed fast: the 4 rates the best match.
@@ -207,10 +198,10 @@ async def test_keys_typed_right_after_enter_go_to_the_list(library: Library) -> 
         assert sum(1 for p in library.papers if library.annotation(p.id).is_annotated) == 1
 
 
-async def test_leave_keys_follow_the_users_key_overrides(library: Library) -> None:
+async def test_leave_keys_follow_the_users_key_overrides(make_app, library: Library) -> None:
     from tui.core.config import Settings
 
-    app = PaperdeskApp(library=library, settings=Settings(keys={"filter_leave": "ctrl+j"}))
+    app = make_app(settings=Settings(keys={"filter_leave": "ctrl+j"}))
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await pilot.press("/", "l", "o", "r", "a", "ctrl+j")

@@ -55,8 +55,8 @@ async def test_the_caret_stays_on_screen_while_writing(make_app, size, layout) -
         if layout == "focus":
             await pilot.press("z")
         else:
-            screen.layout_mode = layout
-            screen.apply_layout()
+            screen.panes.mode = layout
+            screen.panes.apply()
         await pilot.press("n")
         for line in range(1, 41):
             burst(app, ["enter", *f"line {line}"])
@@ -67,11 +67,10 @@ async def test_the_caret_stays_on_screen_while_writing(make_app, size, layout) -
         assert caret_on_screen(app)
 
 
-async def test_keys_typed_while_a_large_library_indexes_act_in_order(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_keys_typed_while_a_large_library_indexes_act_in_order(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
     library = big_library(tmp_path / "big", 20_000)
-    from tui.ui.app import PaperdeskApp
 
-    app = PaperdeskApp(library=library)
+    app = make_app(library=library)
     async with app.run_test(size=(120, 36)) as pilot:
         # No waiting at all: the index is being built while these arrive.
         burst(app, ["slash", *"Huge", "escape", "escape", "g", "j", "j", "4"])
@@ -118,11 +117,10 @@ async def test_the_palette_names_the_paper_a_command_changes(make_app) -> None:
         assert top.text.startswith("Rate 3 stars") and title[:20] in str(top.help)
 
 
-async def test_q_quits_from_the_first_steps_note(library: Library, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from tui.ui.app import PaperdeskApp
+async def test_q_quits_from_the_first_steps_note(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from tui.ui.screens.help import FirstSteps
 
-    app = PaperdeskApp(library=Library.open(tmp_path / "fresh"), config_file=tmp_path / "config.toml")
+    app = make_app(library=Library.open(tmp_path / "fresh"), config_file=tmp_path / "config.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         assert isinstance(app.screen, FirstSteps)
@@ -251,3 +249,4 @@ async def test_esc_esc_at_speed_keeps_the_highlighted_paper(make_app) -> None:
             assert app.screen.query_one(PaperList).current.id == best
             burst(app, ["slash", *"lora", "enter"])
             await settle(app, pilot)
+

@@ -13,36 +13,34 @@ from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
 
-
-def static_text(app: PaperdeskApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
+from tests.ui.pilot import text_of
 
 
-async def test_lists_33_papers_and_shows_the_first(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_lists_33_papers_and_shows_the_first(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         papers = app.screen.query_one(PaperList)
         assert len(papers.papers) == 33
         assert papers.has_focus
-        assert "33 papers" in static_text(app, "#list-header")
-        assert static_text(app, "#reader-abstract") == to_unicode(library.papers[0].abstract)
-        assert static_text(app, "#reader-meta") == library.papers[0].list
+        assert "33 papers" in text_of(app, "#list-header")
+        assert text_of(app, "#reader-abstract") == to_unicode(library.papers[0].abstract)
+        assert text_of(app, "#reader-meta") == library.papers[0].list
 
 
-async def test_keys_move_the_highlight_and_the_pane_follows(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_keys_move_the_highlight_and_the_pane_follows(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         papers = app.screen.query_one(PaperList)
         await pilot.press("down", "j")
         assert papers.cursor == 2
-        assert static_text(app, "#reader-abstract") == to_unicode(library.papers[2].abstract)
+        assert text_of(app, "#reader-abstract") == to_unicode(library.papers[2].abstract)
         await pilot.press("k")
         assert papers.cursor == 1
         await pilot.press("G")
         assert papers.cursor == 32
-        assert static_text(app, "#reader-abstract") == to_unicode(library.papers[32].abstract)
+        assert text_of(app, "#reader-abstract") == to_unicode(library.papers[32].abstract)
         await pilot.press("g")
         assert papers.cursor == 0
         await pilot.press("end")
@@ -53,8 +51,8 @@ async def test_keys_move_the_highlight_and_the_pane_follows(library: Library) ->
         assert papers.cursor == 0
 
 
-async def test_tab_moves_focus_to_the_reader_and_back(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_tab_moves_focus_to_the_reader_and_back(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("tab")
@@ -63,17 +61,17 @@ async def test_tab_moves_focus_to_the_reader_and_back(library: Library) -> None:
         assert app.screen.query_one(PaperList).has_focus
 
 
-async def test_click_selects_a_row(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_click_selects_a_row(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.click(PaperList, offset=(5, 4))
         assert app.screen.query_one(PaperList).cursor == 4
-        assert static_text(app, "#reader-abstract") == to_unicode(library.papers[4].abstract)
+        assert text_of(app, "#reader-abstract") == to_unicode(library.papers[4].abstract)
 
 
-async def test_q_quits(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_q_quits(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
         await pilot.press("q")
@@ -93,16 +91,16 @@ async def test_the_app_opens_its_library_in_the_background(library_dir: Path) ->
 MARKUP = "[bold]not bold[/] [@click=app.quit]click[/] [link=http://x]l[/link] unclosed [ and \x1b[31mred\x1b]0;title\x07"
 
 
-async def test_markup_and_escapes_in_data_show_literally(library: Library) -> None:
+async def test_markup_and_escapes_in_data_show_literally(make_app, library: Library) -> None:
     library.add_lists([parse_list(f"[red]List[/red]\n\n{MARKUP}\n")])
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("G")
-        body = static_text(app, "#reader-abstract")
+        body = text_of(app, "#reader-abstract")
         assert "[bold]not bold[/]" in body and "[@click=app.quit]" in body and "unclosed [" in body
         assert "\x1b" not in body and "␛[31mred" in body
-        assert static_text(app, "#reader-meta") == "[red]List[/red]"
+        assert text_of(app, "#reader-meta") == "[red]List[/red]"
         await pilot.click(Reader)
         await pilot.pause()
         assert app.is_running

@@ -9,7 +9,7 @@ import pytest
 from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper
 from tui.core.library import Library
-from tui.ui.app import PaperdeskApp
+
 from tests.ui.pilot import settle, text_of
 
 
@@ -21,12 +21,11 @@ def one_paper_library(folder: Path, **fields: str) -> Library:
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,x"])
-async def test_o_never_opens_a_link_that_is_not_http(tmp_path: Path, monkeypatch, url: str) -> None:  # type: ignore[no-untyped-def]
+async def test_o_never_opens_a_link_that_is_not_http(make_app, tmp_path: Path, monkeypatch, url: str) -> None:  # type: ignore[no-untyped-def]
     opened: list[str] = []
-    monkeypatch.setattr("tui.ui.open_link.open_in_browser", lambda app, target: opened.append(target))
-    monkeypatch.setattr("tui.ui.screens.library.open_in_browser", lambda app, target: opened.append(target), raising=False)
+    monkeypatch.setattr("tui.ui.library.screen.open_in_browser", lambda app, target: opened.append(target))
     library = one_paper_library(tmp_path / "lib", url=url)
-    app = PaperdeskApp(library=library)
+    app = make_app(library=library)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         assert "not a web link" in text_of(app, "#reader-meta")
@@ -37,11 +36,11 @@ async def test_o_never_opens_a_link_that_is_not_http(tmp_path: Path, monkeypatch
     library.close()
 
 
-async def test_o_opens_the_doi_when_the_url_is_hostile(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_o_opens_the_doi_when_the_url_is_hostile(make_app, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     opened: list[str] = []
-    monkeypatch.setattr("tui.ui.screens.library.open_in_browser", lambda app, target: opened.append(target), raising=False)
+    monkeypatch.setattr("tui.ui.library.screen.open_in_browser", lambda app, target: opened.append(target))
     library = one_paper_library(tmp_path / "lib", url="javascript:alert(1)", doi="10.5555/abc")
-    app = PaperdeskApp(library=library)
+    app = make_app(library=library)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         await pilot.press("o")

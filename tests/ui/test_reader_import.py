@@ -12,7 +12,7 @@ from textual.widgets import Input, ProgressBar, Static
 from tests.conftest import FIXTURES
 from tui.core.ingest.readers import read_import
 from tui.core.library import Library
-from tui.ui import open_link
+from tui.ui.library import open_link
 from tui.ui.app import PaperdeskApp
 from tui.ui.rich_runs import rendered_text
 from tui.ui.widgets.highlight import highlight_words
@@ -20,9 +20,7 @@ from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
 
-
-def static_text(app: PaperdeskApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
+from tests.ui.pilot import settle, text_of
 
 
 def go_to(app: PaperdeskApp, pid: str) -> None:
@@ -30,29 +28,29 @@ def go_to(app: PaperdeskApp, pid: str) -> None:
     papers.cursor = next(i for i, p in enumerate(papers.papers) if p.id == pid)
 
 
-async def test_reader_shows_metadata_rendered_math_and_code(library: Library) -> None:
+async def test_reader_shows_metadata_rendered_math_and_code(make_app, library: Library) -> None:
     library.add_papers([read_import(FIXTURES / "small.bib")])
     smith = library.papers[-2]
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         go_to(app, smith.id)
         await pilot.pause()
-        meta = static_text(app, "#reader-meta").splitlines()
+        meta = text_of(app, "#reader-meta").splitlines()
         assert meta == [
             "Hans Müller, Paul Erdős, Barnes and Noble",
             "Journal of Tests · 2020 · small",
             "doi:10.1000/XYZ123  https://example.org/paper",
         ]
-        body = " ".join(static_text(app, "#reader-abstract").split())
+        body = " ".join(text_of(app, "#reader-abstract").split())
         assert "We study α ∈ [0,1] and show 𝒪(1/√T) rates for sparse models." in body
         assert "https://github.com/example/repo" in body and "\\url" not in body
-        assert static_text(app, "#reader-links") == "Code: https://github.com/example/repo"
+        assert text_of(app, "#reader-links") == "Code: https://github.com/example/repo"
         assert library.get(smith.id).abstract.startswith(r"We study $\alpha")  # stored text untouched
 
 
-async def test_highlights_mark_words_in_the_rendered_abstract(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_highlights_mark_words_in_the_rendered_abstract(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         paper = library.papers[0]
@@ -72,10 +70,10 @@ def test_highlight_helper_on_runs() -> None:
     assert spans == [(0, 5), (6, 7), (12, 17)]
 
 
-async def test_narrow_terminal_wraps_and_scrolls(library: Library) -> None:
+async def test_narrow_terminal_wraps_and_scrolls(make_app, library: Library) -> None:
     long = " ".join(["A long abstract with math $x_i^2$ that keeps going."] * 80)
     library.add_papers([read_import_text(long)])
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         await pilot.press("G", "tab")
@@ -96,12 +94,12 @@ def read_import_text(abstract: str):
     return ParsedFile(Path("t.json"), "json", "T", [Paper(paper_id(abstract), abstract, "T")])
 
 
-async def test_o_opens_the_papers_url(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_o_opens_the_papers_url(make_app, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
     monkeypatch.setattr(open_link, "gui_browser_available", lambda: True)
     monkeypatch.setattr(webbrowser, "open", lambda url, *a, **k: opened.append(url) or True)
     library.add_papers([read_import(FIXTURES / "papers.json")])
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("G")  # Gamma: title only, no link
@@ -114,11 +112,11 @@ async def test_o_opens_the_papers_url(library: Library, monkeypatch: pytest.Monk
         assert opened == ["https://arxiv.org/abs/0001"]
 
 
-async def test_o_without_a_browser_copies_the_link(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_o_without_a_browser_copies_the_link(make_app, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(open_link, "gui_browser_available", lambda: False)
     monkeypatch.setattr(webbrowser, "open", lambda *a, **k: pytest.fail("must not start a console browser"))
     library.add_papers([read_import(FIXTURES / "small.bib")])
-    app = PaperdeskApp(library=library)
+    app = make_app()
     copied: list[str] = []
     monkeypatch.setattr(app, "copy_to_clipboard", copied.append)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -129,8 +127,8 @@ async def test_o_without_a_browser_copies_the_link(library: Library, monkeypatch
         assert copied == ["https://example.org/paper"]
 
 
-async def test_import_from_the_app_shows_the_papers(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_import_from_the_app_shows_the_papers(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("i")
@@ -139,21 +137,21 @@ async def test_import_from_the_app_shows_the_papers(library: Library) -> None:
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "106 added, 0 merged, 0 skipped" in static_text(app, "#import-result")
+        assert "106 added, 0 merged, 0 skipped" in text_of(app, "#import-result")
         await pilot.press("escape")
         await pilot.pause()
         papers = app.screen.query_one(PaperList)
         assert len(papers.papers) == 33 + 106
-        assert "139 papers" in static_text(app, "#list-header")
+        assert "139 papers" in text_of(app, "#list-header")
         await pilot.press("G")
-        assert static_text(app, "#reader-title") == "Central Limit Theorems for Asynchronous Averaged Q-Learning"
+        assert text_of(app, "#reader-title") == "Central Limit Theorems for Asynchronous Averaged Q-Learning"
     stored = json.loads((library.folder / "papers.json").read_text())
     titles = {doc.get("title") for doc in stored["papers"].values()}
     assert "Flickering Multi-Armed Bandits" in titles and len(stored["papers"]) == 139
 
 
-async def test_import_from_the_command_palette(library: Library) -> None:
-    app = PaperdeskApp(library=library)
+async def test_import_from_the_command_palette(make_app, library: Library) -> None:
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p")
@@ -165,9 +163,9 @@ async def test_import_from_the_command_palette(library: Library) -> None:
         assert isinstance(app.screen, ImportDialog)
 
 
-async def test_tab_completes_the_path(library: Library, tmp_path: Path) -> None:
+async def test_tab_completes_the_path(make_app, library: Library, tmp_path: Path) -> None:
     (tmp_path / "my-references.bib").write_text("@article{a, title={Completed Paper}}")
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("i")
@@ -182,13 +180,13 @@ async def test_tab_completes_the_path(library: Library, tmp_path: Path) -> None:
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "1 added" in static_text(app, "#import-result")
+        assert "1 added" in text_of(app, "#import-result")
     assert library.papers[-1].title == "Completed Paper"
 
 
-async def test_a_bad_file_in_the_app_imports_nothing(library: Library) -> None:
+async def test_a_bad_file_in_the_app_imports_nothing(make_app, library: Library) -> None:
     before = list(library.papers)
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("i")
@@ -196,15 +194,15 @@ async def test_a_bad_file_in_the_app_imports_nothing(library: Library) -> None:
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "is not valid JSON" in static_text(app, "#import-result")
+        assert "is not valid JSON" in text_of(app, "#import-result")
         assert app.is_running
     assert library.papers == before
 
 
-async def test_a_large_import_shows_progress(library: Library, tmp_path: Path) -> None:
+async def test_a_large_import_shows_progress(make_app, library: Library, tmp_path: Path) -> None:
     big = tmp_path / "big.json"
     big.write_text(json.dumps([{"title": f"Paper {i}", "abstract": f"Abstract number {i}."} for i in range(1500)]))
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("i")
@@ -219,13 +217,42 @@ async def test_a_large_import_shows_progress(library: Library, tmp_path: Path) -
         assert len(app.screen.query_one(PaperList).papers) == 33 + 1500
 
 
-async def test_a_title_only_paper_reads_as_such(library: Library) -> None:
+async def test_a_title_only_paper_reads_as_such(make_app, library: Library) -> None:
     library.add_papers([read_import(FIXTURES / "small.bib")])
-    app = PaperdeskApp(library=library)
+    app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("G")
-        assert static_text(app, "#reader-title") == "Only a Title Here"
-        assert static_text(app, "#reader-abstract") == "(no abstract)"
-        assert static_text(app, "#reader-meta").splitlines() == ["Jane Doe", "Proceedings of Somewhere · 2021 · small"]
+        assert text_of(app, "#reader-title") == "Only a Title Here"
+        assert text_of(app, "#reader-abstract") == "(no abstract)"
+        assert text_of(app, "#reader-meta").splitlines() == ["Jane Doe", "Proceedings of Somewhere · 2021 · small"]
         assert not app.screen.query_one("#reader-links", Static).display
+
+
+async def test_a_notes_export_typed_into_the_dialog_restores_the_notes(make_app, library: Library, tmp_path: Path) -> None:
+    """The dialog imports what `paperdesk import` imports: a per-paper notes folder gives back notes, not papers."""
+    from tui.core.export.markdown import annotated_entries
+    from tui.core.export.writing import write_per_paper
+
+    first, second = library.papers[0].id, library.papers[1].id
+    library.save_annotation(first, notes="kept in the vault", rating=4, status="read")
+    library.save_annotation(second, notes="second thoughts", rating=2)
+    vault = tmp_path / "vault"
+    write_per_paper(vault, annotated_entries(library.papers, library.annotations()))
+    for pid in (first, second):
+        library.save_annotation(pid, notes="", rating=0, status="unread")
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        assert "read 0" in text_of(app, "#progress")
+        await pilot.press("i")
+        app.screen.query_one(Input).value = str(vault)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert "notes: 2 updated" in text_of(app, "#import-result")
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert len(app.screen.query_one(PaperList).papers) == 33  # no junk papers
+        assert "read 1" in text_of(app, "#progress") and "rated 2" in text_of(app, "#progress")
+        assert "★★★★" in text_of(app, "#reader-annotation")
+    assert library.annotation(first).notes.strip() == "kept in the vault" and library.annotation(second).rating == 2

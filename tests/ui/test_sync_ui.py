@@ -13,15 +13,7 @@ from tui.ui.app import PaperdeskApp
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.widgets.notes import Notes
 
-
-def messages(app: PaperdeskApp) -> list[str]:
-    return [n.message for n in app._notifications]
-
-
-async def settle(app: PaperdeskApp, pilot) -> None:  # type: ignore[no-untyped-def]
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
+from tests.ui.pilot import notices, settle
 
 
 async def sync_from_dialog(app: PaperdeskApp, pilot) -> None:  # type: ignore[no-untyped-def]
@@ -33,11 +25,11 @@ async def sync_from_dialog(app: PaperdeskApp, pilot) -> None:  # type: ignore[no
     await settle(app, pilot)
 
 
-async def test_the_export_dialog_syncs_both_ways(library: Library, tmp_path: Path) -> None:
+async def test_the_export_dialog_syncs_both_ways(make_app, library: Library, tmp_path: Path) -> None:
     vault = tmp_path / "notes" / "papers"
     pid = library.papers[0].id
     library.save_annotation(pid, notes="from the app", rating=4)
-    app = PaperdeskApp(library=library, settings=Settings(vault=vault))
+    app = make_app(settings=Settings(vault=vault))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("x")
@@ -48,22 +40,22 @@ async def test_the_export_dialog_syncs_both_ways(library: Library, tmp_path: Pat
         await settle(app, pilot)
         [path] = vault.glob("*.md")
         assert read_note_file(path).notes == "from the app"
-        assert any(m.startswith("sync: 0 papers updated from the vault, 1 files written") for m in messages(app))
+        assert any(m.startswith("sync: 0 papers updated from the vault, 1 files written") for m in notices(app))
         # Edited in Obsidian: the next sync from the dialog brings it in, and the pane shows it.
         path.write_text(path.read_text(encoding="utf-8").replace("from the app", "from Obsidian"), encoding="utf-8")
         await sync_from_dialog(app, pilot)
         assert library.annotation(pid).notes == "from Obsidian"
         assert app.screen.query_one(Notes).editor.text == "from Obsidian"  # the pane shows what came in
-        assert any(m.startswith("sync: 1 papers updated from the vault") for m in messages(app))
+        assert any(m.startswith("sync: 1 papers updated from the vault") for m in notices(app))
         await sync_from_dialog(app, pilot)
-        assert any(m.startswith("sync: nothing to do") for m in messages(app))
+        assert any(m.startswith("sync: nothing to do") for m in notices(app))
 
 
-async def test_the_vault_setting_syncs_on_quit(library: Library, tmp_path: Path) -> None:
+async def test_the_vault_setting_syncs_on_quit(make_app, library: Library, tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     pid = library.papers[1].id
     library.save_annotation(pid, notes="written before quitting")
-    app = PaperdeskApp(library=library, settings=Settings(vault=vault))
+    app = make_app(settings=Settings(vault=vault))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("q")
@@ -71,13 +63,13 @@ async def test_the_vault_setting_syncs_on_quit(library: Library, tmp_path: Path)
     assert [read_note_file(p).notes for p in vault.glob("*.md")] == ["written before quitting"]
 
 
-async def test_no_vault_setting_no_sync_and_a_conflict_holds_the_first_quit(library: Library, library_dir: Path, tmp_path: Path) -> None:
+async def test_no_vault_setting_no_sync_and_a_conflict_holds_the_first_quit(make_app, library: Library, library_dir: Path, tmp_path: Path) -> None:
     from tui.core.library import sync_vault
 
     pid = library.papers[0].id
     library.save_annotation(pid, notes="base")
     vault = tmp_path / "vault"
-    app = PaperdeskApp(library=library)  # off by default
+    app = make_app()  # off by default
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.settings.vault is None
@@ -89,12 +81,12 @@ async def test_no_vault_setting_no_sync_and_a_conflict_holds_the_first_quit(libr
     [path] = vault.glob("*.md")
     path.write_text(path.read_text(encoding="utf-8").replace("base", "vault side"), encoding="utf-8")
     library.save_annotation(pid, notes="app side")
-    app = PaperdeskApp(library=library, settings=Settings(vault=vault))
+    app = make_app(library=library, settings=Settings(vault=vault))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
-        assert app.is_running and any("1 conflicts" in m and "press q again" in m for m in messages(app))
+        assert app.is_running and any("1 conflicts" in m and "press q again" in m for m in notices(app))
         await pilot.press("q")
         await pilot.pause()
     assert not app.is_running

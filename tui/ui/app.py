@@ -11,15 +11,12 @@ from typing import TYPE_CHECKING, Iterable
 
 from textual import events
 from textual.app import App
-from textual.binding import Binding
 
 from tui.core.config import Settings, save_setting
 from tui.core.render.text import clean, one_line
-from tui.ui.commands_actions import ActionCommands
-from tui.ui.commands_import import ImportCommands
-from tui.ui.keys import with_ids
-from tui.ui.commands_export import ExportCommands
-from tui.ui.screens.library import LibraryScreen
+from tui.ui.actions import bindings_for, known_binding_ids
+from tui.ui.library.screen import LibraryScreen
+from tui.ui.palette import ActionCommands
 from tui.ui.styles import stylesheet
 from tui.ui.hangup import HangupGuard
 from tui.ui.key_gate import KeyGate, KeySettled, split_escape
@@ -27,6 +24,7 @@ from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.core.library import Library
+    from tui.ui.screens.import_dialog import LibraryChanged
 
 
 _SETTINGS_WRITE = threading.Lock()
@@ -41,13 +39,8 @@ class PaperdeskApp(App[int]):
 
     TITLE = "paperdesk"
     CSS_PATH = stylesheet("app.tcss")
-    COMMANDS = App.COMMANDS | {ActionCommands, ImportCommands, ExportCommands}
-    BINDINGS = with_ids([
-        Binding("q", "quit", "Quit"),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit_now"),
-        Binding("question_mark", "help", "Help", key_display="?", tooltip="Every key by area"),
-        Binding("percent_sign", "stats", "Stats", key_display="%", show=False, tooltip="Reading statistics: progress per list, ratings, notes per week"),
-    ])
+    COMMANDS = App.COMMANDS | {ActionCommands}
+    BINDINGS = bindings_for("app")
 
     today: dt.date | None = None
     """The stats screen's "this week" (None: the real today); tests and screenshots fix it."""
@@ -66,7 +59,8 @@ class PaperdeskApp(App[int]):
         first-steps note is not shown (tests, embedding). `warnings` are shown as notifications."""
         super().__init__()
         self.library_dir = library_dir
-        self.library = library
+        self.library: Library | None = library
+        """The open library; None while it opens (see `library_ready`)."""
         self.startup_error: str | None = None
         self.settings = settings or Settings()
         self.config_file = config_file
@@ -86,8 +80,6 @@ class PaperdeskApp(App[int]):
 
     def _apply_settings(self) -> None:
         """Theme and key overrides from the settings; a bad one becomes a warning, never a crash."""
-        from tui.ui.screens.help import known_binding_ids
-
         theme = self.settings.theme
         if theme in self.available_themes:
             self.theme = theme
@@ -147,18 +139,22 @@ class PaperdeskApp(App[int]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def library_ready(self) -> Library | None:
+        """The open library, or None after telling the reader it is still opening."""
+        if self.library is None:
+            self.notify("The library is still opening.", severity="warning", markup=False)
+        return self.library
+
     def action_stats(self) -> None:
         from tui.ui.screens.stats import StatsScreen
 
-        if self.library is None:
-            self.notify("The library is still opening.", severity="warning", markup=False)
-        elif not isinstance(self.screen, StatsScreen):
+        if self.library_ready() is not None and not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
 
     def action_go_to_paper(self) -> None:
         from textual.command import CommandPalette
 
-        from tui.ui.commands_papers import PaperCommands
+        from tui.ui.palette.papers import PaperCommands
 
         if self.library is not None:
             self.push_screen(CommandPalette(providers=[PaperCommands], placeholder="Go to paper… (type part of a title)"))
@@ -233,13 +229,17 @@ class PaperdeskApp(App[int]):
 
     def action_import_papers(self) -> None:
         """Open the import dialog (from the palette or `i`) once the library is open."""
-        if self.library is None:
-            self.notify("The library is still opening.", severity="warning", markup=False)
-        else:
+        if self.library_ready() is not None:
             from tui.ui.screens.import_dialog import ImportDialog  # bibtex/json readers: loaded on demand
 
             if not isinstance(self.screen, ImportDialog):
                 self.push_screen(ImportDialog())
+
+    def on_library_changed(self, message: LibraryChanged) -> None:
+        """An import added papers or restored notes: the library screen shows them and recounts."""
+        screen = self._library_screen()
+        if screen is not None:
+            screen.reload_papers()
 
     async def on_event(self, event: events.Event) -> None:
         """Pasted text is data: terminal controls are dropped before any editor or input sees it.

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 #: Rounds of the note through the key's chain before the next key goes.
 ROUNDS = 2
 #: A key whose note has not come back after this long releases the gate anyway.
-GIVE_UP_AFTER = 1.0
+GIVE_UP_AFTER = 5.0
 #: How often the watchdog looks at a key in flight.
 WATCH_EVERY = 0.05
 

@@ -101,3 +101,14 @@ def test_stats(snap_compare, annotated: Library) -> None:
 
 def test_small_terminal(snap_compare, annotated: Library) -> None:
     assert snap_compare(app_for(annotated), terminal_size=(80, 24), run_before=settle)
+
+
+def test_light_theme(snap_compare, annotated: Library) -> None:
+    """Every colour comes from the theme: on solarized-light, list rows, stars and the pane read dark on light."""
+
+    async def run_before(pilot) -> None:
+        pilot.app.theme = "solarized-light"
+        await pilot.press("j")
+        await settle(pilot)
+
+    assert snap_compare(app_for(annotated), terminal_size=(120, 36), run_before=run_before)

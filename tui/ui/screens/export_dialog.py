@@ -9,13 +9,13 @@ from pathlib import Path
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from tui.core.export.filenames import safe_stem
 from tui.core.render.text import one_line
+from tui.ui.actions import bindings_for
 from tui.ui.styles import stylesheet
 
 #: Scopes the dialog offers, in order: (id, label).
@@ -40,7 +40,7 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
     """
 
     CSS_PATH = stylesheet("export_dialog.tcss")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = bindings_for("export")
 
     def __init__(self, *, current_title: str | None, view_count: int, annotated_count: int, folder: Path, vault: Path | None = None) -> None:
         super().__init__()
@@ -163,10 +163,7 @@ class ConfirmOverwrite(ModalScreen[bool]):
     """Asks before an export replaces existing files: `y`/Enter on Overwrite, `n`/Escape to keep them."""
 
     CSS_PATH = stylesheet("export_dialog.tcss")
-    BINDINGS = [
-        Binding("escape,n", "answer(False)", "Keep"),
-        Binding("y", "answer(True)", "Overwrite"),
-    ]
+    BINDINGS = bindings_for("confirm")
 
     def __init__(self, message: str) -> None:
         super().__init__()

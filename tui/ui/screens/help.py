@@ -1,8 +1,7 @@
 """The help screen (`?`): every key by area, generated from the bindings so it never drifts.
 
-The rows come from the `BINDINGS` of the app, the library screen and its
-widgets, with the user's key overrides applied; only the grouping into areas
-is written here. A short "first steps" section opens the page, and the same
+The rows come from the actions registry (tui/ui/actions.py), grouped by each
+action's area, with the user's key overrides applied. A short "first steps" section opens the page, and the same
 text is what a new library shows once on its first launch (`FirstSteps`).
 """
 
@@ -10,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +19,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
+from tui.ui.actions import AREAS, bindings_for, in_area
 from tui.ui.styles import stylesheet
+
+if TYPE_CHECKING:
+    from tui.ui.app import PaperdeskApp
 
 FIRST_STEPS = (
     ("j k ↑ ↓", "move through the papers; the right pane shows the abstract"),
@@ -31,26 +34,6 @@ FIRST_STEPS = (
     ("ctrl+p", "the command palette: every action, Go to paper…, themes"),
     ("?", "every key, any time"),
 )
-
-#: Which area a binding of the library screen belongs to; the rest act on the highlighted paper.
-AREA_OF = {
-    "focus_next": "Global",
-    "focus_previous": "Global",
-    "help": "Global",
-    "command_palette": "Global",
-    "toggle_layout": "Global",
-    "focus_mode": "Global",
-    "stats": "Global",
-    "import_papers": "Global",
-    "quit": "Global",
-    "quit_now": "Global",
-    "focus_filter": "Filter",
-    "cycle_sort": "Filter",
-    "save_view": "Filter",
-    "notes": "Notes",
-}
-AREAS = ("Global", "List", "Reader", "Notes", "Filter")
-
 
 @dataclass
 class KeyRow:
@@ -94,50 +77,14 @@ def _single(binding: Binding) -> list[Binding]:
     return [Binding(key, binding.action, binding.description, show=binding.show, key_display=binding.key_display if "," not in binding.key else None, tooltip=binding.tooltip, id=binding.id) for key in binding.key.split(",")]
 
 
-def help_areas(app) -> dict[str, list[KeyRow]]:  # type: ignore[no-untyped-def]
-    """Every key of the app, by area, with the user's overrides applied."""
-    from tui.ui.screens.library import LibraryScreen
-    from tui.ui.widgets.filter_bar import FilterInput
-    from tui.ui.widgets.notes import Notes
-    from tui.ui.widgets.paper_list import PaperList
-    from tui.ui.widgets.reader import Reader
-
-    overrides = getattr(app, "key_overrides", {}) or {}
-    by_area: dict[str, list[Binding]] = {area: [] for area in AREAS}
-    palette = Binding("ctrl+p", "command_palette", "Command palette: every action, Go to paper…, themes", id="command_palette")
-    seen: set[str] = set()
-    for binding in [*type(app).BINDINGS, palette, *LibraryScreen.BINDINGS]:
-        if binding.id in seen and binding.key in {b.key for b in by_area["Global"]}:
-            continue  # the same key bound on the app and the screen (?, for the footer)
-        seen.add(binding.id or "")
-        by_area[AREA_OF.get(binding.id or "", "List")].append(binding)
-    by_area["List"] = [*PaperList.BINDINGS, *by_area["List"]]
-    by_area["Reader"] = [*Reader.BINDINGS] + [
-        Binding(key, action, description)
-        for key, action, description in (
-            ("up,down", "scroll_up", "Scroll (when the pane has focus: tab)"),
-            ("pageup,pagedown", "page_up", "Scroll a page"),
-            ("home,end", "scroll_home", "Top / bottom"),
-        )
-    ]
-    by_area["Notes"] = [*by_area["Notes"], *Notes.BINDINGS]
-    by_area["Filter"] = [*by_area["Filter"], *FilterInput.BINDINGS]
+def help_areas(app: PaperdeskApp) -> dict[str, list[KeyRow]]:
+    """Every key of the app, by area (from the actions registry), with the user's overrides applied."""
+    overrides = app.key_overrides
     display = app.get_key_display
-    return {area: key_rows([s for b in bindings for s in _single(b)], overrides, display) for area, bindings in by_area.items()}
-
-
-def known_binding_ids() -> set[str]:
-    """Every binding id the `[keys]` table may remap."""
-    from tui.ui.app import PaperdeskApp
-    from tui.ui.screens.library import LibraryScreen
-    from tui.ui.screens.stats import StatsScreen
-    from tui.ui.widgets.filter_bar import FilterInput
-    from tui.ui.widgets.notes import Notes
-    from tui.ui.widgets.paper_list import PaperList
-    from tui.ui.widgets.reader import Reader
-
-    classes = (PaperdeskApp, LibraryScreen, PaperList, Reader, Notes, FilterInput, HelpScreen, FirstSteps, StatsScreen)
-    return {b.id for cls in classes for b in cls.BINDINGS if isinstance(b, Binding) and b.id}
+    return {
+        area: key_rows([s for action in in_area(area) for b in action.bindings() for s in _single(b)], overrides, display)
+        for area in AREAS
+    }
 
 
 def _grid(with_ids: bool) -> Table:
@@ -169,25 +116,25 @@ class HelpScreen(Screen):
     """Every key by area. Esc, q or ? closes it."""
 
     CSS_PATH = stylesheet("help.tcss")
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help_close")]
+    BINDINGS = bindings_for("help")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Static("paperdesk keys", id="help-title")
             yield Static("First steps", classes="help-area")
             yield Static(first_steps_text(), classes="help-keys")
-            for area, rows in help_areas(self.app).items():
+            for area, rows in help_areas(cast("PaperdeskApp", self.app)).items():
                 yield Static(area, classes="help-area")
                 yield Static(area_text(rows), classes="help-keys")
-            yield Static(Text(_settings_hint(self.app)), id="help-settings")
+            yield Static(Text(_settings_hint(cast("PaperdeskApp", self.app))), id="help-settings")
         yield Footer()
 
     def action_close(self) -> None:
         self.dismiss()
 
 
-def _settings_hint(app) -> str:  # type: ignore[no-untyped-def]
-    path = getattr(app, "config_file", None)
+def _settings_hint(app: PaperdeskApp) -> str:
+    path = app.config_file
     where = str(path) if path else "config.toml in your config folder"
     return f"Mouse: click a paper to show it, click the stars in the reading pane to rate.\nRemap a key by its id in {where} under [keys], e.g. rate_5 = \"f5\"."
 
@@ -196,10 +143,7 @@ class FirstSteps(ModalScreen[bool]):
     """Shown once on the first launch of a new library; Enter or Esc dismisses it for good."""
 
     CSS_PATH = stylesheet("help.tcss")
-    BINDINGS = [
-        Binding("enter,escape,space", "done", "Got it", id="first_steps_done"),
-        Binding("q", "app.quit", "Quit", id="first_steps_quit"),
-    ]
+    BINDINGS = bindings_for("first_steps")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="first-steps"):

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
+from tui.ui.actions import bindings_for
 
 
 class SaveViewScreen(ModalScreen[str | None]):
     """Dismisses with the name typed (Enter) or None (Esc)."""
 
     CSS_PATH = stylesheet("save_view.tcss")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = bindings_for("save_view")
 
     def __init__(self, query: str) -> None:
         super().__init__()

@@ -8,11 +8,12 @@ are data and never markup).
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING, Mapping, cast
 
+from rich.style import Style
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -21,18 +22,26 @@ from tui.core.models import Status
 from tui.core.stats import ListProgress, list_progress, notes_per_week, rating_histogram
 from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
+from tui.ui.widgets.marks import stars
 from tui.ui.threads import to_ui
+from tui.ui.actions import bindings_for
+
+if TYPE_CHECKING:
+    from tui.ui.app import PaperdeskApp
 
 #: Cells of the longest bar.
 BAR = 48
-#: Bar segment per status, in reading order, with its colour.
+#: Bar segments in reading order, each with the component class that colours it (styles/stats.tcss).
 SEGMENTS = (
-    (Status.READ, "green"),
-    (Status.READING, "yellow"),
-    (Status.TO_READ, "blue"),
-    (Status.SKIPPED, "magenta"),
-    (Status.UNREAD, "bright_black"),
+    (Status.READ, "stats--read"),
+    (Status.READING, "stats--reading"),
+    (Status.TO_READ, "stats--to-read"),
+    (Status.SKIPPED, "stats--skipped"),
+    (Status.UNREAD, "stats--unread"),
 )
+#: Component classes -> styles; without a screen (plain text) every look is empty.
+Looks = Mapping[str, "Style | str"]
+NO_LOOKS: Looks = {}
 BLOCKS = " ▁▂▃▄▅▆▇█"
 
 
@@ -40,7 +49,7 @@ def _cells(count: int, total: int, width: int) -> int:
     return round(width * count / total) if total else 0
 
 
-def progress_text(entries: list[ListProgress], width: int = BAR) -> Text:
+def progress_text(entries: list[ListProgress], width: int = BAR, looks: Looks = NO_LOOKS) -> Text:
     """One bar per list: read / reading / to-read / skipped / unread, with the counts after it."""
     text = Text()
     for entry in entries:
@@ -48,34 +57,34 @@ def progress_text(entries: list[ListProgress], width: int = BAR) -> Text:
         text.append(one_line(entry.name), "bold")
         text.append("  " + " · ".join(counts) + "\n", "dim")
         used = 0
-        for i, (status, colour) in enumerate(SEGMENTS):
+        for i, (status, look) in enumerate(SEGMENTS):
             count = entry.counts.get(status, 0)
             cells = width - used if i == len(SEGMENTS) - 1 else _cells(count, entry.total, width)
             cells = min(cells, width - used)
-            text.append(("█" if status is not Status.UNREAD else "░") * cells, colour)
+            text.append(("█" if status is not Status.UNREAD else "░") * cells, looks.get(look, ""))
             used += cells
         text.append("\n\n")
     text.rstrip()
     return text
 
 
-def legend() -> Text:
+def legend(looks: Looks = NO_LOOKS) -> Text:
     text = Text()
-    for status, colour in SEGMENTS:
-        text.append("█ " if status is not Status.UNREAD else "░ ", colour)
+    for status, look in SEGMENTS:
+        text.append("█ " if status is not Status.UNREAD else "░ ", looks.get(look, ""))
         text.append(status.value + "  ")
     text.rstrip()
     return text
 
 
-def ratings_text(histogram: dict[int, int], width: int = BAR) -> Text:
+def ratings_text(histogram: dict[int, int], width: int = BAR, looks: Looks = NO_LOOKS) -> Text:
     """Five rows, ★ to ★★★★★, each a bar as long as its share of the largest count."""
     top = max(histogram.values(), default=0)
     text = Text()
-    for stars in range(1, 6):
-        count = histogram.get(stars, 0)
-        text.append(f"{'★' * stars:<5} ", "yellow")
-        text.append("█" * _cells(count, top, width), "yellow")
+    for rating in range(1, 6):
+        count = histogram.get(rating, 0)
+        text.append(f"{stars(rating, ''):<5} ", looks.get("stats--stars", ""))
+        text.append("█" * _cells(count, top, width), looks.get("stats--stars", ""))
         text.append(f" {count}\n")
     if not top:
         text.append("No ratings yet: press 1-5 on a paper.", "italic")
@@ -83,7 +92,7 @@ def ratings_text(histogram: dict[int, int], width: int = BAR) -> Text:
     return text
 
 
-def weeks_text(weeks: list[tuple[dt.date, int]], height: int = 4, column: int = 6) -> Text:
+def weeks_text(weeks: list[tuple[dt.date, int]], height: int = 4, column: int = 6, looks: Looks = NO_LOOKS) -> Text:
     """A column chart: one column per week (Monday's date under it), eighth blocks for the top."""
     top = max((n for _, n in weeks), default=0)
     text = Text()
@@ -94,7 +103,7 @@ def weeks_text(weeks: list[tuple[dt.date, int]], height: int = 4, column: int = 
         for _, count in weeks:
             eighths = round(8 * height * count / top) if top else 0
             level = max(0, min(8, eighths - 8 * (row - 1)))
-            text.append((BLOCKS[level] * 3).ljust(column), "cyan")
+            text.append((BLOCKS[level] * 3).ljust(column), looks.get("stats--weeks", ""))
         text.append("\n")
     for _, count in weeks:
         text.append(str(count).center(3).ljust(column), "bold")
@@ -109,12 +118,13 @@ class StatsScreen(Screen):
     """Reading statistics of the open library. Esc, q or % closes it."""
 
     CSS_PATH = stylesheet("stats.tcss")
-    BINDINGS = [Binding("escape,q,percent_sign", "close", "Close", id="stats_close")]
+    COMPONENT_CLASSES = {look for _, look in SEGMENTS} | {"stats--stars", "stats--weeks"}
+    BINDINGS = bindings_for("stats")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="stats-body"):
             yield Static("Reading progress", classes="stats-title")
-            yield Static(legend(), id="stats-legend")
+            yield Static(id="stats-legend")
             yield Static(Text("Counting…", style="italic"), id="stats-progress")
             yield Static("Ratings", classes="stats-title")
             yield Static(id="stats-ratings")
@@ -123,9 +133,9 @@ class StatsScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        library = getattr(self.app, "library", None)
-        if library is not None:
-            self.count(library, getattr(self.app, "today", None))
+        app = cast("PaperdeskApp", self.app)
+        if app.library is not None:
+            self.count(app.library, app.today)
 
     @work(thread=True, exclusive=True, group="stats")
     def count(self, library, today: dt.date | None) -> None:  # type: ignore[no-untyped-def]
@@ -136,10 +146,16 @@ class StatsScreen(Screen):
         weeks = notes_per_week(annotations.values(), today=today)
         to_ui(self.app, self.show, progress, histogram, weeks)
 
+    def looks(self) -> dict[str, Style]:
+        """The charts' colours, from the theme (styles/stats.tcss)."""
+        return {name: self.get_component_rich_style(name, partial=True) for name in self.COMPONENT_CLASSES}
+
     def show(self, progress: list[ListProgress], histogram: dict[int, int], weeks: list[tuple[dt.date, int]]) -> None:
-        self.query_one("#stats-progress", Static).update(progress_text(progress))
-        self.query_one("#stats-ratings", Static).update(ratings_text(histogram))
-        self.query_one("#stats-weeks", Static).update(weeks_text(weeks))
+        looks = self.looks()
+        self.query_one("#stats-legend", Static).update(legend(looks))
+        self.query_one("#stats-progress", Static).update(progress_text(progress, looks=looks))
+        self.query_one("#stats-ratings", Static).update(ratings_text(histogram, looks=looks))
+        self.query_one("#stats-weeks", Static).update(weeks_text(weeks, looks=looks))
 
     def action_close(self) -> None:
         self.dismiss()

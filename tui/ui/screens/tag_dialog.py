@@ -6,7 +6,6 @@ from typing import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
@@ -15,6 +14,7 @@ from textual.widgets import Input, Label, Static
 from tui.core.store.tags import complete
 from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
+from tui.ui.actions import bindings_for
 
 
 class TagSuggester(Suggester):
@@ -32,10 +32,7 @@ class TagDialog(ModalScreen[str | None]):
     """Returns the edited line on Enter, None on Esc. → or Tab accepts a completion."""
 
     CSS_PATH = stylesheet("dialogs.tcss")
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("tab", "complete", "Complete", priority=True),
-    ]
+    BINDINGS = bindings_for("tags")
 
     def __init__(self, title: str, tags: str, known: Sequence[str]) -> None:
         super().__init__()

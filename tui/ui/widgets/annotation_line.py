@@ -2,30 +2,29 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 
-from tui.core.models import Annotation, Status
+from tui.core.models import Annotation, Status, day
 from tui.core.render.text import one_line
-from tui.ui.widgets.paper_list import STATUS_GLYPHS
+from tui.ui.widgets.marks import STATUS_GLYPHS, stars
+
+#: The stars' look without a theme (the reading pane passes its component styles).
+PLAIN = Style(bold=True)
 
 
-def _date(stamp: str) -> str:
-    """The day part of an ISO timestamp."""
-    return stamp[:10]
-
-
-def annotation_text(annotation: Annotation | None) -> Text:
+def annotation_text(annotation: Annotation | None, rated: Style = PLAIN, unrated: Style | str = "dim") -> Text:
     """"★★★☆☆ · reading (opened 2026-01-02, started 2026-01-03) · #rl #vision" as `Text`."""
     ann = annotation
     text = Text()
     rating = ann.rating if ann else 0
-    text.append("★" * rating + "☆" * (5 - rating), "bold yellow" if rating else "dim")
+    text.append(stars(rating), rated if rating else unrated)
     status = ann.status if ann else Status.UNREAD
     glyph = STATUS_GLYPHS[status].strip()
     text.append("  " + (f"{glyph} {status.value}" if glyph else status.value), "bold")
     if ann is not None:
         stamps = (("opened", ann.opened), ("started", ann.started), ("read", ann.finished))
-        dates = [f"{label} {_date(stamp)}" for label, stamp in stamps if stamp]
+        dates = [f"{label} {day(stamp)}" for label, stamp in stamps if stamp]
         if dates:
             text.append(" (" + ", ".join(dates) + ")", "dim")
         for tag in ann.tags:

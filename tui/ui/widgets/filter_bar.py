@@ -7,10 +7,10 @@ from typing import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, Static
+from tui.ui.actions import bindings_for
 
 PLACEHOLDER = '/ filter: words, "phrase", -word, status:read rating:>=4 tag:x list:x has:notes year:>=2020'
 
@@ -18,10 +18,7 @@ PLACEHOLDER = '/ filter: words, "phrase", -word, status:read rating:>=4 tag:x li
 class FilterInput(Input):
     """The query input: Esc clears it, a second Esc (or Enter, or down) goes to the list."""
 
-    BINDINGS = [
-        Binding("escape", "clear_or_leave", "Clear filter (a second Esc: back to the list)", show=False, id="filter_clear"),
-        Binding("down", "leave", "To list", show=False, id="filter_leave"),
-    ]
+    BINDINGS = bindings_for("filter")
 
     @dataclass
     class Leave(Message):

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static, TextArea
+from textual.widgets.text_area import LanguageDoesNotExist
 
 from tui.core.render.text import visible
+from tui.ui.actions import bindings_for
 
 if TYPE_CHECKING:
     from textual.widgets import Markdown
@@ -41,13 +42,18 @@ def editable(text: str) -> str:
 
 
 def _markdown_language() -> str | None:
-    """Markdown highlighting needs the tree-sitter grammar; without it the editor is plain."""
-    try:
-        from textual._tree_sitter import get_language
+    """Markdown highlighting needs tree-sitter and its Markdown grammar; without them the editor is plain.
 
-        return "markdown" if get_language("markdown") is not None else None
-    except Exception:  # noqa: BLE001 - highlighting is a nicety, never a reason to fail
+    Asks the installed packages, not Textual's private loader; `TextArea` itself
+    raises `LanguageDoesNotExist` should the grammar still fail to load.
+    """
+    from importlib.util import find_spec
+
+    try:
+        found = find_spec("tree_sitter") is not None and find_spec("tree_sitter_markdown") is not None
+    except (ImportError, ValueError):
         return None
+    return "markdown" if found else None
 
 
 class Notes(Vertical):
@@ -56,7 +62,7 @@ class Notes(Vertical):
     autosave_delay: float = AUTOSAVE_DELAY
     """Seconds of quiet before saving; the `autosave_delay` setting replaces it."""
 
-    BINDINGS = [Binding("escape", "screen.back_to_list", "Done", tooltip="Save the notes and go back to the list", id="notes_done")]
+    BINDINGS = bindings_for("notes")
 
     @dataclass
     class SaveRequested(Message):
@@ -79,13 +85,11 @@ class Notes(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="notes-state")
         yield Static(Text(EMPTY_HINT), id="notes-empty")
-        editor = TextArea(
-            id="notes-editor",
-            language=_markdown_language(),
-            soft_wrap=True,
-            show_line_numbers=False,
-            tab_behavior="focus",
-        )
+        options = dict(id="notes-editor", soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
+        try:
+            editor = TextArea(language=_markdown_language(), **options)  # type: ignore[arg-type]
+        except LanguageDoesNotExist:  # highlighting is a nicety, never a reason to fail
+            editor = TextArea(language=None, **options)  # type: ignore[arg-type]
         editor.display = False
         yield editor
 
@@ -135,7 +139,9 @@ class Notes(Vertical):
         if self._view is not None:
             self._view.display = False
         self.query_one("#notes-empty").display = False
-        self.screen.set_focus(self.editor)  # now, so keys typed right after `n` land here
+        # Now, so keys typed right after `n` land here; our own scrolling (below) keeps the caret in view,
+        # Textual's centring of a newly focused widget would work from the layout before it was shown.
+        self.screen.set_focus(self.editor, scroll_visible=False)
         self.editor.move_cursor(self.editor.document.end)
         self._follow_caret()
 

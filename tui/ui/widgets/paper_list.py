@@ -10,7 +10,6 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -20,16 +19,8 @@ from textual.strip import Strip
 from tui.core.models import Annotation, Paper, Status
 from tui.core.models import shown_title
 from tui.core.render.text import one_line
-from tui.ui.keys import with_ids
-
-#: One glyph per reading status, shown at the start of each row.
-STATUS_GLYPHS = {
-    Status.UNREAD: " ",
-    Status.TO_READ: "○",
-    Status.READING: "◐",
-    Status.READ: "●",
-    Status.SKIPPED: "✕",
-}
+from tui.ui.actions import bindings_for
+from tui.ui.widgets.marks import STATUS_GLYPHS, stars
 
 #: Widest the list-name column gets; the title takes the rest of the row.
 LIST_COLUMN = 16
@@ -59,11 +50,6 @@ def short_list_name(name: str, width: int) -> str:
     return f"{head}…{tail.lstrip()}"
 
 
-def stars(rating: int) -> str:
-    """A 0–5 rating as a fixed-width run of stars."""
-    return "★" * rating + " " * (5 - rating)
-
-
 class PaperList(ScrollView, can_focus=True):
     """A keyboard-first list of papers: one row each, cursor, click to select.
 
@@ -72,15 +58,7 @@ class PaperList(ScrollView, can_focus=True):
     cost the same to show as 30.
     """
 
-    BINDINGS = with_ids([
-        Binding("up,k", "cursor_up", "Up", key_display="k/↑", show=False),
-        Binding("down,j", "cursor_down", "Down", key_display="j/↓", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("home,g", "first", "First", show=False),
-        Binding("end,G", "last", "Last", show=False),
-        Binding("enter", "select", "Read", show=False),
-    ])
+    BINDINGS = bindings_for("paper_list")
 
     COMPONENT_CLASSES = {
         "paper-list--cursor",
@@ -165,12 +143,12 @@ class PaperList(ScrollView, can_focus=True):
         if row == self.cursor:
             style = base + self.get_component_rich_style("paper-list--cursor")
         text = self._row_text(self.papers[row], width)
-        segments = list(text.render(self.app.console))
+        # Every part starts from the list's own colours (the theme's), never the terminal's defaults.
+        segments = list(Segment.apply_style(text.render(self.app.console), style))
         if row == self.cursor:
             # The cursor's background and weight go over every part of the row: the
             # parts' own styles carry the list's background, which would punch holes.
-            over = Style(bgcolor=style.bgcolor, bold=style.bold)
-            segments = [Segment(t, (s + over) if s else style, c) for t, s, c in segments]
+            segments = list(Segment.apply_style(segments, post_style=Style(bgcolor=style.bgcolor, bold=style.bold)))
         return Strip(segments).crop_extend(0, width, style).simplify()
 
     def _row_text(self, paper: Paper, width: int) -> Text:
@@ -180,7 +158,7 @@ class PaperList(ScrollView, can_focus=True):
         rating = ann.rating if ann else 0
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(STATUS_GLYPHS[status] + " ", self.get_component_rich_style("paper-list--status"))
-        text.append(stars(rating) + " ", self.get_component_rich_style("paper-list--rating"))
+        text.append(stars(rating, " ") + " ", self.get_component_rich_style("paper-list--rating"))
         list_name = one_line(paper.list)
         list_width = min(LIST_COLUMN, cell_len(list_name), width // 5) if width >= LIST_COLUMN_FROM else 0
         title_width = max(1, width - text.cell_len - (list_width + 1 if list_width else 0))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -17,8 +17,9 @@ from tui.core.models import shown_title
 from tui.core.render.text import web_link, excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
-from tui.ui.rich_runs import rendered_text, run_style
+from tui.ui.rich_runs import RUN_STYLES, rendered_text, run_style
 from tui.ui.widgets.highlight import highlight_words
+from tui.ui.actions import bindings_for
 
 
 class Reader(VerticalScroll, can_focus=True):
@@ -28,13 +29,9 @@ class Reader(VerticalScroll, can_focus=True):
     features (metadata, annotations, math rendering, highlights) stay apart.
     """
 
-    COMPONENT_CLASSES = {"reader--match"}
+    COMPONENT_CLASSES = {"reader--match", "reader--math", "reader--link", "reader--stars", "reader--unrated"}
 
-    BINDINGS = [
-        Binding("j", "scroll_down", "Scroll down", show=False, id="reader_down"),
-        Binding("k", "scroll_up", "Scroll up", show=False, id="reader_up"),
-        Binding("escape", "screen.back_to_list", "Back to the list", show=False, id="reader_back"),
-    ]
+    BINDINGS = bindings_for("reader")
 
     shown_id: str | None = None
     """The id of the paper on display (None: the empty state)."""
@@ -81,6 +78,14 @@ class Reader(VerticalScroll, can_focus=True):
         part.update(text)
         part.display = bool(text.plain)
 
+    def _look(self, component: str) -> Style:
+        """A component class's style from the theme (only what the stylesheet sets)."""
+        return self.get_component_rich_style(component, partial=True)
+
+    def _run_looks(self) -> dict[str, Style]:
+        """How styled runs look here: math and links take the theme's colours."""
+        return {**RUN_STYLES, "math": self._look("reader--math"), "link": RUN_STYLES["link"] + self._look("reader--link")}
+
     def _show_title(self, paper: Paper, annotation: Annotation | None) -> None:
         self._set("#reader-title", Text(one_line(shown_title(paper, annotation))))
 
@@ -97,7 +102,10 @@ class Reader(VerticalScroll, can_focus=True):
 
     def _show_annotation(self, annotation: Annotation | None) -> None:
         """Rating, status with its dates, and tags."""
-        self._set("#reader-annotation", annotation_text(annotation))
+        self._set(
+            "#reader-annotation",
+            annotation_text(annotation, self._look("reader--stars"), self._look("reader--unrated")),
+        )
 
     def show_annotation(self, paper: Paper, annotation: Annotation) -> None:
         """Redraw only what an annotation change affects (title, stars, status, tags)."""
@@ -110,7 +118,7 @@ class Reader(VerticalScroll, can_focus=True):
             self._set("#reader-abstract", Text("(no abstract)", style="italic"))
             return
         shown, hidden = excerpt(paper.abstract)
-        text = highlight_words(rendered_text(render(shown)), highlights, self.get_component_rich_style("reader--match"))
+        text = highlight_words(rendered_text(render(shown), self._run_looks()), highlights, self.get_component_rich_style("reader--match"))
         if hidden:  # a huge abstract: lay out its start only, so the screen stays responsive
             text.append(f"\n\n… {hidden:,} more characters not shown here; copy (c) or export (x) it to read it all.", style="italic")
         self._set("#reader-abstract", text)
@@ -126,5 +134,5 @@ class Reader(VerticalScroll, can_focus=True):
             for i, url in enumerate(found):
                 if i:
                     text.append("  ")
-                text.append(visible(url), run_style("link", url))
+                text.append(visible(url), run_style("link", url, self._run_looks()))
         self._set("#reader-links", text)

@@ -1,15 +1,18 @@
 """The library screen's annotating: keys to changes, changes to saves in workers, results to the screen.
 
-Kept out of `library.py` so that file only wires keys to these methods. All
-methods run on the UI thread except `_write`, which runs in a (non-exclusive)
-thread worker and reports back with `to_ui` (never blocking).
+`Annotator` is owned by the screen. All methods run on the UI thread except
+`_write`, which runs in a (non-exclusive) thread worker and reports back with
+`to_ui` (never blocking). A save that landed is announced with `AnnotationSaved`.
 """
 
 from __future__ import annotations
 
 import time
 from functools import partial
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from textual.message import Message
 
 from tui.core.store.saver import AnnotationSaver, SaveRequest
 from tui.core.errors import PaperdeskError
@@ -20,6 +23,7 @@ from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.tags import format_tags, known_tags, parse_tags
 from tui.core.render.text import one_line
+from tui.ui.error_line import error_line
 from tui.ui.screens.tag_dialog import TagDialog
 from tui.ui.screens.title_dialog import TitleDialog
 from tui.ui.widgets.notes import Notes
@@ -29,15 +33,14 @@ from tui.ui.widgets.reader import Reader
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
-    from tui.ui.screens.library import LibraryScreen
+    from tui.ui.library.screen import LibraryScreen
 
 
-def _one_line_error(exc: BaseException, path: object = None) -> str:
-    """An error as one line naming the file (`path` when the error names none), never a traceback."""
-    if isinstance(exc, OSError):
-        where = exc.filename or path
-        return one_line(f"{where}: {exc.strerror or exc}" if where else str(exc.strerror or exc))
-    return one_line(str(exc) or type(exc).__name__)
+@dataclass
+class AnnotationSaved(Message):
+    """A change reached the disk; `annotation` is what the store now holds."""
+
+    annotation: Annotation
 
 
 class Annotator:
@@ -134,13 +137,13 @@ class Annotator:
         if "notes" in request.changes:
             self.screen.query_one(Notes).mark_saved(request.pid, request.changes["notes"])
         self.refresh(request.pid)
-        self.screen.annotation_saved(stored)
+        self.screen.post_message(AnnotationSaved(stored))
 
     def _failed(self, request: SaveRequest, exc: BaseException) -> None:
         assert self.saver is not None
         self.saver.settle(request)
         what = "notes" if "notes" in request.changes else ", ".join(request.changes)
-        message = f"Not saved ({what}): {_one_line_error(exc, self._notes_path)}"
+        message = f"Not saved ({what}): {error_line(exc, self._notes_path)}"
         self.screen.notify(message, severity="error", timeout=10, markup=False)
         if "notes" in request.changes:
             self.screen.query_one(Notes).mark_failed(request.pid, request.changes["notes"])
@@ -156,7 +159,7 @@ class Annotator:
             try:
                 self.saver.save_now(pid, notes=text)
             except (PaperdeskError, OSError) as exc:
-                errors.append(_one_line_error(exc, self._notes_path))
+                errors.append(error_line(exc, self._notes_path))
             else:
                 notes.mark_saved(pid, text)
         return errors

@@ -1,0 +1,70 @@
+"""The parts of Textual paperdesk leans on beyond the documented basics, checked one by one.
+
+The package allows `textual>=8.2,<9` at run time while the tests pin `<8.3`
+(snapshots). A minor release users get may change what is checked here; run
+this file against it (`pip install 'textual<9' && pytest tests/ui/test_textual_api.py`)
+and it fails loudly, naming the part, instead of a key silently misfiring.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.command import Matcher
+from textual.message import Message
+from textual.screen import Screen
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, TextArea
+from textual.widgets.text_area import LanguageDoesNotExist
+
+
+def test_matcher_exposes_its_fuzzy_search() -> None:
+    """palette.highlight_data marks the matched letters of a title without parsing it as markup."""
+    matcher = Matcher("grph")
+    score, offsets = matcher.fuzzy_search.match(matcher.query, "graph [bold]")
+    assert score > 0 and list(offsets) == [0, 1, 3, 4]
+    assert matcher.match_style is not None
+
+
+def test_events_say_whether_they_were_forwarded() -> None:
+    """The key gate tells a key read from the terminal from one Textual forwarded to a widget."""
+    assert isinstance(Message.is_forwarded, property)
+    assert events.Key("a", "a").is_forwarded is False
+
+
+def test_app_on_event_and_keymap_are_there() -> None:
+    """PaperdeskApp.on_event wraps Textual's handling of keys; the [keys] table goes through set_keymap."""
+    assert inspect.iscoroutinefunction(App.on_event)
+    assert "keymap" in inspect.signature(App.set_keymap).parameters
+    assert hasattr(Screen, "active_bindings")
+    assert "bindings_updated_signal" in inspect.getsource(Screen.__init__)  # the footer (KeyHints) subscribes to it
+
+
+def test_an_unknown_language_raises_the_public_error() -> None:
+    """The notes editor falls back to plain text on LanguageDoesNotExist (a grammar that fails to load)."""
+    try:
+        TextArea(language="no-such-language-here")
+    except LanguageDoesNotExist:
+        pass  # tree-sitter installed: the public error, as the notes editor expects
+    # without tree-sitter the editor is plain text and nothing is raised
+
+
+async def test_right_arrow_at_the_end_accepts_the_suggestion() -> None:
+    """The import dialog's Tab completes a path by pressing → at the end of the text."""
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input(suggester=SuggestFromList(["papers.bib"]))
+
+    app = One()
+    async with app.run_test() as pilot:
+        field = app.query_one(Input)
+        field.focus()
+        await pilot.press("p", "a")
+        for _ in range(20):
+            await pilot.pause(0.02)
+        field.cursor_position = len(field.value)
+        field.action_cursor_right()
+        assert field.value == "papers.bib"

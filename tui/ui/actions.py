@@ -1,0 +1,211 @@
+"""THE registry of actions: each one's id, default keys, description, help area and palette text.
+
+Everything that lists actions is derived from `ACTIONS`: the `BINDINGS` of the
+app, its screens and widgets (`bindings_for`), the help screen's rows (grouped
+by `area`, in registry order), the command palette's entries (`palette`), and
+the ids the config's `[keys]` table may remap (`known_binding_ids`). Adding a
+key means adding one `Action` here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from textual.binding import Binding
+
+from tui.core.models import Status
+from tui.core.search.sorts import SORT_NAMES
+
+#: Help areas, in the order the help screen shows them.
+AREAS = ("Global", "List", "Reader", "Notes", "Filter")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing the reader can do, with everything every list of actions needs to know about it."""
+
+    id: str
+    """Stable name: the binding id the `[keys]` table remaps, shown in the help screen."""
+    action: str
+    """The Textual action string the keys and the palette run ("rate(5)", "app.help")."""
+    keys: str = ""
+    """Default keys, comma-separated; empty for palette-only commands."""
+    description: str = ""
+    """Short text for the footer (and the help screen when `help` is empty)."""
+    help: str = ""
+    """Longer text for the help screen and the footer's tooltip."""
+    area: str | None = None
+    """Help-screen area (one of AREAS); None: not listed there (dialog keys)."""
+    owners: tuple[str, ...] = ()
+    """Who binds the keys: "app", "library", "paper_list", "reader", "notes", "filter", a dialog's name.
+    No owner: the row only documents keys a widget handles itself (Textual's own scrolling)."""
+    show: bool = False
+    """Shown in the footer."""
+    key_display: str | None = None
+    priority: bool = False
+    palette: str = ""
+    """Command-palette text; empty: not in the palette."""
+    palette_help: str = ""
+    """The palette's help line; the key is appended in brackets when the action has one."""
+    changes_data: bool = False
+    """Changes a paper (rate, status, undo): the palette offers it only when the query names it."""
+    keywords: tuple[str, ...] = ()
+    """More words the palette finds the command by."""
+
+    def bindings(self) -> list[Binding]:
+        """The Textual binding for this action (none for a palette-only command)."""
+        if not self.keys:
+            return []
+        return [
+            Binding(self.keys, self.action, self.description, show=self.show, key_display=self.key_display,
+                    priority=self.priority, tooltip=self.help, id=self.id)
+        ]
+
+    @property
+    def key_hint(self) -> str:
+        """The default key as the palette's help line names it ("?", "ctrl+b", "0")."""
+        first = self.keys.split(",")[0]
+        return _KEY_NAMES.get(first, first)
+
+
+_KEY_NAMES = {"question_mark": "?", "percent_sign": "%", "slash": "/", "left_square_bracket": "[", "right_square_bracket": "]"}
+
+
+def binding_id(action: str) -> str:
+    """The id derived from an action string, e.g. "app.focus_next" -> "focus_next", "rate(5)" -> "rate_5"."""
+    for namespace in ("app.", "screen.", "focused."):
+        if action.startswith(namespace):
+            action = action[len(namespace) :]
+    return re.sub(r"[^a-z0-9]+", "_", action.lower()).strip("_")
+
+
+def _a(action: str, keys: str = "", description: str = "", *, id: str | None = None, **fields) -> Action:  # type: ignore[no-untyped-def]
+    return Action(binding_id(action) if id is None else id, action, keys, description, **fields)
+
+
+_ON_PAPER = "List"
+_APP, _LIB = ("app",), ("library",)
+
+ACTIONS: tuple[Action, ...] = (
+    # -- the app: any screen --------------------------------------------------------------
+    _a("quit", "q", "Quit", area="Global", owners=_APP, show=True),
+    _a("quit", "ctrl+q", "Quit", id="quit_now", area="Global", owners=_APP, priority=True),
+    _a("app.help", "question_mark", "Help", id="help", key_display="?", help="Every key by area", area="Global",
+       owners=("app", "library"), show=True, palette="Help: all keys", palette_help="Every key by area", keywords=("keys",)),
+    _a("app.stats", "percent_sign", "Stats", key_display="%", help="Reading statistics: progress per list, ratings, notes per week",
+       area="Global", owners=_APP, palette="Statistics", palette_help="Reading progress per list, ratings, notes per week",
+       keywords=("stats", "progress")),
+    _a("command_palette", "ctrl+p", "Command palette: every action, Go to paper…, themes", area="Global"),
+    _a("app.go_to_paper", palette="Go to paper…", palette_help="Find a paper by its title (fuzzy) and show it", keywords=("find", "jump")),
+    # -- the paper list (its own keys) --------------------------------------------------------
+    _a("cursor_up", "up,k", "Up", key_display="k/↑", area="List", owners=("paper_list",)),
+    _a("cursor_down", "down,j", "Down", key_display="j/↓", area="List", owners=("paper_list",)),
+    _a("page_up", "pageup", "Page up", area="List", owners=("paper_list",)),
+    _a("page_down", "pagedown", "Page down", area="List", owners=("paper_list",)),
+    _a("first", "home,g", "First", area="List", owners=("paper_list",)),
+    _a("last", "end,G", "Last", area="List", owners=("paper_list",)),
+    _a("select", "enter", "Read", area="List", owners=("paper_list",)),
+    # -- the library screen, in footer order ------------------------------------------------
+    _a("app.focus_next", "tab", "Pane", help="Move between the list and the reading pane", area="Global", owners=_LIB),
+    _a("app.focus_previous", "shift+tab", "Pane", help="Move between the reading pane and the list (backwards)", area="Global", owners=_LIB),
+    _a("notes", "n", "Notes", help="Write notes on this paper (Markdown); Esc when done", area="Notes", owners=_LIB, show=True,
+       palette="Write notes", palette_help="Markdown notes on the highlighted paper; Esc when done"),
+    _a("rate(1)", "1", "Rate", key_display="0-5", help="Rate 1 to 5 stars (0 clears)", area=_ON_PAPER, owners=_LIB, show=True,
+       palette="Rate 1 star ★", palette_help="Rate the highlighted paper", changes_data=True),
+    *(
+        _a(f"rate({n})", str(n), f"{n} stars", area=_ON_PAPER, owners=_LIB,
+           palette=f"Rate {n} stars {'★' * n}", palette_help="Rate the highlighted paper", changes_data=True)
+        for n in range(2, 6)
+    ),
+    _a("rate(0)", "0", "Clear rating", area=_ON_PAPER, owners=_LIB, palette="Clear rating", palette_help="Remove the stars", changes_data=True),
+    _a("status(1)", "s", "Status", help="Next reading status (S goes back)", area=_ON_PAPER, owners=_LIB, show=True),
+    _a("status(-1)", "S", "Status back", id="status_back", area=_ON_PAPER, owners=_LIB),
+    _a("mark_read", "r", "Read", help="Mark as read", area=_ON_PAPER, owners=_LIB),
+    _a("tags", "t", "Tags", help="Edit the tags (comma-separated, completion from known tags)", area=_ON_PAPER, owners=_LIB, show=True,
+       palette="Edit tags…", palette_help="Tags of the highlighted paper"),
+    _a("rename", "e", "Rename", help="Give the paper your own title", area=_ON_PAPER, owners=_LIB,
+       palette="Rename paper…", palette_help="Give the highlighted paper your own title", keywords=("title",)),
+    _a("undo", "u", "Undo", help="Undo the last rating/status/tag/title change", area=_ON_PAPER, owners=_LIB,
+       palette="Undo", palette_help="Undo the last rating/status/tag/title change", changes_data=True),
+    _a("redo", "U", "Redo", help="Redo the change undone last", area=_ON_PAPER, owners=_LIB,
+       palette="Redo", palette_help="Redo the change undone last", changes_data=True),
+    _a("open_link", "o", "Open link", area=_ON_PAPER, owners=_LIB,
+       palette="Open link", palette_help="Open the paper's URL, DOI or code link in the browser", keywords=("browser", "url")),
+    _a("app.import_papers", "i", "Import", area="Global", owners=_LIB, palette="Import papers from a file or folder",
+       palette_help="BibTeX, JSON, JSON Lines, plain-text lists or a notes export; merges duplicates", keywords=("bibtex", "json", "add")),
+    _a("export", "x", "Export", area=_ON_PAPER, owners=_LIB, palette="Export to Markdown…",
+       palette_help="Write papers and notes to a Markdown file or an Obsidian folder", keywords=("markdown", "obsidian")),
+    _a("copy_paper", "c", "Copy", area=_ON_PAPER, owners=_LIB, palette="Copy paper",
+       palette_help="Copy the title, list and abstract to the clipboard", keywords=("clipboard",)),
+    _a("copy_section", "C", "Copy with notes", area=_ON_PAPER, owners=_LIB, palette="Copy paper with notes (Markdown)",
+       palette_help="Copy the paper's exported Markdown section", keywords=("clipboard",)),
+    _a("focus_filter", "slash", "Filter", key_display="/", area="Filter", owners=_LIB, show=True, palette="Filter…",
+       palette_help="Type a query: words, \"phrase\", -word, status:read rating:>=4", keywords=("search",)),
+    _a("cycle_sort", "ctrl+s", "Sort", key_display="^s", area="Filter", owners=_LIB),
+    _a("save_view", "ctrl+b", "Save view", key_display="^b", area="Filter", owners=_LIB,
+       palette="Save view…", palette_help="Save the filter's query under a name"),
+    _a("toggle_layout", "l", "Layout", help="Switch between side by side and stacked panes", area="Global", owners=_LIB,
+       palette="Toggle layout: side by side / stacked", palette_help="List beside or above the reading pane"),
+    _a("focus_mode", "z", "Focus", help="Focus mode: hide the list and read (z again brings it back)", area="Global", owners=_LIB,
+       palette="Focus mode", palette_help="Hide the list and read; ] and [ step through papers"),
+    _a("step_paper(1)", "right_square_bracket", "Next paper", id="next_paper", key_display="]", area=_ON_PAPER, owners=_LIB),
+    _a("step_paper(-1)", "left_square_bracket", "Previous paper", id="previous_paper", key_display="[", area=_ON_PAPER, owners=_LIB),
+    # palette-only commands of the library screen
+    *(
+        _a(f"set_status({status.value!r})", id=f"set_status_{binding_id(status.value)}", palette=f"Set status: {status.value}",
+           palette_help="Reading status of the highlighted paper (s cycles)", changes_data=True)
+        for status in Status
+    ),
+    *(
+        _a(f"sort_by({sort!r})", id=f"sort_by_{sort}", palette=f"Sort by {name}", palette_help="Order of the list (ctrl+s cycles)")
+        for sort, name in SORT_NAMES.items()
+    ),
+    # -- the reading pane -------------------------------------------------------------------
+    _a("scroll_down", "j", "Scroll down", id="reader_down", area="Reader", owners=("reader",)),
+    _a("scroll_up", "k", "Scroll up", id="reader_up", area="Reader", owners=("reader",)),
+    _a("screen.back_to_list", "escape", "Back to the list", id="reader_back", area="Reader", owners=("reader",)),
+    _a("scroll_up", "up,down", "Scroll (when the pane has focus: tab)", id="", area="Reader"),
+    _a("page_up", "pageup,pagedown", "Scroll a page", id="", area="Reader"),
+    _a("scroll_home", "home,end", "Top / bottom", id="", area="Reader"),
+    # -- the notes editor and the filter box ----------------------------------------------------
+    _a("screen.back_to_list", "escape", "Done", id="notes_done", help="Save the notes and go back to the list", area="Notes",
+       owners=("notes",), show=True),
+    _a("clear_or_leave", "escape", "Clear filter (a second Esc: back to the list)", id="filter_clear", area="Filter", owners=("filter",)),
+    _a("leave", "down", "To list", id="filter_leave", area="Filter", owners=("filter",)),
+    # -- screens and dialogs -------------------------------------------------------------------
+    _a("close", "escape,q,question_mark", "Close", id="help_close", owners=("help",), show=True),
+    _a("done", "enter,escape,space", "Got it", id="first_steps_done", owners=("first_steps",), show=True),
+    _a("app.quit", "q", "Quit", id="first_steps_quit", owners=("first_steps",), show=True),
+    _a("close", "escape,q,percent_sign", "Close", id="stats_close", owners=("stats",), show=True),
+    _a("close", "escape", "Close", id="import_close", owners=("import",), show=True),
+    _a("complete", "tab", "Complete path", id="import_complete", owners=("import",)),
+    _a("cancel", "escape", "Cancel", id="export_cancel", owners=("export",), show=True),
+    _a("answer(False)", "escape,n", "Keep", id="overwrite_keep", owners=("confirm",), show=True),
+    _a("answer(True)", "y", "Overwrite", id="overwrite_yes", owners=("confirm",), show=True),
+    _a("cancel", "escape", "Cancel", id="tags_cancel", owners=("tags",), show=True),
+    _a("complete", "tab", "Complete", id="tags_complete", owners=("tags",), show=True, priority=True),
+    _a("cancel", "escape", "Cancel", id="title_cancel", owners=("title",), show=True),
+    _a("cancel", "escape", "Cancel", id="view_cancel", owners=("save_view",), show=True),
+)
+
+
+def bindings_for(owner: str) -> list[Binding]:
+    """The `BINDINGS` of `owner` ("app", "library", a widget or dialog name), in registry order."""
+    return [b for action in ACTIONS if owner in action.owners for b in action.bindings()]
+
+
+def in_area(area: str) -> Iterator[Action]:
+    """The keyed actions the help screen lists under `area`, in registry order."""
+    return (a for a in ACTIONS if a.area == area and a.keys)
+
+
+def palette_actions() -> Iterator[Action]:
+    """The actions the command palette offers."""
+    return (a for a in ACTIONS if a.palette)
+
+
+def known_binding_ids() -> set[str]:
+    """Every binding id the `[keys]` table may remap."""
+    return {a.id for a in ACTIONS if a.owners and a.keys and a.id}

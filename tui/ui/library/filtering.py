@@ -1,0 +1,228 @@
+"""The library screen's filtering: the index, ranking off the UI thread, the list's order, saved views.
+
+`Filtering` is owned by the screen. The index is built in a thread once the
+library is open; each keystroke in the filter box starts an exclusive "rank"
+worker (cancelling the previous one), and a result whose query or sort no
+longer matches the box is dropped. A shown ranking is announced with `Ranked`.
+"""
+
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from textual.message import Message
+from textual.worker import get_current_worker
+
+from tui.core.errors import PaperdeskError
+from tui.core.memory import release_free_memory
+from tui.core.models import Annotation, Paper
+from tui.core.render.text import one_line
+from tui.core.search.query import Query, QueryError, parse_query
+from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
+from tui.ui.screens.save_view import SaveViewScreen
+from tui.ui.threads import to_ui
+from tui.ui.widgets.filter_bar import FilterBar, FilterInput
+from tui.ui.widgets.paper_list import PaperList
+
+if TYPE_CHECKING:
+    from tui.core.library import Library
+    from tui.core.search.index import SearchIndex, SearchResult
+    from tui.ui.library.screen import LibraryScreen
+
+
+@dataclass
+class Ranked(Message):
+    """The list now shows a new ranking (or the index became ready): the header's count changed."""
+
+    result: "SearchResult | None"
+
+
+class Filtering:
+    """The filter box, the sort order and saved views of one library screen."""
+
+    def __init__(self, screen: "LibraryScreen") -> None:
+        self.screen = screen
+        self.index: SearchIndex | None = None
+        """Built once per library; `annotation_changed` keeps it up to date after saves."""
+        self.result: SearchResult | None = None
+        """What the list shows now (None until the first ranking: the whole library in list order)."""
+        self.sort = "relevance"
+        """The chosen sort order; "relevance" without free text in the query means list order."""
+
+    @property
+    def _list(self) -> PaperList:
+        return self.screen.query_one(PaperList)
+
+    @property
+    def text(self) -> str:
+        """What the filter box holds now."""
+        return self.screen.query_one(FilterInput).value
+
+    @property
+    def active(self) -> bool:
+        """A query or a sort other than list order is in force."""
+        return bool(self.text) or self.sort != "relevance"
+
+    def _current_id(self) -> str | None:
+        current = self._list.current
+        return current.id if current is not None else None
+
+    # -- the index ---------------------------------------------------------------------
+
+    def start_index(self, library: Library) -> None:
+        """Index `library` in a thread; the filter re-runs once it is ready."""
+        self.index = None
+        self.screen.run_worker(lambda: self._build_index(library), thread=True, exclusive=True, group="index")
+
+    def _build_index(self, library: Library) -> None:
+        """In a thread: load the saved index, or split every paper into words (about a second per
+        10,000 papers) and save it (`library.search_index`)."""
+        from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
+
+        index = search_index(library)
+        to_ui(self.screen.app, self._index_ready, library, index)
+
+    def _index_ready(self, library: Library, index: SearchIndex) -> None:
+        if self.screen.app.library is not library:
+            return
+        self.index = index
+        # The papers and the index live as long as the app: keep the cyclic GC from re-scanning
+        # them, which otherwise costs tens of milliseconds at random keystrokes at 100,000 papers.
+        release_free_memory()
+        gc.freeze()
+        if self.active:
+            self.run()
+        else:
+            self.screen.post_message(Ranked(self.result))
+
+    def annotation_changed(self, pid: str, annotation: Annotation) -> None:
+        """After a save: the index learns the annotation, and a filter in force re-runs."""
+        if self.index is not None:
+            self.index.update_annotation(pid, annotation)
+            if self.active:
+                self.run(keep=self._current_id())
+
+    # -- running a query --------------------------------------------------------------
+
+    def query_changed(self, value: str) -> None:
+        """The box changed: typing puts the best match under the cursor; clearing keeps the paper in view."""
+        self.run(keep=self._current_id() if not value.strip() else None)
+
+    def run(self, keep: str | None = None) -> None:
+        """Parse the box and rank in a worker; a malformed query leaves the list as it was."""
+        bar = self.screen.query_one(FilterBar)
+        try:
+            query = parse_query(self.text)
+        except QueryError as exc:
+            bar.show_error(str(exc))
+            return
+        bar.show_error(None)
+        if self.index is None:
+            self.screen.post_message(Ranked(self.result))
+            return  # `_index_ready` runs it
+        index, sort = self.index, self.sort
+        self.screen.run_worker(lambda: self._rank(index, query, sort, keep), thread=True, exclusive=True, group="rank")
+
+    def _rank(self, index: SearchIndex, query: Query, sort: str, keep: str | None) -> None:
+        worker = get_current_worker()
+        try:
+            result = index.search(query, sort, should_stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            return
+        if not worker.is_cancelled:
+            to_ui(self.screen.app, self.show, result, keep)
+
+    def show(self, result: SearchResult, keep: str | None = None) -> None:
+        """Show a ranking unless the box or the sort changed since it started."""
+        if result.query.text != self.text or result.sort != self.sort or result.index is not self.index:
+            return
+        self.result = result
+        self._list.set_papers(result, result.spans, keep=keep)
+        self.screen.post_message(Ranked(result))
+
+    def catch_up(self) -> None:
+        """Rank what is typed *now* if the list lags behind (Enter in the box), on this thread.
+
+        So a key typed right after Enter (`/lora⏎4`) acts on the best match of
+        the final query, not on a list a keystroke behind.
+        """
+        index, text = self.index, self.text
+        stale = self.result is None or self.result.query.text != text or self.result.sort != self.sort
+        if index is None or not stale or not (text.strip() or self.result is not None):
+            return
+        try:
+            query = parse_query(text)
+        except QueryError:
+            return  # the error line is already shown; the list stays as it was
+        self.screen.workers.cancel_group(self.screen, "rank")
+        # As when typing: an emptied box keeps the highlighted paper, a query puts its best match first.
+        self.show(index.search(query, self.sort), keep=self._current_id() if not text.strip() else None)
+
+    def highlights_for(self, paper: Paper | None) -> list[str]:
+        """The words to mark in the reading pane for `paper`."""
+        if self.result is None or paper is None or self.result.query.is_empty:
+            return []
+        return self.result.words_for(paper)
+
+    def header(self, library: Library | None) -> str:
+        """ "7 / 33 · relevance", or "33 papers · list order" when nothing is filtered."""
+        total = len(library.papers) if library else 0
+        result = self.result
+        ranks = result is not None and result.query.ranks
+        order = SORT_NAMES["list" if self.sort == "relevance" and not ranks else self.sort]
+        if self.index is None and library is not None and (self.text or total > 5000):
+            order += " · indexing…"
+        if result is None or result.query.is_empty:
+            return f"{total} papers · {order}"
+        return f"{len(result)} / {total} · {order}"
+
+    # -- sort orders and saved views ----------------------------------------------------------
+
+    def set_sort(self, sort: str) -> None:
+        """Order the list by `sort`, keeping the highlighted paper."""
+        self.sort = sort
+        self.screen.post_message(Ranked(self.result))
+        self.run(keep=self._current_id())
+
+    def cycle_sort(self) -> None:
+        self.set_sort(next_sort(self.sort))
+
+    def apply_query(self, text: str) -> None:
+        """Put `text` in the filter box (a saved view); the list re-ranks as if typed."""
+        text = one_line(text)  # a stored query is data: no control character reaches the terminal raw
+        box = self.screen.query_one(FilterInput)
+        box.value = text
+        box.cursor_position = len(text)
+        self._list.focus()
+
+    def save_view(self, library: Library) -> None:
+        """Ask for a name, then store the filter's query under it."""
+        text = self.text.strip()
+        if not text:
+            self.screen.notify("Type a filter first; a view saves the filter's query.", markup=False)
+            return
+
+        def saved(name: str | None) -> None:
+            if name:
+                self._in_thread(lambda: library.save_view(name, text), f"Saved view {name!r}; find it in the command palette.", "View not saved")
+
+        self.screen.app.push_screen(SaveViewScreen(text), saved)
+
+    def delete_view(self, library: Library, name: str) -> None:
+        self._in_thread(lambda: library.delete_view(name), f"Deleted view {name!r}.", "View not deleted")
+
+    def _in_thread(self, write: Callable[[], object], done: str, failed: str) -> None:
+        """Write a view (atomic, off the UI thread) and say how it went."""
+        app = self.screen.app
+
+        def job() -> None:
+            try:
+                write()
+            except (PaperdeskError, ValueError, OSError) as exc:
+                to_ui(app, app.notify, f"{failed}: {exc}", severity="error", markup=False)
+                return
+            to_ui(app, app.notify, done, markup=False)
+
+        self.screen.run_worker(job, thread=True, group="views")

@@ -1,0 +1,60 @@
+"""The library screen's layouts: side by side, stacked (list above reader), and focus (reader only).
+
+State sets CSS classes on the screen (`-side`, `-stacked`, `-focus`);
+`styles/layout.tcss` decides the look. "auto" (the default setting) stacks
+the panes below `STACK_BELOW` columns and goes back side by side above it,
+until the reader picks a layout with the key.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tui.ui.widgets.paper_list import PaperList
+from tui.ui.widgets.reader import Reader
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+#: Terminals narrower than this get the stacked layout in "auto" mode.
+STACK_BELOW = 100
+
+
+def stacked_for(mode: str, width: int) -> bool:
+    """Whether `mode` ("auto", "side" or "stacked") stacks the panes at `width` columns."""
+    if mode == "auto":
+        return width < STACK_BELOW
+    return mode == "stacked"
+
+
+class Panes:
+    """Which panes a screen shows and how: the classes on the screen, and where focus goes home."""
+
+    def __init__(self, screen: "Screen", mode: str = "auto") -> None:
+        self.screen = screen
+        self.mode = mode
+        """"auto", "side" or "stacked": the setting at start, then the reader's choice with `l`."""
+        self.focus_mode = False
+        """The list is hidden and the reading pane fills the screen."""
+
+    def apply(self) -> None:
+        stacked = stacked_for(self.mode, self.screen.app.size.width)
+        self.screen.set_class(stacked, "-stacked")
+        self.screen.set_class(not stacked, "-side")
+        self.screen.set_class(self.focus_mode, "-focus")
+
+    def toggle(self) -> None:
+        """Side by side <-> stacked, and say which."""
+        stacked = stacked_for(self.mode, self.screen.app.size.width)
+        self.mode = "side" if stacked else "stacked"
+        self.apply()
+        self.screen.notify("Stacked layout" if not stacked else "Side-by-side layout", timeout=2)
+
+    def toggle_focus_mode(self) -> None:
+        self.focus_mode = not self.focus_mode
+        self.apply()
+        self.home().focus()
+
+    def home(self) -> PaperList | Reader:
+        """Where Esc and the filter's Enter land: the list, or the reader when the list is hidden."""
+        return self.screen.query_one(Reader) if self.focus_mode else self.screen.query_one(PaperList)

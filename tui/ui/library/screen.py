@@ -1,0 +1,308 @@
+"""The main screen: the paper list on the left, the reading pane on the right.
+
+The screen composes the widgets and owns one controller per concern:
+`Filtering` (the box, the index, the order), `Annotator` (ratings, status,
+tags, titles, notes, undo), `Panes` (layouts and focus mode) and `Exporting`
+(export and clipboard). Keys arrive here as actions (tui/ui/actions.py) and are
+handed to a controller; controllers report with messages (`Ranked`,
+`AnnotationSaved`) that the screen passes on. No controller calls another.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from tui.core.errors import PaperdeskError
+from tui.core.models import Status
+from tui.core.render.links import open_target
+from tui.ui.actions import bindings_for
+from tui.ui.library.annotating import AnnotationSaved, Annotator
+from tui.ui.library.exporting import AnnotationsChanged, Exporting
+from tui.ui.library.filtering import Filtering, Ranked
+from tui.ui.library.layout import Panes
+from tui.ui.library.open_link import open_in_browser
+from tui.ui.palette.views import ViewCommands
+from tui.ui.styles import stylesheet
+from tui.ui.threads import to_ui
+from tui.ui.widgets.filter_bar import FilterBar, FilterInput
+from tui.ui.widgets.key_hints import KeyHints
+from tui.ui.widgets.notes import Notes
+from tui.ui.widgets.paper_list import PaperList
+from tui.ui.widgets.progress import ProgressLine
+from tui.ui.widgets.reader import Reader
+
+if TYPE_CHECKING:
+    from tui.core.library import Library
+    from tui.ui.app import PaperdeskApp
+
+
+class LibraryScreen(Screen):
+    """Browse and read. The library opens in a thread after the first paint."""
+
+    CSS_PATH = [stylesheet("library.tcss"), stylesheet("layout.tcss")]
+    BINDINGS = bindings_for("library")
+    COMMANDS = {ViewCommands}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.filtering = Filtering(self)
+        self.annotator = Annotator(self)
+        self.panes = Panes(self)
+        self.exporting = Exporting(self)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="panes"):
+            with Vertical(id="left"):
+                yield FilterBar(id="filter-bar")
+                yield Static("Opening library…", id="list-header")
+                yield PaperList(id="papers")
+                yield ProgressLine(id="progress")
+            yield Reader(id="reader")
+        yield KeyHints(id="footer")
+
+    @property
+    def desk(self) -> PaperdeskApp:
+        """The app, typed: its settings and its library."""
+        return cast("PaperdeskApp", self.app)
+
+    @property
+    def library(self) -> Library | None:
+        """The open library (None while it opens)."""
+        return self.desk.library
+
+    def on_mount(self) -> None:
+        settings = self.desk.settings
+        self.query_one(FilterInput).leave_hook = self.leave_filter_now
+        self.query_one(PaperList).focus()
+        self.panes.mode = settings.layout
+        self.query_one(Notes).autosave_delay = settings.autosave_delay
+        self.panes.apply()
+        if self.library is None:
+            self.run_worker(self._open_library, thread=True, exclusive=True, group="load")
+        else:
+            self.show_library(self.library)
+
+    def _open_library(self) -> None:
+        """In a thread: open (and on first launch seed) the library without blocking the first paint."""
+        from tui.core.library import Library
+
+        app = self.desk
+        try:
+            library = Library.open(app.library_dir)
+        except PaperdeskError as exc:
+            to_ui(app, app.fail_startup, str(exc))
+            return
+        to_ui(app, self.show_library, library)
+
+    def show_library(self, library: Library) -> None:
+        """Fill the list once the library is open."""
+        self.desk.library = library
+        paper_list = self.query_one(PaperList)
+        paper_list.annotation_of = library.annotation
+        paper_list.set_papers(library.papers)
+        self.annotator.attach(library)
+        # Index after the list is on screen: building it (and importing numpy) in a
+        # thread would otherwise compete with the first paint for the interpreter.
+        self.call_after_refresh(self.filtering.start_index, library)
+        self.update_header()
+        if library.notice:
+            self.notify(library.notice, title="Read-only", severity="warning", timeout=15, markup=False)
+            self.add_class("read-only")
+        self.desk.library_shown(library)
+
+    def reload_papers(self) -> None:
+        """After an import: show the library's papers again, keeping the highlighted one, and recount."""
+        library = self.library
+        if library is None:
+            return
+        paper_list = self.query_one(PaperList)
+        current = paper_list.current
+        paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
+        self.filtering.start_index(library)  # re-runs the current filter once the new papers are indexed
+        self.annotator.refresh_progress()
+        self.update_header()
+
+    def update_header(self) -> None:
+        """The line above the list: how many papers, in what order, and read-only state."""
+        library = self.library
+        suffix = " · read-only" if library is not None and library.read_only else ""
+        self.query_one("#list-header", Static).update(f"{self.filtering.header(library)}{suffix}")
+
+    # -- what the parts report -----------------------------------------------------------
+
+    def on_ranked(self, message: Ranked) -> None:
+        self.update_header()
+
+    def on_annotation_saved(self, message: AnnotationSaved) -> None:
+        """The search index learns every saved annotation (a filter in force re-runs)."""
+        self.filtering.annotation_changed(message.annotation.id, message.annotation)
+
+    def on_annotations_changed(self, message: AnnotationsChanged) -> None:
+        """A vault sync changed annotations: the index learns them and the list and pane redraw."""
+        library = self.library
+        if library is not None:
+            notes = self.query_one(Notes)
+            for pid in message.pids:
+                self.filtering.annotation_changed(pid, library.annotation(pid))
+                self.annotator.refresh(pid)
+                if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
+                    notes.load(pid, library.annotation(pid).notes)
+
+    def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
+        library, paper = self.library, message.paper
+        annotation = library.annotation(paper.id) if (paper and library) else None
+        self.query_one(Reader).show(paper, annotation, highlights=self.filtering.highlights_for(paper))
+
+    def on_paper_list_selected(self, message: PaperList.Selected) -> None:
+        self.query_one(Reader).focus()
+        self.annotator.record_opened(message.paper)
+
+    def on_notes_save_requested(self, message: Notes.SaveRequested) -> None:
+        self.annotator.save_notes(message.pid, message.text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if isinstance(event.input, FilterInput):
+            event.stop()
+            self.filtering.query_changed(event.value)
+
+    def on_filter_input_leave(self, message: FilterInput.Leave) -> None:
+        message.stop()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.set_class(isinstance(self.focused, FilterInput), "-filtering")
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.set_class(isinstance(self.focused, FilterInput), "-filtering")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.panes.apply()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the stars of the reading pane rates the paper (the nth star: n stars)."""
+        if event.widget is not None and event.widget.id == "reader-annotation" and event.y == 0 and 0 <= event.x < 5:
+            self.action_rate(event.x + 1)
+
+    # -- moving around -------------------------------------------------------------------
+
+    def leave_filter_now(self) -> None:
+        """Enter/down in the box: bring the list up to date with it *now*, and focus the list."""
+        self.filtering.catch_up()
+        self.set_focus(self.panes.home())
+
+    def action_focus_filter(self) -> None:
+        self.set_focus(self.query_one(FilterInput))  # now, so keys typed right after `/` land there
+        self.set_class(True, "-filtering")  # focus mode shows the box while it is in use
+
+    def action_back_to_list(self) -> None:
+        """Esc from the reader or the notes editor: back to the list (the reader in focus mode).
+
+        Synchronous, so the key typed after Esc acts on the list. Leaving the
+        editor saves the notes (its blur does).
+        """
+        if self.panes.focus_mode and not self.query_one(Notes).editor.has_focus and self.query_one(Reader).has_focus:
+            self.action_focus_mode()  # Esc in focus mode's reader: the list comes back
+            return
+        self.set_focus(self.panes.home())
+
+    def action_toggle_layout(self) -> None:
+        self.panes.toggle()
+
+    def action_focus_mode(self) -> None:
+        self.panes.toggle_focus_mode()
+
+    def action_step_paper(self, step: int) -> None:
+        """Next/previous paper from anywhere (the list may be hidden in focus mode)."""
+        paper_list = self.query_one(PaperList)
+        paper_list.cursor += step
+        if self.panes.focus_mode and paper_list.current is not None:
+            paper_list.post_message(PaperList.Selected(paper_list.current))  # reading it: note it opened
+
+    def go_to(self, pid: str) -> None:
+        """Put the cursor on paper `pid`; if the filter hides it, clear the filter first."""
+        paper_list = self.query_one(PaperList)
+        index = next((i for i, p in enumerate(paper_list.papers) if p.id == pid), None)
+        if index is None and self.library is not None:
+            self.filtering.apply_query("")  # the box's change re-ranks keeping the cursor's paper: this one
+            paper_list.set_papers(self.library.papers, keep=pid)
+        elif index is not None:
+            paper_list.cursor = index
+        self.panes.home().focus()
+
+    # -- filtering -------------------------------------------------------------------------
+
+    def action_cycle_sort(self) -> None:
+        self.filtering.cycle_sort()
+
+    def action_sort_by(self, sort: str) -> None:
+        self.filtering.set_sort(sort)
+
+    def action_save_view(self) -> None:
+        if self.library is not None:
+            self.filtering.save_view(self.library)
+
+    # -- annotating --------------------------------------------------------------------------
+
+    def action_notes(self) -> None:
+        self.annotator.edit_notes()
+
+    def action_rate(self, stars: int) -> None:
+        self.annotator.rate(stars)
+
+    def action_status(self, step: int) -> None:
+        self.annotator.cycle_status(step)
+
+    def action_set_status(self, status: str) -> None:
+        """Give the highlighted paper `status` (undoable, like the `s` key)."""
+        paper = self.query_one(PaperList).current
+        if paper is not None:
+            self.annotator.set_status(paper.id, Status(status))
+
+    def action_mark_read(self) -> None:
+        self.annotator.mark_read()
+
+    def action_tags(self) -> None:
+        self.annotator.edit_tags()
+
+    def action_rename(self) -> None:
+        self.annotator.rename()
+
+    def action_undo(self) -> None:
+        self.annotator.undo()
+
+    def action_redo(self) -> None:
+        self.annotator.redo()
+
+    def flush_notes(self) -> list[str]:
+        """Save unsaved notes now, on the calling thread (quit, SIGTERM); return error lines."""
+        return self.annotator.flush_notes()
+
+    # -- links, export and clipboard ------------------------------------------------------------
+
+    def action_open_link(self) -> None:
+        """Open the highlighted paper's URL (or DOI, or first link in its abstract) in the browser."""
+        paper = self.query_one(PaperList).current
+        target = open_target(paper.url, paper.doi, paper.abstract) if paper is not None else ""
+        if not target:
+            self.notify("This paper has no web (http/https) link to open.", severity="warning", markup=False)
+            return
+        app = self.app
+        self.run_worker(lambda: open_in_browser(app, target), thread=True, group="open-link")
+
+    def action_export(self) -> None:
+        library = self.desk.library_ready()
+        if library is not None:
+            self.exporting.open_dialog(library, vault=self.desk.settings.vault)
+
+    def action_copy_paper(self) -> None:
+        if self.library is not None:
+            self.exporting.copy(self.library, with_notes=False)
+
+    def action_copy_section(self) -> None:
+        if self.library is not None:
+            self.exporting.copy(self.library, with_notes=True)

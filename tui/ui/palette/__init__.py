@@ -1,0 +1,99 @@
+"""The command palette: every action of the registry, saved views, and "Go to paper…".
+
+`ActionCommands` lists the actions that have palette text in tui/ui/actions.py,
+each with its key (the user's override, if any) in the help line, so the
+palette also teaches the keys. Saved views (`views.py`) and paper titles
+(`papers.py`) have providers of their own; themes come from Textual's own
+"Theme" command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
+from textual.content import Content
+
+from tui.core.models import shown_title
+from tui.core.render.text import one_line
+from tui.core.search.command_match import command_score
+from tui.ui.actions import Action, palette_actions
+from tui.ui.widgets.paper_list import PaperList
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from tui.ui.app import PaperdeskApp
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One palette command: its text, help line, what it runs, and whether it changes a paper."""
+
+    text: str
+    help: str
+    run: Callable[[], object]
+    changes_data: bool = False
+    keywords: tuple[str, ...] = ()
+
+
+def ranked_hits(provider: Provider, query: str, entries: Iterable[Entry]) -> Iterator[Hit]:
+    """Hits for `entries`: named commands first; a data-changing one only when the query names it."""
+    matcher = provider.matcher(query)
+    for entry in entries:
+        score = command_score(query, entry.text, keywords=entry.keywords, changes_data=entry.changes_data, letters=matcher.match)
+        if score > 0:
+            yield Hit(score, matcher.highlight(entry.text), entry.run, text=entry.text, help=entry.help)
+
+
+def highlight_data(matcher: Matcher, label: str) -> Content:
+    """Like `Matcher.highlight`, but the label is data, never parsed as markup."""
+    content = Content(label)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, label)
+    if score:
+        for offset in offsets:
+            if not label[offset].isspace():
+                content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
+
+
+def _key(action: Action, overrides: dict[str, str]) -> str:
+    """The key that runs `action` now: the user's override, else the default."""
+    override = overrides.get(action.id)
+    return override.split(",")[0] if override else action.key_hint
+
+
+def action_entries(screen: Screen) -> list[Entry]:
+    """The palette's commands on `screen`: the app's everywhere, the library screen's on it."""
+    from tui.ui.library.screen import LibraryScreen
+
+    on_library = isinstance(screen, LibraryScreen)
+    overrides = cast("PaperdeskApp", screen.app).key_overrides
+    target = ""
+    if on_library:
+        paper = screen.query_one(PaperList).current
+        if paper is not None and screen.annotator.saver is not None:
+            target = f" · on: {one_line(shown_title(paper, screen.annotator.view(paper.id)))}"
+    entries = []
+    for action in palette_actions():
+        if not (on_library or action.action.startswith("app.")):
+            continue
+        help_line = action.palette_help + (f" ({_key(action, overrides)})" if action.keys else "")
+        if action.changes_data:
+            help_line += target
+        entries.append(Entry(action.palette, help_line, partial(screen.run_action, action.action), action.changes_data, action.keywords))
+    return entries
+
+
+class ActionCommands(Provider):
+    """Every action with palette text, each with its key in the help line."""
+
+    async def discover(self) -> Hits:
+        for entry in action_entries(self.screen):
+            yield DiscoveryHit(entry.text, entry.run, help=entry.help)
+
+    async def search(self, query: str) -> Hits:
+        for hit in ranked_hits(self, query, action_entries(self.screen)):
+            yield hit

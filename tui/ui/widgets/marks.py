@@ -1,0 +1,19 @@
+"""The marks a paper's annotation is drawn with: a glyph per reading status, and stars."""
+
+from __future__ import annotations
+
+from tui.core.models import Status
+
+#: One glyph per reading status, shown at the start of each row and in the reading pane.
+STATUS_GLYPHS = {
+    Status.UNREAD: " ",
+    Status.TO_READ: "○",
+    Status.READING: "◐",
+    Status.READ: "●",
+    Status.SKIPPED: "✕",
+}
+
+
+def stars(rating: int, empty: str = "☆") -> str:
+    """A 0–5 rating as five cells: `rating` stars, then `empty` for the rest ("" for no padding)."""
+    return "★" * rating + empty * (5 - rating)
