@@ -102,6 +102,10 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(_shown(text))
         elif kind == "skipped":
             print(f"  skipped {_shown(text)}")
+        elif kind == "merged":
+            print(f"  {_shown(text)}")
+        elif kind == "note":
+            print(f"note: {_shown(text)}")
         elif kind == "warning":
             print(f"{PROG}: warning: {_shown(text)}", file=sys.stderr)
         else:
@@ -113,8 +117,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     """Print the library for scripts (tsv, JSON lines or ids), ranked by `--query`, ordered by `--sort`."""
     from tui.core.export.json_record import paper_record
     from tui.core.library import Library, papers_matching
-    from tui.core.models import shown_title
     from tui.core.render.text import one_line
+    from tui.core.render.titles import row_title
     from tui.core.search.query import parse_query
 
     query = parse_query(args.query)  # a malformed query fails before the library opens
@@ -131,7 +135,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             elif args.format == "ids":
                 out.write(paper.id + "\n")
             else:
-                out.write(f"{paper.id}\t{one_line(shown_title(paper, ann))}\t{one_line(paper.list)}\n")
+                out.write(f"{paper.id}\t{row_title(paper, ann)}\t{one_line(paper.list)}\n")
         out.flush()
     if not papers and not query.is_empty and args.limit != 0:
         print(f"{PROG}: no paper matches {_shown(args.query)!r}", file=sys.stderr)
@@ -270,6 +274,31 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_remove(args: argparse.Namespace) -> int:
+    """Move the chosen papers to the trash; refuse (exit 1) when they carry annotations and --force is absent."""
+    from tui.core.library import Library, remove_papers
+
+    if not (args.ids or args.lists or args.query is not None):
+        return _fail("say what to remove: paper ids, --list NAME or --query Q")
+    with Library.open(_library_dir(args), seed=False) as lib:
+        outcome = remove_papers(lib, lists=args.lists, query=args.query, ids=args.ids, force=args.force)
+    if outcome.refused:
+        return _fail(outcome.refused)
+    print(f"removed {outcome.removed} papers to the trash; `{PROG} restore` brings them back" if outcome.removed else "nothing to remove")
+    return EXIT_OK
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Bring back the last removal (or all) from the trash."""
+    from tui.core.library import Library, restore_papers
+
+    with Library.open(_library_dir(args), seed=False) as lib:
+        lines = restore_papers(lib, everything=args.all)
+    for line in lines or ["the trash is empty"]:
+        print(_shown(line))
+    return EXIT_OK
+
+
 def cmd_sync(args: argparse.Namespace) -> int:
     """Sync the library with a vault (through git with --git); print what happened; 1 while a conflict is open."""
     from tui.core.library import sync_vault, sync_vault_git
@@ -293,6 +322,7 @@ def cmd_fetch(args: argparse.Namespace) -> int:
     return run(args, _library_dir(args))
 
 
+#: Each subcommand's one call; no command opens the app.
 COMMANDS = {
     "import": cmd_import,
     "add": cmd_fetch,
@@ -306,4 +336,6 @@ COMMANDS = {
     "export": cmd_export,
     "sync": cmd_sync,
     "completion": cmd_completion,
+    "remove": cmd_remove,
+    "restore": cmd_restore,
 }

@@ -222,6 +222,21 @@ def build_parser() -> argparse.ArgumentParser:
     _complete(vault, "DIRECTORY")
     syn.add_argument("--git", action="store_true", help="the vault is a git work tree: pull (rebase), sync, commit, push")
 
+    rem = add_parser(
+        "remove",
+        parents=[common],
+        help="move papers (a list, a query's matches, or ids) to the library's trash",
+        description="Move papers and their annotations to the trash inside the library; `paperdesk "
+        "restore` brings the last removal back. Papers carrying notes, a rating or tags are removed "
+        "only with --force.",
+    )
+    rem.add_argument("ids", nargs="*", metavar="ID", help="paper ids (as `paperdesk list` prints them)")
+    rem.add_argument("--list", dest="lists", action="append", default=[], metavar="NAME", help="every paper of this list (repeatable)")
+    rem.add_argument("--query", "-q", metavar="Q", default=None, help="every paper the filter query Q matches")
+    rem.add_argument("--force", action="store_true", help="remove papers that carry notes, a rating or tags too")
+    res = add_parser("restore", parents=[common], help="bring back the papers last removed", description="Bring back the last removal from the trash, annotations included.")
+    res.add_argument("--all", action="store_true", help="bring back everything in the trash")
+
     comp = add_parser(
         "completion",
         parents=[common],

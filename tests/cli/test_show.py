@@ -29,7 +29,7 @@ def test_show_prints_every_part_of_the_paper(library_dir: Path) -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     lines = out.splitlines()
-    assert lines[0] == "Bounds in $\\mathcal{O}(1/\\sqrt{T})$ time"
+    assert lines[0] == "Bounds in 𝒪(1/√T) time"  # the title reads as everywhere else (issue 13)
     assert lines[1] == "Ada Lovelace, Alan Turing"
     assert lines[2].startswith("NeurIPS · 2024 · ")
     assert "doi:10.1/xyz  https://example.org/p" in out

@@ -13,6 +13,7 @@ from tui.core.errors import InputFileError
 from tui.core.ingest.readers import complete_path, expand, read_import, read_imports, sniff
 from tui.core.render.latex import render
 from tui.core.models import paper_id
+from tui.core.render.titles import title_text
 
 PMLR = FIXTURES / "pmlr_l4dc2026.bib"
 
@@ -26,8 +27,10 @@ def test_the_pmlr_file_imports_completely() -> None:
         assert paper.title and paper.abstract and paper.authors
         assert paper.year == "2026"
         assert paper.venue == "Proceedings of The 8th Annual Learning for Dynamics and Control Conference"
-        for text in (paper.title, *paper.authors):
+        # Titles keep their math as source (rendered wherever shown); names are decoded whole.
+        for text in (title_text(paper.title), *paper.authors):
             assert "\\" not in text and "{" not in text and "}" not in text, text
+        assert "{" not in paper.title.replace("$", "") or "$" in paper.title, paper.title
         assert "bibtex_key" in paper.extra and "pages" in paper.extra
     authors = {a for p in parsed.papers for a in p.authors}
     assert {"Jesús F. Palacián", "Thomas B. Schön", "Wolfgang Hönig"} <= authors
@@ -49,7 +52,8 @@ def test_every_pmlr_abstract_renders() -> None:
 def test_small_bibtex_fields() -> None:
     parsed = read_import(FIXTURES / "small.bib")
     smith, title_only = parsed.papers
-    assert smith.title == "A Bayesian Study of ℓ₁ Regularization"
+    assert smith.title == "A Bayesian Study of $\\ell_1$ Regularization"  # math stored as source
+    assert title_text(smith.title) == "A Bayesian Study of ℓ₁ Regularization"
     assert smith.authors == ("Hans Müller", "Paul Erdős", "Barnes and Noble")
     assert (smith.year, smith.venue, smith.doi, smith.url) == ("2020", "Journal of Tests", "10.1000/XYZ123", "https://example.org/paper")
     assert smith.tags == ("sparsity", "regularization")

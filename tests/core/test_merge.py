@@ -44,14 +44,14 @@ def test_normalizers() -> None:
 )
 def test_what_counts_as_the_same_paper(incoming: Paper, reason: str) -> None:
     stored = paper(ABSTRACT, "Stable Learning of Controllers", doi="10.5/x")
-    hit = MatchIndex([stored]).find(incoming, full_scan=True)
+    hit = MatchIndex([stored]).find(incoming)
     assert hit == (stored.id, reason)
 
 
 def test_a_merely_related_abstract_is_a_new_paper() -> None:
     stored = paper(ABSTRACT)
     other = paper(ABSTRACT[:120] + " Our second contribution is a new benchmark suite for offline evaluation of policies.")
-    assert MatchIndex([stored]).find(other, full_scan=True) is None
+    assert MatchIndex([stored]).find(other) is None
 
 
 def test_merge_fills_in_and_never_overwrites() -> None:

@@ -68,8 +68,8 @@ def test_words_match_in_any_order_and_each_must_match(library: Library) -> None:
 
 def test_title_hits_outrank_abstract_hits(library: Library) -> None:
     result = ranked(library, "federated")
-    # Only FSL-SAGE says "federated" in its shown title; the others say it in the abstract.
-    assert result[0].derived_title.startswith("FSL-SAGE")
+    # FSL-SAGE and the federated Q-learning paper say "federated" in their shown titles; the others in the abstract.
+    assert {p.derived_title.split(":")[0].split()[0] for p in result[:2]} == {"FSL-SAGE", "Gap-dependent"}
     assert len(result) >= 3
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from tui.ui.widgets.reader import DERIVED_NOTE
 from tui.core.render.latex import to_unicode
 from tui.core.ingest.lists import parse_list
 from tui.core.library import Library
@@ -25,7 +26,8 @@ async def test_lists_33_papers_and_shows_the_first(make_app, library: Library) -
         assert papers.has_focus
         assert "33 papers" in text_of(app, "#list-header")
         assert text_of(app, "#reader-abstract") == to_unicode(library.papers[0].abstract)
-        assert text_of(app, "#reader-meta") == library.papers[0].list
+        # The bundled papers have no title of their own: the pane says the shown one was derived.
+        assert text_of(app, "#reader-meta") == f"{library.papers[0].list}\n{DERIVED_NOTE}"
 
 
 async def test_keys_move_the_highlight_and_the_pane_follows(make_app, library: Library) -> None:
@@ -100,7 +102,7 @@ async def test_markup_and_escapes_in_data_show_literally(make_app, library: Libr
         body = text_of(app, "#reader-abstract")
         assert "[bold]not bold[/]" in body and "[@click=app.quit]" in body and "unclosed [" in body
         assert "\x1b" not in body and "␛[31mred" in body
-        assert text_of(app, "#reader-meta") == "[red]List[/red]"
+        assert text_of(app, "#reader-meta").split("\n")[0] == "[red]List[/red]"
         await pilot.click(Reader)
         await pilot.pause()
         assert app.is_running

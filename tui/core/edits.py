@@ -16,7 +16,8 @@ from typing import Any, Iterator, Sequence
 
 from tui.core.errors import NotFound, ReadOnlyLibrary
 from tui.core.library import Library, held_error, papers_matching
-from tui.core.models import Annotation, Paper, Status, shown_title
+from tui.core.models import Annotation, Paper, Status
+from tui.core.render.titles import row_title
 from tui.core.render.text import one_line
 from tui.core.store.changelog import log_entry
 from tui.core.store.tags import parse_tags
@@ -48,11 +49,11 @@ def writable(folder: str | Path) -> Iterator[Library]:
 
 def candidate_line(paper: Paper, annotation: Annotation | None) -> str:
     """"id<TAB>title" for a list of candidates, safe to print."""
-    return f"{paper.id}\t{one_line(shown_title(paper, annotation))}"
+    return f"{paper.id}\t{row_title(paper, annotation)}"
 
 
 def _short(paper: Paper, annotation: Annotation | None) -> str:
-    title = one_line(shown_title(paper, annotation))
+    title = row_title(paper, annotation)
     return title if len(title) <= TITLE_SHOWN else title[: TITLE_SHOWN - 1].rstrip() + "…"
 
 
@@ -130,7 +131,7 @@ def _save(lib: Library, paper: Paper, changes: dict[str, Any], what: str) -> Edi
 
     def entry(new: dict[str, Annotation]) -> dict[str, Any]:
         after = new[paper.id]
-        return log_entry(paper.id, before, after, changes, f"{what} ({one_line(shown_title(paper, after))})")
+        return log_entry(paper.id, before, after, changes, f"{what} ({row_title(paper, after)})")
 
     saved = lib.save_annotations({paper.id: changes}, log=entry)[paper.id]
     return Edit(paper, saved, True, what)

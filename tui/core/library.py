@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 from tui.core.errors import LibraryHeld
 from tui.core.ingest.lists import ParsedList
 from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportReport, ParsedFile, Progress
-from tui.core.models import Paper
+from tui.core.models import Annotation, Paper
 from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:
@@ -98,7 +98,9 @@ class ImportOutcome:
     """What an import did, as lines in the order they happened, for the CLI and the app to show.
 
     Each message is (kind, text): "line" is a report line, "skipped" why an
-    entry of the file just reported was left out, "warning" a problem that
+    entry of the file just reported was left out, "merged" a merge of two
+    records whose titles differ (`merged "A" into "B"`), "note" something the
+    user should know (the bundled example lists are still there), "warning" a problem that
     did not stop anything, "error" a file or a library that could not be
     used. `failed` is true when anything was not imported.
     """
@@ -163,13 +165,18 @@ def import_paths(
             if lib.read_only:
                 errors.append(f"{lib.notice}; nothing imported")
             else:
+                examples = example_lists_note(lib)
                 for report in lib.add_papers(parsed, progress=progress if total >= LARGE_IMPORT else None):
                     outcome.reports.append(report)
                     for warning in report.warnings:
                         outcome.add("warning", warning)
                     outcome.add("line", report.line())
+                    for merge in report.merges:
+                        outcome.add("merged", merge)
                     for reason in report.skipped:
                         outcome.add("skipped", reason)
+                if examples:
+                    outcome.add("note", examples)
     for error in errors:
         outcome.add("error", error)
     return outcome
@@ -305,6 +312,87 @@ def export_entries(library: LibraryStore, *, query: str | None = None, everythin
         return entries(library.papers, library.annotation)
     return annotated_entries(library.papers, library.annotations())
 
+
+# -- removing and restoring ---------------------------------------------------------------
+
+
+@dataclass
+class RemoveOutcome:
+    """What `remove_papers` did: how many papers went to the trash, or why none did."""
+
+    removed: int = 0
+    annotated: int = 0
+    refused: str = ""
+
+
+def _carries_annotations(annotation: "Annotation | None") -> bool:
+    return annotation is not None and bool(annotation.notes.strip() or annotation.rating or annotation.tags)
+
+
+def choose_papers(library: LibraryStore, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = ()) -> tuple[list[Paper], str]:
+    """The papers named by list names, a filter query or ids, and a description of them for the trash.
+
+    A list name or id that matches nothing raises `LibraryError` naming it
+    (and, for lists, the lists there are).
+    """
+    from tui.core.errors import LibraryError
+
+    chosen: dict[str, Paper] = {}
+    names = {p.list.casefold(): p.list for p in library.papers}
+    for name in lists:
+        if name.casefold() not in names:
+            there = ", ".join(f'"{n}"' for n in sorted(set(names.values())))
+            raise LibraryError(f'no list is called "{name}"; the lists are: {there or "(none)"}')
+        chosen.update((p.id, p) for p in library.papers if p.list.casefold() == name.casefold())
+    if query is not None:
+        chosen.update((p.id, p) for p in papers_matching(library, query))
+    for pid in ids:
+        paper = library.get(pid)
+        if paper is None:
+            raise LibraryError(f"no paper has the id {pid}; `paperdesk list` shows the ids")
+        chosen[pid] = paper
+    parts = [f'list "{n}"' for n in lists] + ([f"query {query!r}"] if query is not None else []) + ([f"{len(ids)} by id"] if ids else [])
+    return list(chosen.values()), ", ".join(parts)
+
+
+def remove_papers(
+    library: Library, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = (), force: bool = False
+) -> RemoveOutcome:
+    """Move the chosen papers (and their annotations) to the library's trash.
+
+    Papers carrying notes, a rating or tags are removed only with `force`;
+    without it nothing is removed and `refused` says how many carry them.
+    `restore_papers` brings the last removal back.
+    """
+    papers, what = choose_papers(library, lists=lists, query=query, ids=ids)
+    notes = library.annotations()
+    annotated = sum(_carries_annotations(notes.get(p.id)) for p in papers)
+    if annotated and not force:
+        return RemoveOutcome(0, annotated, f"{annotated} of the {len(papers)} papers carry notes, a rating or tags; nothing removed (add --force to move them to the trash anyway)")
+    return RemoveOutcome(library.remove_papers([p.id for p in papers], what), annotated)
+
+
+def restore_papers(library: Library, *, everything: bool = False) -> list[str]:
+    """Bring back the last removal (every one with `everything`); one line per batch restored."""
+    return [
+        f"restored {len(batch.get('papers', []))} papers ({batch.get('what', '')}, removed {batch.get('removed', '')[:16].replace('T', ' ')})"
+        for batch in library.restore_papers(everything=everything)
+    ]
+
+
+def example_lists_note(library: LibraryStore) -> str:
+    """When the library holds only the untouched bundled example lists: a line saying so and how to remove them."""
+    from tui.core.ingest.lists import read_list_file
+    from tui.core.paths import bundled_lists
+
+    if not library.papers or library.annotations():
+        return ""
+    bundled = [read_list_file(p) for p in bundled_lists()]
+    names = {b.name for b in bundled}
+    if {p.list for p in library.papers} != names or len(library.papers) > sum(len(b.abstracts) for b in bundled):
+        return ""
+    flags = " ".join(f'--list "{n}"' for n in sorted(names))
+    return f"this library also holds the {len(library.papers)} bundled example papers; remove them with: paperdesk remove {flags}"
 
 # -- syncing a vault -----------------------------------------------------------------------------
 

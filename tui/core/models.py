@@ -13,20 +13,54 @@ def normalize_space(text: str) -> str:
     return " ".join(text.split())
 
 
-def paper_id(abstract: str, title: str = "") -> str:
-    """A short stable id: the same abstract always gets the same id.
+#: Abstracts scraped exports put where there is none; they name no paper.
+BOILERPLATE_ABSTRACTS = frozenset(
+    {
+        "", "part of", "abstract", "no abstract", "no abstract available", "abstract not available",
+        "abstract unavailable", "not available", "n a", "na", "none", "null", "tba", "tbd", "to appear",
+        "coming soon", "missing", "abstract missing", "no abstract provided", "abstract forthcoming",
+    }
+)
+#: An abstract shorter than this (in words) is too generic to tell papers apart.
+SPECIFIC_WORDS = 15
 
-    Twelve hex digits of SHA-1 over the whitespace-normalized abstract, so a
-    list imported twice (or re-wrapped, or with CRLF line ends) maps onto the
-    papers already stored and keeps their annotations. A paper with no
-    abstract (title-only) is keyed by its case-folded title instead.
+
+def is_specific_abstract(abstract: str) -> bool:
+    """True when the abstract is long and specific enough to name one paper.
+
+    Boilerplate ("Part of", "No abstract available.", "Abstract", empty) and
+    very short abstracts are stored and shown but never used for identity;
+    `BOILERPLATE_ABSTRACTS` names the common ones (tests check each is caught).
+    """
+    # Every boilerplate phrase is far shorter than SPECIFIC_WORDS words, so length alone decides.
+    return len(abstract.split(None, SPECIFIC_WORDS)) > SPECIFIC_WORDS - 1
+
+
+def paper_id(abstract: str, title: str = "") -> str:
+    """A short stable id: twelve hex digits of SHA-1 over what names the paper.
+
+    A long, specific abstract is the basis (whitespace-normalized, so a list
+    imported twice, re-wrapped or with CRLF line ends maps onto the papers
+    already stored) — the rule every library written before issue 13 used, so
+    stored ids and the annotations keyed on them stay valid. A paper whose
+    abstract is boilerplate or very short is keyed by its case-folded title;
+    with neither, by whatever abstract text there is.
     """
     import hashlib  # OpenSSL-backed: loaded on first use, not at start-up
 
     basis = normalize_space(abstract)
-    if not basis:
+    if not is_specific_abstract(basis) and normalize_space(title):
         basis = "title:" + normalize_space(title).casefold()
+    elif not basis:
+        basis = "title:"
     return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:12]
+
+
+def variant_id(pid: str, salt: str) -> str:
+    """Another stable id for a paper whose natural id is taken by a different paper."""
+    import hashlib
+
+    return hashlib.sha1(f"{pid}|{salt}".encode("utf-8")).hexdigest()[:12]
 
 
 def utc_now() -> str:

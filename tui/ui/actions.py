@@ -135,6 +135,8 @@ ACTIONS: tuple[Action, ...] = (
        palette="Open link", palette_help="Open the paper's URL, DOI or code link in the browser", keywords=("browser", "url")),
     _a("app.import_papers", "i", "Import", area="Global", owners=_LIB, palette="Import papers from a file or folder",
        palette_help="BibTeX, JSON, JSON Lines, plain-text lists or a notes export; merges duplicates", keywords=("bibtex", "json", "add")),
+    _a("app.add_papers", "a", "Add", area="Global", owners=_LIB, palette="Add papers by arXiv id, DOI or OpenReview URL…",
+       palette_help="Fetch title, authors and abstract from arXiv, Crossref or OpenReview and merge them in", keywords=("arxiv", "doi", "fetch", "openreview")),
     _a("export", "x", "Export", area=_ON_PAPER, owners=_LIB, palette="Export to Markdown…",
        palette_help="Write papers and notes to a Markdown file or an Obsidian folder", keywords=("markdown", "obsidian")),
     _a("copy_paper", "c", "Copy", area=_ON_PAPER, owners=_LIB, palette="Copy paper",

@@ -235,6 +235,14 @@ class PaperdeskApp(App[int]):
             if not isinstance(self.screen, ImportDialog):
                 self.push_screen(ImportDialog())
 
+    def action_add_papers(self) -> None:
+        """Open the add dialog (`a`, or the palette): papers fetched by arXiv id, DOI or OpenReview URL."""
+        if self.library_ready() is not None:
+            from tui.ui.screens.add_dialog import AddDialog
+
+            if not isinstance(self.screen, AddDialog):
+                self.push_screen(AddDialog())
+
     def on_library_changed(self, message: LibraryChanged) -> None:
         """An import added papers or restored notes: the library screen shows them and recounts."""
         screen = self._library_screen()

@@ -18,6 +18,7 @@ RUN_STYLES: Mapping[str, Style] = {
     "math": Style(),
     "mono": Style(dim=True),
     "link": Style(underline=True),
+    "dim": Style(dim=True),  # a private macro shown by its name
 }
 
 

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.core.models import Annotation, Paper, shown_title
+from tui.core.models import Annotation, Paper
+from tui.core.render.titles import display_title
 
 
 def paper_record(paper: Paper, annotation: Annotation) -> dict[str, Any]:
     """Every stored field of the paper, with the annotation's fields at the top level.
 
-    `title` is the shown title; the title that came with the data, if any, is
+    `title` is the shown title (LaTeX rendered); the title that came with the data, if any, is
     `data_title`, and the one derived from the abstract is `derived_title`.
+    `year` is a number when it is one.
     """
     record = paper.to_doc()
+    if paper.year.isdigit():
+        record["year"] = int(paper.year)  # a number for scripts; an odd year ("2024a") stays text
     record["data_title"] = record.pop("title", "")
     record.update(
-        title=shown_title(paper, annotation),
+        title=display_title(paper, annotation),
         derived_title=paper.derived_title,
         notes=annotation.notes,
         rating=annotation.rating,

@@ -203,5 +203,5 @@ def render_paper_file(entry: Entry, now: str | None = None, keep: dict[str, obje
 
 def plain_summary(entry: Entry) -> str:
     """Title, list and abstract as plain text: what `c` copies."""
-    title = one_line(clean(entry.title)) or "(untitled)"
+    title = rendered_title(entry.title) or "(untitled)"  # as the list shows it (issue 13)
     return f"{title}\n{one_line(clean(entry.paper.list))}\n\n{clean(entry.paper.abstract).strip()}\n"

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from tui.core.export.json_record import paper_record
-from tui.core.models import Annotation, Paper, shown_title
+from tui.core.models import Annotation, Paper
+from tui.core.render.titles import row_title
 from tui.core.render.latex import to_unicode
 from tui.core.render.links import code_links, is_code_link
 from tui.core.render.text import one_line, visible
@@ -35,7 +36,7 @@ def _links(paper: Paper) -> list[str]:
 
 def paper_text(paper: Paper, annotation: Annotation) -> str:
     """Title, metadata, annotation line, abstract (LaTeX as Unicode), code links and notes, as lines."""
-    head = [one_line(shown_title(paper, annotation))]
+    head = [row_title(paper, annotation)]
     if paper.authors:
         head.append(one_line(", ".join(paper.authors)))
     place = " · ".join(one_line(p) for p in (paper.venue, paper.year, paper.list) if p.strip())

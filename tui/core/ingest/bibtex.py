@@ -1,8 +1,9 @@
-"""Importing BibTeX with bibtexparser v2: one paper per entry, LaTeX in names and titles decoded.
+"""Importing BibTeX with bibtexparser v2: one paper per entry, LaTeX in names decoded.
 
-The abstract is stored as written (LaTeX and all): the reading pane renders
-it. Titles, authors and venues are decoded once at import because they are
-shown in places (the list, search) that do not render LaTeX.
+The abstract is stored as written (LaTeX and all), and so is the math of a
+title (`$k$-SAT` stays `$k$-SAT`): every place that shows a title renders it,
+the same way for every source. Case-protection braces and accents outside
+math are resolved at import; authors and venues are decoded whole.
 """
 
 from __future__ import annotations
@@ -50,6 +51,34 @@ _COMMA = re.compile(r",")
 def decode(text: str) -> str:
     """LaTeX accents and braces as Unicode, on one line."""
     return normalize_space(to_unicode(text))
+
+
+def decode_title(text: str) -> str:
+    """A BibTeX title with braces and accents resolved outside math; math kept as source, for display to render."""
+    out, pos, i, n = [], 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch != "$":
+            i += 1
+            continue
+        j, depth = i + 1, 0
+        while j < n and not (text[j] == "$" and depth == 0):
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            j += 2 if text[j] == "\\" else 1
+        if j >= n:
+            break
+        out += [_unbraced(text[pos:i]), text[i : j + 1]]
+        pos = i = j + 1
+    out.append(_unbraced(text[pos:]))
+    return normalize_space("".join(out))
+
+
+def _unbraced(part: str) -> str:
+    """Running title text decoded; a case-protection brace left open by math next to it (`{$k$-SAT}`) goes too."""
+    return to_unicode(part).replace("{", "").replace("}", "")
 
 
 def latex_paragraphs(text: str) -> str:
@@ -114,7 +143,7 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
         fields = {k.lower(): v.value for k, v in entry.fields_dict.items()}
         volume = volumes.get(fields.get("crossref", "")) or only_volume
         vfields = {k.lower(): v.value for k, v in volume.fields_dict.items()} if volume is not None else {}
-        title = decode(fields.get("title", ""))
+        title = decode_title(fields.get("title", ""))
         abstract = latex_paragraphs(fields.get("abstract", ""))
         where = f"line {entry.start_line + 1} ({entry.key})"
         if not title and not abstract:

@@ -1,123 +1,137 @@
 """Meeting imported papers with the library: which ones are already there, and how to merge them.
 
-A paper is already stored when it has the same id, the same DOI, the same
-normalized title, or an abstract at least 95% similar (rapidfuzz ratio).
-Merging fills the stored paper's empty fields from the new one and adds new
-tags and extra keys; it never removes anything, and annotations (keyed by
-the stored id) are untouched.
+A paper is already stored when evidence names it: the same DOI or arXiv id,
+the same URL, the same id or normalized title, or a long, specific abstract
+at least 95% similar (rapidfuzz ratio). Two records whose author lists share
+nobody are never merged except on a DOI or arXiv id, whatever their
+abstracts; a shared URL joins records only when their titles agree (a
+repository or lab page can serve several papers); boilerplate abstracts ("Part of", "No abstract available.") are
+never evidence. Merging fills the stored paper's empty fields from the new
+one and adds new tags and extra keys; it never removes anything, and
+annotations (keyed by the stored id) are untouched.
 
-Comparing every abstract with every other is quadratic, so near-identical
-abstracts are looked for among papers sharing their first or last eight
-words; small imports (under FULL_SCAN_BUDGET comparisons) compare with all.
+Near-identical abstracts are looked for among papers sharing a blocking key
+(`identity.abstract_blocks`): the same keys whatever the size of the import,
+so whether a duplicate is caught never depends on how many files came at once.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from rapidfuzz import fuzz
 
+from tui.core.ingest.identity import (
+    abstract_blocks,
+    arxiv_id,
+    different_papers,
+    norm_abstract,
+    normalize_doi,
+    normalize_title,
+    normalize_url,
+    surnames,
+)
 from tui.core.ingest.parsed import FileReport, ParsedFile, Progress
-from tui.core.models import Paper, normalize_space, paper_id
+from tui.core.models import Paper, is_specific_abstract, paper_id, variant_id
+
+__all__ = ["MatchIndex", "MergePlan", "merge_into", "normalize_doi", "normalize_title", "plan_import"]
 
 #: Abstracts at least this similar (rapidfuzz ratio, 0-100) are the same paper.
 SIMILARITY = 95.0
-#: A first/last-words block shared by more papers than this is too common to compare by.
+#: A blocking key shared by more papers than this is too common to compare by.
 MAX_BLOCK_PAPERS = 64
-#: Words at each end of an abstract used to find candidates for the similarity check.
-BLOCK_WORDS = 8
-#: Below this many comparisons the similarity check compares against every paper.
-FULL_SCAN_BUDGET = 2_000_000
+#: At most this many candidates (those sharing the most keys) get the full comparison.
+MAX_CANDIDATES = 12
+
+#: Evidence that names one paper so surely that author lists are not checked.
+_SURE = ("doi", "arxiv")
 
 
-def normalize_title(title: str) -> str:
-    """Case, accents-as-written, punctuation and spacing do not make a title different."""
-    return " ".join(re.sub(r"[\W_]+", " ", title.casefold()).split())
+def _keys(paper: Paper) -> list[tuple[str, str]]:
+    """(kind, key) for each piece of evidence the paper carries, strongest first."""
+    keys = [("id", paper.id)]
+    if paper.doi and (doi := normalize_doi(paper.doi)):
+        keys.append(("doi", doi))
+    if arxiv := arxiv_id(paper):
+        keys.append(("arxiv", arxiv))
+    if paper.url and (url := normalize_url(paper.url)):
+        keys.append(("url", url))
+    if title := normalize_title(paper.title):
+        keys.append(("title", title))
+    return keys
 
 
-def normalize_doi(doi: str) -> str:
-    """`https://doi.org/10.1/X`, `doi:10.1/x` and `10.1/x` are one DOI."""
-    d = doi.strip().casefold()
-    d = re.sub(r"^(https?://)?(dx\.)?doi\.org/", "", d)
-    return d.removeprefix("doi:").strip()
-
-
-def _norm_abstract(abstract: str) -> str:
-    return normalize_space(abstract).casefold()
-
-
-def _blocks(norm: str) -> tuple[str, str]:
-    words = norm.split()
-    return " ".join(words[:BLOCK_WORDS]), " ".join(words[-BLOCK_WORDS:])
+_REASONS = {"id": "same id", "doi": "same DOI", "arxiv": "same arXiv id", "url": "same URL", "title": "same title"}
 
 
 class MatchIndex:
     """Finds the stored paper an incoming one duplicates; grows as papers are added."""
 
     def __init__(self, papers: Iterable[Paper]) -> None:
-        self.by_key: dict[str, str] = {}
-        self.by_doi: dict[str, str] = {}
-        self.by_title: dict[str, str] = {}
+        self.papers: dict[str, Paper] = {}
+        self.by_key: dict[tuple[str, str], list[str]] = {}
         self.by_block: dict[str, list[str]] = {}
         self.abstracts: dict[str, str] = {}
         for paper in papers:
             self.add(paper)
 
+    def taken(self, pid: str) -> bool:
+        """True when a stored or planned paper already has, or answers to, this id."""
+        return pid in self.papers or ("id", pid) in self.by_key
+
     def add(self, paper: Paper, as_id: str | None = None) -> None:
         """Index `paper` under `as_id` (the stored id it is, or merged into)."""
         pid = as_id or paper.id
-        self.by_key.setdefault(paper.id, pid)
-        if paper.abstract.strip():
-            self.by_key.setdefault(paper_id(paper.abstract), pid)
-        if paper.doi:
-            self.by_doi.setdefault(normalize_doi(paper.doi), pid)
-        if paper.title.strip():
-            self.by_title.setdefault(normalize_title(paper.title), pid)
-        norm = _norm_abstract(paper.abstract)
-        if len(norm) >= 40 and pid not in self.abstracts:
+        self.papers[pid] = paper if as_id is None or as_id == paper.id else replace(paper, id=pid)
+        keys = _keys(paper)
+        if is_specific_abstract(paper.abstract):
+            keys.append(("id", paper_id(paper.abstract)))
+        for key in keys:
+            bucket = self.by_key.setdefault(key, [])
+            if pid not in bucket:
+                bucket.append(pid)
+        if is_specific_abstract(paper.abstract) and pid not in self.abstracts:
+            norm = norm_abstract(paper.abstract)
             self.abstracts[pid] = norm
-            for block in _blocks(norm):
+            for block in abstract_blocks(norm):
                 self.by_block.setdefault(block, []).append(pid)
 
-    def find(self, paper: Paper, full_scan: bool = False) -> tuple[str, str] | None:
+    def find(self, paper: Paper) -> tuple[str, str] | None:
         """(stored id, why) when `paper` is already in the library, else None."""
-        pid = self.by_key.get(paper.id)
-        if pid:
-            return pid, "same id"
-        if paper.doi:
-            pid = self.by_doi.get(normalize_doi(paper.doi))
-            if pid:
-                return pid, "same DOI"
-        if paper.title.strip():
-            pid = self.by_title.get(normalize_title(paper.title))
-            if pid:
-                return pid, "same title"
-        norm = _norm_abstract(paper.abstract)
-        if len(norm) < 40:
+        for kind, key in _keys(paper):
+            for pid in self.by_key.get((kind, key), ()):
+                if kind in _SURE or not different_papers(paper, self.papers[pid]) and not (kind == "url" and _titles_differ(paper, self.papers[pid])):
+                    return pid, _REASONS[kind]
+        if not is_specific_abstract(paper.abstract):
             return None
+        norm = norm_abstract(paper.abstract)
         # A ratio of at least SIMILARITY needs lengths within that ratio too: a cheap first cut.
         low, high = len(norm) * SIMILARITY / (200 - SIMILARITY), len(norm) * (200 - SIMILARITY) / SIMILARITY
-        # A block shared by very many papers ("in this paper we propose a novel ...") says
-        # little and would make every import quadratic: only telling blocks are compared.
-        candidates = {
-            c
-            for block in _blocks(norm)
-            if len(bucket := self.by_block.get(block, ())) <= MAX_BLOCK_PAPERS
-            for c in bucket
-            if low <= len(self.abstracts[c]) <= high
-        }
-        for cand in candidates:
+        # A key shared by very many papers ("in this paper we propose a novel ...") says
+        # little and would make every import quadratic: only telling keys are counted.
+        shared: Counter[str] = Counter()
+        for block in abstract_blocks(norm):
+            bucket = self.by_block.get(block, ())
+            if len(bucket) <= MAX_BLOCK_PAPERS:
+                shared.update(bucket)
+        for cand, _ in shared.most_common(MAX_CANDIDATES):
+            if not low <= len(self.abstracts[cand]) <= high or different_papers(paper, self.papers[cand]):
+                continue
             if fuzz.ratio(norm, self.abstracts[cand], score_cutoff=SIMILARITY):
                 return cand, "similar abstract"
-        if full_scan:
-            from rapidfuzz import process
-
-            best = process.extractOne(norm, self.abstracts, scorer=fuzz.ratio, score_cutoff=SIMILARITY)
-            if best is not None:
-                return best[2], "similar abstract"
         return None
+
+    def free_id(self, paper: Paper) -> str:
+        """The paper's own id, or a stable variant when a different paper already holds it."""
+        pid = paper.id
+        salt = normalize_title(paper.title) + "|" + " ".join(sorted(surnames(paper))) + "|" + paper.url
+        n = 0
+        while self.taken(pid):
+            n += 1
+            pid = variant_id(paper.id, salt if n == 1 else f"{salt}|{n}")
+        return pid
 
 
 def merge_into(old: Paper, new: Paper) -> Paper:
@@ -144,6 +158,7 @@ class MergePlan:
     added: list[Paper]
     replaced: dict[str, Paper]
     reports: list[FileReport]
+    removed: set[str] = field(default_factory=set)  # an import never removes; the store's changes may
 
 
 def plan_import(
@@ -158,7 +173,6 @@ def plan_import(
     by_id = {p.id: p for p in existing}
     index = MatchIndex(existing)
     total = sum(len(f.papers) for f in files)
-    full_scan = (len(existing) + total) * total <= FULL_SCAN_BUDGET
     added: list[Paper] = []
     added_at: dict[str, int] = {}
     replaced: dict[str, Paper] = {}
@@ -170,11 +184,11 @@ def plan_import(
             done += 1
             if progress is not None and done % 500 == 0:
                 progress(done, total)
-            hit = index.find(paper, full_scan=full_scan)
+            hit = index.find(paper)
             if hit is None:
                 # A title from the data wins over a derived one, so derive only when there is none.
                 derived = paper.derived_title or ("" if paper.title.strip() else derive(paper.abstract))
-                paper = replace(paper, seq=next_seq, derived_title=derived)
+                paper = replace(paper, id=index.free_id(paper), seq=next_seq, derived_title=derived)
                 next_seq += 1
                 added_at[paper.id] = len(added)
                 added.append(paper)
@@ -187,6 +201,8 @@ def plan_import(
                 old = added[added_at[pid]]
             else:
                 old = replaced.get(pid) or by_id[pid]
+            if named := _renamed(old, paper):
+                report.merges.append(named)
             merged = merge_into(old, paper)
             if merged is not old:
                 report.updated += 1
@@ -199,3 +215,21 @@ def plan_import(
     if progress is not None:
         progress(total, total)
     return MergePlan(added, replaced, reports)
+
+
+def _titles_differ(a: Paper, b: Paper) -> bool:
+    """Both records have titles and they differ: a shared URL (a code repository, a lab page) is then not one paper."""
+    ta, tb = normalize_title(a.title), normalize_title(b.title)
+    return bool(ta and tb and ta != tb)
+
+
+def _renamed(old: Paper, new: Paper) -> str:
+    """The report line for a merge of records whose titles differ, else ""."""
+    old_title = old.title or old.derived_title
+    if not new.title.strip() or not old_title.strip() or normalize_title(new.title) == normalize_title(old_title):
+        return ""
+    return f'merged "{_one_line(new.title)}" into "{_one_line(old_title)}"'
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

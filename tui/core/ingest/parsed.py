@@ -44,6 +44,8 @@ class FileReport:
     updated: int = 0
     skipped: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: One line per merge of records whose titles differ: `merged "A" into "B"`.
+    merges: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         """One line for the CLI and the app; plain-text lists keep their historic wording."""

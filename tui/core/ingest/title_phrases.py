@@ -179,16 +179,19 @@ def _drop_dangling(phrase: str) -> str:
 
 
 def shorten(text: str, limit: int) -> str:
-    """`text` cut at a word boundary with an ellipsis when longer than `limit`."""
+    """`text` within `limit`, never with an ellipsis: cut at a phrase boundary, else after a whole word,
+    with a dangling "of"/"for"/"the" dropped, so what is left reads as a phrase."""
     if len(text) <= limit:
         return text
     if limit <= 1:
         return text[:limit]
-    head = text[: limit - 1]
+    phrase = fit(text, limit, min_ratio=0.5)
+    if phrase:
+        return phrase.rstrip(_TRIM)
+    head = text[: limit + 1]
     space = head.rfind(" ")
-    if space >= limit // 3:
-        head = _drop_dangling(head[:space])
-    return head.rstrip(_TRIM) + ELLIPSIS
+    head = _drop_dangling(head[:space]) if space >= limit // 3 else text[:limit]
+    return head.rstrip(_TRIM) or text[:limit]
 
 
 def capitalize(title: str) -> str:

@@ -60,7 +60,7 @@ _PREDICATE = re.compile(
 _TRAILING_FOR = re.compile(r"\bfor\s+((?:[\w-]+\s+){0,3}[\w-]+)\s*[.!?]?$")
 _FALLBACK_CUE = re.compile(
     r"\b(?:[Ww]e|[Pp]aper|[Ww]ork)\s+(?:also\s+|first\s+)?(?:propose|introduce|present|develop|consider|"
-    r"stud(?:y|ie)|investigate|revisit|address|provide|analy[sz]e|explore)(?:es|s|ed|d)?\s+"
+    r"stud(?:y|ie)|investigate|revisit|address|provide|analy[sz]e|explore|train)(?:es|s|ed|d)?\s+"
 )
 _OPENING = re.compile(
     r"^(?:(?:in|within)\s+this\s+(?:paper|work|study)|recently|however|here),?\s+", re.IGNORECASE
@@ -77,12 +77,16 @@ _VERB = re.compile(
 )
 _CLAUSE_END = re.compile(r"\s*(?:,(?!\s*[a-z]\w*-\w)|[;:—]|\s[–-]\s|[，；：])")
 
-def derive_title(abstract: str, max_len: int = 60) -> str:
+#: A method's description is chosen to fit this many characters; a phrase may use up to `max_len`.
+TARGET_LEN = 60
+
+
+def derive_title(abstract: str, max_len: int = 90) -> str:
     """A one-line title for a paper that came without one, so a list of abstracts can be skimmed.
 
     The method's name with a few words on what it is when the abstract introduces one,
-    else a short phrase from its opening; never empty, at most `max_len` characters,
-    and never raising, whatever the text holds.
+    else a complete phrase saying what the paper studies; never empty, at most `max_len`
+    characters, never cut with an ellipsis, and never raising, whatever the text holds.
     """
     if not isinstance(abstract, str):
         abstract = "" if abstract is None else str(abstract)
@@ -109,9 +113,11 @@ def _derive(text: str, max_len: int) -> str:
     defs = definitions(sentences)
     method = find_method(sentences, defs)
     if method:
-        return _method_title(method, text, sentences, defs, max_len)
+        return _method_title(method, text, sentences, defs, min(TARGET_LEN, max_len))
     phrase = _fallback_phrase(sentences, defs)
     fitted = fit(phrase, max_len, min_ratio=0.6)
+    if len(fitted) > TARGET_LEN:
+        fitted = _shortest_complete(phrase, max_len) or fitted
     if not fitted:
         return capitalize(shorten(phrase, max_len))
     return capitalize(_with_field(fitted, lambda: _fields(sentences, defs, ""), max_len))
@@ -214,6 +220,14 @@ def _with_field(desc: str, fields: Callable[[], list[list[str]]], budget: int) -
     return desc
 
 
+def _shortest_complete(phrase: str, max_len: int) -> str:
+    """The phrase cut at the first boundary after TARGET_LEN that still ends in a complete phrase."""
+    cut = fit(phrase, TARGET_LEN, min_ratio=0.75)
+    cut = re.sub(r"\s+(?:that|which|who|where)(?:\s+[\w-]+)?$", "", cut)  # never end on "that seeks"
+    # Keep the longer phrase when the short one drops a qualifier the title needs ("… for federated Q-learning").
+    return "" if not cut or re.search(r"\b(?:for|in|on|of)\s+[\w-]+", phrase[len(cut) : max_len]) else cut
+
+
 def _soft_lower(phrase: str) -> str:
     """"Large language models" -> "large language models"; "Graph Neural Networks" stays."""
     words = phrase.split()
@@ -224,14 +238,34 @@ def _soft_lower(phrase: str) -> str:
 
 # --- titles without a method name ----------------------------------------------------------------
 
+_THIS_THING = re.compile(r"\b(?:this|that|the)\s+(setting|problem|framework|model|question|task)\b")
+
+
+def _what_is_new(revisited: str, following: list[str]) -> str:
+    """For "we revisit X": what the next sentences do with it ("generalizations of this setting"), with X named."""
+    for sentence in following:
+        cue = _FALLBACK_CUE.search(sentence)
+        if not cue:
+            continue
+        rest = _CLAUSE_END.split(sentence[cue.end() :], 1)[0]
+        m = _THIS_THING.search(rest)
+        if m:
+            named = re.sub(r"^(?:the\s+)?(?:recently\s+)?(?:introduced\s+|proposed\s+)?", "", revisited, flags=re.I)
+            return rest[: m.start()] + "the " + named + rest[m.end() :]
+    return ""
+
 
 def _fallback_phrase(sentences: list[str], defs: dict[str, str]) -> str:
     """What the paper studies: the object of "we propose/consider/...", else the opening's subject."""
     phrase = ""
-    for sentence in sentences[:6]:
+    for number, sentence in enumerate(sentences[:_SCAN_SENTENCES]):
         cue = _FALLBACK_CUE.search(sentence)
+        if cue and number >= 6 and not sentence[cue.start() :].startswith(("We train", "we train")):
+            continue  # late in the abstract only "we train a model that ..." says what the paper does
         if cue and not _ANAPHORA.match(sentence, cue.end()):
             phrase = _CLAUSE_END.split(sentence[cue.end() :], 1)[0]
+            if "revisit" in cue.group():  # "We revisit X. ... we investigate generalizations of this setting"
+                phrase = _what_is_new(phrase, sentences[number + 1 : number + 4]) or phrase
             break
     if not phrase:
         phrase = _OPENING.sub("", sentences[0])
@@ -251,3 +285,16 @@ def _fallback_phrase(sentences: list[str], defs: dict[str, str]) -> str:
             for start in reversed(list(occurrences(short, phrase))):
                 phrase = phrase[:start] + long + phrase[start + len(short) :]
     return phrase
+
+
+def title_source(abstract: str, derived: str) -> str:
+    """The sentence of `abstract` a derived title was taken from (most of its words), for the pane to mark; "" if none."""
+    want = {w for w in re.findall(r"\w+", derived.casefold()) if len(w) > 2}
+    if not want or not abstract.strip():
+        return ""
+    best, best_score = "", 0
+    for sentence in _SENTENCE_BREAK.split(abstract[:_SCAN_CHARS]):
+        score = len(want & set(re.findall(r"\w+", sentence.casefold())))
+        if score > best_score:
+            best, best_score = sentence.strip(), score
+    return best if best_score >= min(2, len(want)) else ""

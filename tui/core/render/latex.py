@@ -14,11 +14,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tui.core.render.latex_math import closing_brace, math_to_unicode, text_to_unicode
+from tui.core.render.latex_blocks import LIST_ENVS, MATH_ENVS, display_math_lines, environment_end, list_items
+from tui.core.render.latex_math import closing_brace, is_known_text_macro, math_to_unicode, text_to_unicode, to_script
 from tui.core.render.urls import URL, find_urls, trim_url
 
 #: Style names a run can carry (space-separated when combined, e.g. "bold italic").
-STYLES = ("bold", "italic", "math", "link", "mono")
+STYLES = ("bold", "italic", "math", "link", "mono", "dim")
 
 #: Math longer than this is not math but a stray dollar far from the next one.
 MAX_MATH_CHARS = 600
@@ -57,6 +58,12 @@ _TOKEN = re.compile(
   | (?P<dollar>\$)
   | \\(?P<cmd>textbf|textit|emph|textsl|texttt|url|href|underline)\s*\{
   | \*\*(?=\S)(?P<bold>[^*]+?)(?<=\S)\*\*
+  | (?<![\w*\\])\*(?=[^\s*])(?P<ital>[^*\n]{1,300}?)(?<=[^\s*\\])\*(?![\w*])
+  | ``(?P<quote>[^`\n]{1,600}?)''
+  | \\(?P<script>textsubscript|textsuperscript)\s*\{
+  | \\begin\{(?P<env>[A-Za-z]+\*?)\}
+  | \\end\{(?P<endenv>[A-Za-z]+\*?)\}
+  | \\(?P<macro>[A-Za-z]+)
   | (?P<url>https?://)
     """,
     re.S | re.X,
@@ -70,12 +77,17 @@ def _closing_dollar(text: str, start: int) -> int:
 
     The rule pandoc uses: the opening `$` has a non-space right after it, the
     closing one a non-space right before it and no digit right after it; math
-    never spans a blank line. So "costs $5 and $10" has no math in it.
+    never spans a blank line. So "costs $5 and $10" has no math in it. Spaces
+    inside the dollars are allowed when what they hold is plainly math (a
+    macro, `^`, `_`): `$ \\tilde{O}(T) $`. A `$` inside braces does not close
+    (`$\\texttt{I$^2$MoE}$`, as titles are often written).
     """
     n = len(text)
-    if start >= n or text[start].isspace() or text[start] == "$":
+    if start >= n or text[start] == "$":
         return -1
+    spaced = text[start].isspace()
     i = start
+    depth = 0
     limit = min(n, start + MAX_MATH_CHARS)
     while i < limit:
         ch = text[i]
@@ -84,12 +96,21 @@ def _closing_dollar(text: str, start: int) -> int:
             continue
         if ch == "\n" and text[i + 1 : i + 2] == "\n":
             return -1
-        if ch == "$":
-            if text[i - 1].isspace() or (i + 1 < n and text[i + 1].isdigit()):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        elif ch == "$" and depth == 0:
+            if i + 1 < n and text[i + 1].isdigit():
                 return -1
+            if spaced or text[i - 1].isspace():
+                return i if _MATHY.search(text, start, i) else -1
             return i
         i += 1
     return -1
+
+
+_MATHY = re.compile(r"\\[A-Za-z]|[\^_]")
 
 
 class _Builder:
@@ -155,7 +176,7 @@ def _scan(text: str, out: _Builder, style: str, depth: int) -> None:
                 pos = m.end()
                 continue
             flush(start)
-            shown = math_to_unicode(text[m.end() : end])
+            shown = math_to_unicode(text[m.end() : end].replace("$", ""))
             out.add(text[start : end + 1] if shown is None else shown, _combine(style, "math"))
             pos = plain_start = end + 1
             continue
@@ -190,6 +211,13 @@ def _scan(text: str, out: _Builder, style: str, depth: int) -> None:
             _scan(inner, out, _combine(style, _STYLE_OF[name]), depth + 1)
             pos = plain_start = close + 1
             continue
+        if kind in ("ital", "quote", "script", "env", "endenv", "macro"):
+            pos, moved = _scan_more(kind, m, text, out, style, depth)
+            if moved:
+                flush(start)
+                _emit(moved, out)
+                plain_start = pos
+            continue
         if kind == "bold":
             flush(start)
             _scan(m.group("bold"), out, _combine(style, "bold"), depth + 1)
@@ -206,6 +234,70 @@ def _scan(text: str, out: _Builder, style: str, depth: int) -> None:
             pos = plain_start = start + len(url)
             continue
     flush(len(text))
+
+
+def _emit(moved: list, out: _Builder) -> None:
+    for item in moved:
+        if item[0] == "scan":
+            _scan(item[1], out, item[2], item[3])
+        else:
+            out.add(item[1], item[2])
+
+
+def _scan_more(kind: str, m: re.Match[str], text: str, out: _Builder, style: str, depth: int) -> tuple[int, list]:
+    """Lists, display math, quotes, italics, scripts and private macros: (where to go on, what to emit).
+
+    An empty emit list means the token is left as running text.
+    """
+    start = m.start()
+    if depth > 8:
+        return m.end(), []
+    if kind == "ital":
+        return m.end(), [("scan", m.group("ital"), _combine(style, "italic"), depth + 1)]
+    if kind == "quote":
+        return m.end(), [("add", "“", style), ("scan", m.group("quote"), style, depth + 1), ("add", "”", style)]
+    if kind == "script":
+        close = closing_brace(text, m.end())
+        if close < 0:
+            return m.end(), []
+        mark = "_" if m.group("script") == "textsubscript" else "^"
+        return close + 1, [("add", to_script(mark, to_unicode(text[m.end() : close])), style)]
+    if kind == "endenv":
+        return m.end(), [("add", "", style)]
+    if kind == "env":
+        name = m.group("env")
+        if name not in LIST_ENVS and name not in MATH_ENVS:
+            return m.end(), [("add", "", style)]  # theorem, proof, …: the marker goes, the text stays
+        body_end, end = environment_end(text, name, m.end())
+        if body_end < 0:
+            return m.end(), []
+        body = text[m.end() : body_end]
+        while end < len(text) and text[end] in " \t":
+            end += 1  # the next line starts at its first word
+        if name in MATH_ENVS:
+            lines = display_math_lines(body)
+            if lines is None:
+                return end, [("add", text[start:end], _combine(style, "math"))]
+            return end, [item for line in lines for item in (("add", "\n", style), ("add", line, _combine(style, "math")))] + [("add", "\n", style)]
+        moved: list = []
+        for number, (label, item) in enumerate(list_items(body), 1):
+            bullet = f"{number}." if name == "enumerate" else (to_unicode(label) if label else "•")
+            moved += [("add", f"\n{bullet} ", style), ("scan", item, style, depth + 1)]
+        return end, moved + [("add", "\n", style)]
+    # A macro: one running text can convert stays for the text converter; a private one shows its name, once.
+    name = m.group("macro")
+    if name in ("begin", "end") or is_known_text_macro(name):
+        return m.end(), []
+    moved = [("add", name, _combine(style, "dim"))]
+    pos = m.end()
+    while text[pos : pos + 1] == "{":
+        close = closing_brace(text, pos + 1)
+        if close < 0:
+            break
+        if close > pos + 1:
+            moved += [("add", " ", style), ("scan", text[pos + 1 : close], style, depth + 1)]
+        pos = close + 1
+    return pos, moved
 
 
 @lru_cache(maxsize=2048)

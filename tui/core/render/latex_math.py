@@ -13,6 +13,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Callable
 
+from tui.core.render.macros import expand_author_macros
 from tui.core.render.math_subset import fast_math
 
 _SUP = dict(
@@ -39,6 +40,11 @@ def _script(kind: str, text: str) -> str:
     if len(text) == 1:
         return kind + text
     return f"{kind}({text})"
+
+
+def to_script(kind: str, text: str) -> str:
+    """`text` as a superscript (`^`) or subscript (`_`) where Unicode has the characters."""
+    return _script(kind, text)
 
 
 def _wrap(text: str) -> str:
@@ -221,6 +227,7 @@ def math_to_unicode(src: str) -> str | None:
     """One math expression (without its delimiters) as Unicode, or None when it cannot be shown so."""
     if not src.strip():
         return None
+    src = expand_author_macros(src)
     if _SIMPLE_MATH.fullmatch(src) and not re.search(r"[\^_](\W|$)", src):
         # No macros, no braces: `x_i^2`, `n=5`, `T`. Scripts by hand, no parser needed.
         out = _SIMPLE_SCRIPT.sub(lambda m: _script(m.group(1), m.group(2)), src.replace("'", "′"))
@@ -295,6 +302,12 @@ def text_to_unicode(src: str) -> str:
 
 
 _MACRO = re.compile(r"\\([A-Za-z]+)")
+
+
+def is_known_text_macro(name: str) -> bool:
+    """True when running text can convert `\\name` (an accent, `\\LaTeX`, a font); False for a private macro."""
+    _, _, text = _converters()
+    return text.latex_context.get_macro_spec(name) is not None
 
 
 def _convert_text(src: str) -> str:

@@ -8,6 +8,7 @@ import numpy as np
 from rapidfuzz import fuzz, process
 
 from tui.core.models import Status
+from tui.core.render.venues import venue_means
 from tui.core.search.query import Filter, words
 
 #: Status -> the small number the index stores per paper.
@@ -32,7 +33,7 @@ def filter_mask(index: Any, flt: Filter) -> np.ndarray:
     elif flt.field == "list":
         mask = _lookup(len(index.list_names), _fuzzy_names(str(value), index.list_names))[index.list_code]
     elif flt.field == "venue":
-        codes = [c + 1 for c in _fuzzy_names(str(value), index.venues)]
+        codes = [c + 1 for c in _venue_names(str(value), index.venues)]
         mask = _lookup(len(index.venues) + 1, codes)[index.venue_code]
     elif flt.field == "author":
         mask = np.zeros(index.size, dtype=bool)
@@ -76,6 +77,15 @@ def _fuzzy_names(value: str, names: Sequence[str]) -> list[int]:
         return []
     best = scored[0][1]
     return [index for _, score, index in scored if score >= best - 5]
+
+
+def _venue_names(value: str, names: Sequence[str]) -> list[int]:
+    """Venues `value` means: by short name or alias (`colt`, `nips`) and their long names, else as any name."""
+    aliased = [i for i, name in enumerate(names) if venue_means(value, name)]
+    if not aliased:
+        return _fuzzy_names(value, names)
+    inside = [i for i, name in enumerate(names) if value in " ".join(name.casefold().split())]
+    return sorted(set(aliased) | set(inside))
 
 
 def _author_matches(value: str, author: str) -> bool:

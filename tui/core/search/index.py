@@ -24,8 +24,9 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from tui.core.models import Annotation, Paper, shown_title
-from tui.core.render.text import one_line
+from tui.core.models import Annotation, Paper
+from tui.core.render.titles import row_title
+from tui.core.search.folding import fold
 from tui.core.search.filters import STATUS_CODE, filter_mask, year_number
 from tui.core.search.query import WORD, Query, contains_phrase, words
 from tui.core.search.result import SearchResult
@@ -94,7 +95,7 @@ class SearchIndex:
         findall = WORD.findall
         for paper in self.papers:
             meta = " ".join((paper.list, " ".join(paper.tags), " ".join(paper.authors), paper.venue, paper.year))
-            for field_no, text in ((TITLE, paper.shown_title), (META, meta), (BODY, paper.abstract)):
+            for field_no, text in ((TITLE, fold(paper.shown_title)), (META, meta), (BODY, fold(paper.abstract))):
                 found = set(findall(text.casefold()))
                 flat[field_no].extend(map(get_id, found))
                 lengths[field_no].append(len(found))
@@ -184,7 +185,7 @@ class SearchIndex:
 
     def title_of(self, i: int) -> str:
         """The title as the list shows it: the reader's rename wins, on one line."""
-        return one_line(shown_title(self.papers[i], self._annotations.get(i)))
+        return row_title(self.papers[i], self._annotations.get(i))
 
     def _text_of(self, i: int) -> str:
         """Everything searchable about paper i but its abstract, for exact phrases."""

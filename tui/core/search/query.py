@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Status
+from tui.core.search.folding import fold_query
 
 #: A word, for the index and for queries alike: letters, digits and underscores.
 WORD = re.compile(r"\w+")
@@ -40,8 +41,8 @@ class QueryError(PaperdeskError):
 
 
 def words(text: str) -> list[str]:
-    """The case-folded words of `text`, as the index and the ranking see them."""
-    return WORD.findall(text.casefold())
+    """The case-folded words of `text`, as the index and the ranking see them (LaTeX markup read as shown)."""
+    return WORD.findall(fold_query(text).casefold())
 
 
 def contains_phrase(text: str, phrase: str, at_word_start: bool) -> bool:

@@ -13,6 +13,7 @@ from typing import Iterator, Mapping, Protocol, Sequence
 import numpy as np
 
 from tui.core.models import Annotation, Paper, shown_title
+from tui.core.search.folding import fold_query
 from tui.core.search.query import WORD, Query, words
 from tui.core.search.terms import TermMatch
 
@@ -117,7 +118,7 @@ class SearchResult(Sequence[Paper]):
         if doc is None:
             return []
         title = self.index.title_of(doc)
-        spans = [m.span() for m in WORD.finditer(title) if self._matches(m.group().casefold(), in_body=False)]
+        spans = [m.span() for m in WORD.finditer(title) if self._matches(fold_query(m.group()).casefold(), in_body=False)]
         if self.query.phrases and len(title.casefold()) == len(title):
             folded = title.casefold()
             for phrase in self.query.phrases:

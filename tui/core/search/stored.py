@@ -24,7 +24,7 @@ from tui.core.search.index import SearchIndex
 from tui.core.search.terms import Postings
 
 #: Bump when the tokenizer or the saved layout changes: older saved indexes are then stale.
-FORMAT = "1"
+FORMAT = "2"  # 2: words are folded (LaTeX read as shown) before splitting
 _ARRAYS = ("indices", "indptr")
 _FIELDS = 3
 

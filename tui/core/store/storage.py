@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Callable, Protocol, TypeVar
+from typing import Any, Callable, Iterable, Protocol, TypeVar
 
 from tinydb import TinyDB
 from tinydb.table import Table
@@ -28,16 +28,18 @@ from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
 from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import LOCK_PID_FILE
+from tui.core.store.trash import TrashChange, new_batch, read_trash, trashed, write_trash
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
 
 
 class PaperChanges(Protocol):
-    """Papers to append and stored papers to replace (by id): what an import plan decided."""
+    """Papers to append, stored papers to replace and ids to remove: what an import (or the trash) decided."""
 
     added: list[Paper]
     replaced: dict[str, Paper]
+    removed: set[str]
 
 
 Changes = TypeVar("Changes", bound=PaperChanges)
@@ -204,7 +206,7 @@ class LibraryStore:
             if write:
                 self._check_writable()
             changes = plan(self.papers)
-            if changes.added or changes.replaced:
+            if changes.added or changes.replaced or changes.removed:
                 if write:
                     self._write_papers(changes)
                 elif self._papers_file is not None:
@@ -213,16 +215,19 @@ class LibraryStore:
             return changes
 
     def _apply_in_memory(self, changes: PaperChanges) -> None:
-        if changes.replaced:
-            self.papers = [changes.replaced.get(p.id, p) for p in self.papers]
+        if changes.replaced or changes.removed:
+            self.papers = [changes.replaced.get(p.id, p) for p in self.papers if p.id not in changes.removed]
+        back = bool(changes.added and self.papers and changes.added[0].seq < self.papers[-1].seq)
         self.papers.extend(changes.added)
+        if back:  # papers restored from the trash go back to their places
+            self.papers.sort(key=lambda p: p.seq)
         self._by_id = {p.id: p for p in self.papers}
 
     def _write_papers(self, changes: PaperChanges) -> None:
         """Build the new papers table beside the old one and write it once."""
         assert self._papers_file is not None
         data = self._papers_file.read() or {}
-        table = dict(data.get("papers", {}))
+        table = {k: d for k, d in data.get("papers", {}).items() if d.get("id") not in changes.removed}
         if changes.replaced:
             for key, doc in table.items():
                 new = changes.replaced.get(doc.get("id"))
@@ -232,6 +237,52 @@ class LibraryStore:
         for offset, paper in enumerate(changes.added):
             table[str(next_key + offset)] = paper.to_doc()
         self._papers_file.write({**data, "papers": table})
+
+    # -- the trash -------------------------------------------------------------
+
+    def remove_papers(self, ids: Iterable[str], what: str) -> int:
+        """Move papers and their annotations to the trash (written first); `restore_papers` brings them back."""
+        wanted = set(ids)
+        with self._lock:
+            self._check_writable()
+            gone = [p for p in self.papers if p.id in wanted]
+            notes = {p.id: self._annotations[p.id] for p in gone if p.id in self._annotations}
+            if gone:
+                write_trash(self.folder, [*read_trash(self.folder), new_batch(what, gone, notes.values())])
+                self.change_papers(lambda _: TrashChange(removed={p.id for p in gone}))
+            if notes:
+                self._rewrite_annotations(set(notes), {})
+            return len(gone)
+
+    def restore_papers(self, *, everything: bool = False) -> list[dict[str, Any]]:
+        """Bring back the newest removal (all with `everything`), annotations too; return those batches."""
+        with self._lock:
+            self._check_writable()
+            batches = read_trash(self.folder)
+            taken = batches if everything else batches[-1:]
+            papers, notes = trashed(taken, self._by_id, self._annotations)
+            if papers:
+                self.change_papers(lambda _: TrashChange(added=papers))
+            if notes:
+                self._rewrite_annotations(set(), notes)
+            if taken:
+                write_trash(self.folder, batches[: len(batches) - len(taken)])
+            return taken
+
+    def trash(self) -> list[dict[str, Any]]:
+        """The removals in the trash, oldest first (each: removed, what, papers, annotations)."""
+        return read_trash(self.folder)
+
+    def _rewrite_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
+        """One atomic write of the annotations file without `drop` and with `put`."""
+        assert self._notes_db is not None
+        self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day)
+        storage = self._notes_storage()
+        data = dict(storage.read() or {})
+        docs = {k: d for k, d in data.get("annotations", {}).items() if d.get("id") not in drop}
+        storage.write({**data, "annotations": {**docs, **{str(_doc_id(pid)): a.to_doc() for pid, a in put.items()}}})
+        self._notes_db.table("annotations").clear_cache()
+        self._annotations = {pid: a for pid, a in {**self._annotations, **put}.items() if pid not in drop}
 
     # -- annotations -----------------------------------------------------------
 

@@ -61,6 +61,23 @@ class Annotator:
         self.screen.query_one(PaperList).annotation_of = self.saver.view
         self.screen.query_one(Notes).read_only = library.read_only
         self.refresh_progress()
+        if not library.read_only:
+            self.screen.run_worker(partial(self._take_command_line_edits, library), thread=True, group="save", exit_on_error=False)
+
+    def _take_command_line_edits(self, library: Library) -> None:
+        """In a worker: edits made with `paperdesk rate/status/tag/note` since the last run become undoable here."""
+        from tui.core.store.changelog import take_into
+
+        found = UndoHistory()
+        changes = take_into(found, library)
+        if changes:
+            to_ui(self.screen.app, self._add_to_history, changes)
+
+    def _add_to_history(self, changes: list[Any]) -> None:
+        for change in changes:
+            self.history.push(change.pid, change.before, change.after)
+        count = len(changes)
+        self.screen.notify(f"{count} command-line edit{'s' if count > 1 else ''} can be undone with u.", timeout=5, markup=False)
 
     @property
     def _notes_path(self) -> object:

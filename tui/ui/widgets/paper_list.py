@@ -17,7 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui.core.models import Annotation, Paper, Status
-from tui.core.models import shown_title
+from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
 from tui.ui.widgets.marks import STATUS_GLYPHS, stars

@@ -13,13 +13,19 @@ from textual.widgets import Static
 from tui.core.render.latex import render
 from tui.core.render.links import code_links, is_code_link
 from tui.core.models import Annotation, Paper
-from tui.core.models import shown_title
+from tui.core.ingest.titles import title_source
+from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
+from tui.core.render.titles import is_derived
 from tui.core.render.text import web_link, excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
 from tui.ui.rich_runs import RUN_STYLES, rendered_text, run_style
 from tui.ui.widgets.highlight import highlight_words
 from tui.ui.actions import bindings_for
+
+
+#: The meta line under a title the core derived from the abstract.
+DERIVED_NOTE = "title derived from the abstract (its sentence is underlined)"
 
 
 class Reader(VerticalScroll, can_focus=True):
@@ -61,8 +67,7 @@ class Reader(VerticalScroll, can_focus=True):
             self._set("#reader-abstract", Text("The list is empty.", style="italic"))
             self.query_one(Notes).load(None, "")
             return
-        self._show_title(paper, annotation)
-        self._show_meta(paper)
+        self._show_title(paper, annotation)  # and the meta lines, which say whether the title is derived
         self._show_annotation(annotation)
         self._show_abstract(paper, highlights)
         self._show_links(paper)
@@ -88,9 +93,13 @@ class Reader(VerticalScroll, can_focus=True):
 
     def _show_title(self, paper: Paper, annotation: Annotation | None) -> None:
         self._set("#reader-title", Text(one_line(shown_title(paper, annotation))))
+        self._show_meta(paper, is_derived(paper, annotation))
 
-    def _show_meta(self, paper: Paper) -> None:
-        """Authors; venue, year and list; DOI and URL: one line each, only those the paper has."""
+    def _show_meta(self, paper: Paper, derived: bool = False) -> None:
+        """Authors; venue, year and list; DOI and URL: one line each, only those the paper has.
+
+        A title derived from the abstract says so here (the sentence it came from is underlined).
+        """
         lines = []
         if paper.authors:
             lines.append(one_line(", ".join(paper.authors)))
@@ -98,6 +107,7 @@ class Reader(VerticalScroll, can_focus=True):
         url = one_line(paper.url) + (" (not a web link: never opened)" if paper.url and not web_link(paper.url) else "")
         links = [f"doi:{one_line(paper.doi)}" if paper.doi else "", url]
         lines.append("  ".join(link for link in links if link))
+        lines.append(DERIVED_NOTE if derived else "")
         self._set("#reader-meta", Text("\n".join(line for line in lines if line)))
 
     def _show_annotation(self, annotation: Annotation | None) -> None:
@@ -119,6 +129,8 @@ class Reader(VerticalScroll, can_focus=True):
             return
         shown, hidden = excerpt(paper.abstract)
         text = highlight_words(rendered_text(render(shown), self._run_looks()), highlights, self.get_component_rich_style("reader--match"))
+        if is_derived(paper) and (source := title_source(shown, paper.derived_title)):
+            highlight_words(text, [render(source).plain], "underline")
         if hidden:  # a huge abstract: lay out its start only, so the screen stays responsive
             text.append(f"\n\n… {hidden:,} more characters not shown here; copy (c) or export (x) it to read it all.", style="italic")
         self._set("#reader-abstract", text)

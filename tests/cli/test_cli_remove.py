@@ -1,0 +1,76 @@
+"""`paperdesk remove` / `restore`: papers and their annotations go to a trash inside the library and come back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import FIXTURES
+from tui.cli import main
+from tui.core.library import Library, import_paths
+
+CONF = FIXTURES / "conference"
+
+
+def _ids(library_dir: Path, capsys) -> list[str]:
+    capsys.readouterr()
+    assert main(["list", "--db", str(library_dir), "--json"]) == 0
+    return [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+
+
+def test_the_first_import_says_the_example_lists_are_there(library_dir: Path, capsys) -> None:
+    assert main(["import", "--db", str(library_dir), str(CONF / "nips2018.json")]) == 0
+    out = capsys.readouterr().out
+    assert "note: this library also holds the 33 bundled example papers; remove them with: paperdesk remove --list" in out
+    # Said once: the library no longer holds only the examples.
+    assert main(["import", "--db", str(library_dir), str(CONF / "icml2019.json")]) == 0
+    assert "note:" not in capsys.readouterr().out
+
+
+def test_remove_a_list_then_restore_it(library_dir: Path, capsys) -> None:
+    import_paths(library_dir, [CONF / "nips2018.json"])
+    before = _ids(library_dir, capsys)
+    assert main(["remove", "--db", str(library_dir), "--list", "ICML 2025 Papers", "--list", "icml 2025 论文列表"]) == 0
+    assert "removed 33 papers to the trash" in capsys.readouterr().out
+    with Library.open(library_dir) as lib:
+        assert {p.list for p in lib.papers} == {"NeurIPS 2018"} and len(lib.trash()) == 1
+    assert (library_dir / "trash.json").exists()
+    assert main(["restore", "--db", str(library_dir)]) == 0
+    assert "restored 33 papers" in capsys.readouterr().out
+    assert sorted(_ids(library_dir, capsys)) == sorted(before)
+    assert _ids(library_dir, capsys) == before  # back in their places
+    assert main(["restore", "--db", str(library_dir)]) == 0
+    assert "the trash is empty" in capsys.readouterr().out
+
+
+def test_annotated_papers_need_force_and_their_notes_come_back(library_dir: Path, capsys) -> None:
+    import_paths(library_dir, [CONF / "nips2018.json"])
+    with Library.open(library_dir) as lib:
+        mine = [p.id for p in lib.papers if p.list == "NeurIPS 2018"]
+        lib.save_annotation(mine[0], notes="keep me", rating=4, tags=["x"])
+        lib.save_annotation(mine[1], rating=2)
+    assert main(["remove", "--db", str(library_dir), "--query", "list:neurips"]) == 1
+    err = capsys.readouterr().err
+    assert "2 of the 7 papers carry notes, a rating or tags; nothing removed" in err
+    with Library.open(library_dir) as lib:
+        assert len([p for p in lib.papers if p.list == "NeurIPS 2018"]) == 7
+    assert main(["remove", "--db", str(library_dir), "--query", "list:neurips", "--force"]) == 0
+    with Library.open(library_dir) as lib:
+        assert lib.get(mine[0]) is None and lib.annotation(mine[0]).notes == ""
+    assert main(["restore", "--db", str(library_dir)]) == 0
+    with Library.open(library_dir) as lib:
+        note = lib.annotation(mine[0])
+        assert (note.notes, note.rating, note.tags) == ("keep me", 4, ("x",))
+        assert lib.annotation(mine[1]).rating == 2
+
+
+def test_remove_by_id_and_clear_errors(library_dir: Path, capsys) -> None:
+    ids = _ids(library_dir, capsys)
+    assert main(["remove", "--db", str(library_dir), ids[0], ids[1]]) == 0
+    assert "removed 2 papers" in capsys.readouterr().out
+    assert main(["remove", "--db", str(library_dir), "ffffffffffff"]) == 1
+    assert "no paper has the id ffffffffffff" in capsys.readouterr().err
+    assert main(["remove", "--db", str(library_dir), "--list", "Nope"]) == 1
+    assert 'no list is called "Nope"; the lists are:' in capsys.readouterr().err
+    assert main(["remove", "--db", str(library_dir)]) == 1
+    assert "say what to remove" in capsys.readouterr().err

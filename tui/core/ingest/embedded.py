@@ -1,0 +1,68 @@
+"""The fields of a BibTeX entry embedded as a string in another format (paper-list JSON's `bibtex`).
+
+A small brace-aware scanner, not the full parser: one entry per record, and
+thousands of records per file, so it has to be quick and never raise.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FIELD = re.compile(r"([A-Za-z][\w\-]*)\s*=\s*")
+
+
+def bibtex_fields(text: str) -> dict[str, str]:
+    """Field name (lower case) -> raw value, outer braces or quotes removed; {} when nothing parses."""
+    if not isinstance(text, str) or "@" not in text:
+        return {}
+    start = text.find("{", text.find("@"))
+    if start < 0:
+        return {}
+    body = text[start + 1 :]
+    comma = body.find(",")
+    if comma < 0:
+        return {}
+    out: dict[str, str] = {}
+    pos = comma + 1
+    while True:
+        m = _FIELD.search(body, pos)
+        if not m:
+            break
+        name, i = m.group(1).lower(), m.end()
+        if i >= len(body):
+            break
+        value, pos = _value(body, i)
+        if value is None:
+            break
+        out.setdefault(name, " ".join(value.split()))
+    return out
+
+
+def _value(body: str, i: int) -> tuple[str | None, int]:
+    """The value starting at `i` and where scanning goes on."""
+    opener = body[i]
+    if opener == "{":
+        depth = 0
+        for j in range(i, len(body)):
+            if body[j] == "{":
+                depth += 1
+            elif body[j] == "}":
+                depth -= 1
+                if depth == 0:
+                    return body[i + 1 : j], j + 1
+        return None, len(body)
+    if opener == '"':
+        j = i + 1
+        depth = 0
+        while j < len(body):
+            ch = body[j]
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+            elif ch == '"' and depth <= 0:
+                return body[i + 1 : j], j + 1
+            j += 1
+        return None, len(body)
+    m = re.match(r"[^,}\s]+", body[i:])
+    return (m.group(), i + m.end()) if m else (None, len(body))
