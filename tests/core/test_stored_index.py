@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tui.core.ingest.lists import parse_list
-from tui.core.library import INDEX_DIR, Library, papers_matching, search_index
+from tui.core.library import Library, papers_matching, search_index
+from tui.core.search.stored import INDEX_DIR
 from tui.core.search.index import SearchIndex
 from tui.core.search.query import parse_query
 

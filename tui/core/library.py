@@ -29,9 +29,6 @@ if TYPE_CHECKING:
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
 
-#: Where the search index is saved, inside the library folder.
-INDEX_DIR = "index"
-
 
 class Library(LibraryStore):
     """A library folder with what the reader does to it: the store, plus seeding and imports."""
@@ -260,12 +257,9 @@ def store_fetched(library: Library | str | os.PathLike[str], parsed: list[Parsed
 
 
 def papers_matching(library: LibraryStore, query: "Query | str", sort: str | None = None) -> Sequence[Paper]:
-    """The papers the filter query matches, ranked as the app's filter box ranks them.
-
-    An empty query gives every paper in list order. `sort` is one of the app's
-    sort orders (`search.sorts.SORTS`; relevance when None). A malformed query
-    raises the one-line `QueryError`. Used by `paperdesk list/show/export`.
-    """
+    """The papers the filter query matches, ranked as the app's filter box ranks them. An empty query
+    gives every paper in list order; `sort` is one of `search.sorts.SORTS` (relevance when None); a
+    malformed query raises the one-line `QueryError`. Used by `paperdesk list/show/export`."""
     from tui.core.search.query import parse_query
 
     parsed = parse_query(query) if isinstance(query, str) else query
@@ -275,31 +269,9 @@ def papers_matching(library: LibraryStore, query: "Query | str", sort: str | Non
 
 
 def search_index(library: LibraryStore) -> "SearchIndex":
-    """The library's search index: the saved one when papers.json is unchanged, else built (and saved).
-
-    Building splits every abstract into words (about a second per 10,000
-    papers); loading a saved one memory-maps its arrays. Only the process
-    that writes the library saves; a failure to save only costs the next
-    start a rebuild.
-    """
-    from tui.core.search import stored
-    from tui.core.search.index import SearchIndex
-
-    digest = library.papers_digest
-    folder = library.folder / INDEX_DIR
-    annotations = library.annotations()
-    key = stored.key_for(digest) if digest else None
-    if key is not None:
-        index = stored.load(folder, key, library.papers, annotations)
-        if index is not None:
-            return index
-    index = SearchIndex(library.papers, annotations)
-    if key is not None and not library.read_only:
-        try:
-            stored.save(folder, key, index)
-        except OSError:
-            pass
-    return index
+    """The library's search index: the saved one when papers.json is unchanged, else built and saved (`search.stored`)."""
+    from tui.core.search.stored import load_or_build  # numpy: loaded when first needed
+    return load_or_build(library.folder, library.papers_digest, library.papers, library.annotations(), save=not library.read_only)
 
 
 def export_entries(library: LibraryStore, *, query: str | None = None, everything: bool = False) -> list["Entry"]:

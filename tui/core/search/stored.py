@@ -24,6 +24,8 @@ from tui.core.search.index import SearchIndex
 from tui.core.search.terms import Postings
 
 #: Bump when the tokenizer or the saved layout changes: older saved indexes are then stale.
+#: Where saved indexes live, inside the library folder.
+INDEX_DIR = "index"
 FORMAT = "2"  # 2: words are folded (LaTeX read as shown) before splitting
 _ARRAYS = ("indices", "indptr")
 _FIELDS = 3
@@ -50,7 +52,7 @@ def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[s
     return SearchIndex(papers, annotations, words=(vocab, fields))
 
 
-def save(folder: Path, key: str, index: SearchIndex) -> None:
+def save_index(folder: Path, key: str, index: SearchIndex) -> None:
     """Write `index` under `key` (complete or not at all) and drop indexes saved for other keys."""
     folder.mkdir(exist_ok=True)
     if (folder / key).is_dir():
@@ -68,3 +70,21 @@ def save(folder: Path, key: str, index: SearchIndex) -> None:
     for old in folder.iterdir():
         if old.name != key:
             shutil.rmtree(old, ignore_errors=True)
+
+
+def load_or_build(library_folder: Path, digest: str | None, papers: Sequence[Paper], annotations: Mapping[str, Annotation], *, save: bool) -> SearchIndex:
+    """The saved index of papers.json with this `digest`, else one built from `papers` (and saved when
+    `save`: only the process that writes the library). Building splits every abstract into words
+    (about a second per 10,000 papers); loading memory-maps the arrays. A failed save only costs the
+    next start a rebuild. No digest (papers changed in memory only): built, never saved."""
+    folder, key = library_folder / INDEX_DIR, key_for(digest) if digest else None
+    index = load(folder, key, papers, annotations) if key is not None else None
+    if index is not None:
+        return index
+    index = SearchIndex(papers, annotations)
+    if key is not None and save:
+        try:
+            save_index(folder, key, index)
+        except OSError:
+            pass
+    return index

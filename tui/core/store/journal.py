@@ -199,6 +199,13 @@ class JournaledJSONStorage(AtomicJSONStorage):
         if data is not None and (self._journal_size or self._journal_bytes):
             self.write(data)
 
+    def fold(self) -> None:
+        """`compact`, where a failure only leaves the journal to be folded in on the next open."""
+        try:
+            self.compact()
+        except (OSError, LibraryError):
+            pass
+
     def close(self) -> None:
         """Fold the journal in when writable (failures are harmless: the journal is replayed on open)."""
         try:

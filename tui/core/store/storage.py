@@ -1,13 +1,8 @@
 """The library on disk: the only code that touches TinyDB.
 
-Two TinyDB files sit in the library folder: `papers.json` (the abstracts,
-rewritten only by imports) and `annotations.json` (notes, ratings, status,
-tags). Papers go through `AtomicJSONStorage`, which replaces the whole file
-atomically. A note save appends the changed annotation to
-`annotations.json.journal` (fsynced) instead of rewriting every annotation;
-the journal is folded into `annotations.json` on open, on close and when it
-outgrows the file (`store.journal`). One process writes a library at a
-time, guarded by a `.lock` file.
+Two TinyDB files sit in the library folder: `papers.json` (the abstracts, replaced atomically
+by imports) and `annotations.json` (notes, ratings, status, tags), whose saves append to a
+journal beside it (`store.journal`). One process writes a library at a time (a `.lock` file).
 """
 
 from __future__ import annotations
@@ -21,8 +16,8 @@ from tinydb.table import Table
 
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
-from tui.core.store.backups import BACKUP_DIR, backup_due, remove_stale_temps, rotate_backups
-from tui.core.store.changelog import CHANGE_LOG_TABLE, appended_to_log, log_table
+from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
+from tui.core.store.changelog import CHANGE_LOG_TABLE, log_changes, log_table
 from tui.core.store.changes import apply_changes
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
 from tui.core.store.journal import JournaledJSONStorage
@@ -117,22 +112,14 @@ class LibraryStore:
             # damaged file and raising again; writes are refused, so the file stays as it is.
             self._notes_storage().read_as_empty()
         if not self.read_only:
-            self._fold_journal()  # the daily backup is of a file that holds everything
+            self._notes_storage().fold()  # compacted on open; the daily backup then holds everything
             self._backup_day = rotate_backups(notes_path, self._backup_day)
             remove_stale_temps(self.folder, (PAPERS_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE))
 
     def _notes_storage(self) -> JournaledJSONStorage:
-        assert self._notes_db is not None
-        storage = self._notes_db.storage
+        storage = self._notes_db.storage if self._notes_db is not None else None
         assert isinstance(storage, JournaledJSONStorage)
         return storage
-
-    def _fold_journal(self) -> None:
-        """Fold the annotations journal into annotations.json; a failure leaves it to the next open."""
-        try:
-            self._notes_storage().compact()
-        except (OSError, LibraryError):
-            pass
 
     def _set_read_only(self, notice: str) -> None:
         self.read_only = True
@@ -333,9 +320,7 @@ class LibraryStore:
             self._check_writable()
             if self._notes_db is None:
                 raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
-            if backup_due(self._backup_day):
-                self._fold_journal()
-                self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day)
+            self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day, before=self._notes_storage().fold)
             now = utc_now()
             new = {
                 pid: apply_changes(self._annotations.get(pid) or Annotation(pid), fields, now)
@@ -346,9 +331,7 @@ class LibraryStore:
             docs = {str(_doc_id(pid)): annotation.to_doc() for pid, annotation in new.items()}
             record: dict[str, dict[str, Any]] = {"annotations": docs}
             if log is not None:  # the changed log documents only (the new one, the dropped ones)
-                data = self._notes_storage().read() or {}
-                old, kept = data.get(CHANGE_LOG_TABLE, {}), appended_to_log(data, log(new))
-                record[CHANGE_LOG_TABLE] = {**{k: None for k in old if k not in kept}, **{k: v for k, v in kept.items() if old.get(k) != v}}
+                record[CHANGE_LOG_TABLE] = log_changes(self._notes_storage().read() or {}, log(new))
             self._notes_storage().append(record)
             self._notes_db.table("annotations").clear_cache()
             self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)  # TinyDB caches the next document id
