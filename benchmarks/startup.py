@@ -1,108 +1,89 @@
-"""Cold start: paperdesk on the bundled list vs a minimal Textual app, and 10k-paper import/start.
+"""Cold start: time to the first list frame and to a usable filter, at 33 / 5,000 / 50,000 papers.
 
-Both apps run in a pseudo-terminal started the same way; the clock stops when
-the first screen holding a marker text has been written (for paperdesk, the
-paper count that appears once the list is filled and interactive).
-Usage: python benchmarks/startup.py [--runs N]
+Every run is the real `python -m tui --db LIBRARY` in a 120x36 pseudo-terminal,
+its output read by a terminal emulator (see ptyrun.py). `list_s` stops when
+the screen shows "N papers ·" (the list is drawn); the benchmark then types
+"/graph" at once, and `ready_s` stops when the screen shows the filtered count
+("k / N ·"), i.e. when a filter is usable (the index is built). A minimal
+Textual app started the same way gives the floor. Sizes are interleaved round
+by round so machine load hits them alike; figures are medians.
+
+    python benchmarks/startup.py [--runs 3] [--sizes 33,5000,50000]
+
+Last line: {"floor_s": .., "33": {"list_s": .., "ready_s": .., "list_ratio": ..}, "5000": {..}, "50000": {..}}
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import pty
-import select
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.corpus import write_list  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-MINIMAL = """
-from textual.app import App
-from textual.widgets import Static
-class Minimal(App):
-    def compose(self):
-        yield Static("minimal-ready")
-Minimal().run()
-"""
+from ptyrun import MINIMAL, Screen, config_home, count_shown, list_shown, write_library  # noqa: E402
+
+QUERY = "graph"
 
 
-def time_to_marker(argv: list[str], marker: bytes, env: dict[str, str], timeout: float = 30.0) -> float:
-    """Seconds from spawning `argv` in a 120x36 pty until `marker` appears in its output."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ.update(env)
-        os.environ["COLUMNS"], os.environ["LINES"] = "120", "36"
-        os.execvp(argv[0], argv)
-    start = time.perf_counter()
-    import fcntl
-    import struct
-    import termios
-
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
-    seen = b""
+def start_minimal() -> float:
+    screen = Screen([sys.executable, "-c", MINIMAL])
     try:
-        while time.perf_counter() - start < timeout:
-            ready, _, _ = select.select([fd], [], [], 0.05)
-            if ready:
-                try:
-                    chunk = os.read(fd, 65536)
-                except OSError:
-                    break
-                seen += chunk
-                if marker in seen:
-                    return time.perf_counter() - start
-        raise RuntimeError(f"marker {marker!r} not seen from {argv}")
+        return screen.wait("minimal-ready", timeout=60) - screen.started
     finally:
-        os.kill(pid, 9)
-        os.waitpid(pid, 0)
-        os.close(fd)
+        screen.close()
 
 
-def median_of(runs: int, fn) -> float:
-    return statistics.median(fn() for _ in range(runs))
+def start_paperdesk(library: Path, n: int, home: Path) -> tuple[float, float]:
+    screen = Screen.paperdesk(library, home)
+    try:
+        listed = screen.wait(list_shown(n), timeout=300) - screen.started
+        screen.send("/" + QUERY)
+        ready = screen.wait(count_shown(n), timeout=300) - screen.started
+        return listed, ready
+    finally:
+        screen.close()
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=5)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--sizes", default="33,5000,50000")
     args = parser.parse_args()
-    py = sys.executable
-    env = {"TERM": "xterm-256color"}
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp_path = Path(tmp)
-        small = tmp_path / "small"
-        subprocess.run([py, "-m", "tui", "list", "--db", str(small)], check=True, capture_output=True)
-        minimal_s = median_of(args.runs, lambda: time_to_marker([py, "-c", MINIMAL], b"minimal-ready", env))
-        paperdesk_s = median_of(
-            args.runs, lambda: time_to_marker([py, "-m", "tui", "--db", str(small)], b"33 papers", env)
-        )
-
-        big = tmp_path / "big"
-        listing = write_list(tmp_path / "10k.txt", 10_000)
-        start = time.perf_counter()
-        subprocess.run([py, "-m", "tui", "import", str(listing), "--db", str(big)], check=True, capture_output=True)
-        import_s = time.perf_counter() - start
-        big_start_s = median_of(
-            args.runs, lambda: time_to_marker([py, "-m", "tui", "--db", str(big)], b"10033 papers", env)
-        )
-    result = {
-        "minimal_app_s": round(minimal_s, 3),
-        "paperdesk_33_s": round(paperdesk_s, 3),
-        "ratio": round(paperdesk_s / minimal_s, 2),
-        "import_10000_s": round(import_s, 3),
-        "start_10000_s": round(big_start_s, 3),
-    }
-    print(f"minimal Textual app      {minimal_s * 1000:7.0f} ms")
-    print(f"paperdesk, 33 papers     {paperdesk_s * 1000:7.0f} ms  ({result['ratio']}x)")
-    print(f"import 10,000 papers     {import_s * 1000:7.0f} ms")
-    print(f"start with 10,033 papers {big_start_s * 1000:7.0f} ms")
+    sizes = [int(s) for s in args.sizes.split(",")]
+    with tempfile.TemporaryDirectory(prefix="paperdesk-start-") as tmp:
+        root = Path(tmp)
+        home = config_home(root)
+        libraries = {}
+        for n in sizes:
+            folder = root / f"library-{n}"
+            if n == 33:  # the bundled lists, seeded the way a first start seeds them
+                subprocess.run([sys.executable, "-m", "tui", "list", "--db", str(folder)], check=True, capture_output=True)
+            else:
+                write_library(folder, n)
+            libraries[n] = folder
+        floor: list[float] = []
+        listed: dict[int, list[float]] = {n: [] for n in sizes}
+        ready: dict[int, list[float]] = {n: [] for n in sizes}
+        for run in range(args.runs):
+            floor.append(start_minimal())
+            for n in sizes:
+                lst, rdy = start_paperdesk(libraries[n], n, home)
+                listed[n].append(lst)
+                ready[n].append(rdy)
+            print(f"round {run + 1}: floor {floor[-1]:.3f} s, " + ", ".join(
+                f"{n}: list {listed[n][-1]:.3f} s ready {ready[n][-1]:.3f} s" for n in sizes), flush=True)
+    floor_s = statistics.median(floor)
+    result: dict[str, object] = {"floor_s": round(floor_s, 3)}
+    print(f"minimal Textual app {floor_s * 1000:7.0f} ms")
+    for n in sizes:
+        lst, rdy = statistics.median(listed[n]), statistics.median(ready[n])
+        result[str(n)] = {"list_s": round(lst, 3), "ready_s": round(rdy, 3), "list_ratio": round(lst / floor_s, 2), "ready_ratio": round(rdy / floor_s, 2)}
+        print(f"{n:>6} papers: list {lst * 1000:7.0f} ms ({lst / floor_s:.2f}x floor), usable filter {rdy * 1000:7.0f} ms ({rdy / floor_s:.2f}x)")
     print(json.dumps(result))
 
 

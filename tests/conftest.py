@@ -43,3 +43,16 @@ def folder_snapshot(folder: Path) -> dict[str, bytes]:
     if not folder.exists():
         return {}
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def stored_annotations(folder: Path) -> dict[str, dict]:
+    """The annotation documents on disk (annotations.json with its journal replayed), by document id."""
+    from tui.core.store.journal import read_stored
+    from tui.core.store.storage import ANNOTATIONS_FILE
+
+    return read_stored(folder / ANNOTATIONS_FILE).get("annotations", {})
+
+
+def annotation_files(folder: Path) -> dict[str, bytes]:
+    """The bytes of annotations.json and its journal, to prove a failed save wrote nothing."""
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("annotations.json*")) if p.is_file()}

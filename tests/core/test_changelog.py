@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -11,11 +10,13 @@ from tui.core.store import changelog
 from tui.core.library import Library
 from tui.core.store.changelog import CHANGE_LOG_TABLE
 from tui.core.store.lock_pid import LOCK_PID_FILE
+from tui.core.store.journal import read_stored
 from tui.core.store.storage import ANNOTATIONS_FILE
 
 
 def on_disk(library: Library) -> dict:
-    return json.loads((library.folder / ANNOTATIONS_FILE).read_text())
+    """annotations.json with its journal replayed: what a reopen would see."""
+    return read_stored(library.folder / ANNOTATIONS_FILE)
 
 
 def test_an_edit_and_its_log_entry_land_in_one_write(library: Library) -> None:
@@ -36,10 +37,10 @@ def test_a_failed_save_logs_nothing(library: Library, monkeypatch) -> None:
     storage = library._notes_db.storage  # type: ignore[union-attr]
 
     def full_disk(data):
-        storage._cache = None
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(storage, "write", full_disk)
+    monkeypatch.setattr(storage, "append", full_disk)  # a save appends to the journal
     with pytest.raises(OSError):
         edits.rate(library, pid, 5)
     monkeypatch.undo()
@@ -157,13 +158,13 @@ def test_a_hand_edited_log_never_stops_a_save(library: Library) -> None:
     path = library.folder / ANNOTATIONS_FILE
     pid = library.papers[0].id
     edits.rate(library, pid, 1)
+    library.close()  # the journal is folded into annotations.json
     data = orjson.loads(path.read_bytes())
     data[CHANGE_LOG_TABLE]["not-a-number"] = {"pid": pid}
     data[CHANGE_LOG_TABLE]["7"] = "not a record"
     path.write_bytes(orjson.dumps(data))
     with Library.open(library.folder, read_only=True) as reader:
         assert [c.after for c in changelog.logged_changes(reader)] == [{"rating": 1}]
-    library.close()
     with Library.open(library.folder) as again:
         edits.rate(again, pid, 2)
         assert [c.after for c in changelog.logged_changes(again)] == [{"rating": 1}, {"rating": 2}]

@@ -1,5 +1,10 @@
 """SIGKILL at random moments while notes are being saved: the library always opens and loses nothing that was saved.
 
+Saves append to the annotations journal; in the compacting run the journal is
+folded into annotations.json after every save, on a slow disk, so many kills
+land mid-compaction (temp written and not renamed, or renamed and the journal
+not yet emptied).
+
 A small helper process imports the store once and forks one saving child
 per run, so each of the 100 runs starts in milliseconds and no child
 inherits the test runner's threads.
@@ -23,9 +28,25 @@ KILLS = 100
 PAPERS = 10
 REPO = Path(__file__).resolve().parents[2]
 
+COMPACTING = """
+import os, time
+import tui.core.store.journal as journal
+_append = journal.JournaledJSONStorage.append
+def append_then_fold(self, changes):
+    _append(self, changes)  # the change is durable here; folding it in is what may be killed
+    self.compact()
+journal.JournaledJSONStorage.append = append_then_fold  # every save ends with a compaction
+_fsync = os.fsync
+def slow_fsync(fd):
+    time.sleep(0.004)
+    _fsync(fd)
+os.fsync = slow_fsync
+"""
+
 FORKER = """
 import os, sys
 from tui.core.library import Library
+%(prelude)s
 
 def save_forever(folder, acks, seq):
     # Save 'note seq', 'note seq+1', ... round the first papers; log each save that returned.
@@ -49,7 +70,11 @@ for line in sys.stdin:
     sys.stdin.readline()  # the parent has killed it
     os.waitpid(pid, 0)
     print("reaped", flush=True)
-""" % {"papers": PAPERS}
+"""
+
+
+def forker_script(compacting: bool) -> str:
+    return FORKER % {"papers": PAPERS, "prelude": COMPACTING if compacting else ""}
 
 
 def read_acks(path: Path) -> list[int]:
@@ -60,18 +85,19 @@ def read_acks(path: Path) -> list[int]:
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
-def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("compacting", [False, True], ids=["appending", "compacting"])
+def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp_path: Path, compacting: bool) -> None:
     with Library.open(library_dir) as lib:
         ids = [p.id for p in lib.papers[:PAPERS]]
     forker = subprocess.Popen(
-        [sys.executable, "-c", FORKER, str(library_dir)],
+        [sys.executable, "-c", forker_script(compacting), str(library_dir)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     rng = random.Random(1234)
     saved: dict[str, int] = {}  # pid -> newest sequence number whose save returned
     seq = 0
-    kills_mid_run = returned = 0
+    kills_mid_run = returned = mid_compaction = 0
     try:
         for run in range(KILLS):
             acks = tmp_path / f"acks-{run}"
@@ -89,6 +115,7 @@ def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp
             for n in done:
                 saved[ids[n % PAPERS]] = n
             attempted = (done[-1] + 1) if done else seq  # at most one save was in flight
+            mid_compaction += any(p.name.endswith(".tmp") for p in library_dir.iterdir())
             with Library.open(library_dir, seed=False) as reopened:
                 assert not reopened.read_only, reopened.notice
                 assert len(reopened) == 33
@@ -100,7 +127,9 @@ def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp
     finally:
         forker.stdin.close()
         forker.wait(timeout=10)
-    print(f"{KILLS} SIGKILLs, {kills_mid_run} while saving, {returned} saves returned and all kept")
+    print(f"{KILLS} SIGKILLs, {kills_mid_run} while saving, {mid_compaction} mid-compaction, {returned} saves returned and all kept")
     assert kills_mid_run >= KILLS // 4, kills_mid_run  # many kills landed while saves were running
+    if compacting:
+        assert mid_compaction >= 3, mid_compaction  # some kills landed between a compaction's temp file and its rename
     leftovers = [p.name for p in library_dir.iterdir() if p.name.endswith(".tmp")]
     assert leftovers == []  # temp files of killed writers are swept on open

@@ -8,7 +8,7 @@ from tui.core import edits
 from tui.core.errors import LibraryHeld, NotFound
 from tui.core.models import Status
 from tui.core.library import Library
-from tui.core.store.storage import ANNOTATIONS_FILE
+from tests.conftest import annotation_files
 
 
 def test_id_prefix_resolution(library: Library) -> None:
@@ -73,10 +73,10 @@ def test_parse_status_takes_unique_starts() -> None:
 def test_an_edit_that_changes_nothing_writes_nothing(library: Library) -> None:
     pid = library.papers[0].id
     edits.rate(library, pid, 3)
-    before = (library.folder / ANNOTATIONS_FILE).read_bytes()
+    before = annotation_files(library.folder)
     result = edits.rate(library, pid, 3)
     assert not result.changed and result.what == "rating already ★★★☆☆"
-    assert (library.folder / ANNOTATIONS_FILE).read_bytes() == before
+    assert annotation_files(library.folder) == before
 
 
 def test_notes_append_on_a_new_line() -> None:

@@ -18,7 +18,7 @@ from tui.core.models import Status
 from tui.core.library import Library
 from tui.core.store.jsonfile import DamagedFile
 from tui.core.store.storage import ANNOTATIONS_FILE, PAPERS_FILE
-from tests.conftest import DATA, folder_snapshot
+from tests.conftest import DATA, annotation_files, folder_snapshot, stored_annotations
 
 
 def test_fresh_library_is_seeded_with_the_33_bundled_papers(library: Library) -> None:
@@ -57,15 +57,14 @@ def test_papers_and_annotations_live_in_separate_files(library: Library, library
     papers_before = (library_dir / PAPERS_FILE).read_bytes()
     library.save_annotation(library.papers[3].id, notes="n", status="reading")
     assert (library_dir / PAPERS_FILE).read_bytes() == papers_before
-    stored = json.loads((library_dir / ANNOTATIONS_FILE).read_text())
-    (doc,) = stored["annotations"].values()
+    (doc,) = stored_annotations(library_dir).values()
     assert doc["notes"] == "n" and doc["status"] == "reading" and doc["started"]
 
 
 def test_failed_write_leaves_the_old_file_and_memory_intact(library: Library, library_dir: Path, monkeypatch) -> None:
     pid = library.papers[0].id
     library.save_annotation(pid, notes="first")
-    before = (library_dir / ANNOTATIONS_FILE).read_bytes()
+    before = annotation_files(library_dir)
 
     def disk_full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -74,7 +73,7 @@ def test_failed_write_leaves_the_old_file_and_memory_intact(library: Library, li
     with pytest.raises(OSError):
         library.save_annotation(pid, notes="second")
     monkeypatch.undo()
-    assert (library_dir / ANNOTATIONS_FILE).read_bytes() == before
+    assert annotation_files(library_dir) == before
     assert library.annotation(pid).notes == "first"
     assert not [p for p in library_dir.iterdir() if p.name.endswith(".tmp")]
     library.save_annotation(pid, notes="third")

@@ -76,10 +76,14 @@ def fill(folder: Path) -> Path:
 
 
 class FullDiskOs:
-    """Stands in for `os` inside tui.core.store.atomic when no tmpfs can be had: every file write hits ENOSPC."""
+    """Stands in for `os` inside tui.core.store.atomic and .journal when no tmpfs can be had: every file write hits ENOSPC."""
 
     def __getattr__(self, name: str):
         return getattr(os, name)
+
+    @staticmethod
+    def write(fd: int, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     @staticmethod
     def fdopen(fd: int, *args, **kwargs):

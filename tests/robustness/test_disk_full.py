@@ -12,12 +12,14 @@ import pytest
 from textual.widgets import Static, TextArea
 
 import tui.core.store.atomic as atomic
+import tui.core.store.journal as journal
 from tui.core.export.markdown import Entry
 from tui.core.export.writing import write_document
 from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.export_dialog import ExportRequest
+from tests.conftest import annotation_files
 
 from .mounts import FullDiskOs, fill, small_tmpfs
 
@@ -34,12 +36,14 @@ class Disk:
             self._filler = fill(self.folder)
         else:
             self._mp.setattr(atomic, "os", FullDiskOs())
+            self._mp.setattr(journal, "os", FullDiskOs())
 
     def free(self) -> None:
         if self._filler is not None:
             self._filler.unlink()
             self._filler = None
         self._mp.setattr(atomic, "os", atomic.__dict__["os"] if self.real else __import__("os"))
+        self._mp.setattr(journal, "os", journal.__dict__["os"] if self.real else __import__("os"))
 
     def leftovers(self) -> list[str]:
         """Temp files an interrupted atomic write would leave (there must be none)."""
@@ -59,9 +63,10 @@ async def test_disk_full_while_saving_a_note(disk: Disk) -> None:
     folder = disk.folder / "library"
     lib = Library.open(folder)
     pid = lib.papers[0].id
-    lib.save_annotation(pid, notes="old notes")
-    notes_file = folder / ANNOTATIONS_FILE
-    before = notes_file.read_bytes()
+    # Longer than a page: on a full disk the next journal line cannot fit in the journal's last page.
+    old = "old notes " * 500
+    lib.save_annotation(pid, notes=old)
+    before = annotation_files(folder)  # annotations.json and its journal
     app = PaperdeskApp(library=lib)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
@@ -74,17 +79,17 @@ async def test_disk_full_while_saving_a_note(disk: Disk) -> None:
         errors = [n.message for n in app._notifications if n.severity == "error"]
         assert errors and "Not saved (notes)" in errors[-1] and "No space left on device" in errors[-1], errors
         assert "\n" not in errors[-1]
-        assert notes_file.read_bytes() == before  # the previous file, byte for byte
+        assert annotation_files(folder) == before  # the previous files, byte for byte
         assert disk.leftovers() == []
         editor = app.screen.query_one("#notes-editor", TextArea)
-        assert editor.text == "old notes!!"  # the edit stays, to be saved again
+        assert editor.text == old + "!!"  # the edit stays, to be saved again
         assert "save failed" in str(app.screen.query_one("#notes-state", Static).render())
-        assert lib.annotation(pid).notes == "old notes"
+        assert lib.annotation(pid).notes == old
         # Space comes back: the next save (here, quitting) stores the kept edit.
         disk.free()
         await pilot.press("q")
         await pilot.pause()
-    assert Library.open(folder, read_only=True).annotation(pid).notes == "old notes!!"
+    assert Library.open(folder, read_only=True).annotation(pid).notes == old + "!!"
     lib.close()
 
 

@@ -42,8 +42,9 @@ def seeded(library_dir: Path) -> Path:
 
 
 def stored(folder: Path) -> dict[str, bytes]:
-    """The library's files without the lock and its holder's PID (process state, not data)."""
-    return {k: v for k, v in folder_snapshot(folder).items() if k not in (".lock", ".lock.pid")}
+    """The library's files without the lock and its holder's PID (process state, not data) and the
+    saved search index (derived from papers.json, rebuilt at will)."""
+    return {k: v for k, v in folder_snapshot(folder).items() if k not in (".lock", ".lock.pid") and not k.startswith("index/")}
 
 
 def run_import(library_dir: Path, *paths: Path, capsys) -> tuple[int, str, str]:

@@ -25,7 +25,7 @@ from .mounts import read_only_mount
 
 
 def stored(folder: Path) -> dict[str, bytes]:
-    return {k: v for k, v in folder_snapshot(folder).items() if k != ".lock"}
+    return {k: v for k, v in folder_snapshot(folder).items() if k != ".lock" and not k.startswith("index/")}  # the index is derived
 
 
 def make_library(folder: Path) -> Library:

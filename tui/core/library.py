@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from tui.core.export.sync import SyncReport
     from tui.core.fetch.services import FetchOptions
     from tui.core.ingest.merge import MergePlan
+    from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
 
 
@@ -256,20 +257,21 @@ def store_fetched(library: Library | str | os.PathLike[str], parsed: list[Parsed
 
 
 def papers_matching(library: LibraryStore, query: "Query | str", sort: str | None = None) -> Sequence[Paper]:
-    """The papers the filter query matches, ranked as the app's filter box ranks them.
-
-    An empty query gives every paper in list order. `sort` is one of the app's
-    sort orders (`search.sorts.SORTS`; relevance when None). A malformed query
-    raises the one-line `QueryError`. Used by `paperdesk list/show/export`.
-    """
+    """The papers the filter query matches, ranked as the app's filter box ranks them. An empty query
+    gives every paper in list order; `sort` is one of `search.sorts.SORTS` (relevance when None); a
+    malformed query raises the one-line `QueryError`. Used by `paperdesk list/show/export`."""
     from tui.core.search.query import parse_query
 
     parsed = parse_query(query) if isinstance(query, str) else query
     if parsed.is_empty and sort in (None, "relevance", "list"):
         return library.papers
-    from tui.core.search.index import SearchIndex
+    return search_index(library).search(parsed, sort or "relevance")
 
-    return SearchIndex(library.papers, library.annotations()).search(parsed, sort or "relevance")
+
+def search_index(library: LibraryStore) -> "SearchIndex":
+    """The library's search index: the saved one when papers.json is unchanged, else built and saved (`search.stored`)."""
+    from tui.core.search.stored import load_or_build  # numpy: loaded when first needed
+    return load_or_build(library.folder, library.papers_digest, library.papers, library.annotations(), save=not library.read_only)
 
 
 def export_entries(library: LibraryStore, *, query: str | None = None, everything: bool = False) -> list["Entry"]:

@@ -9,10 +9,8 @@ words), and inverted lists map the matched words to papers with numpy. Three
 fields weigh differently: the shown title, the metadata (list, tags, authors,
 venue, year, notes) and the abstract. Each query word must match somewhere;
 a paper's score sums, per word, its best match, so whole-word title hits beat
-fuzzy abstract hits.
-
-What the reader writes (renamed titles, tags, notes, status, rating) lives in
-a small overlay that `update_annotation` refreshes after each save.
+fuzzy abstract hits. What the reader writes (renamed titles, tags, notes,
+status, rating) lives in a small overlay that `update_annotation` refreshes.
 """
 
 from __future__ import annotations
@@ -56,19 +54,21 @@ class SearchIndex:
     `update_annotation` on the UI thread; one lock serializes them.
     """
 
-    def __init__(self, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None = None) -> None:
+    def __init__(self, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None = None, *, words: tuple[list[str], list[Postings]] | None = None) -> None:
+        """`words`: the vocabulary and postings of a saved index of these papers (`search.stored`)."""
         self._lock = threading.RLock()
         self.papers: list[Paper] = list(papers)
         self.size = n = len(self.papers)
         self.position = {p.id: i for i, p in enumerate(self.papers)}
-        self._build_words()
+        if words is None:
+            self._build_words()  # the slow part: every paper split into words
+        else:
+            self.vocabulary, self.fields = Vocabulary(words[0]), list(words[1])
+            self.vocab = self.vocabulary.words
         self._build_fields()
         # The annotation overlay.
-        self.status = np.zeros(n, dtype=np.uint8)
-        self.rating = np.zeros(n, dtype=np.int8)
-        self.renamed = np.zeros(n, dtype=bool)
-        self.has_notes = np.zeros(n, dtype=bool)
-        self.has_ann_tags = np.zeros(n, dtype=bool)
+        self.status, self.rating = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.int8)
+        self.renamed, self.has_notes, self.has_ann_tags = (np.zeros(n, dtype=bool) for _ in range(3))
         self._annotations: dict[int, Annotation] = {}
         self._overlay: dict[int, dict[int, set[str]]] = {}  # doc -> field -> words
         self._overlay_docs: dict[int, dict[str, set[int]]] = {TITLE: {}, META: {}}

@@ -39,6 +39,13 @@ class Postings:
         self.indptr = np.zeros(vocab_size + 1, dtype=np.int64)
         np.cumsum(counts, out=self.indptr[1:])
 
+    @classmethod
+    def from_arrays(cls, indices: np.ndarray, indptr: np.ndarray) -> "Postings":
+        """Postings as saved (a persisted index: the arrays may be memory-mapped)."""
+        postings = cls.__new__(cls)
+        postings.indices, postings.indptr = indices, indptr
+        return postings
+
     def range(self, lo: int, hi: int) -> np.ndarray:
         """Papers of the words lo..hi-1 (a prefix range of the sorted vocabulary)."""
         return self.indices[self.indptr[lo] : self.indptr[hi]]

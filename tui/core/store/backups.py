@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from pathlib import Path
+from typing import Callable
 
 from tui.core.store.atomic import atomic_write_bytes
 
@@ -12,7 +13,12 @@ BACKUP_DIR = "backups"
 BACKUPS_KEPT = 5
 
 
-def rotate_backups(source: Path, done_day: str | None) -> str | None:
+def backup_due(done_day: str | None) -> bool:
+    """Whether today's backup is still to be made (`done_day` as `rotate_backups` returned it)."""
+    return done_day != _dt.date.today().isoformat()
+
+
+def rotate_backups(source: Path, done_day: str | None, before: Callable[[], None] | None = None) -> str | None:
     """Keep one copy of `source` per day, the newest few days; return the day now backed up.
 
     Runs on open and before each save, but touches the disk at most once a
@@ -21,7 +27,11 @@ def rotate_backups(source: Path, done_day: str | None) -> str | None:
     must not stop the reader, so failures only leave the day not done.
     """
     day = _dt.date.today().isoformat()
-    if done_day == day or not source.exists():
+    if done_day == day:
+        return done_day
+    if before is not None:  # the annotations journal folded in: the copy holds everything
+        before()
+    if not source.exists():
         return done_day
     folder = source.parent / BACKUP_DIR
     try:

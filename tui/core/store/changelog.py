@@ -61,6 +61,13 @@ def appended_to_log(data: dict[str, Any], doc: dict[str, Any]) -> dict[str, Any]
     return kept
 
 
+def log_changes(data: dict[str, Any], doc: dict[str, Any]) -> dict[str, Any]:
+    """What appending `doc` changes in the log table, as a journal record: the new document, and None
+    for each dropped one (`store.journal`: a save appends only what changed)."""
+    old, kept = data.get(CHANGE_LOG_TABLE, {}), appended_to_log(data, doc)
+    return {**{key: None for key in old if key not in kept}, **{key: v for key, v in kept.items() if old.get(key) != v}}
+
+
 # -- reading it back for the app's undo ---------------------------------------------------
 
 #: Fields an undo of a status change restores along with it (the dates it set).

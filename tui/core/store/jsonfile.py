@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,10 @@ class WriteFailed(LibraryError, OSError):
         return self.message
 
 
+def _digest(raw: bytes) -> str:
+    return hashlib.blake2b(raw, digest_size=16).hexdigest()
+
+
 class AtomicJSONStorage(Storage):
     """TinyDB storage that writes compact JSON atomically and reads the file once.
 
@@ -49,6 +54,8 @@ class AtomicJSONStorage(Storage):
         self.path = Path(path)
         self.read_only = read_only
         self._cache: dict[str, Any] | None = None
+        self.digest: str | None = None
+        """A hash of the file's bytes as last read or written (None before): keys what is derived from it."""
 
     def read(self) -> dict[str, Any] | None:
         if self._cache is not None:
@@ -68,6 +75,7 @@ class AtomicJSONStorage(Storage):
         if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
             raise DamagedFile(self.path, "not a TinyDB document store")
         self._cache = data
+        self.digest = _digest(raw)
         return data
 
     def write(self, data: dict[str, Any]) -> None:
@@ -75,7 +83,8 @@ class AtomicJSONStorage(Storage):
             self._cache = None
             raise ReadOnlyLibrary(f"{self.path}: the library is open read-only")
         try:
-            atomic_write_bytes(self.path, orjson.dumps(data))
+            raw = orjson.dumps(data)
+            atomic_write_bytes(self.path, raw)
         except OSError as exc:  # disk full, read-only, permissions: one line naming the file
             self._cache = None
             raise WriteFailed(self.path, exc) from None
@@ -83,6 +92,7 @@ class AtomicJSONStorage(Storage):
             self._cache = None
             raise
         self._cache = data
+        self.digest = _digest(raw)
 
     def forget(self) -> None:
         """Drop the parsed data (the next read parses the file again): for big files held elsewhere."""

@@ -1,10 +1,8 @@
 """The library on disk: the only code that touches TinyDB.
 
-Two TinyDB files sit in the library folder: `papers.json` (the abstracts,
-rewritten only by imports) and `annotations.json` (notes, ratings, status,
-tags; rewritten on every save, so a save never rewrites the abstracts).
-Both go through `AtomicJSONStorage`, which replaces the whole file atomically;
-one process writes a library at a time, guarded by a `.lock` file.
+Two TinyDB files sit in the library folder: `papers.json` (the abstracts, replaced atomically
+by imports) and `annotations.json` (notes, ratings, status, tags), whose saves append to a
+journal beside it (`store.journal`). One process writes a library at a time (a `.lock` file).
 """
 
 from __future__ import annotations
@@ -19,9 +17,10 @@ from tinydb.table import Table
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
-from tui.core.store.changelog import CHANGE_LOG_TABLE, appended_to_log, log_table
+from tui.core.store.changelog import CHANGE_LOG_TABLE, log_changes, log_table
 from tui.core.store.changes import apply_changes
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
+from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import LOCK_PID_FILE
 from tui.core.store.trash import TrashChange, new_batch, read_trash, trashed, write_trash
@@ -104,7 +103,7 @@ class LibraryStore:
         self._papers_file = AtomicJSONStorage(papers_path, read_only=read_only)
         self._load_papers()
         notes_path = self.folder / ANNOTATIONS_FILE
-        self._notes_db = TinyDB(notes_path, storage=AtomicJSONStorage, read_only=read_only)
+        self._notes_db = TinyDB(notes_path, storage=JournaledJSONStorage, read_only=read_only)
         try:
             self._load_annotations()
         except DamagedFile as exc:
@@ -113,13 +112,13 @@ class LibraryStore:
             # damaged file and raising again; writes are refused, so the file stays as it is.
             self._notes_storage().read_as_empty()
         if not self.read_only:
+            self._notes_storage().fold()  # compacted on open; the daily backup then holds everything
             self._backup_day = rotate_backups(notes_path, self._backup_day)
             remove_stale_temps(self.folder, (PAPERS_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE))
 
-    def _notes_storage(self) -> AtomicJSONStorage:
-        assert self._notes_db is not None
-        storage = self._notes_db.storage
-        assert isinstance(storage, AtomicJSONStorage)
+    def _notes_storage(self) -> JournaledJSONStorage:
+        storage = self._notes_db.storage if self._notes_db is not None else None
+        assert isinstance(storage, JournaledJSONStorage)
         return storage
 
     def _set_read_only(self, notice: str) -> None:
@@ -170,6 +169,11 @@ class LibraryStore:
         # re-reads the file. At 100,000 papers this is a few hundred MiB.
         self._papers_file.forget()
 
+    @property
+    def papers_digest(self) -> str | None:
+        """A hash of papers.json as loaded or last written (None when there is no file): keys the saved index."""
+        return self._papers_file.digest if self._papers_file is not None else None
+
     def get(self, pid: str) -> Paper | None:
         """The paper with this id, or None."""
         return self._by_id.get(pid)
@@ -192,6 +196,8 @@ class LibraryStore:
             if changes.added or changes.replaced or changes.removed:
                 if write:
                     self._write_papers(changes)
+                elif self._papers_file is not None:
+                    self._papers_file.digest = None  # memory no longer matches the file: derive nothing from it
                 self._apply_in_memory(changes)
             return changes
 
@@ -314,7 +320,7 @@ class LibraryStore:
             self._check_writable()
             if self._notes_db is None:
                 raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
-            self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day)
+            self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day, before=self._notes_storage().fold)
             now = utc_now()
             new = {
                 pid: apply_changes(self._annotations.get(pid) or Annotation(pid), fields, now)
@@ -322,15 +328,11 @@ class LibraryStore:
             }
             if not new:
                 return new
-            storage = self._notes_storage()
-            data = dict(storage.read() or {})
-            docs = dict(data.get("annotations", {}))
-            for pid, annotation in new.items():
-                docs[str(_doc_id(pid))] = annotation.to_doc()
-            data["annotations"] = docs
-            if log is not None:
-                data[CHANGE_LOG_TABLE] = appended_to_log(data, log(new))
-            storage.write(data)
+            docs = {str(_doc_id(pid)): annotation.to_doc() for pid, annotation in new.items()}
+            record: dict[str, dict[str, Any]] = {"annotations": docs}
+            if log is not None:  # the changed log documents only (the new one, the dropped ones)
+                record[CHANGE_LOG_TABLE] = log_changes(self._notes_storage().read() or {}, log(new))
+            self._notes_storage().append(record)
             self._notes_db.table("annotations").clear_cache()
             self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)  # TinyDB caches the next document id
             self._annotations.update(new)

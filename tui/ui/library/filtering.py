@@ -77,10 +77,11 @@ class Filtering:
         self.screen.run_worker(lambda: self._build_index(library), thread=True, exclusive=True, group="index")
 
     def _build_index(self, library: Library) -> None:
-        """In a thread: split every paper into words once (about a second per 10,000 papers)."""
-        from tui.core.search.index import SearchIndex  # numpy and rapidfuzz: off the start-up path
+        """In a thread: load the saved index, or split every paper into words (about a second per
+        10,000 papers) and save it (`library.search_index`)."""
+        from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
 
-        index = SearchIndex(library.papers, library.annotations())
+        index = search_index(library)
         to_ui(self.screen.app, self._index_ready, library, index)
 
     def _index_ready(self, library: Library, index: SearchIndex) -> None:

@@ -1,0 +1,159 @@
+"""The annotations journal: saves append, replay is idempotent, torn lines are ignored, old libraries open intact."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import tui.core.store.journal as journal
+from tui.core.library import Library
+from tui.core.models import Status
+from tui.core.store.storage import ANNOTATIONS_FILE
+from tests.conftest import FIXTURES, stored_annotations
+
+JOURNAL = ANNOTATIONS_FILE + journal.JOURNAL_SUFFIX
+LEGACY = FIXTURES / "legacy_library"  # written by paperdesk before the journal (commit 705c1f8)
+
+
+def test_a_save_appends_one_line_and_leaves_the_snapshot_alone(library_dir: Path) -> None:
+    with Library.open(library_dir) as first:
+        ids = [p.id for p in first.papers[:3]]
+        first.save_annotation(ids[0], notes="warm up")  # folded into annotations.json on close
+    library = Library.open(library_dir, seed=False)
+    library.save_annotation(ids[0], notes="the day's backup is made by now")
+    snapshot = (library_dir / ANNOTATIONS_FILE).read_bytes()
+    lines = (library_dir / JOURNAL).read_bytes().count(b"\n")
+    for n, pid in enumerate(ids):
+        library.save_annotation(pid, notes=f"note {n}")
+    assert (library_dir / ANNOTATIONS_FILE).read_bytes() == snapshot
+    assert (library_dir / JOURNAL).read_bytes().count(b"\n") == lines + 3
+    assert {d["id"]: d["notes"] for d in stored_annotations(library_dir).values()} == {pid: f"note {n}" for n, pid in enumerate(ids)}
+
+
+def test_close_folds_the_journal_in_and_the_layout_is_the_old_one(library_dir: Path) -> None:
+    with Library.open(library_dir) as lib:
+        pid = lib.papers[0].id
+        for n in range(5):
+            lib.save_annotation(pid, notes=f"v{n}", rating=n)
+    assert not (library_dir / JOURNAL).exists() or (library_dir / JOURNAL).stat().st_size == 0
+    stored = json.loads((library_dir / ANNOTATIONS_FILE).read_bytes())["annotations"]  # plain TinyDB JSON
+    assert [(d["notes"], d["rating"]) for d in stored.values()] == [("v4", 4)]
+
+
+def test_the_journal_is_replayed_on_open_after_a_kill(library_dir: Path) -> None:
+    """No close (as after SIGKILL): the next open replays the journal and folds it in."""
+    lib = Library.open(library_dir)
+    pid = lib.papers[0].id
+    for n in range(3):
+        lib.save_annotation(pid, notes=f"v{n}")
+    lib._file_lock.release()  # the process "died": its lock is gone, nothing was folded in
+    assert (library_dir / JOURNAL).stat().st_size > 0
+    with Library.open(library_dir, seed=False) as reopened:
+        assert reopened.annotation(pid).notes == "v2"
+        assert (library_dir / JOURNAL).stat().st_size == 0  # folded in on open
+
+
+def test_replaying_a_journal_twice_changes_nothing(library_dir: Path) -> None:
+    """A kill between the new snapshot's rename and the journal's truncation leaves a journal already folded in."""
+    lib = Library.open(library_dir)
+    pid, other = lib.papers[0].id, lib.papers[1].id
+    lib.save_annotation(pid, notes="a")
+    lib.save_annotation(other, rating=3)
+    lib.save_annotation(pid, notes="b")
+    lines = (library_dir / JOURNAL).read_bytes()
+    lib.close()  # folded in, journal emptied
+    (library_dir / JOURNAL).write_bytes(lines)  # as if killed before the truncation
+    with Library.open(library_dir, seed=False) as reopened:
+        assert reopened.annotation(pid).notes == "b" and reopened.annotation(other).rating == 3
+
+
+def test_a_torn_last_line_is_ignored_and_cut_off_before_the_next_append(library_dir: Path) -> None:
+    lib = Library.open(library_dir)
+    pid = lib.papers[0].id
+    lib.save_annotation(pid, notes="kept")
+    lib._file_lock.release()
+    with (library_dir / JOURNAL).open("ab") as handle:  # a kill mid-append: no newline
+        handle.write(b'{"annotations":{"1":{"id":"x","no')
+    with Library.open(library_dir, seed=False, read_only=True) as reader:  # a reader ignores the torn line
+        assert reader.annotation(pid).notes == "kept"
+    with Library.open(library_dir, seed=False) as reopened:
+        assert reopened.annotation(pid).notes == "kept"
+        reopened.save_annotation(pid, notes="after")
+    with Library.open(library_dir, seed=False) as reopened:
+        assert reopened.annotation(pid).notes == "after" and not reopened.read_only
+
+
+def test_a_torn_line_left_by_a_failed_append_is_cut_before_the_next(library: Library, library_dir: Path, monkeypatch) -> None:
+    pid = library.papers[0].id
+    library.save_annotation(pid, notes="one")
+    real_write = journal.os.write
+
+    def half_then_full(fd: int, data) -> int:
+        real_write(fd, bytes(data[:10]))
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(journal.os, "write", half_then_full)
+    with pytest.raises(OSError):
+        library.save_annotation(pid, notes="two")
+    monkeypatch.undo()
+    assert library.annotation(pid).notes == "one"
+    library.save_annotation(pid, notes="three")
+    assert [d["notes"] for d in stored_annotations(library_dir).values()] == ["three"]
+
+
+def test_a_damaged_journal_line_opens_read_only_and_is_left_untouched(library_dir: Path) -> None:
+    lib = Library.open(library_dir)
+    lib.save_annotation(lib.papers[0].id, notes="x")
+    lib._file_lock.release()
+    path = library_dir / JOURNAL
+    path.write_bytes(b"{not json\n" + path.read_bytes())
+    damaged = path.read_bytes()
+    with Library.open(library_dir, seed=False) as reopened:
+        assert reopened.read_only and JOURNAL in (reopened.notice or "")
+    assert path.read_bytes() == damaged
+
+
+def test_the_journal_is_folded_in_when_it_outgrows_the_snapshot(library: Library, library_dir: Path, monkeypatch) -> None:
+    monkeypatch.setattr(journal, "COMPACT_AT_LEAST", 0)
+    pid = library.papers[0].id
+    library.save_annotation(pid, notes="small")
+    library.save_annotation(pid, notes="small")
+    for n in range(40):
+        library.save_annotation(pid, notes=f"note {n} " + "words " * 50)
+        assert (library_dir / JOURNAL).stat().st_size <= max((library_dir / ANNOTATIONS_FILE).stat().st_size, 1) + 400
+    assert [d["notes"] for d in stored_annotations(library_dir).values()] == [f"note 39 " + "words " * 50]
+
+
+def test_saved_views_still_write_through_tinydb_with_the_journal(library: Library, library_dir: Path) -> None:
+    pid = library.papers[0].id
+    library.save_annotation(pid, notes="before the view")
+    library.save_view("mine", "graph")
+    library.save_annotation(pid, notes="after the view")
+    library.close()
+    with Library.open(library_dir, seed=False) as reopened:
+        assert reopened.views() == {"mine": "graph"}
+        assert reopened.annotation(pid).notes == "after the view"
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_library_written_before_the_journal_opens_with_every_annotation(tmp_path: Path, read_only: bool) -> None:
+    folder = tmp_path / "legacy"
+    shutil.copytree(LEGACY, folder)
+    expected = json.loads((LEGACY / ANNOTATIONS_FILE).read_bytes())
+    with Library.open(folder, seed=False, read_only=read_only) as lib:
+        assert len(lib) == 10 and not lib.notice
+        for doc in expected["annotations"].values():
+            ann = lib.annotation(doc["id"])
+            assert ann.to_doc() == doc
+        assert sum(a.notes.startswith("legacy note") for a in lib.annotations().values()) == 8
+        assert lib.annotation(lib.papers[8].id).title == "Legacy title"
+        assert lib.annotation(lib.papers[1].id).status is Status.READING
+        assert lib.views() == {"legacy view": "graphs rating:>=3"}
+        if not read_only:
+            lib.save_annotation(lib.papers[9].id, notes="new with the journal")
+    with Library.open(folder, seed=False) as lib:
+        assert sum(a.is_annotated for a in lib.annotations().values()) == 9 + (not read_only)
+        assert lib.views() == {"legacy view": "graphs rating:>=3"}

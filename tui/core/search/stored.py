@@ -1,0 +1,90 @@
+"""The search index saved beside the library, so a start loads it instead of splitting every abstract again.
+
+What is slow to build (the sorted vocabulary and the word -> papers postings
+of the three fields) is written as .npy files plus the vocabulary as text, in
+a folder named by a key: a hash of papers.json and this format's version.
+A start whose papers.json hashes to the same key memory-maps the arrays;
+any other key means stale (the papers changed), and the caller rebuilds and
+saves. A folder appears complete or not at all (written under a temp name,
+then renamed), so a kill while saving leaves at worst an unused temp folder.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from tui.core.models import Annotation, Paper
+from tui.core.search.index import SearchIndex
+from tui.core.search.terms import Postings
+
+#: Bump when the tokenizer or the saved layout changes: older saved indexes are then stale.
+#: Where saved indexes live, inside the library folder.
+INDEX_DIR = "index"
+FORMAT = "2"  # 2: words are folded (LaTeX read as shown) before splitting
+_ARRAYS = ("indices", "indptr")
+_FIELDS = 3
+
+
+def key_for(papers_digest: str) -> str:
+    """The folder name of the index of a papers.json with this digest."""
+    return f"v{FORMAT}-{papers_digest}"
+
+
+def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None) -> SearchIndex | None:
+    """The saved index for `key` over `papers`, or None when there is none (or it does not fit)."""
+    where = folder / key
+    try:
+        vocab = (where / "vocab.txt").read_text(encoding="utf-8").split("\n") if (where / "vocab.txt").stat().st_size else []
+        fields = []
+        for field_no in range(_FIELDS):
+            indices, indptr = (np.load(where / f"{field_no}.{name}.npy", mmap_mode="r") for name in _ARRAYS)
+            if len(indptr) != len(vocab) + 1 or int(indptr[-1]) != len(indices):
+                return None  # cut short or not this library's: rebuild
+            fields.append(Postings.from_arrays(indices, indptr))
+    except (OSError, ValueError):
+        return None
+    return SearchIndex(papers, annotations, words=(vocab, fields))
+
+
+def save_index(folder: Path, key: str, index: SearchIndex) -> None:
+    """Write `index` under `key` (complete or not at all) and drop indexes saved for other keys."""
+    folder.mkdir(exist_ok=True)
+    if (folder / key).is_dir():
+        return
+    tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=folder))
+    try:
+        (tmp / "vocab.txt").write_text("\n".join(index.vocab), encoding="utf-8")
+        for field_no, postings in enumerate(index.fields):
+            for name in _ARRAYS:
+                np.save(tmp / f"{field_no}.{name}.npy", np.ascontiguousarray(getattr(postings, name)))
+        os.rename(tmp, folder / key)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    for old in folder.iterdir():
+        if old.name != key:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def load_or_build(library_folder: Path, digest: str | None, papers: Sequence[Paper], annotations: Mapping[str, Annotation], *, save: bool) -> SearchIndex:
+    """The saved index of papers.json with this `digest`, else one built from `papers` (and saved when
+    `save`: only the process that writes the library). Building splits every abstract into words
+    (about a second per 10,000 papers); loading memory-maps the arrays. A failed save only costs the
+    next start a rebuild. No digest (papers changed in memory only): built, never saved."""
+    folder, key = library_folder / INDEX_DIR, key_for(digest) if digest else None
+    index = load(folder, key, papers, annotations) if key is not None else None
+    if index is not None:
+        return index
+    index = SearchIndex(papers, annotations)
+    if key is not None and save:
+        try:
+            save_index(folder, key, index)
+        except OSError:
+            pass
+    return index
