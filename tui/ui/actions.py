@@ -19,7 +19,7 @@ from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES
 
 #: Help areas, in the order the help screen shows them.
-AREAS = ("Global", "List", "Reader", "Notes", "Filter")
+AREAS = ("Global", "List", "Reader", "Notes", "Filter", "Triage")
 
 
 @dataclass(frozen=True)
@@ -154,6 +154,9 @@ ACTIONS: tuple[Action, ...] = (
        palette="Focus mode", palette_help="Hide the list and read; ] and [ step through papers"),
     _a("step_paper(1)", "right_square_bracket", "Next paper", id="next_paper", key_display="]", area=_ON_PAPER, owners=_LIB),
     _a("step_paper(-1)", "left_square_bracket", "Previous paper", id="previous_paper", key_display="[", area=_ON_PAPER, owners=_LIB),
+    _a("triage", "T", "Triage", help="Triage: the unread papers of this view, one at a time (T again resumes where you left)",
+       area="Triage", owners=_LIB, palette="Triage the unread papers of this view",
+       palette_help="One paper at a time: r read later, x skip, 1-5 rate, n note, space next", keywords=("unread", "inbox", "review")),
     # palette-only commands of the library screen
     *(
         _a(f"set_status({status.value!r})", id=f"set_status_{binding_id(status.value)}", palette=f"Set status: {status.value}",
@@ -176,6 +179,22 @@ ACTIONS: tuple[Action, ...] = (
        owners=("notes",), show=True),
     _a("clear_or_leave", "escape", "Clear filter (a second Esc: back to the list)", id="filter_clear", area="Filter", owners=("filter",)),
     _a("leave", "down", "To list", id="filter_leave", area="Filter", owners=("filter",)),
+    # -- a triage pass (the triage bar has focus; keys it does not bind act as on the list) --------
+    _a("screen.triage_decide('to-read')", "r", "Read later", id="triage_read_later", help="Read later (status to-read), then the next paper",
+       area="Triage", owners=("triage",), show=True),
+    _a("screen.triage_decide('skipped')", "x", "Skip", id="triage_skip", help="Skip (status skipped), then the next paper",
+       area="Triage", owners=("triage",), show=True),
+    _a("rate(1)", "1", "Rate", id="", key_display="1-5", help="Rate 1-5 stars; stays on the paper (a rating alone is not a decision: r or x is)",
+       area="Triage"),
+    _a("notes", "n", "Note", id="", help="Write a note on this paper; Esc comes back to the triage", area="Triage"),
+    _a("screen.triage_next", "space", "Next", id="triage_next", help="Next paper, no decision (it stays unread)",
+       area="Triage", owners=("triage",), show=True),
+    _a("screen.triage_undo", "u", "Undo", id="triage_undo", help="Undo the last change and go back to its paper",
+       area="Triage", owners=("triage",), show=True),
+    _a("screen.triage_leave", "escape", "Leave", id="triage_leave", help="Leave the triage; T on the same view resumes it",
+       area="Triage", owners=("triage",), show=True),
+    _a("scroll_reader(1)", "j,down", "Scroll down", id="triage_down", area="Triage", owners=("triage",)),
+    _a("scroll_reader(-1)", "k,up", "Scroll up", id="triage_up", area="Triage", owners=("triage",)),
     # -- screens and dialogs -------------------------------------------------------------------
     _a("close", "escape,q,question_mark", "Close", id="help_close", owners=("help",), show=True),
     _a("done", "enter,escape,space", "Got it", id="first_steps_done", owners=("first_steps",), show=True),

@@ -191,7 +191,23 @@ class PaperdeskApp(App[int]):
         if not self._quit_warned and not await self._sync_on_quit():
             self._quit_warned = True
             return
+        self.save_session()
         self.exit()
+
+    def save_session(self) -> None:
+        """Remember where the reader is (paper, filter, sort, layout, scroll, triage) for the next launch.
+
+        Only a convenience: a read-only library or a failed write is passed over in silence.
+        """
+        from tui.core.store.session import save_session
+
+        screen, library = self._library_screen(), self.library
+        if screen is None or library is None or library.read_only:
+            return
+        try:
+            save_session(library.folder, screen.resume.current())
+        except OSError:
+            pass
 
     async def _sync_on_quit(self) -> bool:
         """With the `vault` setting: sync with it (in a thread) before leaving; False when it needs a look."""
@@ -220,6 +236,7 @@ class PaperdeskApp(App[int]):
             except asyncio.TimeoutError:
                 pass
         self.flush_notes()
+        self.save_session()
         self.exit(return_code=128 + sig)
 
     def fail_startup(self, message: str) -> None:

@@ -83,6 +83,7 @@ class KeyGate:
         self._rounds = 0
         self._since = 0.0
         self._watchdog: Timer | None = None
+        self._closed = False
 
     @property
     def busy(self) -> bool:
@@ -90,12 +91,25 @@ class KeyGate:
         return self._busy
 
     def hold(self, event: events.Key) -> bool:
-        """Queue `event` behind a key in flight; False when it may be handled now."""
-        if self._busy:
+        """Queue `event` behind a key in flight (or while closed); False when it may be handled now."""
+        if self._busy or self._closed:
             self._waiting.append(event)
             return True
         self._busy = True
         return False
+
+    def close(self) -> None:
+        """Hold every key from now on until `open` (the library is opening: keys wait for its restored state)."""
+        self._closed = True
+
+    def open(self) -> None:
+        """Hand out the keys held while closed, in order, then let keys through again."""
+        if not self._closed:
+            return
+        self._closed = False
+        if not self._busy and self._waiting:
+            self._busy = True  # keys read from now on queue behind the held ones
+            self.app.call_later(self._release)
 
     def sent(self, target: "MessagePump | None") -> None:
         """The app handled the key; `target` is the widget it was forwarded to (None: not forwarded)."""

@@ -236,17 +236,18 @@ class Annotator:
         if title is not None:
             self.change(paper.id, title="" if title == paper.shown_title else title)
 
-    def undo(self) -> None:
-        self._step_history(self.history.undo(), "before", "Undone", "Nothing to undo")
+    def undo(self) -> str | None:
+        """Undo the last change; return the id of the paper it changed (None: nothing to undo)."""
+        return self._step_history(self.history.undo(), "before", "Undone", "Nothing to undo")
 
-    def redo(self) -> None:
-        self._step_history(self.history.redo(), "after", "Redone", "Nothing to redo")
+    def redo(self) -> str | None:
+        return self._step_history(self.history.redo(), "after", "Redone", "Nothing to redo")
 
-    def _step_history(self, change: Change | None, side: str, done: str, nothing: str) -> None:
+    def _step_history(self, change: Change | None, side: str, done: str, nothing: str) -> str | None:
         """Apply one side of a history entry (not itself recorded) and say what changed."""
         if change is None:
             self.screen.notify(nothing, timeout=3)
-            return
+            return None
         self.status_walk.end()
         values = getattr(change, side)
         paper = self.library.get(change.pid) if self.library else None
@@ -254,6 +255,7 @@ class Annotator:
         name = shown_title(paper, self.view(change.pid)) if paper else change.pid
         fields = [f for f in values if f in UNDOABLE_FIELDS]
         self.screen.notify(f"{done}: {', '.join(fields)} of {one_line(name)}", timeout=4, markup=False)
+        return change.pid
 
 
 def _stored(value: Any) -> Any:

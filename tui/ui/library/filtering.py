@@ -50,6 +50,10 @@ class Filtering:
         """What the list shows now (None until the first ranking: the whole library in list order)."""
         self.sort = "relevance"
         """The chosen sort order; "relevance" without free text in the query means list order."""
+        self.keep_next: str | None = None
+        """A paper the next ranking keeps under the cursor (the one a relaunch restores), then forgotten."""
+        self.held = False
+        """The list shows something else (a triage pass): rankings are kept, not shown, until `release`."""
 
     @property
     def _list(self) -> PaperList:
@@ -119,6 +123,7 @@ class Filtering:
             bar.show_error(str(exc))
             return
         bar.show_error(None)
+        keep = keep if keep is not None else self.keep_next
         if self.index is None:
             self.screen.post_message(Ranked(self.result))
             return  # `_index_ready` runs it
@@ -139,8 +144,30 @@ class Filtering:
         if result.query.text != self.text or result.sort != self.sort or result.index is not self.index:
             return
         self.result = result
-        self._list.set_papers(result, result.spans, keep=keep)
+        self.keep_next = None
+        if not self.held:
+            self._list.set_papers(result, result.spans, keep=keep)
         self.screen.post_message(Ranked(result))
+
+    def release(self, library: Library, keep: str | None) -> None:
+        """The list is the view's again (a triage pass ended): show the filter's ranking now, on `keep`.
+
+        Ranked on this thread, so the key typed after leaving acts on the view's list.
+        """
+        self.held = False
+        index = self.index
+        if not self.active or index is None:
+            self._list.set_papers(library.papers, keep=keep)
+            if self.active:
+                self.keep_next = keep  # `_index_ready` ranks it
+            return
+        try:
+            query = parse_query(self.text)
+        except QueryError:
+            self._list.set_papers(library.papers, keep=keep)
+            return
+        self.screen.workers.cancel_group(self.screen, "rank")
+        self.show(index.search(query, self.sort), keep=keep)
 
     def catch_up(self) -> None:
         """Rank what is typed *now* if the list lags behind (Enter in the box), on this thread.

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
+from tui.ui.widgets.triage_bar import TriageBar
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -36,12 +37,15 @@ class Panes:
         """"auto", "side" or "stacked": the setting at start, then the reader's choice with `l`."""
         self.focus_mode = False
         """The list is hidden and the reading pane fills the screen."""
+        self.triage = False
+        """A triage pass is on: focus layout with the triage bar, which is where focus goes home."""
 
     def apply(self) -> None:
         stacked = stacked_for(self.mode, self.screen.app.size.width)
         self.screen.set_class(stacked, "-stacked")
         self.screen.set_class(not stacked, "-side")
         self.screen.set_class(self.focus_mode, "-focus")
+        self.screen.set_class(self.triage, "-triage")
 
     def toggle(self) -> None:
         """Side by side <-> stacked, and say which."""
@@ -55,6 +59,8 @@ class Panes:
         self.apply()
         self.home().focus()
 
-    def home(self) -> PaperList | Reader:
-        """Where Esc and the filter's Enter land: the list, or the reader when the list is hidden."""
+    def home(self) -> PaperList | Reader | TriageBar:
+        """Where Esc and the filter's Enter land: the list, the reader when the list is hidden, the triage bar in triage."""
+        if self.triage:
+            return self.screen.query_one(TriageBar)
         return self.screen.query_one(Reader) if self.focus_mode else self.screen.query_one(PaperList)

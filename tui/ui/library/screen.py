@@ -2,8 +2,9 @@
 
 The screen composes the widgets and owns one controller per concern:
 `Filtering` (the box, the index, the order), `Annotator` (ratings, status,
-tags, titles, notes, undo), `Panes` (layouts and focus mode) and `Exporting`
-(export and clipboard). Keys arrive here as actions (tui/ui/actions.py) and are
+tags, titles, notes, undo), `Panes` (layouts and focus mode), `Exporting`
+(export and clipboard), `Triage` (a triage pass) and `Resume` (the session
+restored at launch, saved at quit). Keys arrive here as actions (tui/ui/actions.py) and are
 handed to a controller; controllers report with messages (`Ranked`,
 `AnnotationSaved`) that the screen passes on. No controller calls another.
 """
@@ -20,6 +21,8 @@ from textual.widgets import Input, Static
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Status
+from tui.core.search.sorts import SORT_NAMES
+from tui.core.store.session import Session, load_session
 from tui.core.render.links import open_target
 from tui.ui.actions import bindings_for
 from tui.ui.library.annotating import AnnotationSaved, Annotator
@@ -27,6 +30,8 @@ from tui.ui.library.exporting import AnnotationsChanged, Exporting
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
 from tui.ui.library.open_link import open_in_browser
+from tui.ui.library.resume import Resume
+from tui.ui.library.triage import Triage
 from tui.ui.palette.views import ViewCommands
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
@@ -36,6 +41,7 @@ from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
+from tui.ui.widgets.triage_bar import PositionLine, TriageBar
 
 if TYPE_CHECKING:
     from tui.core.library import Library
@@ -55,6 +61,8 @@ class LibraryScreen(Screen):
         self.annotator = Annotator(self)
         self.panes = Panes(self)
         self.exporting = Exporting(self)
+        self.triage = Triage(self)
+        self.resume = Resume(self)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
@@ -63,6 +71,8 @@ class LibraryScreen(Screen):
                 yield Static("Opening library…", id="list-header")
                 yield PaperList(id="papers")
                 yield ProgressLine(id="progress")
+            yield TriageBar(id="triage-bar")
+            yield PositionLine(id="position")
             yield Reader(id="reader")
         yield KeyHints(id="footer")
 
@@ -78,6 +88,7 @@ class LibraryScreen(Screen):
 
     def on_mount(self) -> None:
         settings = self.desk.settings
+        self.desk.key_gate.close()  # keys typed while the library opens act on its restored state (`Resume`)
         self.query_one(FilterInput).leave_hook = self.leave_filter_now
         self.query_one(PaperList).focus()
         self.panes.mode = settings.layout
@@ -86,7 +97,7 @@ class LibraryScreen(Screen):
         if self.library is None:
             self.run_worker(self._open_library, thread=True, exclusive=True, group="load")
         else:
-            self.show_library(self.library)
+            self.show_library(self.library, load_session(self.library.folder, tuple(SORT_NAMES)))
 
     def _open_library(self) -> None:
         """In a thread: open (and on first launch seed) the library without blocking the first paint."""
@@ -98,15 +109,15 @@ class LibraryScreen(Screen):
         except PaperdeskError as exc:
             to_ui(app, app.fail_startup, str(exc))
             return
-        to_ui(app, self.show_library, library)
+        to_ui(app, self.show_library, library, load_session(library.folder, tuple(SORT_NAMES)))
 
-    def show_library(self, library: Library) -> None:
-        """Fill the list once the library is open."""
+    def show_library(self, library: Library, session: Session | None = None) -> None:
+        """Fill the list once the library is open, as the last session left it."""
         self.desk.library = library
         paper_list = self.query_one(PaperList)
         paper_list.annotation_of = library.annotation
-        paper_list.set_papers(library.papers)
         self.annotator.attach(library)
+        self.resume.restore(library, session or Session())
         # Index after the list is on screen: building it (and importing numpy) in a
         # thread would otherwise compete with the first paint for the interpreter.
         self.call_after_refresh(self.filtering.start_index, library)
@@ -121,6 +132,7 @@ class LibraryScreen(Screen):
         library = self.library
         if library is None:
             return
+        self.triage.leave()  # the list shows the view again before it takes the new papers
         paper_list = self.query_one(PaperList)
         current = paper_list.current
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
@@ -138,10 +150,12 @@ class LibraryScreen(Screen):
 
     def on_ranked(self, message: Ranked) -> None:
         self.update_header()
+        self.resume.ranked(message.result)
 
     def on_annotation_saved(self, message: AnnotationSaved) -> None:
         """The search index learns every saved annotation (a filter in force re-runs)."""
         self.filtering.annotation_changed(message.annotation.id, message.annotation)
+        self.triage.refresh_bar()
 
     def on_annotations_changed(self, message: AnnotationsChanged) -> None:
         """A vault sync changed annotations: the index learns them and the list and pane redraw."""
@@ -158,6 +172,8 @@ class LibraryScreen(Screen):
         library, paper = self.library, message.paper
         annotation = library.annotation(paper.id) if (paper and library) else None
         self.query_one(Reader).show(paper, annotation, highlights=self.filtering.highlights_for(paper))
+        paper_list = self.query_one(PaperList)
+        self.query_one(PositionLine).show_position(paper_list.cursor if paper else None, len(paper_list.papers))
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()
@@ -175,6 +191,8 @@ class LibraryScreen(Screen):
         message.stop()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self.triage.active and isinstance(self.focused, (PaperList, FilterInput)):
+            self.triage.leave()  # something put the view back in use (a saved view from the palette)
         self.set_class(isinstance(self.focused, FilterInput), "-filtering")
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
@@ -203,8 +221,11 @@ class LibraryScreen(Screen):
         """Esc from the reader or the notes editor: back to the list (the reader in focus mode).
 
         Synchronous, so the key typed after Esc acts on the list. Leaving the
-        editor saves the notes (its blur does).
+        editor saves the notes (its blur does). In a triage pass: back to the triage bar.
         """
+        if self.triage.active:
+            self.set_focus(self.panes.home())
+            return
         if self.panes.focus_mode and not self.query_one(Notes).editor.has_focus and self.query_one(Reader).has_focus:
             self.action_focus_mode()  # Esc in focus mode's reader: the list comes back
             return
@@ -225,6 +246,7 @@ class LibraryScreen(Screen):
 
     def go_to(self, pid: str) -> None:
         """Put the cursor on paper `pid`; if the filter hides it, clear the filter first."""
+        self.triage.leave()
         paper_list = self.query_one(PaperList)
         index = next((i for i, p in enumerate(paper_list.papers) if p.id == pid), None)
         if index is None and self.library is not None:
@@ -233,6 +255,28 @@ class LibraryScreen(Screen):
         elif index is not None:
             paper_list.cursor = index
         self.panes.home().focus()
+
+    # -- a triage pass ---------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """During a triage pass, keys that would change the view or leave the pass do nothing."""
+        return self.triage.allows(action)
+
+    def action_triage(self) -> None:
+        if self.desk.library_ready() is not None:
+            self.triage.start()
+
+    def action_triage_decide(self, status: str) -> None:
+        self.triage.decide(status)
+
+    def action_triage_next(self) -> None:
+        self.triage.next()
+
+    def action_triage_undo(self) -> None:
+        self.triage.undo()
+
+    def action_triage_leave(self) -> None:
+        self.triage.leave()
 
     # -- filtering -------------------------------------------------------------------------
 

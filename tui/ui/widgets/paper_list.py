@@ -20,7 +20,7 @@ from tui.core.models import Annotation, Paper, Status
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
-from tui.ui.widgets.marks import STATUS_GLYPHS, stars
+from tui.ui.widgets.marks import NOTED_GLYPH, STATUS_GLYPHS, has_writing, stars
 
 #: Widest the list-name column gets; the title takes the rest of the row.
 LIST_COLUMN = 16
@@ -67,6 +67,7 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--status",
         "paper-list--rating",
         "paper-list--tags",
+        "paper-list--noted",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
@@ -127,6 +128,12 @@ class PaperList(ScrollView, can_focus=True):
                 immediate=True,
             )
 
+    def restore_scroll(self, top: int) -> None:
+        """Scroll so row `top` is the first shown (a relaunch), as far as the cursor stays in view."""
+        height = max(1, self.scrollable_content_region.height)
+        top = max(0, self.cursor - height + 1, min(top, self.cursor))
+        self.scroll_to(y=top, animate=False, force=True, immediate=True)
+
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, len(self.papers))
         self._scroll_to_cursor()
@@ -152,12 +159,13 @@ class PaperList(ScrollView, can_focus=True):
         return Strip(segments).crop_extend(0, width, style).simplify()
 
     def _row_text(self, paper: Paper, width: int) -> Text:
-        """status · stars · title (with match highlights) · list name."""
+        """status · notes mark · stars · title (with match highlights) · list name."""
         ann = self.annotation_of(paper.id)
         status = ann.status if ann else Status.UNREAD
         rating = ann.rating if ann else 0
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        text.append(STATUS_GLYPHS[status] + " ", self.get_component_rich_style("paper-list--status"))
+        text.append(STATUS_GLYPHS[status], self.get_component_rich_style("paper-list--status"))
+        text.append(NOTED_GLYPH if has_writing(ann) else " ", self.get_component_rich_style("paper-list--noted"))
         text.append(stars(rating, " ") + " ", self.get_component_rich_style("paper-list--rating"))
         list_name = one_line(paper.list)
         list_width = min(LIST_COLUMN, cell_len(list_name), width // 5) if width >= LIST_COLUMN_FROM else 0

@@ -1,0 +1,137 @@
+"""Where the reader left off in a library: the paper, filter, sort, layout, list scroll and triage pass.
+
+Kept in a small JSON file beside the library's data (`SESSION_FILE`), written
+atomically when the app quits and read when it starts. It is only a
+convenience: a missing, damaged, foreign or older file, and any field in it
+that makes no sense, read as "nothing to restore" for that field, silently.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from tui.core.store.atomic import atomic_write_text
+
+SESSION_FILE = "session.json"
+#: Bumped when a field changes meaning; a file of another version restores nothing.
+VERSION = 1
+LAYOUTS = ("auto", "side", "stacked")
+
+
+@dataclass
+class TriagePass:
+    """A triage walk over the unread papers a view showed when it started (fixed, so deciding never reshuffles)."""
+
+    ids: list[str]
+    """The papers to walk through, in the view's order at the start."""
+    at: int = 0
+    """Index in `ids` of the paper shown now (`len(ids)`: walked to the end)."""
+    query: str = ""
+    """The filter the pass was started from: `T` on the same view resumes it."""
+    sort: str = "relevance"
+
+    @property
+    def current(self) -> str | None:
+        """The paper to decide on now (None past the end)."""
+        return self.ids[self.at] if 0 <= self.at < len(self.ids) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.at >= len(self.ids)
+
+    def resumes(self, query: str, sort: str) -> bool:
+        """Whether `T` on the view (`query`, `sort`) picks this pass up where it stopped."""
+        return not self.finished and (self.query, self.sort) == (query.strip(), sort)
+
+    def advance(self) -> None:
+        self.at = min(self.at + 1, len(self.ids))
+
+    def go_to(self, pid: str) -> bool:
+        """Show `pid` again (after an undo of its decision); False when it is not in the pass."""
+        if pid not in self.ids:
+            return False
+        self.at = self.ids.index(pid)
+        return True
+
+    def last_shown(self) -> str | None:
+        """The paper shown now, or the last one once the walk ended: where the list's cursor goes after."""
+        return self.ids[min(self.at, len(self.ids) - 1)] if self.ids else None
+
+    def keep_only(self, known: set[str]) -> None:
+        """Drop papers that left the library (removed since the pass started), keeping the place."""
+        current = self.current
+        self.ids = [pid for pid in self.ids if pid in known]
+        self.at = self.ids.index(current) if current in self.ids else min(self.at, len(self.ids))
+
+
+@dataclass
+class Session:
+    """What the app restores on its next launch on this library (every field optional)."""
+
+    selected: str | None = None
+    query: str = ""
+    sort: str = "relevance"
+    layout: str = "auto"
+    """The layout the reader last had ("auto", "side", "stacked")."""
+    layout_setting: str = "auto"
+    """The config's `layout` when this was saved: a setting changed since wins over the saved layout."""
+    focus_mode: bool = False
+    scroll: int = 0
+    """The list's first visible row."""
+    triage: TriagePass | None = None
+
+
+def load_session(folder: str | Path, sorts: tuple[str, ...] | None = None) -> Session:
+    """The session saved in `folder`, or an empty one; never raises for a bad file.
+
+    `sorts` are the sort orders that exist now (a saved unknown one is dropped).
+    """
+    try:
+        raw = json.loads((Path(folder) / SESSION_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return Session()
+    if not isinstance(raw, dict) or raw.get("version") != VERSION:
+        return Session()
+    session = Session()
+    selected = raw.get("selected")
+    if isinstance(selected, str) and selected:
+        session.selected = selected
+    session.query = _text(raw.get("query"))
+    sort = raw.get("sort")
+    if isinstance(sort, str) and (sorts is None or sort in sorts):
+        session.sort = sort
+    for name in ("layout", "layout_setting"):
+        value = raw.get(name)
+        if value in LAYOUTS:
+            setattr(session, name, value)
+    session.focus_mode = raw.get("focus_mode") is True
+    scroll = raw.get("scroll")
+    if isinstance(scroll, int) and not isinstance(scroll, bool) and scroll >= 0:
+        session.scroll = scroll
+    session.triage = _triage(raw.get("triage"), sorts)
+    return session
+
+
+def _text(value: object) -> str:
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def _triage(raw: object, sorts: tuple[str, ...] | None) -> TriagePass | None:
+    if not isinstance(raw, dict):
+        return None
+    ids, at, sort = raw.get("ids"), raw.get("at"), raw.get("sort")
+    if not isinstance(ids, list) or not all(isinstance(pid, str) for pid in ids) or not ids:
+        return None
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(ids):
+        return None
+    if not isinstance(sort, str) or (sorts is not None and sort not in sorts):
+        return None
+    return TriagePass(list(ids), at, _text(raw.get("query")), sort)
+
+
+def save_session(folder: str | Path, session: Session) -> None:
+    """Write `session` into `folder` atomically (raises OSError; callers treat a failure as harmless)."""
+    doc = asdict(session)
+    doc["version"] = VERSION
+    atomic_write_text(Path(folder) / SESSION_FILE, json.dumps(doc, ensure_ascii=False, separators=(",", ":")), durable=False)

@@ -1,0 +1,152 @@
+"""The library screen's triage pass: the unread papers of the view, one at a time, a key to decide each.
+
+`T` fixes the list of papers to walk (the view's unread papers, in the
+view's order) so deciding never reshuffles it, then shows them one by one in
+focus layout with the triage bar focused: `r` read later (to-read) and `x`
+skip (skipped) decide and move on, `space` moves on without deciding, 1-5
+rate without moving (a rating alone is not a decision), `n` writes a note
+(Esc comes back), `u` undoes the last change and goes back to its paper.
+Esc leaves; `T` on the same view resumes where it stopped (across restarts
+too: the pass is part of the saved session).
+
+While a pass is on, the (hidden) paper list holds the pass's papers, so every
+key that acts on "the highlighted paper" acts on the one shown; the
+filter's rankings are held back and shown when the pass ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tui.core.models import Paper, Status
+from tui.core.store.session import TriagePass
+from tui.ui.widgets.paper_list import PaperList
+from tui.ui.widgets.triage_bar import TriageBar
+
+if TYPE_CHECKING:
+    from tui.ui.library.screen import LibraryScreen
+
+#: Library-screen actions that would change the view or move focus away while a pass is on.
+BLOCKED = frozenset({"focus_filter", "cycle_sort", "sort_by", "save_view", "focus_mode", "step_paper", "export", "mark_read", "triage"})
+
+
+class Triage:
+    """One triage pass at a time for the papers of one screen."""
+
+    def __init__(self, screen: "LibraryScreen") -> None:
+        self.screen = screen
+        self.walk: TriagePass | None = None
+        """The pass under way (kept after Esc, to resume), or None."""
+        self.active = False
+        """The pass is on screen and its keys are live."""
+        self.focus_mode_before = False
+        self.scroll_before = 0
+
+    @property
+    def _list(self) -> PaperList:
+        return self.screen.query_one(PaperList)
+
+    def start(self) -> None:
+        """`T`: resume the pass of this view, or start one over its unread papers."""
+        screen = self.screen
+        library, annotator = screen.library, screen.annotator
+        if library is None or annotator.saver is None or self.active:
+            return
+        screen.filtering.catch_up()
+        query, sort = screen.filtering.text.strip(), screen.filtering.sort
+        walk = self.walk
+        if walk is not None:
+            walk.keep_only({pid for pid in walk.ids if library.get(pid) is not None})
+        if walk is None or not walk.resumes(query, sort):
+            ids = [p.id for p in self._list.papers if annotator.view(p.id).status is Status.UNREAD]
+            if not ids:
+                screen.notify("No unread papers in this view to triage.", timeout=4, markup=False)
+                return
+            walk = TriagePass(ids, 0, query, sort)
+        self.walk = walk
+        self.active = True
+        self.focus_mode_before = screen.panes.focus_mode
+        self.scroll_before = self._list.scroll_offset.y
+        screen.filtering.held = True
+        screen.panes.triage = screen.panes.focus_mode = True
+        screen.panes.apply()
+        papers = [p for p in (library.get(pid) for pid in walk.ids) if p is not None]
+        self._list.set_papers(papers, keep=walk.current)
+        screen.set_focus(screen.query_one(TriageBar))
+        self._shown()
+
+    def _shown(self) -> None:
+        """The pass's paper is on screen: update the bar, and note that the paper was opened."""
+        walk = self.walk
+        if walk is None or not self.active:
+            return
+        paper: Paper | None = self._list.current
+        if paper is not None:
+            self.screen.annotator.record_opened(paper)
+        self.refresh_bar()
+
+    def refresh_bar(self) -> None:
+        walk = self.walk
+        if walk is None or not self.active:
+            return
+        view = self.screen.annotator.view
+        triaged = sum(1 for pid in walk.ids if view(pid).status is not Status.UNREAD)
+        self.screen.query_one(TriageBar).show_progress(triaged, len(walk.ids), min(walk.at + 1, len(walk.ids)))
+
+    def decide(self, status: str) -> None:
+        """`r` / `x`: give the paper shown `status`, then the next one."""
+        walk = self.walk
+        if walk is None or not self.active or walk.current is None:
+            return
+        self.screen.annotator.set_status(walk.current, Status(status))
+        self.next()
+
+    def next(self) -> None:
+        """`space` (and after a decision): the next paper; past the last one the pass is done."""
+        walk = self.walk
+        if walk is None or not self.active:
+            return
+        walk.advance()
+        if walk.finished:
+            self.finish()
+            return
+        self._list.cursor = walk.at
+        self._shown()
+
+    def undo(self) -> None:
+        """`u`: undo the last change (the shared history); a paper of the pass comes back on screen."""
+        pid = self.screen.annotator.undo()
+        walk = self.walk
+        if pid is not None and walk is not None and self.active and walk.go_to(pid):
+            self._list.cursor = walk.at
+            self._shown()
+        self.refresh_bar()
+
+    def finish(self) -> None:
+        walk = self.walk
+        assert walk is not None
+        view = self.screen.annotator.view
+        triaged = sum(1 for pid in walk.ids if view(pid).status is not Status.UNREAD)
+        self.leave()
+        self.walk = None
+        self.screen.notify(f"Triage done: {triaged} / {len(walk.ids)} triaged.", timeout=5, markup=False)
+
+    def leave(self) -> None:
+        """Esc: back to the view, its list on the paper the pass stopped at (the pass is kept for `T`)."""
+        if not self.active:
+            return
+        screen = self.screen
+        self.active = False
+        screen.panes.triage = False
+        screen.panes.focus_mode = self.focus_mode_before
+        screen.panes.apply()
+        library = screen.library
+        if library is not None:
+            screen.filtering.release(library, self.walk.last_shown() if self.walk else None)
+        paper_list = self._list
+        paper_list.call_after_refresh(paper_list.restore_scroll, self.scroll_before)  # shown again: as it was, cursor in view
+        screen.set_focus(screen.panes.home())
+
+    def allows(self, action: str) -> bool:
+        """Whether a library-screen action may run now (not those that change the view during a pass)."""
+        return not self.active or action not in BLOCKED
