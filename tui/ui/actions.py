@@ -180,9 +180,9 @@ ACTIONS: tuple[Action, ...] = (
     _a("clear_or_leave", "escape", "Clear filter (a second Esc: back to the list)", id="filter_clear", area="Filter", owners=("filter",)),
     _a("leave", "down", "To list", id="filter_leave", area="Filter", owners=("filter",)),
     # -- a triage pass (the triage bar has focus; keys it does not bind act as on the list) --------
-    _a("screen.triage_decide('to-read')", "r", "Read later", id="triage_read_later", help="Read later (status to-read), then the next paper",
+    _a("screen.triage_read_later", "r", "Read later", id="triage_read_later", help="Read later (status to-read), then the next paper",
        area="Triage", owners=("triage",), show=True),
-    _a("screen.triage_decide('skipped')", "x", "Skip", id="triage_skip", help="Skip (status skipped), then the next paper",
+    _a("screen.triage_skip", "x", "Skip", id="triage_skip", help="Skip (status skipped), then the next paper",
        area="Triage", owners=("triage",), show=True),
     _a("rate(1)", "1", "Rate", id="", key_display="1-5", help="Rate 1-5 stars; stays on the paper (a rating alone is not a decision: r or x is)",
        area="Triage"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tui.core.render.text import one_line
 from tui.core.search.query import QueryError, parse_query
 from tui.core.store.session import Session
 from tui.ui.widgets.filter_bar import FilterInput
@@ -46,7 +47,7 @@ class Resume:
         panes.focus_mode = session.focus_mode
         panes.apply()
         screen.triage.walk = session.triage
-        query = session.query
+        query = one_line(session.query)  # stored text is data: no control character reaches the terminal raw
         try:
             parse_query(query)
         except QueryError:

@@ -266,8 +266,11 @@ class LibraryScreen(Screen):
         if self.desk.library_ready() is not None:
             self.triage.start()
 
-    def action_triage_decide(self, status: str) -> None:
-        self.triage.decide(status)
+    def action_triage_read_later(self) -> None:
+        self.triage.decide(Status.TO_READ)
+
+    def action_triage_skip(self) -> None:
+        self.triage.decide(Status.SKIPPED)
 
     def action_triage_next(self) -> None:
         self.triage.next()

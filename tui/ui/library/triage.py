@@ -93,12 +93,12 @@ class Triage:
         triaged = sum(1 for pid in walk.ids if view(pid).status is not Status.UNREAD)
         self.screen.query_one(TriageBar).show_progress(triaged, len(walk.ids), min(walk.at + 1, len(walk.ids)))
 
-    def decide(self, status: str) -> None:
+    def decide(self, status: Status) -> None:
         """`r` / `x`: give the paper shown `status`, then the next one."""
         walk = self.walk
         if walk is None or not self.active or walk.current is None:
             return
-        self.screen.annotator.set_status(walk.current, Status(status))
+        self.screen.annotator.set_status(walk.current, status)
         self.next()
 
     def next(self) -> None:

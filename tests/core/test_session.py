@@ -1,0 +1,57 @@
+"""The saved session: round trip, and every kind of bad file read as "nothing to restore"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tui.core.search.sorts import SORT_NAMES
+from tui.core.store.session import SESSION_FILE, Session, TriagePass, load_session, save_session
+
+SORTS = tuple(SORT_NAMES)
+
+
+def test_a_session_round_trips(tmp_path: Path) -> None:
+    session = Session("abc", "graph -lora", "rating", "stacked", "auto", True, 12, TriagePass(["a", "b", "c"], 1, "graph", "rating"))
+    save_session(tmp_path, session)
+    assert load_session(tmp_path, SORTS) == session
+    assert not [p for p in tmp_path.iterdir() if p.name != SESSION_FILE]  # no temp file left behind
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"{not json", b"\xff\xfe", b"[1, 2]", b'"text"', json.dumps({"version": 99, "selected": "abc"}).encode(), json.dumps({"selected": "abc"}).encode()],
+)
+def test_a_bad_or_foreign_file_restores_nothing(tmp_path: Path, content: bytes) -> None:
+    (tmp_path / SESSION_FILE).write_bytes(content)
+    assert load_session(tmp_path, SORTS) == Session()
+
+
+def test_a_missing_file_or_folder_restores_nothing(tmp_path: Path) -> None:
+    assert load_session(tmp_path, SORTS) == Session()
+    assert load_session(tmp_path / "nowhere", SORTS) == Session()
+
+
+def test_fields_that_make_no_sense_are_dropped_one_by_one(tmp_path: Path) -> None:
+    doc = {
+        "version": 1, "selected": 5, "query": "graph\x1b[31m\nx", "sort": "nonsense", "layout": "diagonal", "layout_setting": "side",
+        "focus_mode": "yes", "scroll": -3, "triage": {"ids": ["a"], "at": 7, "query": "", "sort": "relevance"},
+    }
+    (tmp_path / SESSION_FILE).write_text(json.dumps(doc))
+    session = load_session(tmp_path, SORTS)
+    assert session == Session(query="graph\x1b[31m x", layout_setting="side")
+
+
+def test_a_triage_pass_walks_resumes_and_goes_back() -> None:
+    walk = TriagePass(["a", "b", "c"], 0, "graph", "relevance")
+    assert walk.current == "a" and walk.resumes("graph ", "relevance") and not walk.resumes("graph", "rating")
+    walk.advance()
+    walk.advance()
+    assert walk.current == "c" and walk.go_to("a") and walk.current == "a" and not walk.go_to("zz")
+    walk.at = 3
+    assert walk.finished and walk.current is None and walk.last_shown() == "c" and not walk.resumes("graph", "relevance")
+    walk.at = 1
+    walk.keep_only({"a", "c"})  # b left the library: the walk keeps its place
+    assert walk.ids == ["a", "c"] and walk.at == 1
