@@ -20,11 +20,13 @@ from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
+from tui.ui.widgets.triage_bar import TriageBar
 
 OWNERS = {
     "app": PaperdeskApp, "library": LibraryScreen, "paper_list": PaperList, "reader": Reader, "notes": Notes,
     "filter": FilterInput, "help": HelpScreen, "first_steps": FirstSteps, "stats": StatsScreen, "import": ImportDialog,
     "export": ExportDialog, "confirm": ConfirmOverwrite, "tags": TagDialog, "title": TitleDialog, "save_view": SaveViewScreen,
+    "triage": TriageBar,
 }
 
 

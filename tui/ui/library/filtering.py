@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from tui.ui.library.screen import LibraryScreen
 
 
+#: `keep` meaning "the paper under the cursor when the ranking is shown": keys typed while it ranked move it.
+CURRENT = "\0current"
+
+
 @dataclass
 class Ranked(Message):
     """The list now shows a new ranking (or the index became ready): the header's count changed."""
@@ -106,13 +110,13 @@ class Filtering:
         if self.index is not None:
             self.index.update_annotation(pid, annotation)
             if self.active:
-                self.run(keep=self._current_id())
+                self.run(keep=CURRENT)
 
     # -- running a query --------------------------------------------------------------
 
     def query_changed(self, value: str) -> None:
         """The box changed: typing puts the best match under the cursor; clearing keeps the paper in view."""
-        self.run(keep=self._current_id() if not value.strip() else None)
+        self.run(keep=CURRENT if not value.strip() else None)
 
     def run(self, keep: str | None = None) -> None:
         """Parse the box and rank in a worker; a malformed query leaves the list as it was."""
@@ -145,6 +149,8 @@ class Filtering:
             return
         self.result = result
         self.keep_next = None
+        if keep == CURRENT:
+            keep = self._current_id()
         if not self.held:
             self._list.set_papers(result, result.spans, keep=keep)
         self.screen.post_message(Ranked(result))
@@ -211,7 +217,7 @@ class Filtering:
         """Order the list by `sort`, keeping the highlighted paper."""
         self.sort = sort
         self.screen.post_message(Ranked(self.result))
-        self.run(keep=self._current_id())
+        self.run(keep=CURRENT)
 
     def cycle_sort(self) -> None:
         self.set_sort(next_sort(self.sort))

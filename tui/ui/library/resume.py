@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.widgets import Input
+
 from tui.core.render.text import one_line
 from tui.core.search.query import QueryError, parse_query
 from tui.core.store.session import Session
@@ -57,7 +59,8 @@ class Resume:
         paper_list.set_papers(library.papers, keep=session.selected)
         if query:
             box = screen.query_one(FilterInput)
-            box.value = query
+            with box.prevent(Input.Changed):  # one ranking, once the index is ready: no late one moving the cursor back
+                box.value = query
             box.cursor_position = len(query)
         screen.set_focus(panes.home())
         self._scroll = session.scroll
