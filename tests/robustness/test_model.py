@@ -5,10 +5,12 @@ from what makes sense where the model says focus is: typing notes (with
 newlines and non-ASCII text, in bursts that do not wait for the screen),
 pauses shorter and longer than the autosave delay, filter edits and clears,
 sort changes, layouts and focus mode, moving between papers, ratings,
-statuses, Esc, palette commands, and quitting and reopening the library.
+statuses, Esc, palette commands, triage passes (T, r, x, ratings, notes,
+space, Esc, resuming), and quitting and reopening the library, which
+restores the paper, filter, sort, layout, focus mode and triage pass.
 After every step the app is compared with the model: which widget has
-focus, which paper is highlighted, the list's order, what the notes editor
-holds (and that its caret is on screen), and what is stored.
+focus, which paper is highlighted, the list's order, the layout, what the
+notes editor holds (and that its caret is on screen), and what is stored.
 
 The suite runs a fixed seed (`SEED`) for a few dozen sequences; set
 PAPERDESK_MODEL_EXAMPLES (and PAPERDESK_MODEL_SEED) for a longer run:
@@ -35,6 +37,8 @@ from tui.core.search.index import SearchIndex
 from tui.core.search.sorts import next_sort
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
+from tui.ui.library.layout import stacked_for
+from tui.ui.widgets.triage_bar import TriageBar
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
@@ -54,6 +58,19 @@ NOTE_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz.,;-") + ["\n", "é", 
 
 
 @dataclass
+class Walk:
+    """A triage pass as the model sees it: the view's unread papers when T was pressed, and the place."""
+
+    ids: list[str]
+    at: int
+    query: str
+    sort: str
+
+    def last_shown(self) -> str:
+        return self.ids[min(self.at, len(self.ids) - 1)]
+
+
+@dataclass
 class Model:
     """What the reader did, in plain Python."""
 
@@ -62,8 +79,12 @@ class Model:
     status: dict[str, Status] = field(default_factory=dict)
     filter: str = ""
     sort: str = "relevance"
-    focus: str = "list"  # list, filter, notes, reader
+    focus: str = "list"  # list, filter, notes, reader, triage
     focus_mode: bool = False
+    layout: str = "auto"
+    walk: Walk | None = None
+    triage: bool = False
+    """A pass is on screen (the app shows it in focus layout; `focus_mode` is the layout to come back to)."""
     selected: str | None = None
     editing: str | None = None
 
@@ -80,6 +101,7 @@ class Run:
         self.pilot = None
         self.log: list[str] = []
         self.steps = 0
+        self.width = 120
 
     # -- what the model predicts ---------------------------------------------------
 
@@ -98,9 +120,14 @@ class Run:
         assert app is not None and self.library is not None
         screen = app.screen
         paper_list = screen.query_one(PaperList)
-        focused = {"list": paper_list, "filter": screen.query_one(FilterInput), "reader": screen.query_one(Reader), "notes": screen.query_one("#notes-editor", TextArea)}
+        focused = {
+            "list": paper_list, "filter": screen.query_one(FilterInput), "reader": screen.query_one(Reader),
+            "notes": screen.query_one("#notes-editor", TextArea), "triage": screen.query_one(TriageBar),
+        }
         assert app.focused is focused[model.focus], f"focus on {app.focused!r}, model says {model.focus}"
-        order = self.expected_order()
+        assert (screen.panes.mode, screen.panes.focus_mode) == (model.layout, model.focus_mode or model.triage), "layout differs"
+        assert screen.triage.active is model.triage, "triage pass on screen or not"
+        order = model.walk.ids if model.triage and model.walk else self.expected_order()
         assert [p.id for p in paper_list.papers] == order, "list order differs from the core's ranking"
         current = paper_list.current
         assert (current.id if current else None) == model.selected, "highlighted paper differs"
@@ -126,9 +153,12 @@ class Run:
         self.library = Library.open(self.folder)
         self.app = PaperdeskApp(library=self.library)
         size = self.data.draw(st.sampled_from(SIZES), label="size")
+        self.width = size[0]
         model = self.model
-        model.filter, model.sort, model.focus, model.focus_mode, model.editing = "", "relevance", "list", False, None
-        model.selected = self.library.papers[0].id
+        # The relaunch restores the view as the last run left it; the paper if the view still shows it.
+        model.focus, model.editing = ("reader" if model.focus_mode else "list"), None
+        order = self.expected_order()
+        model.selected = model.selected if model.selected in order else (order[0] if order else None)
         restart = False
         try:
             async with self.app.run_test(size=size) as pilot:
@@ -141,8 +171,12 @@ class Run:
                     restart = await self.step()
                     if not restart:
                         self.check()
-                leave = {"filter": ["escape", "escape"], "notes": ["escape"]}.get(model.focus, [])
-                burst(self.app, [*leave, "q"])  # quit, as the reader does: out of a text box first
+                leave = {"filter": ["escape", "escape"] if model.filter else ["escape"], "notes": ["escape"]}.get(model.focus, [])
+                burst(self.app, [*leave, "q"])  # quit, as the reader does: out of a text box first (q in a pass is fine)
+                if model.focus == "filter":
+                    self._cleared()
+                if model.triage and model.walk:
+                    model.triage, model.selected = False, model.walk.last_shown()  # saved as if the pass was left
                 for _ in range(100):
                     if not self.app.is_running:
                         break
@@ -169,10 +203,11 @@ class Run:
     async def step(self) -> bool:
         model = self.model
         choices = {
-            "list": ["move", "rate", "status", "notes", "filter", "clear", "sort", "layout", "focus_mode", "read", "palette_rate", "restart"],
+            "list": ["move", "rate", "status", "notes", "filter", "clear", "sort", "layout", "focus_mode", "read", "palette_rate", "triage", "restart"],
             "filter": ["type_filter", "esc", "enter"],
             "notes": ["type_notes", "type_notes", "pause", "esc"],
-            "reader": ["esc", "scroll", "rate", "notes"],
+            "reader": ["esc", "scroll", "rate", "notes", "triage"],
+            "triage": ["decide", "decide", "rate", "next", "notes", "esc", "restart"],
         }[model.focus]
         action = self.data.draw(st.sampled_from(choices), label="action")
         self.log.append(action)
@@ -236,6 +271,14 @@ class Run:
 
     async def do_esc(self) -> None:
         model = self.model
+        if model.focus == "triage":
+            await self.keys(["escape"])
+            self._leave_triage()
+            return
+        if model.focus == "notes" and model.triage:
+            await self.keys(["escape"])
+            model.editing, model.focus = None, "triage"
+            return
         if model.focus == "filter" and model.filter:
             await self.keys(["escape"])
             self._cleared()
@@ -281,6 +324,50 @@ class Run:
 
     async def do_layout(self) -> None:
         await self.keys(["l"])
+        self.model.layout = "side" if stacked_for(self.model.layout, self.width) else "stacked"
+
+    # -- a triage pass ----------------------------------------------------------------------
+
+    async def do_triage(self) -> None:
+        model = self.model
+        await self.keys(["T"])
+        query, walk = model.filter.strip(), model.walk
+        if walk is None or walk.at >= len(walk.ids) or (walk.query, walk.sort) != (query, model.sort):
+            ids = [pid for pid in self.expected_order() if model.status.get(pid, Status.UNREAD) is Status.UNREAD]
+            if not ids:
+                return  # "No unread papers in this view": nothing changes
+            walk = Walk(ids, 0, query, model.sort)
+        model.walk, model.triage, model.focus, model.selected = walk, True, "triage", walk.ids[walk.at]
+
+    async def do_decide(self) -> None:
+        key = self.data.draw(st.sampled_from(["r", "x"]), label="decision")
+        model = self.model
+        assert model.walk is not None
+        await self.keys([key])
+        model.status[model.walk.ids[model.walk.at]] = Status.TO_READ if key == "r" else Status.SKIPPED
+        self._advance()
+
+    async def do_next(self) -> None:
+        await self.keys(["space"])
+        self._advance()
+
+    def _advance(self) -> None:
+        walk = self.model.walk
+        assert walk is not None
+        walk.at += 1
+        if walk.at >= len(walk.ids):  # the pass is done: back to the view, the pass forgotten
+            self._leave_triage()
+            self.model.walk = None
+        else:
+            self.model.selected = walk.ids[walk.at]
+
+    def _leave_triage(self) -> None:
+        model = self.model
+        assert model.walk is not None
+        model.triage = False
+        model.focus = "reader" if model.focus_mode else "list"
+        keep, order = model.walk.last_shown(), self.expected_order()
+        model.selected = keep if keep in order else (order[0] if order else None)
 
     async def do_focus_mode(self) -> None:
         await self.keys(["z"])
