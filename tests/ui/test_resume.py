@@ -142,3 +142,14 @@ async def test_a_changed_layout_setting_wins_over_the_saved_layout(library_dir: 
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         assert app.screen.panes.mode == "side"
+
+
+async def test_a_library_opened_before_the_app_restores_focus_mode_too(library_dir: Path) -> None:
+    await launch(library_dir, ["j", "z"])
+    with Library.open(library_dir) as library:
+        app = PaperdeskApp(library=library)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert isinstance(app.focused, Reader) and app.screen.has_class("-focus")
+            assert app.screen.query_one(PaperList).current.id == library.papers[1].id
+            assert text_of(app, "#position").startswith("2 / 33")

@@ -174,3 +174,19 @@ async def test_the_palette_starts_a_pass(make_app, library: Library) -> None:
         await settle(app, pilot)
         assert isinstance(app.focused, TriageBar) and bar(app).startswith("Triage: 0 / 33")
         assert not isinstance(app.focused, TextArea)
+
+
+async def test_a_read_only_library_has_no_triage(library_dir) -> None:  # type: ignore[no-untyped-def]
+    from tui.core.store.storage import ANNOTATIONS_FILE
+    from tui.ui.app import PaperdeskApp
+
+    with Library.open(library_dir):
+        pass
+    (library_dir / ANNOTATIONS_FILE).write_bytes(b"{not json")
+    app = PaperdeskApp(library_dir=library_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("T")
+        await settle(app, pilot)
+        assert not app.screen.has_class("-triage") and isinstance(app.focused, PaperList)
+        assert any("read-only" in n.lower() for n in notices(app))

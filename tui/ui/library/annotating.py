@@ -111,7 +111,8 @@ class Annotator:
 
     # -- saving ------------------------------------------------------------------------
 
-    def _writable(self) -> bool:
+    def writable(self) -> bool:
+        """The library takes changes; if not, say why (read-only) and return False."""
         library = self.library
         if library is None:
             return False
@@ -123,7 +124,7 @@ class Annotator:
 
     def change(self, pid: str, *, undoable: bool = True, **changes: Any) -> None:
         """Save `changes` to `pid` in a worker; the screen shows them at once."""
-        if self.saver is None or not self._writable():
+        if self.saver is None or not self.writable():
             return
         current = self.view(pid)
         if "status" not in changes and "opened" not in changes:
@@ -205,7 +206,7 @@ class Annotator:
             self.change(paper.id, undoable=False, opened=True)
 
     def edit_notes(self) -> None:
-        if self.paper is not None and self._writable():
+        if self.paper is not None and self.writable():
             self.screen.query_one(Notes).edit()
 
     def save_notes(self, pid: str, text: str) -> None:
@@ -213,7 +214,7 @@ class Annotator:
 
     def edit_tags(self) -> None:
         paper = self.paper
-        if paper is None or self.library is None or not self._writable():
+        if paper is None or self.library is None or not self.writable():
             return
         ann = self.view(paper.id)
         known = known_tags(self.library.annotations().values())
@@ -226,7 +227,7 @@ class Annotator:
 
     def rename(self) -> None:
         paper = self.paper
-        if paper is None or not self._writable():
+        if paper is None or not self.writable():
             return
         ann = self.view(paper.id)
         dialog = TitleDialog(shown_title(paper, ann), paper.shown_title)

@@ -90,7 +90,7 @@ class LibraryScreen(Screen):
         settings = self.desk.settings
         self.desk.key_gate.close()  # keys typed while the library opens act on its restored state (`Resume`)
         self.query_one(FilterInput).leave_hook = self.leave_filter_now
-        self.query_one(PaperList).focus()
+        self.set_focus(self.query_one(PaperList))  # now: a restored focus mode moves it on right after
         self.panes.mode = settings.layout
         self.query_one(Notes).autosave_delay = settings.autosave_delay
         self.panes.apply()

@@ -50,7 +50,7 @@ class Triage:
         """`T`: resume the pass of this view, or start one over its unread papers."""
         screen = self.screen
         library, annotator = screen.library, screen.annotator
-        if library is None or annotator.saver is None or self.active:
+        if library is None or annotator.saver is None or self.active or not annotator.writable():
             return
         screen.filtering.catch_up()
         query, sort = screen.filtering.text.strip(), screen.filtering.sort
