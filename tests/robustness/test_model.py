@@ -43,6 +43,7 @@ from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
+from tests.robustness.model_recorded import RECORDED, Replay
 from tests.ui.pilot import burst, settle
 
 SEED = int(os.environ.get("PAPERDESK_MODEL_SEED", "20261130"))
@@ -392,26 +393,6 @@ async def scenario(folder: Path, data: st.DataObject) -> None:
     except BaseException:
         print("steps:", run.log)
         raise
-
-
-class Replay:
-    """Stands in for hypothesis' data: hands out a recorded sequence's draws, checking their labels."""
-
-    def __init__(self, draws: list[tuple[str, object]]) -> None:
-        self.draws = list(draws)
-
-    def draw(self, strategy: object, label: str | None = None) -> object:
-        recorded_label, value = self.draws.pop(0)
-        assert recorded_label == label, f"the recording drew {recorded_label!r} here, the test asks for {label!r}"
-        return value
-
-
-#: Failing sequences found by long runs, kept as regression cases (the draws as hypothesis printed them).
-RECORDED = {
-    # Seed 11, 100 x 50: `n` on a scrolled reader at 80x24; Textual centred the newly shown editor
-    # from the layout before it was shown, and the caret ended below the pane.
-    "n-after-scrolling": [('size', (120, 36)), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'ééx'), ('action', 'esc'), ('action', 'status'), ('status', 'S'), ('action', 'layout'), ('action', 'restart'), ('size', (120, 36)), ('action', 'status'), ('status', 'r'), ('action', 'status'), ('status', 'r'), ('action', 'notes'), ('action', 'esc'), ('action', 'focus_mode'), ('action', 'rate'), ('stars', 3), ('action', 'rate'), ('stars', 1), ('action', 'esc'), ('action', 'status'), ('status', 'r'), ('action', 'restart'), ('size', (80, 24)), ('action', 'sort'), ('action', 'focus_mode'), ('action', 'notes'), ('action', 'type_notes'), ('notes', '中Ω'), ('action', 'type_notes'), ('notes', 'a.ßß\nΩ-ß'), ('action', 'type_notes'), ('notes', ',;  yzaa中Ω; '), ('action', 'type_notes'), ('notes', 'z'), ('action', 'pause'), ('long pause', False), ('action', 'esc'), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'zß.-ß.éa\nx;é'), ('action', 'type_notes'), ('notes', 'czz'), ('action', 'esc'), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'z- -ΩycΩ.;\nΩy\n'), ('action', 'esc'), ('action', 'notes'), ('action', 'pause'), ('long pause', True), ('action', 'esc'), ('action', 'rate'), ('stars', 0), ('action', 'esc'), ('action', 'read'), ('action', 'scroll'), ('scroll', 'k'), ('action', 'rate'), ('stars', 4), ('action', 'rate'), ('stars', 1), ('action', 'rate'), ('stars', 3), ('action', 'scroll'), ('scroll', 'j'), ('action', 'scroll'), ('scroll', 'j'), ('action', 'notes')],
-}
 
 
 @pytest.mark.parametrize("name", sorted(RECORDED))
