@@ -277,7 +277,7 @@ class Run:
 
     async def do_sort(self) -> None:
         await self.keys(["ctrl+s"])
-        self.model.sort = next_sort(self.model.sort)
+        self.model.sort = next_sort(self.model.sort, parse_query(self.model.filter).ranks)
 
     async def do_layout(self) -> None:
         await self.keys(["l"])

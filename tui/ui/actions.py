@@ -174,8 +174,17 @@ ACTIONS: tuple[Action, ...] = (
     # -- the notes editor and the filter box ----------------------------------------------------
     _a("screen.back_to_list", "escape", "Done", id="notes_done", help="Save the notes and go back to the list", area="Notes",
        owners=("notes",), show=True),
+    # the editor's own keys (Textual's TextArea binds them; listed here so help shows them)
+    _a("select_all", "f7", "Select all", id="", area="Notes"),
+    _a("select_line", "f6", "Select the line", id="", area="Notes"),
+    _a("undo_text", "ctrl+z", "Undo typing", id="", area="Notes"),
+    _a("redo_text", "ctrl+y", "Redo typing", id="", area="Notes"),
+    _a("line_start", "home,ctrl+a", "Line start (ctrl+a is not select-all here: F7 is)", id="", area="Notes"),
+    _a("line_end", "end,ctrl+e", "Line end", id="", area="Notes"),
+    _a("clipboard", "ctrl+x,ctrl+c,ctrl+v", "Cut, copy, paste (the selection)", id="", area="Notes"),
     _a("clear_or_leave", "escape", "Clear filter (a second Esc: back to the list)", id="filter_clear", area="Filter", owners=("filter",)),
     _a("leave", "down", "To list", id="filter_leave", area="Filter", owners=("filter",)),
+    _a("clear_filter", "escape", "Esc in the list: clear the filter", id="list_clear_filter", area="Filter", owners=_LIB),
     # -- screens and dialogs -------------------------------------------------------------------
     _a("close", "escape,q,question_mark", "Close", id="help_close", owners=("help",), show=True),
     _a("done", "enter,escape,space", "Got it", id="first_steps_done", owners=("first_steps",), show=True),

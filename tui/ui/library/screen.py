@@ -105,6 +105,7 @@ class LibraryScreen(Screen):
         self.desk.library = library
         paper_list = self.query_one(PaperList)
         paper_list.annotation_of = library.annotation
+        paper_list.set_list_names({p.list for p in library.papers})
         paper_list.set_papers(library.papers)
         self.annotator.attach(library)
         # Index after the list is on screen: building it (and importing numpy) in a
@@ -123,6 +124,7 @@ class LibraryScreen(Screen):
             return
         paper_list = self.query_one(PaperList)
         current = paper_list.current
+        paper_list.set_list_names({p.list for p in library.papers})
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
         self.filtering.start_index(library)  # re-runs the current filter once the new papers are indexed
         self.annotator.refresh_progress()
@@ -157,7 +159,7 @@ class LibraryScreen(Screen):
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
         library, paper = self.library, message.paper
         annotation = library.annotation(paper.id) if (paper and library) else None
-        self.query_one(Reader).show(paper, annotation, highlights=self.filtering.highlights_for(paper))
+        self.query_one(Reader).show(paper, annotation, highlights=self.filtering.highlights_for(paper), filtered=self.filtering.matches_nothing)
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()
@@ -235,6 +237,11 @@ class LibraryScreen(Screen):
         self.panes.home().focus()
 
     # -- filtering -------------------------------------------------------------------------
+
+    def action_clear_filter(self) -> None:
+        """Esc in the list: an active filter is cleared, the highlighted paper stays."""
+        if self.filtering.text:
+            self.filtering.apply_query("")
 
     def action_cycle_sort(self) -> None:
         self.filtering.cycle_sort()
