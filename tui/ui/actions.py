@@ -199,6 +199,8 @@ ACTIONS: tuple[Action, ...] = (
     _a("complete", "tab", "Complete", id="tags_complete", owners=("tags",), show=True, priority=True),
     _a("cancel", "escape", "Cancel", id="title_cancel", owners=("title",), show=True),
     _a("cancel", "escape", "Cancel", id="view_cancel", owners=("save_view",), show=True),
+    _a("close", "escape", "Close", id="copy_close", owners=("copy",), show=True),
+    _a("save", "ctrl+s", "Save to file", id="copy_save", key_display="^s", owners=("copy",), show=True, priority=True),
 )
 
 
