@@ -18,7 +18,7 @@ from tui.core.errors import LibraryHeld
 from tui.core.ingest.lists import ParsedList
 from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportReport, ParsedFile, Progress
 from tui.core.models import Paper
-from tui.core.removing import RemoveOutcome, choose_papers, remove_papers, restore_papers  # noqa: F401 (use cases kept there)
+from tui.core.removing import RemoveOutcome, restore_papers  # noqa: F401 (a use case kept there)
 from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:
@@ -286,7 +286,14 @@ def export_entries(library: LibraryStore, *, query: str | None = None, everythin
     return annotated_entries(library.papers, library.annotations())
 
 
-# -- renaming a list (removing and restoring: core.removing) ------------------------------------
+# -- removing (core.removing), restoring, renaming a list --------------------------------------------
+
+
+def remove_papers(library: Library, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = (), force: bool = False) -> RemoveOutcome:
+    """Move the chosen papers (by list, query or id) and their annotations to the trash (`removing.remove_papers`)."""
+    from tui.core import removing
+
+    return removing.remove_papers(library, papers_matching, lists=lists, query=query, ids=ids, force=force)
 
 
 def rename_list(library: Library, old: str, new: str) -> list[str]:

@@ -7,13 +7,13 @@ papers (by list, query or id) and refuses to drop annotations without force.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import Callable, Sequence
 
 from tui.core.models import Annotation, Paper
 from tui.core.store.storage import LibraryStore
 
-if TYPE_CHECKING:
-    from tui.core.library import Library
+#: The papers a filter query matches (`library.papers_matching`, passed in: this module sits below the use cases).
+Matching = Callable[[LibraryStore, str], Sequence[Paper]]
 
 
 @dataclass
@@ -29,14 +29,13 @@ def _carries_annotations(annotation: "Annotation | None") -> bool:
     return annotation is not None and bool(annotation.notes.strip() or annotation.rating or annotation.tags)
 
 
-def choose_papers(library: LibraryStore, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = ()) -> tuple[list[Paper], str]:
+def choose_papers(library: LibraryStore, matching: Matching, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = ()) -> tuple[list[Paper], str]:
     """The papers named by list names, a filter query or ids, and a description of them for the trash.
 
     A list name or id that matches nothing raises `LibraryError` naming it
     (and, for lists, the lists there are).
     """
     from tui.core.errors import LibraryError
-    from tui.core.library import papers_matching
 
     chosen: dict[str, Paper] = {}
     names = {p.list.casefold(): p.list for p in library.papers}
@@ -46,7 +45,7 @@ def choose_papers(library: LibraryStore, *, lists: Sequence[str] = (), query: st
             raise LibraryError(f'no list is called "{name}"; the lists are: {there or "(none)"}')
         chosen.update((p.id, p) for p in library.papers if p.list.casefold() == name.casefold())
     if query is not None:
-        chosen.update((p.id, p) for p in papers_matching(library, query))
+        chosen.update((p.id, p) for p in matching(library, query))
     for pid in ids:
         paper = library.get(pid)
         if paper is None:
@@ -57,7 +56,7 @@ def choose_papers(library: LibraryStore, *, lists: Sequence[str] = (), query: st
 
 
 def remove_papers(
-    library: Library, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = (), force: bool = False
+    library: LibraryStore, matching: Matching, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = (), force: bool = False
 ) -> RemoveOutcome:
     """Move the chosen papers (and their annotations) to the library's trash.
 
@@ -65,7 +64,7 @@ def remove_papers(
     without it nothing is removed and `refused` says how many carry them.
     `restore_papers` brings the last removal back.
     """
-    papers, what = choose_papers(library, lists=lists, query=query, ids=ids)
+    papers, what = choose_papers(library, matching, lists=lists, query=query, ids=ids)
     notes = library.annotations()
     annotated = sum(_carries_annotations(notes.get(p.id)) for p in papers)
     if annotated and not force:
@@ -73,7 +72,7 @@ def remove_papers(
     return RemoveOutcome(library.remove_papers([p.id for p in papers], what), annotated)
 
 
-def restore_papers(library: Library, *, everything: bool = False) -> list[str]:
+def restore_papers(library: LibraryStore, *, everything: bool = False) -> list[str]:
     """Bring back the last removal (every one with `everything`); one line per batch restored."""
     return [
         f"restored {len(batch.get('papers', []))} papers ({batch.get('what', '')}, removed {batch.get('removed', '')[:16].replace('T', ' ')})"

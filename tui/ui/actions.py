@@ -155,6 +155,8 @@ ACTIONS: tuple[Action, ...] = (
     _a("step_paper(1)", "right_square_bracket", "Next paper", id="next_paper", key_display="]", area=_ON_PAPER, owners=_LIB),
     _a("step_paper(-1)", "left_square_bracket", "Previous paper", id="previous_paper", key_display="[", area=_ON_PAPER, owners=_LIB),
     # palette-only commands of the library screen
+    _a("rename_list", palette="Rename list…", palette_help="Give a list another (shorter) name; saved views follow",
+       keywords=("list", "short name")),
     *(
         _a(f"set_status({status.value!r})", id=f"set_status_{binding_id(status.value)}", palette=f"Set status: {status.value}",
            palette_help="Reading status of the highlighted paper (s cycles)", changes_data=True)
@@ -200,6 +202,7 @@ ACTIONS: tuple[Action, ...] = (
     _a("cancel", "escape", "Cancel", id="title_cancel", owners=("title",), show=True),
     _a("cancel", "escape", "Cancel", id="view_cancel", owners=("save_view",), show=True),
     _a("close", "escape", "Close", id="copy_close", owners=("copy",), show=True),
+    _a("cancel", "escape", "Cancel", id="list_name_cancel", owners=("list_name",), show=True),
     _a("save", "ctrl+s", "Save to file", id="copy_save", key_display="^s", owners=("copy",), show=True, priority=True),
 )
 

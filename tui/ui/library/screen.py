@@ -28,6 +28,7 @@ from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
 from tui.ui.library.open_link import open_in_browser
 from tui.ui.palette.views import ViewCommands
+from tui.ui.screens.list_dialog import ask_and_rename
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
@@ -278,6 +279,13 @@ class LibraryScreen(Screen):
 
     def action_rename(self) -> None:
         self.annotator.rename()
+
+    def action_rename_list(self) -> None:
+        """The palette's "Rename list…": the highlighted paper's list first."""
+        library = self.desk.library_ready()
+        if library is not None:
+            paper = self.query_one(PaperList).current
+            ask_and_rename(self, library, paper.list if paper is not None else None, self.reload_papers)
 
     def action_undo(self) -> None:
         self.annotator.undo()
