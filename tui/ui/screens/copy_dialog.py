@@ -61,7 +61,8 @@ class CopyDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="copy-dialog"):
             yield Label(Text(f"No clipboard here: {self.what}"), classes="dialog-title")
-            yield Static(Text(one_line(self.why)), classes="dialog-hint", id="copy-why")
+            yield Static(Text(one_line(self.why)), id="copy-why")
+            yield Static(Text("If it did not arrive: select the text below with the mouse, or save it to a file."), classes="dialog-hint")
             yield TextArea(visible(self.text), read_only=True, soft_wrap=True, id="copy-text")
             with Horizontal(id="copy-save"):
                 yield Input(str(self.path), id="copy-path")

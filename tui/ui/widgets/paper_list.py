@@ -88,7 +88,7 @@ class PaperList(ScrollView, can_focus=True):
         self.annotation_of: Callable[[str], Annotation | None] = lambda pid: None
         self.list_names: Collection[str] = ()
         """Every list of the library: the column's labels tell these apart (`set_list_names`)."""
-        self._labels: tuple[int, dict[str, str]] = (-1, {})
+        self._labels: tuple[int, dict[str, str], int] = (-1, {}, 0)
         self.empty_text: Text | None = None
         """What the list area says when it holds no paper (a filter matched nothing)."""
 
@@ -108,14 +108,17 @@ class PaperList(ScrollView, can_focus=True):
     def set_list_names(self, names: Collection[str]) -> None:
         """The library's lists changed (opened, imported, renamed): labels are worked out again."""
         self.list_names = {one_line(n) for n in names}
-        self._labels = (-1, {})
+        self._labels = (-1, {}, 0)
         self.refresh()
 
     def _list_label(self, name: str, width: int) -> str:
+        """`name`'s label, padded to the column (the widest label): list names line up."""
         if self._labels[0] != width or name not in self._labels[1]:
             names = self.list_names if name in self.list_names else {*self.list_names, name}
-            self._labels = (width, list_labels(names, width))
-        return self._labels[1][name]
+            labels = list_labels(names, width)
+            self._labels = (width, labels, max(map(cell_len, labels.values()), default=0))
+        label = self._labels[1][name]
+        return label + " " * (self._labels[2] - cell_len(label))
 
     def set_empty_text(self, text: Text | None) -> None:
         self.empty_text = text

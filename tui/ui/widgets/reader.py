@@ -65,7 +65,7 @@ class Reader(VerticalScroll, can_focus=True):
             self._set("#reader-title", Text("No paper to show" if filtered else "No paper selected"))
             for part in ("#reader-meta", "#reader-annotation", "#reader-links"):
                 self._set(part, Text(""))
-            why = "The filter matches no paper; Esc in the filter box clears it." if filtered else "The list is empty."
+            why = "The filter matches no paper; Esc clears it." if filtered else "The list is empty."
             self._set("#reader-abstract", Text(why, style="italic"))
             self.query_one(Notes).load(None, "")
             return
