@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from tui.ui.library.screen import LibraryScreen
 
 #: Library-screen actions that would change the view or move focus away while a pass is on.
-BLOCKED = frozenset({"focus_filter", "cycle_sort", "sort_by", "save_view", "focus_mode", "step_paper", "export", "mark_read", "triage"})
+BLOCKED = frozenset({"focus_filter", "clear_filter", "cycle_sort", "sort_by", "save_view", "focus_mode", "step_paper", "export", "mark_read", "triage"})
 
 
 class Triage:
