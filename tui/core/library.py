@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 from tui.core.errors import LibraryHeld
 from tui.core.ingest.lists import ParsedList
 from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportReport, ParsedFile, Progress
-from tui.core.models import Annotation, Paper
+from tui.core.models import Paper
 from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:
@@ -297,10 +297,6 @@ class RemoveOutcome:
     refused: str = ""
 
 
-def _carries_annotations(annotation: "Annotation | None") -> bool:
-    return annotation is not None and bool(annotation.notes.strip() or annotation.rating or annotation.tags)
-
-
 def choose_papers(library: LibraryStore, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = ()) -> tuple[list[Paper], str]:
     """The papers named by list names, a filter query or ids, and a description of them for the trash.
 
@@ -338,7 +334,7 @@ def remove_papers(
     """
     papers, what = choose_papers(library, lists=lists, query=query, ids=ids)
     notes = library.annotations()
-    annotated = sum(_carries_annotations(notes.get(p.id)) for p in papers)
+    annotated = sum(p.id in notes and notes[p.id].carries_work for p in papers)
     if annotated and not force:
         return RemoveOutcome(0, annotated, f"{annotated} of the {len(papers)} papers carry notes, a rating or tags; nothing removed (add --force to move them to the trash anyway)")
     return RemoveOutcome(library.remove_papers([p.id for p in papers], what), annotated)

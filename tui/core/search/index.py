@@ -76,6 +76,8 @@ class SearchIndex:
         self._recent_key: np.ndarray | None = None
         self._title_key: np.ndarray | None = None
         self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
+        self.hidden = np.zeros(n, dtype=bool)
+        """Papers removed (to the trash) since the index was built: no query finds them."""
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
 
@@ -179,6 +181,15 @@ class SearchIndex:
         if old is None or old.title != annotation.title:
             self._title_key = None
         self._cache.clear()
+
+    def set_hidden(self, pids: Sequence[str], hidden: bool) -> bool:
+        """Hide removed papers (or show restored ones) without a rebuild; False if one is not indexed."""
+        with self._lock:
+            docs = [self.position.get(pid) for pid in pids]
+            if None in docs:
+                return False
+            self.hidden[np.array(docs, dtype=np.int64)] = hidden
+            return True
 
     def annotation(self, i: int) -> Annotation | None:
         return self._annotations.get(i)
@@ -394,6 +405,8 @@ class SearchIndex:
                 narrow(~self._phrase_mask(phrase, should_stop))
             for flt in query.filters:
                 narrow(filter_mask(self, flt))
+            if self.hidden.any():
+                narrow(~self.hidden)
             docs = np.arange(self.size, dtype=np.int64) if mask is None else np.flatnonzero(mask)
             key = self._sort_key(docs, score, sort)
             matchers = [self._match(term) for term in dict.fromkeys(query.terms)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol, TypeVar
+from typing import Any, Callable, Collection, Iterable, Protocol, TypeVar
 
 from tinydb import TinyDB
 from tinydb.table import Table
@@ -23,7 +23,7 @@ from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
 from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import LOCK_PID_FILE
-from tui.core.store.trash import TrashChange, new_batch, read_trash, trashed, write_trash
+from tui.core.store.trash import TrashChange, chosen_batches, new_batch, read_trash, trashed, write_trash
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
@@ -241,19 +241,20 @@ class LibraryStore:
                 self._rewrite_annotations(set(notes), {})
             return len(gone)
 
-    def restore_papers(self, *, everything: bool = False) -> list[dict[str, Any]]:
-        """Bring back the newest removal (all with `everything`), annotations too; return those batches."""
+    def restore_papers(self, *, everything: bool = False, ids: Collection[str] | None = None) -> list[dict[str, Any]]:
+        """Bring back the newest removal (all with `everything`, the one of exactly `ids`), annotations too; return those batches."""
         with self._lock:
             self._check_writable()
             batches = read_trash(self.folder)
-            taken = batches if everything else batches[-1:]
+            at = chosen_batches(batches, everything=everything, ids=ids)
+            taken = [batches[i] for i in at]
             papers, notes = trashed(taken, self._by_id, self._annotations)
             if papers:
                 self.change_papers(lambda _: TrashChange(added=papers))
             if notes:
                 self._rewrite_annotations(set(), notes)
             if taken:
-                write_trash(self.folder, batches[: len(batches) - len(taken)])
+                write_trash(self.folder, [b for i, b in enumerate(batches) if i not in at])
             return taken
 
     def trash(self) -> list[dict[str, Any]]:

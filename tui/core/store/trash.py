@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Container, Iterable
+from typing import Any, Collection, Container, Iterable
 
 import orjson
 
@@ -59,3 +59,20 @@ def trashed(batches: list[dict[str, Any]], stored: Container[str], annotated: Co
     papers = {p.id: p for p in found if p.id not in stored}
     kept = (Annotation.from_doc(doc) for batch in batches for doc in batch.get("annotations", []))
     return list(papers.values()), {a.id: a for a in kept if a.id in papers and a.id not in annotated}
+
+
+def chosen_batches(batches: list[dict[str, Any]], *, everything: bool = False, ids: Collection[str] | None = None) -> list[int]:
+    """Positions of the batches to restore: all, the newest one, or the newest holding exactly the papers `ids`.
+
+    The app's undo names its removal by ids, so a removal made since (or an
+    older one from the command line) is never restored in its place.
+    """
+    if everything:
+        return list(range(len(batches)))
+    if ids is None:
+        return [len(batches) - 1] if batches else []
+    wanted = set(ids)
+    for at in range(len(batches) - 1, -1, -1):
+        if {doc.get("id") for doc in batches[at].get("papers", [])} == wanted:
+            return [at]
+    return []

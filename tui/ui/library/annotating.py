@@ -236,19 +236,18 @@ class Annotator:
         if title is not None:
             self.change(paper.id, title="" if title == paper.shown_title else title)
 
-    def undo(self) -> None:
-        self._step_history(self.history.undo(), "before", "Undone", "Nothing to undo")
+    def step(self, change: Change | None, undo: bool) -> None:
+        """Undo (restore `before`) or redo (apply `after`) an entry of the history, not itself recorded; say what changed.
 
-    def redo(self) -> None:
-        self._step_history(self.history.redo(), "after", "Redone", "Nothing to redo")
-
-    def _step_history(self, change: Change | None, side: str, done: str, nothing: str) -> None:
-        """Apply one side of a history entry (not itself recorded) and say what changed."""
+        The screen takes the entry from the history (`history.undo()`/`redo()`) and
+        hands removals to its `Removing`; changes of annotations come here.
+        """
+        done, nothing = ("Undone", "Nothing to undo") if undo else ("Redone", "Nothing to redo")
         if change is None:
             self.screen.notify(nothing, timeout=3)
             return
         self.status_walk.end()
-        values = getattr(change, side)
+        values = change.before if undo else change.after
         paper = self.library.get(change.pid) if self.library else None
         self.change(change.pid, undoable=False, **values)
         name = shown_title(paper, self.view(change.pid)) if paper else change.pid

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from textual.message import Message
 from textual.worker import get_current_worker
@@ -103,6 +103,28 @@ class Filtering:
             self.index.update_annotation(pid, annotation)
             if self.active:
                 self.run(keep=self._current_id())
+
+    def papers_moved(self, library: Library, pids: Sequence[str], *, restored: bool, keep: Sequence[str | None]) -> None:
+        """Papers went to the trash or came back: the index hides or shows them (no rebuild) and the list
+        is ranked again at once, the cursor on the first of `keep` it shows. Papers the index never had
+        (restored after an import re-indexed) mean a rebuild, as after an import."""
+        index = self.index
+        if index is None or not index.set_hidden(pids, not restored):
+            self.result = None
+            self._list.set_papers(library.papers, keep=_first_in(library.papers, keep))
+            self.start_index(library)
+            return
+        if self.result is None:
+            self._list.set_papers(library.papers, keep=_first_in(library.papers, keep))
+            return
+        self.screen.workers.cancel_group(self.screen, "rank")
+        try:
+            query = parse_query(self.text)
+        except QueryError:
+            query = self.result.query  # the box shows an error; the list keeps the last good query
+        result = self.result = index.search(query, self.sort)
+        self._list.set_papers(result, result.spans, keep=_first_in(result, keep))
+        self.screen.post_message(Ranked(result))
 
     # -- running a query --------------------------------------------------------------
 
@@ -226,3 +248,12 @@ class Filtering:
             to_ui(app, app.notify, done, markup=False)
 
         self.screen.run_worker(job, thread=True, group="views")
+
+
+def _first_in(papers: Sequence[Paper], wanted: Sequence[str | None]) -> str | None:
+    """The first id of `wanted` that `papers` holds (None: the list's first paper)."""
+    present = {pid for pid in wanted if pid is not None}
+    if not present:
+        return None
+    found = {p.id for p in papers if p.id in present}
+    return next((pid for pid in wanted if pid in found), None)

@@ -2,7 +2,8 @@
 
 The screen composes the widgets and owns one controller per concern:
 `Filtering` (the box, the index, the order), `Annotator` (ratings, status,
-tags, titles, notes, undo), `Panes` (layouts and focus mode) and `Exporting`
+tags, titles, notes, undo), `Removing` (papers to the trash, sharing the
+annotator's undo history), `Panes` (layouts and focus mode) and `Exporting`
 (export and clipboard). Keys arrive here as actions (tui/ui/actions.py) and are
 handed to a controller; controllers report with messages (`Ranked`,
 `AnnotationSaved`) that the screen passes on. No controller calls another.
@@ -21,12 +22,14 @@ from textual.widgets import Input, Static
 from tui.core.errors import PaperdeskError
 from tui.core.models import Status
 from tui.core.render.links import open_target
+from tui.core.store.history import Change, Removal
 from tui.ui.actions import bindings_for
 from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.exporting import AnnotationsChanged, Exporting
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
 from tui.ui.library.open_link import open_in_browser
+from tui.ui.library.removing import PapersMoved, Removing, neighbour
 from tui.ui.palette.views import ViewCommands
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
@@ -53,6 +56,7 @@ class LibraryScreen(Screen):
         super().__init__()
         self.filtering = Filtering(self)
         self.annotator = Annotator(self)
+        self.removing = Removing(self, self.annotator.history)
         self.panes = Panes(self)
         self.exporting = Exporting(self)
 
@@ -153,6 +157,21 @@ class LibraryScreen(Screen):
                 self.annotator.refresh(pid)
                 if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
                     notes.load(pid, library.annotation(pid).notes)
+
+    def on_papers_moved(self, message: PapersMoved) -> None:
+        """Papers left for the trash (the cursor moves to the next one left) or came back (it goes to the first)."""
+        library = self.library
+        if library is None:
+            return
+        paper_list = self.query_one(PaperList)
+        current = paper_list.current.id if paper_list.current is not None else None
+        if message.restored:
+            keep = [*message.pids[:1], current]  # the restored paper, if this view shows it
+        else:
+            keep = [neighbour(paper_list.papers, paper_list.cursor, set(message.pids))]
+        self.filtering.papers_moved(library, message.pids, restored=message.restored, keep=keep)
+        self.annotator.refresh_progress()
+        self.update_header()
 
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
         library, paper = self.library, message.paper
@@ -273,10 +292,23 @@ class LibraryScreen(Screen):
         self.annotator.rename()
 
     def action_undo(self) -> None:
-        self.annotator.undo()
+        self._history_step(self.annotator.history.undo(), undo=True)
 
     def action_redo(self) -> None:
-        self.annotator.redo()
+        self._history_step(self.annotator.history.redo(), undo=False)
+
+    def _history_step(self, step: Change | Removal | None, undo: bool) -> None:
+        """One history has both kinds of entry: a removal goes to `Removing`, anything else to `Annotator`."""
+        if isinstance(step, Removal):
+            self.removing.step(step, undo)
+        else:
+            self.annotator.step(step, undo)
+
+    def action_remove_paper(self) -> None:
+        self.removing.remove_highlighted()
+
+    def action_remove_view(self) -> None:
+        self.removing.remove_view()
 
     def flush_notes(self) -> list[str]:
         """Save unsaved notes now, on the calling thread (quit, SIGTERM); return error lines."""

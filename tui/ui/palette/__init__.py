@@ -71,8 +71,9 @@ def action_entries(screen: Screen) -> list[Entry]:
 
     on_library = isinstance(screen, LibraryScreen)
     overrides = cast("PaperdeskApp", screen.app).key_overrides
-    target = ""
+    target, shown = "", 0
     if on_library:
+        shown = len(screen.query_one(PaperList).papers)
         paper = screen.query_one(PaperList).current
         if paper is not None and screen.annotator.saver is not None:
             target = f" · on: {one_line(shown_title(paper, screen.annotator.view(paper.id)))}"
@@ -83,7 +84,8 @@ def action_entries(screen: Screen) -> list[Entry]:
         help_line = action.palette_help + (f" ({_key(action, overrides)})" if action.keys else "")
         if action.changes_data:
             help_line += target
-        entries.append(Entry(action.palette, help_line, partial(screen.run_action, action.action), action.changes_data, action.keywords))
+        text = action.palette.replace("{n papers}", f"{shown} paper{'' if shown == 1 else 's'}")
+        entries.append(Entry(text, help_line, partial(screen.run_action, action.action), action.changes_data, action.keywords))
     return entries
 
 

@@ -1,4 +1,4 @@
-"""The export dialog (`x`): what to export, as one file, a folder, or a two-way sync with a vault, and where; plus the overwrite question."""
+"""The export dialog (`x`): what to export, as one file, a folder, or a two-way sync with a vault, and where; the overwrite question is in confirm.py."""
 
 from __future__ import annotations
 
@@ -157,32 +157,3 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
     @on(Button.Pressed, "#export-cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-class ConfirmOverwrite(ModalScreen[bool]):
-    """Asks before an export replaces existing files: `y`/Enter on Overwrite, `n`/Escape to keep them."""
-
-    CSS_PATH = stylesheet("export_dialog.tcss")
-    BINDINGS = bindings_for("confirm")
-
-    def __init__(self, message: str) -> None:
-        super().__init__()
-        self.message = message
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Label("Overwrite?", id="export-heading")
-            yield Static(Text(self.message), id="confirm-message")
-            with Horizontal(id="export-buttons"):
-                yield Button("Overwrite", variant="warning", id="confirm-yes", compact=True)
-                yield Button("Cancel", id="confirm-no", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "confirm-yes")
