@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 from tui.core.errors import LibraryHeld
 from tui.core.ingest.lists import ParsedList
 from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportReport, ParsedFile, Progress
+from tui.core.migrations import mark_current, migrate
 from tui.core.models import Paper
 from tui.core.store.storage import LibraryStore
 
@@ -45,8 +46,12 @@ class Library(LibraryStore):
         lib = super().open(folder, read_only=read_only)
         assert isinstance(lib, Library)
         try:
-            if lib.fresh and seed:
-                lib.seed()
+            if lib.fresh:
+                mark_current(lib)
+                if seed:
+                    lib.seed()
+            else:
+                migrate(lib)
         except BaseException:
             lib.close()
             raise

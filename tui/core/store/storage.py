@@ -19,6 +19,7 @@ from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
 from tui.core.store.changelog import CHANGE_LOG_TABLE, log_changes, log_table
 from tui.core.store.changes import apply_changes
+from tui.core.store.formats import read_formats, with_formats
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
 from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
@@ -64,6 +65,7 @@ class LibraryStore:
         self.holder_pid: int | None = None
         self.fresh = False
         self.papers: list[Paper] = []
+        self.formats: dict[str, int] = {}  # what papers.json says it was written to (`core.migrations`)
         self._by_id: dict[str, Paper] = {}
         self._annotations: dict[str, Annotation] = {}
         self._lock = threading.RLock()
@@ -164,6 +166,7 @@ class LibraryStore:
             raise DamagedFile(self.folder / PAPERS_FILE, f"a paper record is malformed: {exc!r}") from None
         papers.sort(key=lambda p: p.seq)
         self.papers = papers
+        self.formats = read_formats(data)
         self._by_id = {p.id: p for p in papers}
         # The parsed file is now held twice (as dicts and as Papers): let the dicts go; an import
         # re-reads the file. At 100,000 papers this is a few hundred MiB.
@@ -193,7 +196,7 @@ class LibraryStore:
             if write:
                 self._check_writable()
             changes = plan(self.papers)
-            if changes.added or changes.replaced or changes.removed:
+            if changes.added or changes.replaced or changes.removed or getattr(changes, "formats", None):
                 if write:
                     self._write_papers(changes)
                 elif self._papers_file is not None:
@@ -223,7 +226,8 @@ class LibraryStore:
         next_key = max((int(k) for k in table), default=0) + 1
         for offset, paper in enumerate(changes.added):
             table[str(next_key + offset)] = paper.to_doc()
-        self._papers_file.write({**data, "papers": table})
+        self._papers_file.write(with_formats({**data, "papers": table}, {**self.formats, **getattr(changes, "formats", {})}))
+        self.formats.update(getattr(changes, "formats", {}))
 
     # -- the trash -------------------------------------------------------------
 
@@ -246,20 +250,15 @@ class LibraryStore:
         with self._lock:
             self._check_writable()
             batches = read_trash(self.folder)
-            at = chosen_batches(batches, everything=everything, ids=ids)
-            taken = [batches[i] for i in at]
+            taken, kept = chosen_batches(batches, everything=everything, ids=ids)
             papers, notes = trashed(taken, self._by_id, self._annotations)
             if papers:
                 self.change_papers(lambda _: TrashChange(added=papers))
             if notes:
                 self._rewrite_annotations(set(), notes)
             if taken:
-                write_trash(self.folder, [b for i, b in enumerate(batches) if i not in at])
+                write_trash(self.folder, kept)
             return taken
-
-    def trash(self) -> list[dict[str, Any]]:
-        """The removals in the trash, oldest first (each: removed, what, papers, annotations)."""
-        return read_trash(self.folder)
 
     def _rewrite_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
         """One atomic write of the annotations file without `drop` and with `put`."""

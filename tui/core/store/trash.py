@@ -61,18 +61,19 @@ def trashed(batches: list[dict[str, Any]], stored: Container[str], annotated: Co
     return list(papers.values()), {a.id: a for a in kept if a.id in papers and a.id not in annotated}
 
 
-def chosen_batches(batches: list[dict[str, Any]], *, everything: bool = False, ids: Collection[str] | None = None) -> list[int]:
-    """Positions of the batches to restore: all, the newest one, or the newest holding exactly the papers `ids`.
+def chosen_batches(batches: list[dict[str, Any]], *, everything: bool = False, ids: Collection[str] | None = None) -> tuple[list, list]:
+    """The batches to restore and those to keep: all, the newest one, or the newest holding exactly the papers `ids`.
 
     The app's undo names its removal by ids, so a removal made since (or an
     older one from the command line) is never restored in its place.
     """
     if everything:
-        return list(range(len(batches)))
-    if ids is None:
-        return [len(batches) - 1] if batches else []
-    wanted = set(ids)
-    for at in range(len(batches) - 1, -1, -1):
-        if {doc.get("id") for doc in batches[at].get("papers", [])} == wanted:
-            return [at]
-    return []
+        return batches, []
+    at = len(batches) - 1
+    if ids is not None:
+        wanted = set(ids)
+        while at >= 0 and {doc.get("id") for doc in batches[at].get("papers", [])} != wanted:
+            at -= 1
+    if at < 0:
+        return [], batches
+    return [batches[at]], batches[:at] + batches[at + 1 :]
