@@ -66,7 +66,7 @@ async def test_an_annotated_paper_asks_first_and_comes_back_with_its_notes(make_
         await settle(app, pilot)
         assert isinstance(app.screen, ConfirmRemove)
         question = text_of(app, "#confirm-message")
-        assert "1 has notes, a rating or tags" in question and "u brings it back" in question
+        assert "It has notes, a rating or tags" in question and "u brings it back" in question
         await pilot.press("n")  # keep it
         await settle(app, pilot)
         assert pid in shown_ids(app) and pid in ids_on_disk(library.folder)
@@ -146,3 +146,16 @@ async def test_a_read_only_library_says_it_cannot_remove(make_app, library_dir) 
             assert not isinstance(app.screen, ConfirmRemove)
             assert any(n.startswith("Cannot remove papers") for n in notices(app))
             assert len(shown_ids(app)) == len(library.papers)
+
+
+async def test_removing_the_last_paper_highlights_the_one_before(make_app, library) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("G")
+        papers = app.screen.query_one(PaperList)
+        last, before = papers.papers[-1], papers.papers[-2]
+        await pilot.press("delete")
+        await settle(app, pilot)
+        assert papers.current.id == before.id and last.id not in shown_ids(app)
+        assert before.id in reader_text(app) or papers.current.shown_title[:20] in reader_text(app)

@@ -108,11 +108,13 @@ class Removing:
         if not (annotated or always):
             self._queue(pids, what, restore=False, record=True)
             return
-        carrying = f" {annotated} {'has' if annotated == 1 else 'have'} notes, a rating or tags;" if annotated else ""
         one = len(papers) == 1
-        message = (f"Remove {what}?" if one else f"Remove {plural(len(papers))} ({what})?") + (
-            f"{carrying} {'it goes' if one else 'they go'} to the trash, u brings {'it' if one else 'them'} back."
-        )
+        if one:
+            message = f"Remove {what}? It has notes, a rating or tags; it goes to the trash, u brings it back."
+        else:
+            where = "go to the trash, u brings them back."
+            carrying = f"{annotated} {'has' if annotated == 1 else 'have'} notes, a rating or tags; they" if annotated else "They"
+            message = f"Remove {plural(len(papers))} ({what})? {carrying} {where}"
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -82,7 +82,7 @@ def action_entries(screen: Screen) -> list[Entry]:
         if not (on_library or action.action.startswith("app.")):
             continue
         help_line = action.palette_help + (f" ({_key(action, overrides)})" if action.keys else "")
-        if action.changes_data:
+        if action.changes_data and "{n papers}" not in action.palette:  # a command on the whole view names no paper
             help_line += target
         text = action.palette.replace("{n papers}", f"{shown} paper{'' if shown == 1 else 's'}")
         entries.append(Entry(text, help_line, partial(screen.run_action, action.action), action.changes_data, action.keywords))

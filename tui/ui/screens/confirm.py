@@ -23,6 +23,7 @@ class Confirm(ModalScreen[bool]):
     HEADING = ""
     YES = "Yes"
     NO = "Cancel"
+    HINT = "y: yes · n or Esc: no"
 
     def __init__(self, message: str) -> None:
         super().__init__()
@@ -32,6 +33,7 @@ class Confirm(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             yield Label(self.HEADING, id="confirm-heading")
             yield Static(Text(self.message), id="confirm-message")
+            yield Static(self.HINT, id="confirm-hint", markup=False)
             with Horizontal(id="confirm-buttons"):
                 yield Button(self.YES, variant="warning", id="confirm-yes", compact=True)
                 yield Button(self.NO, id="confirm-no", compact=True)
@@ -53,6 +55,7 @@ class ConfirmOverwrite(Confirm):
     BINDINGS = bindings_for("confirm")
     HEADING = "Overwrite?"
     YES = "Overwrite"
+    HINT = "y overwrites · n or Esc keeps the files"
 
 
 class ConfirmRemove(Confirm):
@@ -62,3 +65,4 @@ class ConfirmRemove(Confirm):
     HEADING = "Remove papers?"
     YES = "Remove"
     NO = "Keep"
+    HINT = "y removes · n or Esc keeps"
