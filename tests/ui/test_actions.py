@@ -10,7 +10,9 @@ from tui.ui.actions import ACTIONS, AREAS, binding_id, bindings_for, known_bindi
 from tui.ui.app import PaperdeskApp
 from tui.ui.library.screen import LibraryScreen
 from tui.ui.screens.confirm import ConfirmOverwrite, ConfirmRemove
+from tui.ui.screens.copy_dialog import CopyDialog
 from tui.ui.screens.export_dialog import ExportDialog
+from tui.ui.screens.list_dialog import ListNameDialog
 from tui.ui.screens.help import FirstSteps, HelpScreen, help_areas
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.screens.save_view import SaveViewScreen
@@ -25,7 +27,8 @@ from tui.ui.widgets.reader import Reader
 OWNERS = {
     "app": PaperdeskApp, "library": LibraryScreen, "paper_list": PaperList, "reader": Reader, "notes": Notes,
     "filter": FilterInput, "help": HelpScreen, "first_steps": FirstSteps, "stats": StatsScreen, "import": ImportDialog,
-    "export": ExportDialog, "confirm": ConfirmOverwrite, "confirm_remove": ConfirmRemove, "tags": TagDialog, "title": TitleDialog, "save_view": SaveViewScreen,
+    "export": ExportDialog, "confirm": ConfirmOverwrite, "confirm_remove": ConfirmRemove, "tags": TagDialog, "title": TitleDialog,
+    "save_view": SaveViewScreen, "copy": CopyDialog, "list_name": ListNameDialog,
 }
 
 
