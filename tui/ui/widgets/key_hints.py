@@ -3,15 +3,24 @@
 Textual's `Footer` builds a widget per key and rebuilds them all whenever focus
 moves; with a dozen keys that was about a fifth of paperdesk's start-up. This
 draws the same information (key, description; the palette key at the right)
-as a single `Text`, and clicking a key presses it.
+as a single `Text`, and clicking a key presses it. A hint that stands for a
+group of keys ("0-5 Rate") is no one key: clicking it shows the keys in a
+toast and changes nothing (it used to press the first, rating 1 star).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
 from textual.widgets import Static
+
+from tui.ui.keymap import GROUPS, group_help, group_keys
+
+if TYPE_CHECKING:
+    from tui.ui.app import PaperdeskApp
 
 
 class KeyHints(Static):
@@ -21,7 +30,7 @@ class KeyHints(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
-        self._spans: list[tuple[int, int, str]] = []  # (start cell, end cell, key to press)
+        self._spans: list[tuple[int, int, str, str]] = []  # (start cell, end cell, key to press, binding id)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -51,7 +60,7 @@ class KeyHints(Static):
             self._append(right, palette, key_style, off_style)
             gap = max(1, self.size.width - text.cell_len - right.cell_len) if self.size.width else 2
             start = text.cell_len + gap
-            self._spans[-1] = (start, start + right.cell_len, self._spans[-1][2])
+            self._spans[-1] = (start, start + right.cell_len, *self._spans[-1][2:])
             text.append(" " * gap)
             text.append_text(right)
         return text
@@ -61,13 +70,23 @@ class KeyHints(Static):
         start = text.cell_len
         text.append(f" {self.app.get_key_display(binding)} ", off_style if not active.enabled else key_style)
         text.append(f"{binding.description} ", off_style if not active.enabled else None)
-        self._spans.append((start, text.cell_len, binding.key.split(",")[0]))
+        self._spans.append((start, text.cell_len, binding.key.split(",")[0], binding.id or ""))
 
     def on_resize(self) -> None:
         self.update(self._render_keys())
 
     def on_click(self, event: events.Click) -> None:
-        for start, end, key in self._spans:
+        for start, end, key, ident in self._spans:
             if start <= event.x < end:
-                self.app.simulate_key(key)
+                if ident in GROUPS:
+                    self._explain(ident)
+                else:
+                    self.app.simulate_key(key)
                 break
+
+    def _explain(self, leader: str) -> None:
+        """A group's hint, clicked: say which keys it stands for; press none of them."""
+        app = cast("PaperdeskApp", self.app)
+        display = app.get_key_display
+        keys = group_keys(GROUPS[leader][0], app.key_overrides, display)
+        self.app.notify(f"{keys}: {group_help(leader, app.key_overrides, display)}. Press a key to use it.", markup=False)
