@@ -68,3 +68,20 @@ async def test_right_arrow_at_the_end_accepts_the_suggestion() -> None:
         field.cursor_position = len(field.value)
         field.action_cursor_right()
         assert field.value == "papers.bib"
+
+
+def test_the_compositor_parts_the_toast_fix_overrides() -> None:
+    """tui/ui/wide_chars.py replaces a screen's compositor and overrides its cuts and partial updates."""
+    from textual._compositor import Compositor
+
+    compositor = Compositor()
+    assert isinstance(Compositor.cuts, property) and compositor._cuts is None
+    assert isinstance(compositor._dirty_regions, set) and compositor.visible_widgets == {}
+    assert callable(compositor.render_partial_update) and Screen().__dict__.get("_compositor") is not None
+
+
+def test_radio_set_keeps_its_cursor_in_selected() -> None:
+    """The export dialog puts a RadioSet's cursor on its pressed button through `_selected`."""
+    from textual.widgets import RadioSet
+
+    assert "_selected" in {name for klass in RadioSet.__mro__ for name in vars(klass)}

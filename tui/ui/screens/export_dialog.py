@@ -32,6 +32,13 @@ class ExportRequest:
     sync: bool = False  # `paperdesk sync` with the folder: every annotated paper, both ways
 
 
+def cursor_on_choice(radio: RadioSet) -> None:
+    """Put the set's cursor on its pressed button: Textual starts it on the first one, so with
+    "Every annotated paper" chosen, Up then Enter picked "Papers shown" instead of the one above it."""
+    if radio.pressed_index >= 0:
+        radio._selected = radio.pressed_index
+
+
 class ExportDialog(ModalScreen[ExportRequest | None]):
     """Asks what and where; dismisses with an `ExportRequest`, or None on Escape/Cancel.
 
@@ -90,6 +97,8 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
 
     def on_mount(self) -> None:
         self._follow_choices()
+        for radio in self.query(RadioSet):
+            cursor_on_choice(radio)
         self.query_one("#export-what", RadioSet).focus()
 
     # -- state ----------------------------------------------------------------------

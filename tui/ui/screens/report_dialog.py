@@ -19,6 +19,7 @@ from textual.widgets import Input, Static
 
 from tui.ui.actions import bindings_for
 from tui.ui.styles import stylesheet
+from tui.ui.wide_chars import use_on
 
 if TYPE_CHECKING:
     from tui.core.library import Library
@@ -37,6 +38,7 @@ class ReportDialog(ModalScreen[bool]):
 
     def __init__(self) -> None:
         super().__init__()
+        use_on(self)  # its toasts name files, often in CJK
         self.changed = False
         self.running = False
 
