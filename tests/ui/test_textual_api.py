@@ -80,8 +80,20 @@ def test_the_compositor_parts_the_toast_fix_overrides() -> None:
     assert callable(compositor.render_partial_update) and Screen().__dict__.get("_compositor") is not None
 
 
-def test_radio_set_keeps_its_cursor_in_selected() -> None:
-    """The export dialog puts a RadioSet's cursor on its pressed button through `_selected`."""
-    from textual.widgets import RadioSet
+async def test_radio_set_marks_its_cursor_with_the_selected_class() -> None:
+    """The export dialog walks a RadioSet's cursor (`action_next_button`) until its pressed button has `-selected`."""
+    from textual.widgets import RadioButton, RadioSet
 
-    assert "_selected" in {name for klass in RadioSet.__mro__ for name in vars(klass)}
+    class Radios(App):
+        def compose(self) -> ComposeResult:
+            with RadioSet():
+                yield RadioButton("a", id="a")
+                yield RadioButton("b", id="b", value=True)
+
+    app = Radios()
+    async with app.run_test() as pilot:
+        radio = app.query_one(RadioSet)
+        assert app.query_one("#a").has_class("-selected")
+        radio.action_next_button()
+        await pilot.pause()
+        assert app.query_one("#b").has_class("-selected") and radio.pressed_button is app.query_one("#b")

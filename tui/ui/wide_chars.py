@@ -10,6 +10,11 @@ row after an export) writes over half of one, which the terminal erases whole.
 `ToastSafeCompositor` drops the cuts a toast covers (nothing beneath it shows,
 so they cut nothing visible) and repaints a toast whole whenever something
 beneath it is repainted. Screens that show toasts use it (`use_on`).
+
+Textual's bug: https://github.com/Textualize/textual/issues/6357 (open). This
+is the one UI file allowed Textual's private modules (tests/ui/test_ui_hygiene.py);
+tests/ui/test_textual_api.py checks the compositor parts it overrides. Drop it
+once Textual fixes the bug.
 """
 
 from __future__ import annotations

@@ -33,10 +33,16 @@ class ExportRequest:
 
 
 def cursor_on_choice(radio: RadioSet) -> None:
-    """Put the set's cursor on its pressed button: Textual starts it on the first one, so with
-    "Every annotated paper" chosen, Up then Enter picked "Papers shown" instead of the one above it."""
-    if radio.pressed_index >= 0:
-        radio._selected = radio.pressed_index
+    """Put the set's cursor (the button with the `-selected` class) on its pressed button.
+
+    Textual starts it on the first button whatever is pressed, so with "Every
+    annotated paper" chosen, Up then Enter picked the option above the first.
+    """
+    pressed = radio.pressed_button
+    for _ in range(len(radio.children)):
+        if pressed is None or pressed.has_class("-selected"):
+            return
+        radio.action_next_button()
 
 
 class ExportDialog(ModalScreen[ExportRequest | None]):
