@@ -124,6 +124,7 @@ async def test_help_footer_and_first_steps_show_the_keys_in_force(make_app, libr
         assert settings_warnings(app) == []
         footer = str(app.screen.query_one(KeyHints).render())
         assert "0-4 f5 Rate" in footer and "0-5" not in footer and "N Notes" in footer
+        assert footer.index("N Notes") < footer.index("Rate") < footer.index("q Quit")  # a remapped key keeps its place
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

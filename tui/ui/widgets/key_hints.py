@@ -17,10 +17,13 @@ from textual import events
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui.ui.actions import ACTIONS
 from tui.ui.keymap import GROUPS, group_help, group_keys
 
 if TYPE_CHECKING:
     from tui.ui.app import PaperdeskApp
+
+_ORDER = {action.id: index for index, action in enumerate(ACTIONS) if action.id}
 
 
 class KeyHints(Static):
@@ -53,7 +56,12 @@ class KeyHints(Static):
         self._spans = []
         key_style = self.get_component_rich_style("key-hints--key")
         off_style = self.get_component_rich_style("key-hints--disabled")
-        for active in first_of_action.values():
+        # Registry order, the app's keys last, as the defaults read: a remapped key keeps its place
+        # (Textual's keymap moves a rebound binding to the end).
+        def place(active) -> tuple[bool, int]:  # type: ignore[no-untyped-def]
+            return active.node is self.app, _ORDER.get(active.binding.id or "", len(_ORDER))
+
+        for active in sorted(first_of_action.values(), key=place):
             self._append(text, active, key_style, off_style)
         if palette is not None:
             right = Text(no_wrap=True, end="")
