@@ -56,10 +56,14 @@ class KeyHints(Static):
         self._spans = []
         key_style = self.get_component_rich_style("key-hints--key")
         off_style = self.get_component_rich_style("key-hints--disabled")
-        # Registry order, the app's keys last, as the defaults read: a remapped key keeps its place
-        # (Textual's keymap moves a rebound binding to the end).
-        def place(active) -> tuple[bool, int]:  # type: ignore[no-untyped-def]
-            return active.node is self.app, _ORDER.get(active.binding.id or "", len(_ORDER))
+        # The focused widget's keys first, the app's last (as Textual lists them), each node's in
+        # registry order: a remapped key keeps its place (Textual's keymap moves it to the end).
+        nodes: dict[object, int] = {}
+        for active in first_of_action.values():
+            nodes.setdefault(active.node, len(nodes))
+
+        def place(active) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+            return nodes[active.node], _ORDER.get(active.binding.id or "", len(_ORDER))
 
         for active in sorted(first_of_action.values(), key=place):
             self._append(text, active, key_style, off_style)
