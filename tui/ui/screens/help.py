@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 #: The first-steps rows: the actions whose keys (in force) open each row, and what they do.
 FIRST_STEPS = (
-    (("cursor_up", "cursor_down"), "move through the papers; the right pane shows the abstract"),
+    (("cursor_up", "cursor_down"), "move through the papers; the reading pane shows the abstract"),
     (("focus_filter",), "filter: words \"a phrase\" -word status:read rating:>=4"),
     (("rate_1", "rate_2", "rate_3", "rate_4", "rate_5", "status_1", "tags"), "rate, set the reading status, tag the highlighted paper"),
     (("notes",), "write Markdown notes (saved as you type; Esc when done)"),
