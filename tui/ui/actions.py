@@ -202,6 +202,8 @@ ACTIONS: tuple[Action, ...] = (
     _a("close", "escape,q,percent_sign", "Close", id="stats_close", owners=("stats",), show=True),
     _a("close", "escape", "Close", id="import_close", owners=("import",), show=True),
     _a("complete", "tab", "Complete path", id="import_complete", owners=("import",)),
+    _a("scroll_report(-1)", "pageup", "Scroll the report up", id="import_page_up", owners=("import",)),
+    _a("scroll_report(1)", "pagedown", "Scroll the report down", id="import_page_down", owners=("import",)),
     _a("cancel", "escape", "Cancel", id="export_cancel", owners=("export",), show=True),
     _a("answer(False)", "escape,n", "Keep", id="overwrite_keep", owners=("confirm",), show=True),
     _a("answer(True)", "y", "Overwrite", id="overwrite_yes", owners=("confirm",), show=True),

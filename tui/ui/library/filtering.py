@@ -19,10 +19,10 @@ from textual.worker import get_current_worker
 from tui.core.errors import PaperdeskError
 from tui.core.memory import release_free_memory
 from tui.core.models import Annotation, Paper
-from tui.core.render.text import one_line
+from tui.core.render.text import capped, one_line
 from tui.core.search.query import Query, QueryError, parse_query
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
-from tui.ui.screens.save_view import SaveViewScreen
+from tui.ui.screens.save_view import VIEW_NAME_SHOWN, SaveViewScreen
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
@@ -250,12 +250,13 @@ class Filtering:
 
         def saved(name: str | None) -> None:
             if name:
-                self._in_thread(lambda: library.save_view(name, text), f"Saved view {name!r}; find it in the command palette.", "View not saved")
+                shown = capped(name, VIEW_NAME_SHOWN)
+                self._in_thread(lambda: library.save_view(name, text), f"Saved view “{shown}”; find it in the command palette.", "View not saved")
 
-        self.screen.app.push_screen(SaveViewScreen(text), saved)
+        self.screen.app.push_screen(SaveViewScreen(text, library.views()), saved)
 
     def delete_view(self, library: Library, name: str) -> None:
-        self._in_thread(lambda: library.delete_view(name), f"Deleted view {name!r}.", "View not deleted")
+        self._in_thread(lambda: library.delete_view(name), f"Deleted view “{capped(name, VIEW_NAME_SHOWN)}”.", "View not deleted")
 
     def _in_thread(self, write: Callable[[], object], done: str, failed: str) -> None:
         """Write a view (atomic, off the UI thread) and say how it went."""

@@ -40,6 +40,7 @@ from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
+from tui.ui.wide_chars import use_on
 
 if TYPE_CHECKING:
     from tui.core.library import Library
@@ -55,6 +56,7 @@ class LibraryScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
+        use_on(self)  # toasts over the list keep their CJK characters
         self.filtering = Filtering(self)
         self.annotator = Annotator(self)
         self.removing = Removing(self, self.annotator.history)

@@ -20,6 +20,7 @@ from tui.core.models import shown_title
 from tui.core.render.text import one_line
 from tui.core.search.command_match import command_score
 from tui.ui.actions import Action, palette_actions
+from tui.ui.keymap import shown
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def highlight_data(matcher: Matcher, label: str) -> Content:
 def _key(action: Action, overrides: dict[str, str]) -> str:
     """The key that runs `action` now: the user's override, else the default."""
     override = overrides.get(action.id)
-    return override.split(",")[0] if override else action.key_hint
+    return shown(override.split(",")[0]) if override else action.key_hint
 
 
 def action_entries(screen: Screen) -> list[Entry]:

@@ -32,6 +32,19 @@ class ExportRequest:
     sync: bool = False  # `paperdesk sync` with the folder: every annotated paper, both ways
 
 
+def cursor_on_choice(radio: RadioSet) -> None:
+    """Put the set's cursor (the button with the `-selected` class) on its pressed button.
+
+    Textual starts it on the first button whatever is pressed, so with "Every
+    annotated paper" chosen, Up then Enter picked the option above the first.
+    """
+    pressed = radio.pressed_button
+    for _ in range(len(radio.children)):
+        if pressed is None or pressed.has_class("-selected"):
+            return
+        radio.action_next_button()
+
+
 class ExportDialog(ModalScreen[ExportRequest | None]):
     """Asks what and where; dismisses with an `ExportRequest`, or None on Escape/Cancel.
 
@@ -90,6 +103,8 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
 
     def on_mount(self) -> None:
         self._follow_choices()
+        for radio in self.query(RadioSet):
+            cursor_on_choice(radio)
         self.query_one("#export-what", RadioSet).focus()
 
     # -- state ----------------------------------------------------------------------
