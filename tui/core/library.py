@@ -19,6 +19,7 @@ from tui.core.ingest.lists import ParsedList
 from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
 from tui.core.migrations import mark_current, migrate
 from tui.core.models import Paper
+from tui.core.words import plural
 from tui.core.removing import RemoveOutcome, restore_papers  # noqa: F401 (a use case kept there)
 from tui.core.store.storage import LibraryStore
 
@@ -293,7 +294,7 @@ def rename_list(library: Library, old: str, new: str) -> list[str]:
     new = new_list_name(names, name, new)
     if library.held:
         raise held_error(library, "nothing renamed")
-    lines = [f'renamed list "{name}" to "{new}" ({sum(p.list == name for p in library.papers)} papers)']
+    lines = [f'renamed list "{name}" to "{new}" ({plural(sum(p.list == name for p in library.papers))})']
     views = {view: rename_in_query(query, names, name, new) for view, query in library.views().items()}
     library.change_papers(lambda papers: renamed_papers(papers, name, new))
     for view, (query, same) in views.items():

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from tui.core.models import Paper
+from tui.core.words import plural
 
 #: Imports with at least this many entries show a progress bar.
 LARGE_IMPORT = 1000
@@ -54,8 +55,7 @@ class FileReport:
         merged = f"{self.merged} merged"
         if self.merged:
             merged += f" ({self.updated} with new fields)"
-        papers = "paper" if self.added == 1 else "papers"
-        return f"{where}: {self.added} {papers} added, {merged}, {len(self.skipped)} skipped"
+        return f"{where}: {plural(self.added)} added, {merged}, {len(self.skipped)} skipped"
 
 
 @dataclass
@@ -103,5 +103,4 @@ class ImportOutcome:
     def summary(self) -> str:
         """All files at once, in the words of their report lines: "1 paper added, 2 merged, 0 skipped"."""
         added = sum(r.added for r in self.reports)
-        papers = "paper" if added == 1 else "papers"
-        return f"{added} {papers} added, {sum(r.merged for r in self.reports)} merged, {sum(len(r.skipped) for r in self.reports)} skipped"
+        return f"{plural(added)} added, {sum(r.merged for r in self.reports)} merged, {sum(len(r.skipped) for r in self.reports)} skipped"

@@ -22,6 +22,7 @@ from tui.core.errors import PaperdeskError
 from tui.core.models import Paper, shown_title
 from tui.core.render.text import one_line
 from tui.core.store.history import Removal, UndoHistory
+from tui.core.words import plural
 from tui.core.store.storage import PAPERS_FILE
 from tui.ui.error_line import error_line
 from tui.ui.screens.confirm import ConfirmRemove
@@ -38,11 +39,6 @@ class PapersMoved(Message):
 
     pids: tuple[str, ...]
     restored: bool
-
-
-def plural(n: int, word: str = "paper") -> str:
-    """ "1 paper", "12 papers"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def neighbour(papers: Sequence[Paper], cursor: int, gone: set[str]) -> str | None:
