@@ -175,6 +175,11 @@ class Annotation:
         """True when the reader has said anything about the paper."""
         return bool(self.notes.strip() or self.rating or self.status is not Status.UNREAD or self.tags or self.title)
 
+    @property
+    def carries_work(self) -> bool:
+        """True when it holds notes, a rating or tags: removing the paper asks first (a status alone is cheap to redo)."""
+        return bool(self.notes.strip() or self.rating or self.tags)
+
     def to_doc(self) -> dict[str, Any]:
         """The dict stored in TinyDB."""
         doc = asdict(self)

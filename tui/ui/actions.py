@@ -46,7 +46,7 @@ class Action:
     key_display: str | None = None
     priority: bool = False
     palette: str = ""
-    """Command-palette text; empty: not in the palette."""
+    """Command-palette text; empty: not in the palette. `{n papers}` stands for the list's count ("12 papers")."""
     palette_help: str = ""
     """The palette's help line; the key is appended in brackets when the action has one."""
     changes_data: bool = False
@@ -127,8 +127,15 @@ ACTIONS: tuple[Action, ...] = (
        palette="Edit tags…", palette_help="Tags of the highlighted paper"),
     _a("rename", "e", "Rename", help="Give the paper your own title", area=_ON_PAPER, owners=_LIB,
        palette="Rename paper…", palette_help="Give the highlighted paper your own title", keywords=("title",)),
-    _a("undo", "u", "Undo", help="Undo the last rating/status/tag/title change", area=_ON_PAPER, owners=_LIB,
-       palette="Undo", palette_help="Undo the last rating/status/tag/title change", changes_data=True),
+    _a("remove_paper", "d,delete", "Remove", help="Remove the highlighted paper (to the trash; u brings it back)", area=_ON_PAPER, owners=_LIB,
+       palette="Remove paper", palette_help="Move the highlighted paper to the library's trash (u brings it back)", changes_data=True,
+       keywords=("delete", "trash")),
+    _a("remove_view", "D", "Remove view", help="Remove every paper of the list as filtered now (asks first, with the count)",
+       area=_ON_PAPER, owners=_LIB, palette="Remove all {n papers} in this view…",
+       palette_help="Move every paper the filter shows to the trash (asks first; u brings them back)", changes_data=True,
+       keywords=("delete", "trash")),
+    _a("undo", "u", "Undo", help="Undo the last rating/status/tag/title change or removal", area=_ON_PAPER, owners=_LIB,
+       palette="Undo", palette_help="Undo the last rating/status/tag/title change or removal", changes_data=True),
     _a("redo", "U", "Redo", help="Redo the change undone last", area=_ON_PAPER, owners=_LIB,
        palette="Redo", palette_help="Redo the change undone last", changes_data=True),
     _a("open_link", "o", "Open link", area=_ON_PAPER, owners=_LIB,
@@ -214,9 +221,13 @@ ACTIONS: tuple[Action, ...] = (
     _a("close", "escape,q,percent_sign", "Close", id="stats_close", owners=("stats",), show=True),
     _a("close", "escape", "Close", id="import_close", owners=("import",), show=True),
     _a("complete", "tab", "Complete path", id="import_complete", owners=("import",)),
+    _a("scroll_report(-1)", "pageup", "Scroll the report up", id="import_page_up", owners=("import",)),
+    _a("scroll_report(1)", "pagedown", "Scroll the report down", id="import_page_down", owners=("import",)),
     _a("cancel", "escape", "Cancel", id="export_cancel", owners=("export",), show=True),
     _a("answer(False)", "escape,n", "Keep", id="overwrite_keep", owners=("confirm",), show=True),
     _a("answer(True)", "y", "Overwrite", id="overwrite_yes", owners=("confirm",), show=True),
+    _a("answer(False)", "escape,n", "Keep", id="remove_keep", owners=("confirm_remove",), show=True),
+    _a("answer(True)", "y", "Remove", id="remove_yes", owners=("confirm_remove",), show=True),
     _a("cancel", "escape", "Cancel", id="tags_cancel", owners=("tags",), show=True),
     _a("complete", "tab", "Complete", id="tags_complete", owners=("tags",), show=True, priority=True),
     _a("cancel", "escape", "Cancel", id="title_cancel", owners=("title",), show=True),

@@ -111,8 +111,7 @@ class Annotator:
 
     # -- saving ------------------------------------------------------------------------
 
-    def writable(self) -> bool:
-        """The library takes changes; if not, say why (read-only) and return False."""
+    def _writable(self) -> bool:
         library = self.library
         if library is None:
             return False
@@ -124,7 +123,7 @@ class Annotator:
 
     def change(self, pid: str, *, undoable: bool = True, **changes: Any) -> None:
         """Save `changes` to `pid` in a worker; the screen shows them at once."""
-        if self.saver is None or not self.writable():
+        if self.saver is None or not self._writable():
             return
         current = self.view(pid)
         if "status" not in changes and "opened" not in changes:
@@ -206,7 +205,7 @@ class Annotator:
             self.change(paper.id, undoable=False, opened=True)
 
     def edit_notes(self) -> None:
-        if self.paper is not None and self.writable():
+        if self.paper is not None and self._writable():
             self.screen.query_one(Notes).edit()
 
     def save_notes(self, pid: str, text: str) -> None:
@@ -214,7 +213,7 @@ class Annotator:
 
     def edit_tags(self) -> None:
         paper = self.paper
-        if paper is None or self.library is None or not self.writable():
+        if paper is None or self.library is None or not self._writable():
             return
         ann = self.view(paper.id)
         known = known_tags(self.library.annotations().values())
@@ -227,7 +226,7 @@ class Annotator:
 
     def rename(self) -> None:
         paper = self.paper
-        if paper is None or not self.writable():
+        if paper is None or not self._writable():
             return
         ann = self.view(paper.id)
         dialog = TitleDialog(shown_title(paper, ann), paper.shown_title)
@@ -237,26 +236,23 @@ class Annotator:
         if title is not None:
             self.change(paper.id, title="" if title == paper.shown_title else title)
 
-    def undo(self) -> str | None:
-        """Undo the last change; return the id of the paper it changed (None: nothing to undo)."""
-        return self._step_history(self.history.undo(), "before", "Undone", "Nothing to undo")
+    def step(self, change: Change | None, undo: bool) -> None:
+        """Undo (restore `before`) or redo (apply `after`) an entry of the history, not itself recorded; say what changed.
 
-    def redo(self) -> str | None:
-        return self._step_history(self.history.redo(), "after", "Redone", "Nothing to redo")
-
-    def _step_history(self, change: Change | None, side: str, done: str, nothing: str) -> str | None:
-        """Apply one side of a history entry (not itself recorded) and say what changed."""
+        The screen takes the entry from the history (`history.undo()`/`redo()`) and
+        hands removals to its `Removing`; changes of annotations come here.
+        """
+        done, nothing = ("Undone", "Nothing to undo") if undo else ("Redone", "Nothing to redo")
         if change is None:
             self.screen.notify(nothing, timeout=3)
-            return None
+            return
         self.status_walk.end()
-        values = getattr(change, side)
+        values = change.before if undo else change.after
         paper = self.library.get(change.pid) if self.library else None
         self.change(change.pid, undoable=False, **values)
         name = shown_title(paper, self.view(change.pid)) if paper else change.pid
         fields = [f for f in values if f in UNDOABLE_FIELDS]
         self.screen.notify(f"{done}: {', '.join(fields)} of {one_line(name)}", timeout=4, markup=False)
-        return change.pid
 
 
 def _stored(value: Any) -> Any:

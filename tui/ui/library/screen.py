@@ -2,7 +2,8 @@
 
 The screen composes the widgets and owns one controller per concern:
 `Filtering` (the box, the index, the order), `Annotator` (ratings, status,
-tags, titles, notes, undo), `Panes` (layouts and focus mode), `Exporting`
+tags, titles, notes, undo), `Removing` (papers to the trash, sharing the
+annotator's undo history), `Panes` (layouts and focus mode), `Exporting`
 (export and clipboard), `Triage` (a triage pass) and `Resume` (the session
 restored at launch, saved at quit). Keys arrive here as actions (tui/ui/actions.py) and are
 handed to a controller; controllers report with messages (`Ranked`,
@@ -24,12 +25,14 @@ from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES
 from tui.core.store.session import Session, load_session
 from tui.core.render.links import open_target
+from tui.core.store.history import Change, Removal
 from tui.ui.actions import bindings_for
 from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.exporting import AnnotationsChanged, Exporting
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
 from tui.ui.library.open_link import open_in_browser
+from tui.ui.library.removing import PapersMoved, Removing, neighbour
 from tui.ui.library.resume import Resume
 from tui.ui.library.triage import Triage
 from tui.ui.palette.views import ViewCommands
@@ -43,6 +46,7 @@ from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
 from tui.ui.widgets.triage_bar import PositionLine, TriageBar
+from tui.ui.wide_chars import use_on
 
 if TYPE_CHECKING:
     from tui.core.library import Library
@@ -58,8 +62,10 @@ class LibraryScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
+        use_on(self)  # toasts over the list keep their CJK characters
         self.filtering = Filtering(self)
         self.annotator = Annotator(self)
+        self.removing = Removing(self, self.annotator.history)
         self.panes = Panes(self)
         self.exporting = Exporting(self)
         self.triage = Triage(self)
@@ -171,6 +177,22 @@ class LibraryScreen(Screen):
                 if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
                     notes.load(pid, library.annotation(pid).notes)
 
+    def on_papers_moved(self, message: PapersMoved) -> None:
+        """Papers left for the trash (the cursor moves to the next one left) or came back (it goes to the first)."""
+        library = self.library
+        if library is None:
+            return
+        self.triage.leave()  # the list shows the view again before papers leave or come back
+        paper_list = self.query_one(PaperList)
+        current = paper_list.current.id if paper_list.current is not None else None
+        if message.restored:
+            keep = [*message.pids[:1], current]  # the restored paper, if this view shows it
+        else:
+            keep = [neighbour(paper_list.papers, paper_list.cursor, set(message.pids))]
+        self.filtering.papers_moved(library, message.pids, restored=message.restored, keep=keep)
+        self.annotator.refresh_progress()
+        self.update_header()
+
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
         library, paper = self.library, message.paper
         annotation = library.annotation(paper.id) if (paper and library) else None
@@ -279,7 +301,10 @@ class LibraryScreen(Screen):
         self.triage.next()
 
     def action_triage_undo(self) -> None:
-        self.triage.undo()
+        """`u` in a pass: undo as everywhere; a paper of the pass whose change is undone comes back on screen."""
+        step = self.annotator.history.undo()
+        self._history_step(step, undo=True)
+        self.triage.undone(step.pid if isinstance(step, Change) else None)
 
     def action_triage_leave(self) -> None:
         self.triage.leave()
@@ -335,10 +360,23 @@ class LibraryScreen(Screen):
             ask_and_rename(self, library, paper.list if paper is not None else None, self.reload_papers)
 
     def action_undo(self) -> None:
-        self.annotator.undo()
+        self._history_step(self.annotator.history.undo(), undo=True)
 
     def action_redo(self) -> None:
-        self.annotator.redo()
+        self._history_step(self.annotator.history.redo(), undo=False)
+
+    def _history_step(self, step: Change | Removal | None, undo: bool) -> None:
+        """One history has both kinds of entry: a removal goes to `Removing`, anything else to `Annotator`."""
+        if isinstance(step, Removal):
+            self.removing.step(step, undo)
+        else:
+            self.annotator.step(step, undo)
+
+    def action_remove_paper(self) -> None:
+        self.removing.remove_highlighted()
+
+    def action_remove_view(self) -> None:
+        self.removing.remove_view()
 
     def flush_notes(self) -> list[str]:
         """Save unsaved notes now, on the calling thread (quit, SIGTERM); return error lines."""

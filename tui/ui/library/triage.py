@@ -27,7 +27,10 @@ if TYPE_CHECKING:
     from tui.ui.library.screen import LibraryScreen
 
 #: Library-screen actions that would change the view or move focus away while a pass is on.
-BLOCKED = frozenset({"focus_filter", "clear_filter", "cycle_sort", "sort_by", "save_view", "focus_mode", "step_paper", "export", "mark_read", "triage"})
+BLOCKED = frozenset({
+    "focus_filter", "clear_filter", "cycle_sort", "sort_by", "save_view", "focus_mode", "step_paper",
+    "remove_paper", "remove_view", "export", "mark_read", "triage",
+})
 
 
 class Triage:
@@ -113,9 +116,8 @@ class Triage:
         self._list.cursor = walk.at
         self._shown()
 
-    def undo(self) -> None:
-        """`u`: undo the last change (the shared history); a paper of the pass comes back on screen."""
-        pid = self.screen.annotator.undo()
+    def undone(self, pid: str | None) -> None:
+        """An undo changed `pid` back: a paper of the pass comes back on screen, to be decided again."""
         walk = self.walk
         if pid is not None and walk is not None and self.active and walk.go_to(pid):
             self._list.cursor = walk.at
