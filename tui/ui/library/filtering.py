@@ -9,6 +9,7 @@ longer matches the box is dropped. A shown ranking is announced with `Ranked`.
 from __future__ import annotations
 
 import gc
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -32,6 +33,12 @@ if TYPE_CHECKING:
     from tui.ui.library.screen import LibraryScreen
 
 
+#: A ranking that took less than this runs on the UI thread: the typed character and its
+#: result are painted in one frame (a worker's result came a frame later). A slower one
+#: moves the next rankings to a worker thread, where a newer key cancels them.
+INLINE_UNDER = 0.010
+
+
 @dataclass
 class Ranked(Message):
     """The list now shows a new ranking (or the index became ready): the header's count changed."""
@@ -50,6 +57,8 @@ class Filtering:
         """What the list shows now (None until the first ranking: the whole library in list order)."""
         self.sort = "relevance"
         """The chosen sort order; "relevance" without free text in the query means list order."""
+        self.took = 0.0
+        """Seconds the last ranking took: under `INLINE_UNDER`, the next one runs on the UI thread."""
 
     @property
     def _list(self) -> PaperList:
@@ -123,12 +132,23 @@ class Filtering:
             self.screen.post_message(Ranked(self.result))
             return  # `_index_ready` runs it
         index, sort = self.index, self.sort
+        if self.took < INLINE_UNDER:
+            self.screen.workers.cancel_group(self.screen, "rank")
+            self.show(self._search(index, query, sort), keep)
+            return
         self.screen.run_worker(lambda: self._rank(index, query, sort, keep), thread=True, exclusive=True, group="rank")
+
+    def _search(self, index: SearchIndex, query: Query, sort: str, should_stop: Callable[[], bool] = lambda: False) -> SearchResult:
+        """Rank, timing it (`took`); raises `Cancelled` when `should_stop` says so."""
+        start = time.perf_counter()
+        result = index.search(query, sort, should_stop=should_stop)
+        self.took = time.perf_counter() - start
+        return result
 
     def _rank(self, index: SearchIndex, query: Query, sort: str, keep: str | None) -> None:
         worker = get_current_worker()
         try:
-            result = index.search(query, sort, should_stop=lambda: worker.is_cancelled)
+            result = self._search(index, query, sort, should_stop=lambda: worker.is_cancelled)
         except Cancelled:
             return
         if not worker.is_cancelled:

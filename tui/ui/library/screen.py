@@ -10,6 +10,7 @@ handed to a controller; controllers report with messages (`Ranked`,
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, cast
 
 from textual import events
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
     from tui.core.library import Library
     from tui.ui.app import PaperdeskApp
 
+#: While typing in the filter box, the pane shows the best match once keys pause this long (seconds).
+PANE_AFTER = 0.1
+
 
 class LibraryScreen(Screen):
     """Browse and read. The library opens in a thread after the first paint."""
@@ -55,6 +59,9 @@ class LibraryScreen(Screen):
         self.annotator = Annotator(self)
         self.panes = Panes(self)
         self.exporting = Exporting(self)
+        self.pane_due = False
+        """The list's highlight moved while typing in the box: the pane follows when the typing pauses."""
+        self._pane_at = 0.0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
@@ -78,7 +85,9 @@ class LibraryScreen(Screen):
 
     def on_mount(self) -> None:
         settings = self.desk.settings
-        self.query_one(FilterInput).leave_hook = self.leave_filter_now
+        box = self.query_one(FilterInput)
+        box.leave_hook = self.leave_filter_now
+        box.change_hook = self.filtering.query_changed
         self.query_one(PaperList).focus()
         self.panes.mode = settings.layout
         self.query_one(Notes).autosave_delay = settings.autosave_delay
@@ -132,7 +141,8 @@ class LibraryScreen(Screen):
         """The line above the list: how many papers, in what order, and read-only state."""
         library = self.library
         suffix = " · read-only" if library is not None and library.read_only else ""
-        self.query_one("#list-header", Static).update(f"{self.filtering.header(library)}{suffix}")
+        # One row, as wide as the list whatever it says: no layout pass (a frame's worth of work per key).
+        self.query_one("#list-header", Static).update(f"{self.filtering.header(library)}{suffix}", layout=False)
 
     # -- what the parts report -----------------------------------------------------------
 
@@ -155,7 +165,37 @@ class LibraryScreen(Screen):
                     notes.load(pid, library.annotation(pid).notes)
 
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
-        library, paper = self.library, message.paper
+        """The pane follows the list; while typing in the box, once the typing pauses.
+
+        Each key re-ranks, and laying out an abstract and the notes for every
+        key's best match was a third of a key's work, slowing the list itself
+        (the part that answers the key). So while the box has focus, the pane
+        shows the highlighted paper once no key has moved it for `PANE_AFTER`.
+        Keys typed in the box cannot act on the pane's paper; leaving the box
+        (Enter, down, Esc, a click) brings the pane up to date at once
+        (`on_descendant_blur`).
+        """
+        if not isinstance(self.focused, FilterInput):
+            self.show_reader()
+            return
+        self._pane_at = time.monotonic() + PANE_AFTER
+        if not self.pane_due:
+            self.pane_due = True
+            self.set_timer(PANE_AFTER, self._show_due)
+
+    def _show_due(self) -> None:
+        if not self.pane_due:
+            return
+        wait = self._pane_at - time.monotonic()
+        if wait > 0.005:  # another key since: wait for the pause
+            self.set_timer(wait, self._show_due)
+            return
+        self.show_reader()
+
+    def show_reader(self) -> None:
+        """The reading pane shows the list's highlighted paper."""
+        self.pane_due = False
+        library, paper = self.library, self.query_one(PaperList).current
         annotation = library.annotation(paper.id) if (paper and library) else None
         self.query_one(Reader).show(paper, annotation, highlights=self.filtering.highlights_for(paper))
 
@@ -168,8 +208,7 @@ class LibraryScreen(Screen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if isinstance(event.input, FilterInput):
-            event.stop()
-            self.filtering.query_changed(event.value)
+            event.stop()  # ranked already, by the box's change hook
 
     def on_filter_input_leave(self, message: FilterInput.Leave) -> None:
         message.stop()
@@ -179,6 +218,8 @@ class LibraryScreen(Screen):
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self.set_class(isinstance(self.focused, FilterInput), "-filtering")
+        if self.pane_due:
+            self.show_reader()
 
     def on_resize(self, event: events.Resize) -> None:
         self.panes.apply()
@@ -191,9 +232,11 @@ class LibraryScreen(Screen):
     # -- moving around -------------------------------------------------------------------
 
     def leave_filter_now(self) -> None:
-        """Enter/down in the box: bring the list up to date with it *now*, and focus the list."""
+        """Enter/down in the box: bring the list (and the pane) up to date with it *now*, and focus the list."""
         self.filtering.catch_up()
         self.set_focus(self.panes.home())
+        if self.pane_due:
+            self.show_reader()
 
     def action_focus_filter(self) -> None:
         self.set_focus(self.query_one(FilterInput))  # now, so keys typed right after `/` land there
