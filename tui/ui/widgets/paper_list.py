@@ -50,6 +50,20 @@ def short_list_name(name: str, width: int) -> str:
     return f"{head}…{tail.lstrip()}"
 
 
+@dataclass(frozen=True)
+class _Looks:
+    """The styles of one paint of the list (the theme's, as the stylesheet resolves them now)."""
+
+    base: Style
+    cursor: Style
+    cursor_over: Style
+    status: Style
+    rating: Style
+    match: Style
+    tags: Style
+    list: Style
+
+
 class PaperList(ScrollView, can_focus=True):
     """A keyboard-first list of papers: one row each, cursor, click to select.
 
@@ -89,6 +103,7 @@ class PaperList(ScrollView, can_focus=True):
         self.papers: Sequence[Paper] = ()
         self.matches: dict[str, Spans] = {}
         self.annotation_of: Callable[[str], Annotation | None] = lambda pid: None
+        self._looks: _Looks | None = None
 
     # -- content ---------------------------------------------------------------
 
@@ -133,39 +148,59 @@ class PaperList(ScrollView, can_focus=True):
 
     # -- rendering ---------------------------------------------------------------
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The styles every row needs are looked up once per paint, not once per row:
+        # walking the DOM for them was a third of drawing a screenful.
+        self._looks = None
+        return super().render_lines(crop)
+
+    def _paint_looks(self) -> _Looks:
+        looks = self._looks
+        if looks is None:
+            base = self.rich_style
+            cursor = base + self.get_component_rich_style("paper-list--cursor")
+            looks = self._looks = _Looks(
+                base=base,
+                cursor=cursor,
+                cursor_over=Style(bgcolor=cursor.bgcolor, bold=cursor.bold),
+                status=self.get_component_rich_style("paper-list--status"),
+                rating=self.get_component_rich_style("paper-list--rating"),
+                match=self.get_component_rich_style("paper-list--match"),
+                tags=self.get_component_rich_style("paper-list--tags"),
+                list=self.get_component_rich_style("paper-list--list"),
+            )
+        return looks
+
     def render_line(self, y: int) -> Strip:
         row = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        looks = self._paint_looks()
         if row >= len(self.papers):
-            return Strip.blank(width, base)
-        style = base
-        if row == self.cursor:
-            style = base + self.get_component_rich_style("paper-list--cursor")
-        text = self._row_text(self.papers[row], width)
+            return Strip.blank(width, looks.base)
+        style = looks.cursor if row == self.cursor else looks.base
+        text = self._row_text(self.papers[row], width, looks)
         # Every part starts from the list's own colours (the theme's), never the terminal's defaults.
         segments = list(Segment.apply_style(text.render(self.app.console), style))
         if row == self.cursor:
             # The cursor's background and weight go over every part of the row: the
             # parts' own styles carry the list's background, which would punch holes.
-            segments = list(Segment.apply_style(segments, post_style=Style(bgcolor=style.bgcolor, bold=style.bold)))
+            segments = list(Segment.apply_style(segments, post_style=looks.cursor_over))
         return Strip(segments).crop_extend(0, width, style).simplify()
 
-    def _row_text(self, paper: Paper, width: int) -> Text:
+    def _row_text(self, paper: Paper, width: int, looks: _Looks) -> Text:
         """status · stars · title (with match highlights) · list name."""
         ann = self.annotation_of(paper.id)
         status = ann.status if ann else Status.UNREAD
         rating = ann.rating if ann else 0
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        text.append(STATUS_GLYPHS[status] + " ", self.get_component_rich_style("paper-list--status"))
-        text.append(stars(rating, " ") + " ", self.get_component_rich_style("paper-list--rating"))
+        text.append(STATUS_GLYPHS[status] + " ", looks.status)
+        text.append(stars(rating, " ") + " ", looks.rating)
         list_name = one_line(paper.list)
         list_width = min(LIST_COLUMN, cell_len(list_name), width // 5) if width >= LIST_COLUMN_FROM else 0
         title_width = max(1, width - text.cell_len - (list_width + 1 if list_width else 0))
         title = Text(one_line(shown_title(paper, ann)), no_wrap=True, overflow="ellipsis", end="")
-        match_style = self.get_component_rich_style("paper-list--match")
         for start, end in self.matches.get(paper.id, ()):
-            title.stylize(match_style, start, end)
+            title.stylize(looks.match, start, end)
         tags = Text("".join(" #" + one_line(t) for t in (ann.tags if ann else ())), no_wrap=True, end="")
         tags_width = min(tags.cell_len, title_width // 2)
         title.truncate(title_width - tags_width, overflow="ellipsis", pad=True)
@@ -173,13 +208,13 @@ class PaperList(ScrollView, can_focus=True):
         if tags_width:
             tags.truncate(tags_width, overflow="ellipsis")
             text.append_text(tags)
-            text.stylize(self.get_component_rich_style("paper-list--tags"), len(text) - len(tags), len(text))
+            text.stylize(looks.tags, len(text) - len(tags), len(text))
         if list_width:
             name = Text(short_list_name(list_name, list_width), no_wrap=True, end="")
             name.truncate(list_width, overflow="ellipsis")
             text.append(" ")
             text.append_text(name)
-            text.stylize(self.get_component_rich_style("paper-list--list"), len(text) - len(name), len(text))
+            text.stylize(looks.list, len(text) - len(name), len(text))
         return text
 
     def refresh_rows(self) -> None:
