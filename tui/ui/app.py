@@ -20,6 +20,7 @@ from tui.ui.palette import ActionCommands
 from tui.ui.styles import stylesheet
 from tui.ui.hangup import HangupGuard
 from tui.ui.key_gate import KeyGate, KeySettled, split_escape
+from tui.ui.terminal_input import install as install_escape_parser
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class PaperdeskApp(App[int]):
         """`settings` come from the config file (`config_file`, written back on theme changes and
         when the first-steps note is dismissed); without a `config_file` nothing is written and the
         first-steps note is not shown (tests, embedding). `warnings` are shown as notifications."""
+        install_escape_parser()  # Esc then a letter, read from the terminal in one go (tui/ui/terminal_input.py)
         super().__init__()
         self.library_dir = library_dir
         self.library: Library | None = library
