@@ -124,14 +124,15 @@ def test_escapes_between_letters_in_one_write_stay_escapes(library_dir: Path) ->
         for step in (1, 1, -1):  # j j k
             row = max(0, min(row + step, len(library.papers) - 1))
         expected = library.papers[row].id
+        total = len(library.papers)
     app = AppInPty(library_dir)
     try:
-        assert app.wait_for("papers"), app.text()
+        assert app.wait_for(f"{total} papers ·"), app.text()  # the library is open
         # Esc clears the box, Esc goes to the list, j j k
         # moves one row down, n opens the notes, abc, Esc leaves the editor (saving), q quits.
         app.send("/Huge\x1b\x1bjjknabc\x1bq")
         assert app.exited_within(15), app.text()
-        assert app.proc.exitstatus == 0
+        assert app.proc.exitstatus == 0, app.text()
     finally:
         app.kill()
     with Library.open(library_dir) as library:
