@@ -127,8 +127,14 @@ ACTIONS: tuple[Action, ...] = (
        palette="Edit tags…", palette_help="Tags of the highlighted paper"),
     _a("rename", "e", "Rename", help="Give the paper your own title", area=_ON_PAPER, owners=_LIB,
        palette="Rename paper…", palette_help="Give the highlighted paper your own title", keywords=("title",)),
-    _a("undo", "u", "Undo", help="Undo the last rating/status/tag/title change", area=_ON_PAPER, owners=_LIB,
-       palette="Undo", palette_help="Undo the last rating/status/tag/title change", changes_data=True),
+    _a("start_highlight", "h", "Highlight", help="Highlight a passage of the abstract: j/k move, shift+arrows grow, Enter keeps, Esc cancels"
+       " (a mouse selection in the abstract, then h, starts from it)", area="Reader", owners=_LIB,
+       palette="Highlight a passage…", palette_help="Mark a sentence of the abstract and comment on it", keywords=("mark", "quote")),
+    _a("list_highlights", "H", "Highlights", help="The paper's highlights: show, edit the comment or delete (u undoes)", area="Reader",
+       owners=_LIB, palette="Highlights of this paper…", palette_help="Show, comment on or delete the paper's highlights",
+       keywords=("mark", "quote", "comment")),
+    _a("undo", "u", "Undo", help="Undo the last rating/status/tag/title/highlight change", area=_ON_PAPER, owners=_LIB,
+       palette="Undo", palette_help="Undo the last rating/status/tag/title/highlight change", changes_data=True),
     _a("redo", "U", "Redo", help="Redo the change undone last", area=_ON_PAPER, owners=_LIB,
        palette="Redo", palette_help="Redo the change undone last", changes_data=True),
     _a("open_link", "o", "Open link", area=_ON_PAPER, owners=_LIB,
@@ -165,10 +171,16 @@ ACTIONS: tuple[Action, ...] = (
         for sort, name in SORT_NAMES.items()
     ),
     # -- the reading pane -------------------------------------------------------------------
-    _a("scroll_down", "j", "Scroll down", id="reader_down", area="Reader", owners=("reader",)),
-    _a("scroll_up", "k", "Scroll up", id="reader_up", area="Reader", owners=("reader",)),
+    _a("line(1)", "j,down", "Scroll down (highlighting: next sentence)", id="reader_down", key_display="j/↓", area="Reader", owners=("reader",)),
+    _a("line(-1)", "k,up", "Scroll up (highlighting: previous sentence)", id="reader_up", key_display="k/↑", area="Reader", owners=("reader",)),
+    _a("grow(1)", "shift+down", "Highlighting: add the next sentence", id="highlight_grow", area="Reader", owners=("reader",)),
+    _a("grow(-1)", "shift+up", "Highlighting: add the previous sentence", id="highlight_grow_back", area="Reader", owners=("reader",)),
+    _a("grow_word(1)", "shift+right", "Highlighting: one more word", id="highlight_word", area="Reader", owners=("reader",)),
+    _a("grow_word(-1)", "shift+left", "Highlighting: one word less", id="highlight_word_back", area="Reader", owners=("reader",)),
+    _a("keep_highlight", "enter", "Keep", help="Keep the highlight, then type an optional comment", area="Reader",
+       owners=("reader",), show=True),
+    _a("cancel_highlight", "escape", "Cancel", help="Stop highlighting; nothing is kept", area="Reader", owners=("reader",), show=True),
     _a("screen.back_to_list", "escape", "Back to the list", id="reader_back", area="Reader", owners=("reader",)),
-    _a("scroll_up", "up,down", "Scroll (when the pane has focus: tab)", id="", area="Reader"),
     _a("page_up", "pageup,pagedown", "Scroll a page", id="", area="Reader"),
     _a("scroll_home", "home,end", "Top / bottom", id="", area="Reader"),
     # -- the notes editor and the filter box ----------------------------------------------------
@@ -190,6 +202,12 @@ ACTIONS: tuple[Action, ...] = (
     _a("complete", "tab", "Complete", id="tags_complete", owners=("tags",), show=True, priority=True),
     _a("cancel", "escape", "Cancel", id="title_cancel", owners=("title",), show=True),
     _a("cancel", "escape", "Cancel", id="view_cancel", owners=("save_view",), show=True),
+    _a("cancel", "escape", "Cancel", id="comment_cancel", owners=("comment",), show=True),
+    _a("show", "enter", "Show", id="highlights_show", owners=("highlights",), show=True),
+    _a("comment", "e", "Comment", id="highlights_comment", owners=("highlights",), show=True),
+    _a("delete", "d,delete", "Delete", id="highlights_delete", owners=("highlights",), show=True),
+    _a("undo", "u", "Undo", id="highlights_undo", owners=("highlights",), show=True),
+    _a("close", "escape,H", "Close", id="highlights_close", owners=("highlights",), show=True),
 )
 
 

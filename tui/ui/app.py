@@ -78,6 +78,13 @@ class PaperdeskApp(App[int]):
 
     # -- settings: theme, keys, first steps (tui/core/config.py) -----------------------
 
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's theme variables plus `$highlight-background`, the reader's highlights: the theme's
+        warning colour muted into its background, so it reads on light and dark themes (a theme may set its own)."""
+        variables = super().get_css_variables()
+        variables.setdefault("highlight-background", variables.get("warning-muted", "yellow 30%"))
+        return variables
+
     def _apply_settings(self) -> None:
         """Theme and key overrides from the settings; a bad one becomes a warning, never a crash."""
         theme = self.settings.theme

@@ -272,6 +272,17 @@ class LibraryScreen(Screen):
     def action_rename(self) -> None:
         self.annotator.rename()
 
+    def action_start_highlight(self) -> None:
+        """`h`: the reading cursor in the abstract (from the list too: the pane takes focus)."""
+        if self.annotator.can_highlight() and not self.query_one(Reader).start_marking():
+            self.notify("This paper has no abstract to highlight.", timeout=3)
+
+    def action_list_highlights(self) -> None:
+        self.annotator.list_highlights(self.query_one(Reader).show_highlight)
+
+    def on_reader_highlight_kept(self, message: Reader.HighlightKept) -> None:
+        self.annotator.keep_highlight(message.pid, message.highlight)
+
     def action_undo(self) -> None:
         self.annotator.undo()
 
