@@ -1,4 +1,4 @@
-"""SIGKILL at random moments while notes are being saved: the library always opens and loses nothing that was saved.
+"""SIGKILL at random moments while notes and highlights are being saved: the library always opens and loses nothing that was saved.
 
 Saves append to the annotations journal; in the compacting run the journal is
 folded into annotations.json after every save, on a slow disk, so many kills
@@ -54,7 +54,8 @@ def save_forever(folder, acks, seq):
     ids = [p.id for p in lib.papers[:%(papers)d]]
     fd = os.open(acks, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
     while True:
-        lib.save_annotation(ids[seq %% %(papers)d], notes=f"note {seq}")
+        # A highlight rides in the same save as the note: both land, or neither.
+        lib.save_annotation(ids[seq %% %(papers)d], notes=f"note {seq}", highlights=[{"text": f"passage {seq}", "comment": f"why {seq}"}])
         os.write(fd, f"{seq}\\n".encode())
         seq += 1
 
@@ -123,6 +124,9 @@ def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp
                     stored = reopened.annotation(paper_id).notes
                     assert stored.startswith("note "), stored
                     assert n <= int(stored.split()[1]) <= attempted
+                    number = stored.split()[1]
+                    marks = reopened.annotation(paper_id).highlights
+                    assert [(h.text, h.comment) for h in marks] == [(f"passage {number}", f"why {number}")]
             seq = attempted + 1
     finally:
         forker.stdin.close()

@@ -14,6 +14,8 @@ from tui.ui.screens.help import FirstSteps, HelpScreen, help_areas
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.screens.stats import StatsScreen
+from tui.ui.screens.comment_dialog import CommentDialog
+from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.screens.tag_dialog import TagDialog
 from tui.ui.screens.title_dialog import TitleDialog
 from tui.ui.widgets.filter_bar import FilterInput
@@ -25,6 +27,7 @@ OWNERS = {
     "app": PaperdeskApp, "library": LibraryScreen, "paper_list": PaperList, "reader": Reader, "notes": Notes,
     "filter": FilterInput, "help": HelpScreen, "first_steps": FirstSteps, "stats": StatsScreen, "import": ImportDialog,
     "export": ExportDialog, "confirm": ConfirmOverwrite, "tags": TagDialog, "title": TitleDialog, "save_view": SaveViewScreen,
+    "comment": CommentDialog, "highlights": HighlightsDialog,
 }
 
 

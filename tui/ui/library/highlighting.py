@@ -33,6 +33,7 @@ class PaperHighlights:
         """Keep a new highlight with its comment (stamped now, which tells equal passages apart)."""
         current = self.annotator.view(self.paper.id).highlights
         self.annotator.change(self.paper.id, highlights=(*current, replace(highlight, comment=comment, created=utc_now())))
+        self.annotator.screen.notify("Highlight kept (H lists this paper's highlights).", timeout=3)
 
     def set_comment(self, highlight: Highlight, comment: str) -> None:
         current = self.annotator.view(self.paper.id).highlights
