@@ -189,3 +189,31 @@ async def test_clicking_a_listed_highlight_scrolls_to_it(make_app, tmp_path: Pat
         part = app.screen.query_one("#reader-abstract", Static)
         assert part.virtual_region.y < reader.scroll_y < part.virtual_region.bottom
     lib.close()
+
+
+async def test_highlights_take_the_new_theme_and_the_footer_shows_keep_while_marking(make_app, small: Library) -> None:
+    app = make_app(library=small)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await keep(app, pilot, [], "")
+        part = app.screen.query_one("#reader-abstract", Static)
+
+        def background() -> set[str]:
+            """The background colours drawn in the abstract (the highlight's)."""
+            return {str(seg.style.bgcolor) for strip in part.render_lines(part.region.reset_offset) for seg in strip if seg.style and seg.style.bgcolor}
+
+        reader = app.screen.query_one(Reader)
+
+        def wanted() -> str:
+            return str(reader.get_component_rich_style("reader--highlight", partial=True).bgcolor)
+
+        dark = wanted()
+        assert dark in background()
+        app.theme = "textual-light"
+        await settle(app, pilot)
+        assert wanted() != dark and wanted() in background()  # redrawn in the light theme's colours
+        footer = text_of(app, "#footer")
+        assert "Keep" not in footer
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert "Keep" in text_of(app, "#footer") and "Cancel" in text_of(app, "#footer")

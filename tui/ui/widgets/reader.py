@@ -73,6 +73,7 @@ class Reader(VerticalScroll, can_focus=True):
         self.cursor: Cursor | None = None
         self._spot: tuple[int, int] | None = None  # a highlight picked in the list, shown like the cursor
         self._paper: Paper | None = None
+        self._annotation: Annotation | None = None
         self._words: Sequence[str] = ()
         self._highlights: tuple[Highlight, ...] = ()
         self.anchored: list[Anchored] = []
@@ -97,7 +98,7 @@ class Reader(VerticalScroll, can_focus=True):
         """
         same = paper is not None and paper.id == self.shown_id
         self.shown_id = paper.id if paper is not None else None
-        self._paper, self._words = paper, highlights
+        self._paper, self._words, self._annotation = paper, highlights, annotation
         self._highlights = annotation.highlights if annotation else ()
         if not same:
             self._end_marking(redraw=False)
@@ -119,6 +120,15 @@ class Reader(VerticalScroll, can_focus=True):
         self.query_one(Notes).load(paper.id, annotation.notes if annotation else "")
         if not same:
             self.scroll_home(animate=False)
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.call_after_refresh(self._redraw_in_theme))
+
+    def _redraw_in_theme(self) -> None:
+        """Another theme: the abstract's marks and the stars take its colours (they are baked into the Text)."""
+        if self._paper is not None:
+            self._show_annotation(self._annotation)
+            self._show_abstract(self._paper, self._words)
 
     def on_resize(self) -> None:
         self.query_one(Notes).fit_editor(self.scrollable_content_region.height)
@@ -166,6 +176,8 @@ class Reader(VerticalScroll, can_focus=True):
         """Redraw only what an annotation change affects (title, stars, status, tags, highlights)."""
         self._show_title(paper, annotation)
         self._show_annotation(annotation)
+        if paper.id == self.shown_id:
+            self._annotation = annotation
         if paper.id == self.shown_id and annotation.highlights != self._highlights:
             self._highlights = annotation.highlights
             self._spot = None
@@ -209,7 +221,8 @@ class Reader(VerticalScroll, can_focus=True):
     # -- making a highlight: the reading cursor ---------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The highlighting keys (Enter, Esc, shift+arrows) act only while a highlight is being made."""
+        """The highlighting keys (Enter, Esc, shift+arrows) act, and show in the footer, only while a highlight
+        is being made; otherwise the key goes on to the next binding (Esc: back to the list)."""
         if action in ("grow", "grow_word", "keep_highlight", "cancel_highlight"):
             return self.marking
         return True
@@ -226,6 +239,7 @@ class Reader(VerticalScroll, can_focus=True):
             self.cursor = at_sentence(self._shown, self._first_in_view())
         self.marking = True
         self.add_class("-marking")
+        self.refresh_bindings()  # the footer shows Enter Keep, Esc Cancel
         self.focus()
         self._redraw_abstract()
         return True
@@ -233,6 +247,7 @@ class Reader(VerticalScroll, can_focus=True):
     def _end_marking(self, redraw: bool = True) -> None:
         self.marking = False
         self.remove_class("-marking")
+        self.refresh_bindings()
         if redraw and self._paper is not None:
             self._redraw_abstract()
 
