@@ -189,3 +189,29 @@ def test_a_file_without_a_highlights_section_leaves_them_alone() -> None:
     assert highlights_section("## Highlights\n\n> a\n> b\n— c\n\n> d\n") == [("a\nb", "c"), ("d", "")]
     h = Highlight("a", "c", "p", "s", 3, "t")
     assert merged([("a", "c")], (h,), "zzz a") == (h,)
+
+
+def test_highlights_sync_both_ways_with_a_vault(tmp_path: Path) -> None:
+    from tui.core.library import sync_vault
+
+    vault = tmp_path / "vault"
+    with _library(tmp_path / "lib") as lib:
+        pid, h = _highlight(lib, "first thought")
+        sync_vault(lib, vault)
+        [file] = list(vault.glob("*.md"))
+        written = file.read_bytes()
+        assert b"> It works well!\n\xe2\x80\x94 first thought" in written
+        sync_vault(lib, vault)  # in step: the file is left as it is
+        assert file.read_bytes() == written
+        # Edited in the vault: the comment changes and a second passage is quoted.
+        file.write_text(file.read_text().replace("— first thought", "— second thought").replace(
+            "## Notes", "> The end.\n— last words\n\n## Notes"))
+        sync_vault(lib, vault)
+        assert [(x.text, x.comment) for x in lib.annotation(pid).highlights] == [("It works well!", "second thought"), ("The end.", "last words")]
+        # Changed in the library: the file follows.
+        kept = lib.annotation(pid).highlights
+        lib.save_annotations({pid: {"highlights": kept[1:]}})
+        sync_vault(lib, vault)
+        text = file.read_text()
+        assert "It works well!" not in text.split("## Abstract")[1].split("## Highlights")[1] and "> The end.\n— last words" in text
+        assert [x.comment for x in lib.annotation(pid).highlights] == ["last words"]
