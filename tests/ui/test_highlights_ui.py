@@ -217,3 +217,22 @@ async def test_highlights_take_the_new_theme_and_the_footer_shows_keep_while_mar
         await pilot.press("h")
         await settle(app, pilot)
         assert "Keep" in text_of(app, "#footer") and "Cancel" in text_of(app, "#footer")
+
+
+async def test_the_palette_starts_a_highlight_and_leaving_the_pane_drops_it(make_app, small: Library) -> None:
+    app = make_app(library=small)
+    pid = small.papers[0].id
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("ctrl+p", *"highlight a passage")
+        await pilot.pause(0.3)  # the palette searches in the background
+        await pilot.press("enter")
+        await settle(app, pilot)
+        reader = app.screen.query_one(Reader)
+        assert reader.marking and reader.has_focus
+        await pilot.press("n")  # to the notes editor: the highlight in the making is dropped
+        await settle(app, pilot)
+        assert not reader.marking
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert small.annotation(pid).highlights == ()

@@ -130,6 +130,11 @@ class Reader(VerticalScroll, can_focus=True):
             self._show_annotation(self._annotation)
             self._show_abstract(self._paper, self._words)
 
+    def on_blur(self) -> None:
+        """Leaving the pane (the notes editor, the list) ends a highlight in the making: nothing is kept."""
+        if self.marking:
+            self._end_marking()
+
     def on_resize(self) -> None:
         self.query_one(Notes).fit_editor(self.scrollable_content_region.height)
 
