@@ -215,3 +215,23 @@ def test_highlights_sync_both_ways_with_a_vault(tmp_path: Path) -> None:
         text = file.read_text()
         assert "It works well!" not in text.split("## Abstract")[1].split("## Highlights")[1] and "> The end.\n— last words" in text
         assert [x.comment for x in lib.annotation(pid).highlights] == ["last words"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    items=st.lists(
+        st.tuples(
+            st.text(alphabet=st.sampled_from(list("ab —>#-*\n") + ["é", "中"]), min_size=1, max_size=30).filter(lambda t: t.strip()),
+            st.text(alphabet=st.sampled_from(list("xy —>#") + ["ß"]), max_size=12),
+        ),
+        max_size=4,
+    )
+)
+def test_property_highlights_round_trip_through_markdown(items: list[tuple[str, str]]) -> None:
+    from tui.core.export.highlights_md import highlights_markdown, pair_list
+
+    highlights = [Highlight(t.strip(), " ".join(c.split()), created=str(i)) for i, (t, c) in enumerate(items)]
+    body = "## Abstract\n\n> x\n\n## Highlights\n\n" + highlights_markdown(highlights, "") + "\n\n## Notes\n\nnotes"
+    read = highlights_section(body.split("\n## Notes")[0])
+    assert read is not None
+    assert sorted(pair_list(Highlight(t, c) for t, c in read)) == sorted(pair_list(highlights))
