@@ -72,6 +72,13 @@ def test_a_highlight_whose_text_is_gone_is_orphaned_and_kept() -> None:
     assert found[0].orphaned and found[0].highlight == h
 
 
+def test_overlapping_occurrences_are_all_candidates() -> None:
+    """Found by the property below: "a beta" occurs at 28 and, overlapping it, at 33."""
+    text = "alpha alpha alpha alpha alpha beta beta"
+    h = make(text, 33, 39)
+    assert h.text == "a beta" and locate(h, "Some prefix. " + text) == (46, 52)
+
+
 def test_rewrapped_text_still_anchors() -> None:
     h = make(TEXT, *sentence_spans(TEXT)[0])
     wrapped = TEXT.replace("adapters, e.g.", "adapters,\n  e.g.")

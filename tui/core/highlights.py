@@ -79,8 +79,10 @@ def locate(highlight: Highlight, doc: str) -> tuple[int, int] | None:
     if pattern is None:
         return None
     best: tuple[tuple[int, int], tuple[int, int]] | None = None
-    for match in pattern.finditer(doc):
+    match = pattern.search(doc)
+    while match is not None:  # overlapping places too ("a beta" twice in "alpha beta beta")
         s, e = match.span()
+        match = pattern.search(doc, s + 1)
         context = _common_tail(doc[max(0, s - len(highlight.prefix) - 8):s], highlight.prefix)
         context += _common_head(doc[e:e + len(highlight.suffix) + 8], highlight.suffix)
         distance = abs(s - hint) if hint >= 0 else s
