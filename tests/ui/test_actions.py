@@ -12,6 +12,7 @@ from tui.ui.library.screen import LibraryScreen
 from tui.ui.screens.export_dialog import ConfirmOverwrite, ExportDialog
 from tui.ui.screens.help import FirstSteps, HelpScreen, help_areas
 from tui.ui.screens.import_dialog import ImportDialog
+from tui.ui.screens.related import RelatedScreen
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.screens.stats import StatsScreen
 from tui.ui.screens.tag_dialog import TagDialog
@@ -25,6 +26,7 @@ OWNERS = {
     "app": PaperdeskApp, "library": LibraryScreen, "paper_list": PaperList, "reader": Reader, "notes": Notes,
     "filter": FilterInput, "help": HelpScreen, "first_steps": FirstSteps, "stats": StatsScreen, "import": ImportDialog,
     "export": ExportDialog, "confirm": ConfirmOverwrite, "tags": TagDialog, "title": TitleDialog, "save_view": SaveViewScreen,
+    "related": RelatedScreen,
 }
 
 

@@ -26,8 +26,10 @@ from tui.core.models import Annotation, Paper
 from tui.core.related.tokens import Tokenizer
 from tui.core.related.weights import build, fields
 
-#: The reader's own tags weigh like a title three times over; notes like the abstract.
-USER_TAG_WEIGHT, NOTE_WEIGHT = 3, 1
+#: The reader's own tags count three times, a word of their notes twice (a title word counts twice too).
+USER_TAG_WEIGHT, NOTE_WEIGHT = 3, 2
+#: A word both papers' tags or notes hold is the reader's own judgment: it weighs this many times a shared abstract word.
+READER_BOOST = 2.0
 #: The query keeps this many of the source's terms: more adds noise and time, fewer misses the point.
 QUERY_TERMS = 32
 #: Query-side term frequency saturation (BM25's k3): a word used five times is not five times the topic.
@@ -145,7 +147,7 @@ class RelatedIndex:
         for j, counts in self._overlay.items():
             shared = counts.keys() & query.keys() if j != i else ()
             if shared:
-                out[j] = {term: query[term] * self._idf(term) * _saturate(counts[term]) for term in shared}
+                out[j] = {term: READER_BOOST * query[term] * self._idf(term) * _saturate(counts[term]) for term in shared}
         return out
 
     def _key_terms(self, j: int, query: dict[str, float], bonus: dict[str, float], shown: dict[str, str]) -> tuple[str, ...]:
