@@ -162,13 +162,15 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_related(args: argparse.Namespace) -> int:
     """The papers most like one, best first, with the words they share (tsv or JSON lines)."""
     from tui.core.edits import resolve_id
+    from tui.core.library import search_index
     from tui.core.related.index import RelatedIndex
     from tui.core.render.titles import row_title
 
     with _read_library(args) as lib:
         paper = resolve_id(lib, args.id)
         annotations = lib.annotations()
-        found = RelatedIndex(lib.papers, annotations).similar(paper.id, args.limit)
+        # Built on the search index saved beside the library (loaded, not rebuilt, when papers.json is unchanged).
+        found = RelatedIndex(search_index(lib), annotations).similar(paper.id, args.limit)
     for item in found:
         other = item.paper
         title = row_title(other, annotations.get(other.id))

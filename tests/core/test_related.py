@@ -29,7 +29,7 @@ def bundled() -> RelatedIndex:
 
     with tempfile.TemporaryDirectory() as folder:
         with Library.open(Path(folder) / "library") as lib:
-            return RelatedIndex(lib.papers, lib.annotations())
+            return RelatedIndex.of_papers(lib.papers, lib.annotations())
 
 
 def top_ids(index: RelatedIndex, pid: str, n: int = 5) -> list[str]:
@@ -86,16 +86,16 @@ def paper(pid: str, abstract: str, title: str = "") -> Paper:
 
 
 def test_no_abstract_an_unknown_id_a_lone_paper_and_an_empty_library() -> None:
-    index = RelatedIndex([paper("a", "", "Graph sparsification"), paper("b", "We sparsify a graph."), paper("c", "Birds sing.")])
+    index = RelatedIndex.of_papers([paper("a", "", "Graph sparsification"), paper("b", "We sparsify a graph."), paper("c", "Birds sing.")])
     assert [s.paper.id for s in index.similar("a")] == ["b"]  # the title alone still finds its neighbour
     assert index.similar("nope") == []
-    assert RelatedIndex([paper("a", "Graph sparsification.")]).similar("a") == []
-    assert RelatedIndex([]).similar("a") == []
-    assert RelatedIndex([paper("a", ""), paper("b", "")]).similar("a") == []
+    assert RelatedIndex.of_papers([paper("a", "Graph sparsification.")]).similar("a") == []
+    assert RelatedIndex.of_papers([]).similar("a") == []
+    assert RelatedIndex.of_papers([paper("a", ""), paper("b", "")]).similar("a") == []
 
 
 def test_latex_is_read_as_shown_and_stop_words_never_count() -> None:
-    index = RelatedIndex([paper("a", r"We bound $\epsilon$-VAE error."), paper("b", "An ε-VAE model."), paper("c", "We propose the novel method.")])
+    index = RelatedIndex.of_papers([paper("a", r"We bound $\epsilon$-VAE error."), paper("b", "An ε-VAE model."), paper("c", "We propose the novel method.")])
     assert [s.paper.id for s in index.similar("a")] == ["b"]
     assert index.similar("c") == []  # "we propose a novel method" is every abstract's boilerplate
 

@@ -10,16 +10,15 @@ stem "sparsifi".
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Iterable
 
 import Stemmer
 
-from tui.core.search.folding import fold_query
+from tui.core.search.folding import fold
+from tui.core.search.query import WORD
 
-#: A word as search splits text; a term must start with a letter ("llama2" is one, "7b" and "2025" are not).
-WORD = re.compile(r"\w+")
+#: Words are split as search splits them (\w+); a term must start with a letter ("llama2" is one, "7b" is not).
 
 _ENGLISH = """
 a about above after again against all almost along already also although always am among an and another any
@@ -39,7 +38,7 @@ demonstrate demonstrates result results experiment experiments experimental exte
 moreover furthermore additionally specifically significantly significant state art
 performance outperform outperforms achieve achieves achieving new first via well based using use
 used code available github https http com www org introduce introduces present presents study studies
-framework effective effectively efficient efficiently problem problems task tasks et al two non
+framework effective effectively efficient efficiently problem problems task tasks et al two non untitled
 """
 STOP_WORDS = frozenset(_ENGLISH.split()) | frozenset(_BOILERPLATE.split())
 
@@ -91,9 +90,7 @@ class Tokenizer:
 
 
 def words(text: str) -> list[str]:
-    """The case-folded words of `text` as shown (LaTeX markup read as the words it shows), stop words included.
-
-    `fold_query` is search's cheap regex reading of LaTeX (`$\\epsilon$-VAE` -> `ε-VAE`, `K^2` -> `K2`), not the
-    reading pane's full conversion: at 100,000 abstracts a LaTeX parser would cost more than the whole build.
-    """
-    return WORD.findall(fold_query(text).casefold())
+    """The case-folded words of `text` exactly as the search index splits it (the related index is built
+    from its words): LaTeX markup read as the words it shows (`$\\epsilon$-VAE` -> `ε-VAE`, `K^2` -> `K2`),
+    with search's cheap regex fold rather than the reading pane's LaTeX parser."""
+    return WORD.findall(fold(text).casefold())

@@ -1,10 +1,11 @@
 """The library screen's related papers: the "more like this" index, built in a thread and kept in step.
 
 `RelatedPapers` is owned by the screen. The index (tui/core/related) is
-built in a thread once the search index is ready, so the two builds never
-compete with each other or with the first paint; a question asked before it
-is ready waits for it. Saves of tags and notes update it in place; an
-import builds a new one. Every question is answered off the UI thread.
+built in a thread from the search index's words once that index is ready
+(so it never competes with the first paint or the search index's build); a
+question asked before it is ready waits for it. Saves of tags and notes
+update it in place; an import brings a new search index, and with it a new
+related index. Every question is answered off the UI thread.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from tui.core.models import Annotation
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
-    from tui.core.library import Library
     from tui.core.related.index import RelatedIndex, Similar
+    from tui.core.search.index import SearchIndex
     from tui.ui.library.screen import LibraryScreen
 
 #: How many related papers `m` shows.
@@ -32,36 +33,33 @@ class RelatedPapers:
         self.screen = screen
         self.index: RelatedIndex | None = None
         """None until built (and again while an import's papers are being indexed)."""
-        self._library: Library | None = None
-        self._generation = 0
+        self._search: SearchIndex | None = None  # the search index the related index is (being) built from
         self._changed: dict[str, Annotation] = {}  # saved while the index was being built
         self._waiting: list[tuple[str, Reply]] = []
 
-    def start(self, library: Library) -> None:
-        """Index `library`'s papers in a thread, unless that is done or under way."""
-        if self._library is library:
+    def start(self, search: SearchIndex) -> None:
+        """Build the related index from `search` in a thread, unless that is done or under way."""
+        if self._search is search:
             return
-        self._library, self.index = library, None
-        self._generation += 1
+        self._search, self.index = search, None
         self._changed.clear()
-        generation = self._generation
-        self.screen.run_worker(lambda: self._build(library, generation), thread=True, group="related")
+        library = self.screen.library
+        self.screen.run_worker(lambda: self._build(search, library), thread=True, group="related")
 
-    def papers_changed(self, library: Library) -> None:
-        """An import: the papers differ, so a new index is built (if one was built or asked for)."""
-        if self._library is not None:
-            self._library = None
-            self.start(library)
+    def papers_changed(self) -> None:
+        """An import: questions wait for the index of the new papers (built once they are searchable);
+        a build of the old papers still under way is dropped when it ends."""
+        self.index, self._search = None, None
 
-    def _build(self, library: Library, generation: int) -> None:
+    def _build(self, search: SearchIndex, library) -> None:  # type: ignore[no-untyped-def]
         from tui.core.related.index import RelatedIndex  # numpy and PyStemmer: never before the first frame
 
-        index = RelatedIndex(library.papers, library.annotations())
-        to_ui(self.screen.app, self._ready, index, generation)
+        index = RelatedIndex(search, library.annotations() if library is not None else None)
+        to_ui(self.screen.app, self._ready, index, search)
 
-    def _ready(self, index: RelatedIndex, generation: int) -> None:
-        if generation != self._generation:
-            return  # papers changed while it was built: a newer build is under way
+    def _ready(self, index: RelatedIndex, search: SearchIndex) -> None:
+        if search is not self._search:
+            return  # the papers changed while it was built: a newer build is under way
         for pid, annotation in self._changed.items():
             index.update_annotation(pid, annotation)
         self._changed.clear()
@@ -74,17 +72,14 @@ class RelatedPapers:
         """After a save: the reader's tags and notes weigh in at once."""
         if self.index is not None:
             self.index.update_annotation(pid, annotation)
-        elif self._library is not None:
+        elif self._search is not None:
             self._changed[pid] = annotation
 
     def ask(self, pid: str, reply: Reply) -> None:
         """Find the papers most like `pid` in a thread; `reply(similar, library_size)` runs on the UI thread."""
         index = self.index
         if index is None:
-            self._waiting.append((pid, reply))
-            library = self.screen.library
-            if library is not None:
-                self.start(library)
+            self._waiting.append((pid, reply))  # answered by `_ready`
             return
         app = self.screen.app
         self.screen.run_worker(lambda: to_ui(app, reply, index.similar(pid, LIMIT), index.size), thread=True, group="related-ask")

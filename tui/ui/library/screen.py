@@ -127,7 +127,7 @@ class LibraryScreen(Screen):
         current = paper_list.current
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
         self.filtering.start_index(library)  # re-runs the current filter once the new papers are indexed
-        self.related.papers_changed(library)
+        self.related.papers_changed()
         self.annotator.refresh_progress()
         self.update_header()
 
@@ -141,8 +141,8 @@ class LibraryScreen(Screen):
 
     def on_ranked(self, message: Ranked) -> None:
         self.update_header()
-        if self.filtering.index is not None and self.library is not None:
-            self.related.start(self.library)  # after the search index: the two builds never compete
+        if self.filtering.index is not None:
+            self.related.start(self.filtering.index)  # built from the search index's words, once it is ready
 
     def on_annotation_saved(self, message: AnnotationSaved) -> None:
         """The search index learns every saved annotation (a filter in force re-runs)."""
