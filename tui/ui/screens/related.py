@@ -68,15 +68,22 @@ class RelatedScreen(ModalScreen["str | None"]):
         status.update(Text(self._summary(similar, library_size)))
         if not similar:
             return
+        self.add_class("-listed")
         options = self.query_one(OptionList)
         terms_style = self.get_component_rich_style("related--terms", partial=True)
         list_style = self.get_component_rich_style("related--list", partial=True)
+        width = max(20, self.query_one("#related").content_size.width - 2)  # the list's scrollbar takes the rest
         for n, found in enumerate(similar, start=1):
-            prompt = Text(f"{n:>2}. ")
-            prompt.append(one_line(self.title_of(found.paper)))
-            prompt.append(f"  {one_line(found.paper.list)}", list_style)
-            prompt.append("\n    shares: " + " · ".join(one_line(term) for term in found.terms), terms_style)
-            options.add_option(Option(prompt, id=found.paper.id))
+            # Two lines per paper, each cut to the width (an option would wrap them): the title, then its
+            # list and the words it shares with the source.
+            title = Text(f"{n:>2}. ")
+            title.append(one_line(self.title_of(found.paper)))
+            why = Text("    ")
+            why.append(one_line(found.paper.list) + " · ", list_style)
+            why.append("shares: " + " · ".join(one_line(term) for term in found.terms), terms_style)
+            for line in (title, why):
+                line.truncate(width, overflow="ellipsis")
+            options.add_option(Option(Text("\n").join((title, why)), id=found.paper.id))
         options.display = True
         options.highlighted = 0
         options.focus()
