@@ -53,7 +53,7 @@ async def test_m_lists_ten_related_papers_with_shared_words_and_enter_goes_to_on
         await pilot.press("down", "enter")
         await settle(app, pilot)
         assert not isinstance(app.screen, RelatedScreen)
-        second = shown[1].split(". ", 1)[1].split("  ")[0]
+        second = shown[1].splitlines()[0].split(". ", 1)[1]
         assert library.papers[[p.id for p in library.papers].index(current(app))].shown_title == second
         assert str(app.screen.query_one("#reader-title", Static).render()) == second
 
