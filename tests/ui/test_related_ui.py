@@ -156,3 +156,13 @@ async def test_notes_and_imports_are_taken_in_at_once(make_app, library: Library
         app.screen.reload_papers()
         await open_on(app, pilot, fpt)
         assert any("Spiking fixed points" in row for row in rows(app)[:3])
+
+
+def test_nothing_of_related_papers_is_imported_before_the_first_frame() -> None:
+    """The app's modules load without the related index, its stemmer or numpy (they load in the index's thread)."""
+    import subprocess
+    import sys
+
+    code = "import sys, tui.cli, tui.ui.app; print(sorted(m for m in ('numpy', 'Stemmer', 'tui.core.related', 'tui.ui.screens.related') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
