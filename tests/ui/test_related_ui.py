@@ -166,3 +166,17 @@ def test_nothing_of_related_papers_is_imported_before_the_first_frame() -> None:
     code = "import sys, tui.cli, tui.ui.app; print(sorted(m for m in ('numpy', 'Stemmer', 'tui.core.related', 'tui.ui.screens.related') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+async def test_m_then_enter_typed_at_once_goes_to_the_best_match(make_app) -> None:
+    from tests.ui.pilot import burst
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(UNIFEWS)
+        await pilot.pause()
+        burst(app, ["m", "enter"])
+        await settle(app, pilot)
+        assert not isinstance(app.screen, RelatedScreen)
+        assert current(app) == EAGLES

@@ -72,7 +72,9 @@ class RelatedScreen(ModalScreen["str | None"]):
         options = self.query_one(OptionList)
         terms_style = self.get_component_rich_style("related--terms", partial=True)
         list_style = self.get_component_rich_style("related--list", partial=True)
-        width = max(20, self.query_one("#related").content_size.width - 2)  # the list's scrollbar takes the rest
+        # The box's width as related.tcss sets it (90%, at most 110), less its border, padding and the list's
+        # scrollbar: known before the first layout, so an answer filled in at mount is cut right too.
+        width = max(20, min(110, self.app.size.width * 9 // 10) - 6)
         for n, found in enumerate(similar, start=1):
             # Two lines per paper, each cut to the width (an option would wrap them): the title, then its
             # list and the words it shares with the source.
