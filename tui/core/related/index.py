@@ -59,8 +59,8 @@ class RelatedIndex:
     """Every paper's BM25 weights, built once from the search index (about 2 s of CPU at 100,000 papers);
     `similar` ranks in milliseconds.
 
-    Thread-safe: the UI asks in a worker thread while a save may call
-    `update_annotation` on the UI thread.
+    Thread-safe: questions and annotation updates take one lock (they share
+    the tokenizer's word cache), so any thread may ask.
     """
 
     def __init__(self, search: SearchIndex, annotations: Mapping[str, Annotation] | None = None) -> None:
