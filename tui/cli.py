@@ -331,6 +331,17 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_rename_list(args: argparse.Namespace) -> int:
+    """Rename a list; print what changed (an unknown or ambiguous OLD is a one-line error)."""
+    from tui.core.library import Library, rename_list
+
+    with Library.open(_library_dir(args), seed=False) as lib:
+        lines = rename_list(lib, args.old, args.new)
+    for line in lines:
+        print(_shown(line))
+    return EXIT_OK
+
+
 def cmd_sync(args: argparse.Namespace) -> int:
     """Sync the library with a vault (through git with --git); print what happened; 1 while a conflict is open."""
     from tui.core.library import sync_vault, sync_vault_git
@@ -371,4 +382,5 @@ COMMANDS = {
     "completion": cmd_completion,
     "remove": cmd_remove,
     "restore": cmd_restore,
+    "rename-list": cmd_rename_list,
 }

@@ -245,6 +245,16 @@ def build_parser() -> argparse.ArgumentParser:
     rem.add_argument("--list", dest="lists", action="append", default=[], metavar="NAME", help="every paper of this list (repeatable)")
     rem.add_argument("--query", "-q", metavar="Q", default=None, help="every paper the filter query Q matches")
     rem.add_argument("--force", action="store_true", help="remove papers that carry notes, a rating or tags too")
+    ren = add_parser(
+        "rename-list",
+        parents=[common],
+        help="give a list another (e.g. shorter) name",
+        description="Rename a list: `paperdesk rename-list \"ICML 2025 Papers\" ICML-en`. OLD is the list's name "
+        "or a part of it only that list holds. Annotations stay with their papers, and saved views that filter "
+        "by the old name (list:...) are rewritten.",
+    )
+    ren.add_argument("old", metavar="OLD", help="the list's name, or a part of it only that list holds")
+    ren.add_argument("new", metavar="NEW", help="the new name")
     res = add_parser("restore", parents=[common], help="bring back the papers last removed", description="Bring back the last removal from the trash, annotations included.")
     res.add_argument("--all", action="store_true", help="bring back everything in the trash")
 

@@ -49,6 +49,9 @@ ALLOWED: dict[str, set[str]] = {
     # web services: readers' records and field helpers (Crossref speaks CSL-JSON), the atomic write for the cache
     "tui.core.fetch": BASE | {"tui.core.ingest", "tui.core.store.atomic"},
     "tui.core.library": {"tui.core"},
+    # Parts of use cases moved beside library: the trash's choice of papers, a list's new name.
+    "tui.core.removing": BASE | {"tui.core.store"},
+    "tui.core.list_rename": BASE | {"tui.core.search"},
     # Annotating one paper from the command line: a use case beside library (id prefixes, edits, their log).
     "tui.core.edits": {"tui.core"},
 }

@@ -169,7 +169,7 @@ class Run:
     async def step(self) -> bool:
         model = self.model
         choices = {
-            "list": ["move", "rate", "status", "notes", "filter", "clear", "sort", "layout", "focus_mode", "read", "palette_rate", "restart"],
+            "list": ["move", "rate", "status", "notes", "filter", "clear", "esc", "sort", "layout", "focus_mode", "read", "palette_rate", "restart"],
             "filter": ["type_filter", "esc", "enter"],
             "notes": ["type_notes", "type_notes", "pause", "esc"],
             "reader": ["esc", "scroll", "rate", "notes"],
@@ -236,7 +236,7 @@ class Run:
 
     async def do_esc(self) -> None:
         model = self.model
-        if model.focus == "filter" and model.filter:
+        if model.focus in ("filter", "list") and model.filter:  # Esc in the list clears the filter too
             await self.keys(["escape"])
             self._cleared()
             return
@@ -277,7 +277,7 @@ class Run:
 
     async def do_sort(self) -> None:
         await self.keys(["ctrl+s"])
-        self.model.sort = next_sort(self.model.sort)
+        self.model.sort = next_sort(self.model.sort, parse_query(self.model.filter).ranks)
 
     async def do_layout(self) -> None:
         await self.keys(["l"])

@@ -6,7 +6,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 import tui.ui.library.clipboard as clipboard
 import tui.ui.library.exporting as exporting
@@ -14,10 +14,11 @@ from tui.core.export.markdown import Entry, paper_section, plain_summary
 from tui.core.export.notes_import import read_note_file
 from tui.core.library import Library
 
+from tui.ui.screens.copy_dialog import CopyDialog
 from tui.ui.screens.export_dialog import ConfirmOverwrite, ExportDialog
 from tui.ui.widgets.paper_list import PaperList
 
-from tests.ui.pilot import notices, settle
+from tests.ui.pilot import notices, settle, text_of
 
 
 @pytest.fixture
@@ -76,6 +77,43 @@ async def test_clipboard_falls_back_to_osc52_when_pyperclip_raises(make_app, lib
         assert app.is_running
 
 
+async def test_without_a_clipboard_the_text_is_shown_and_saved_to_a_file(make_app, library: Library, monkeypatch, tmp_path: Path) -> None:
+    def broken(text: str) -> None:
+        raise RuntimeError("Pyperclip could not find a copy/paste mechanism for your system")
+
+    monkeypatch.setattr(clipboard, "system_copy", broken)
+    monkeypatch.setattr(exporting, "copy_file", lambda pid: tmp_path / "Documents" / f"paperdesk-{pid}.md")
+    paper = library.papers[0]
+    library.save_annotation(paper.id, notes="my notes")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("C")
+        await settle(app, pilot)
+        dialog = app.screen
+        assert isinstance(dialog, CopyDialog)
+        expected = paper_section(Entry(paper, library.annotation(paper.id)))
+        area = dialog.query_one("#copy-text", TextArea)
+        assert area.read_only and area.text == expected
+        assert any("OSC 52" in m for m in notices(app))  # the terminal was tried too
+        path = tmp_path / "Documents" / f"paperdesk-{paper.id}.md"
+        assert dialog.query_one("#copy-path", Input).value == str(path)
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert path.read_text(encoding="utf-8") == expected
+        assert text_of(app, "#copy-result") == f"Saved to {path}"
+        blocker = tmp_path / "a-file"
+        blocker.write_text("x")
+        dialog.query_one("#copy-path", Input).value = str(blocker / "sub" / "x.md")
+        await pilot.click("#copy-save-button")
+        await settle(app, pilot)
+        result = text_of(app, "#copy-result")
+        assert result.startswith("Not saved: ") and "\n" not in result and str(blocker) in result
+        await pilot.press("escape")
+        assert not isinstance(app.screen, CopyDialog)
+        assert library.annotation(paper.id).notes == "my notes"
+
+
 async def test_clipboard_falls_back_when_pyperclip_hangs(make_app, library: Library, monkeypatch) -> None:
     release = threading.Event()
     monkeypatch.setattr(clipboard, "system_copy", lambda text: release.wait(10))
@@ -88,7 +126,8 @@ async def test_clipboard_falls_back_when_pyperclip_hangs(make_app, library: Libr
             await settle(app, pilot)
             assert app.clipboard.startswith("## ")
             assert any("OSC 52" in m and "no answer within 0.2 s" in m for m in notices(app))
-            await pilot.press("j")  # the UI still answers
+            assert isinstance(app.screen, CopyDialog)  # the text is shown to select, or to save
+            await pilot.press("escape", "j")  # the UI still answers
             assert app.screen.query_one(PaperList).cursor == 1
     finally:
         release.set()

@@ -95,7 +95,7 @@ async def test_brackets_and_backslashes_neither_crash_nor_change_the_result(make
         await pilot.press(*["backspace"] * 20, "[", "b", "o", "l", "d", "]")
         await settle(app, pilot)
         assert text_of(app, "#list-header").startswith("0 / 33")
-        assert "No paper selected" in text_of(app, "#reader-title")
+        assert "No paper to show" in text_of(app, "#reader-title")
 
 
 async def test_a_malformed_filter_explains_and_leaves_the_list_as_it_was(make_app, library: Library) -> None:

@@ -107,10 +107,3 @@ async def test_markup_and_escapes_in_data_show_literally(make_app, library: Libr
         await pilot.pause()
         assert app.is_running
 
-
-def test_short_list_names_keep_what_tells_lists_apart() -> None:
-    from tui.ui.widgets.paper_list import short_list_name
-
-    assert short_list_name("ICML 2025 Papers", 12) == "ICML…Papers"
-    assert short_list_name("ICML 2025 Papers", 20) == "ICML 2025 Papers"
-    assert short_list_name("Reading group", 8) == "Reading group"  # the row cuts it at the end

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 from tui.core.errors import LibraryHeld
 from tui.core.ingest.lists import ParsedList
 from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportReport, ParsedFile, Progress
-from tui.core.models import Annotation, Paper
+from tui.core.models import Paper
+from tui.core.removing import RemoveOutcome, restore_papers  # noqa: F401 (a use case kept there)
 from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:
@@ -285,71 +286,40 @@ def export_entries(library: LibraryStore, *, query: str | None = None, everythin
     return annotated_entries(library.papers, library.annotations())
 
 
-# -- removing and restoring ---------------------------------------------------------------
+# -- removing (core.removing), restoring, renaming a list --------------------------------------------
 
 
-@dataclass
-class RemoveOutcome:
-    """What `remove_papers` did: how many papers went to the trash, or why none did."""
+def remove_papers(library: Library, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = (), force: bool = False) -> RemoveOutcome:
+    """Move the chosen papers (by list, query or id) and their annotations to the trash (`removing.remove_papers`)."""
+    from tui.core import removing
 
-    removed: int = 0
-    annotated: int = 0
-    refused: str = ""
+    return removing.remove_papers(library, papers_matching, lists=lists, query=query, ids=ids, force=force)
 
 
-def _carries_annotations(annotation: "Annotation | None") -> bool:
-    return annotation is not None and bool(annotation.notes.strip() or annotation.rating or annotation.tags)
+def rename_list(library: Library, old: str, new: str) -> list[str]:
+    """Give list `old` (its name, or a part only it holds) the name `new`: `paperdesk rename-list` and the app.
 
-
-def choose_papers(library: LibraryStore, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = ()) -> tuple[list[Paper], str]:
-    """The papers named by list names, a filter query or ids, and a description of them for the trash.
-
-    A list name or id that matches nothing raises `LibraryError` naming it
-    (and, for lists, the lists there are).
+    One atomic write of the papers (ids, so annotations, are unchanged); saved
+    views whose `list:` picked the old name are rewritten. Returns the lines
+    to show; a name that is unknown, ambiguous or taken raises `LibraryError`.
     """
-    from tui.core.errors import LibraryError
+    from tui.core.list_rename import new_list_name, rename_in_query, renamed_papers, resolve_list
 
-    chosen: dict[str, Paper] = {}
-    names = {p.list.casefold(): p.list for p in library.papers}
-    for name in lists:
-        if name.casefold() not in names:
-            there = ", ".join(f'"{n}"' for n in sorted(set(names.values())))
-            raise LibraryError(f'no list is called "{name}"; the lists are: {there or "(none)"}')
-        chosen.update((p.id, p) for p in library.papers if p.list.casefold() == name.casefold())
-    if query is not None:
-        chosen.update((p.id, p) for p in papers_matching(library, query))
-    for pid in ids:
-        paper = library.get(pid)
-        if paper is None:
-            raise LibraryError(f"no paper has the id {pid}; `paperdesk list` shows the ids")
-        chosen[pid] = paper
-    parts = [f'list "{n}"' for n in lists] + ([f"query {query!r}"] if query is not None else []) + ([f"{len(ids)} by id"] if ids else [])
-    return list(chosen.values()), ", ".join(parts)
-
-
-def remove_papers(
-    library: Library, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = (), force: bool = False
-) -> RemoveOutcome:
-    """Move the chosen papers (and their annotations) to the library's trash.
-
-    Papers carrying notes, a rating or tags are removed only with `force`;
-    without it nothing is removed and `refused` says how many carry them.
-    `restore_papers` brings the last removal back.
-    """
-    papers, what = choose_papers(library, lists=lists, query=query, ids=ids)
-    notes = library.annotations()
-    annotated = sum(_carries_annotations(notes.get(p.id)) for p in papers)
-    if annotated and not force:
-        return RemoveOutcome(0, annotated, f"{annotated} of the {len(papers)} papers carry notes, a rating or tags; nothing removed (add --force to move them to the trash anyway)")
-    return RemoveOutcome(library.remove_papers([p.id for p in papers], what), annotated)
-
-
-def restore_papers(library: Library, *, everything: bool = False) -> list[str]:
-    """Bring back the last removal (every one with `everything`); one line per batch restored."""
-    return [
-        f"restored {len(batch.get('papers', []))} papers ({batch.get('what', '')}, removed {batch.get('removed', '')[:16].replace('T', ' ')})"
-        for batch in library.restore_papers(everything=everything)
-    ]
+    names = sorted({p.list for p in library.papers})
+    name = resolve_list(names, old)
+    new = new_list_name(names, name, new)
+    if library.held:
+        raise held_error(library, "nothing renamed")
+    lines = [f'renamed list "{name}" to "{new}" ({sum(p.list == name for p in library.papers)} papers)']
+    views = {view: rename_in_query(query, names, name, new) for view, query in library.views().items()}
+    library.change_papers(lambda papers: renamed_papers(papers, name, new))
+    for view, (query, same) in views.items():
+        if query != library.views().get(view):
+            library.save_view(view, query)
+            lines.append(f"saved view {view!r} now filters {query!r}")
+        if not same:
+            lines.append(f"saved view {view!r}: its list: filter picked \"{name}\" with other lists; check it")
+    return lines
 
 
 def example_lists_note(library: LibraryStore) -> str:

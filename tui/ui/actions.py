@@ -148,7 +148,8 @@ ACTIONS: tuple[Action, ...] = (
        palette_help="Copy the paper's exported Markdown section", keywords=("clipboard",)),
     _a("focus_filter", "slash", "Filter", key_display="/", area="Filter", owners=_LIB, show=True, palette="Filter…",
        palette_help="Type a query: words, \"phrase\", -word, status:read rating:>=4", keywords=("search",)),
-    _a("cycle_sort", "ctrl+s", "Sort", key_display="^s", area="Filter", owners=_LIB),
+    _a("cycle_sort", "ctrl+s", "Sort", key_display="^s", help="Next sort order (relevance only when the filter has words to rank by)",
+       area="Filter", owners=_LIB),
     _a("save_view", "ctrl+b", "Save view", key_display="^b", area="Filter", owners=_LIB,
        palette="Save view…", palette_help="Save the filter's query under a name"),
     _a("toggle_layout", "l", "Layout", help="Switch between side by side and stacked panes", area="Global", owners=_LIB,
@@ -158,6 +159,8 @@ ACTIONS: tuple[Action, ...] = (
     _a("step_paper(1)", "right_square_bracket", "Next paper", id="next_paper", key_display="]", area=_ON_PAPER, owners=_LIB),
     _a("step_paper(-1)", "left_square_bracket", "Previous paper", id="previous_paper", key_display="[", area=_ON_PAPER, owners=_LIB),
     # palette-only commands of the library screen
+    _a("rename_list", palette="Rename list…", palette_help="Give a list another (shorter) name; saved views follow",
+       keywords=("list", "short name")),
     *(
         _a(f"set_status({status.value!r})", id=f"set_status_{binding_id(status.value)}", palette=f"Set status: {status.value}",
            palette_help="Reading status of the highlighted paper (s cycles)", changes_data=True)
@@ -177,8 +180,17 @@ ACTIONS: tuple[Action, ...] = (
     # -- the notes editor and the filter box ----------------------------------------------------
     _a("screen.back_to_list", "escape", "Done", id="notes_done", help="Save the notes and go back to the list", area="Notes",
        owners=("notes",), show=True),
+    # the editor's own keys (Textual's TextArea binds them; listed here so help shows them)
+    _a("select_all", "f7", "Select all", id="", area="Notes"),
+    _a("select_line", "f6", "Select the line", id="", area="Notes"),
+    _a("undo_text", "ctrl+z", "Undo typing", id="", area="Notes"),
+    _a("redo_text", "ctrl+y", "Redo typing", id="", area="Notes"),
+    _a("line_start", "home,ctrl+a", "Line start (select all is F7)", id="", area="Notes"),
+    _a("line_end", "end,ctrl+e", "Line end", id="", area="Notes"),
+    _a("clipboard", "ctrl+x,ctrl+c,ctrl+v", "Cut, copy, paste (the selection)", id="", area="Notes"),
     _a("clear_or_leave", "escape", "Clear filter (a second Esc: back to the list)", id="filter_clear", area="Filter", owners=("filter",)),
     _a("leave", "down", "To list", id="filter_leave", area="Filter", owners=("filter",)),
+    _a("clear_filter", "escape", "Esc in the list: clear the filter", id="list_clear_filter", area="Filter", owners=_LIB),
     # -- screens and dialogs -------------------------------------------------------------------
     _a("close", "escape,q,question_mark", "Close", id="help_close", owners=("help",), show=True),
     _a("done", "enter,escape,space", "Got it", id="first_steps_done", owners=("first_steps",), show=True),
@@ -193,6 +205,9 @@ ACTIONS: tuple[Action, ...] = (
     _a("complete", "tab", "Complete", id="tags_complete", owners=("tags",), show=True, priority=True),
     _a("cancel", "escape", "Cancel", id="title_cancel", owners=("title",), show=True),
     _a("cancel", "escape", "Cancel", id="view_cancel", owners=("save_view",), show=True),
+    _a("close", "escape", "Close", id="copy_close", owners=("copy",), show=True),
+    _a("cancel", "escape", "Cancel", id="list_name_cancel", owners=("list_name",), show=True),
+    _a("save", "ctrl+s", "Save to file", id="copy_save", key_display="^s", owners=("copy",), show=True, priority=True),
     _a("close", "escape", "Close", id="related_close", owners=("related",), show=True),
 )
 

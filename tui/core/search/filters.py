@@ -66,6 +66,11 @@ def year_number(text: str) -> int:
     return int(digits) if len(digits) == 4 else 0
 
 
+def list_names_meant(value: str, names: Sequence[str]) -> list[int]:
+    """Indices of the list names a `list:` value picks (as the filter picks them)."""
+    return _fuzzy_names(value, names)
+
+
 def _fuzzy_names(value: str, names: Sequence[str]) -> list[int]:
     """Indices of the names `value` means: those containing it, else those close to it."""
     folded = [" ".join(name.casefold().split()) for name in names]

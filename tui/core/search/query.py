@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Status
@@ -153,13 +154,8 @@ def _filter(name: str, value: str, negate: bool) -> Filter | None:
     return Filter(key, " ".join(value.casefold().split()), negate)
 
 
-def parse_query(text: str) -> Query:
-    """Parse the filter box's text; raise `QueryError` (one line) when a filter is malformed."""
-    terms: list[str] = []
-    phrases: list[str] = []
-    excluded_terms: list[str] = []
-    excluded_phrases: list[str] = []
-    filters: list[Filter] = []
+def _tokens(text: str) -> Iterator[re.Match[str]]:
+    """The query's tokens, left to right: [-][field:](word | "quoted")."""
     pos = 0
     while pos < len(text):
         if text[pos].isspace():
@@ -167,10 +163,28 @@ def parse_query(text: str) -> Query:
             continue
         match = _TOKEN.match(text, pos)
         assert match is not None  # the pattern matches any non-space start
-        end = match.end()
-        if end == pos:  # a lone character the pattern cannot consume
-            end = pos + 1
-        pos = end
+        pos = max(match.end(), pos + 1)  # a lone character the pattern cannot consume: step over it
+        yield match
+
+
+def list_filter_spans(text: str) -> Iterator[tuple[int, int, bool, str]]:
+    """Where `text` filters by list: (start, end, negated, value as the filter compares it) per `list:`."""
+    for match in _tokens(text):
+        name = match.group("field")
+        quoted = match.group("quoted")
+        value = quoted if quoted is not None else (match.group("bare") or "")
+        if name is not None and name.casefold() == "list" and value.strip():
+            yield match.start(), match.end(), bool(match.group("neg")), " ".join(value.casefold().split())
+
+
+def parse_query(text: str) -> Query:
+    """Parse the filter box's text; raise `QueryError` (one line) when a filter is malformed."""
+    terms: list[str] = []
+    phrases: list[str] = []
+    excluded_terms: list[str] = []
+    excluded_phrases: list[str] = []
+    filters: list[Filter] = []
+    for match in _tokens(text):
         negate = bool(match.group("neg"))
         quoted = match.group("quoted")
         value = quoted if quoted is not None else (match.group("bare") or "")

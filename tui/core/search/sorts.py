@@ -21,6 +21,13 @@ class Cancelled(Exception):
     """The search was stopped by its caller because a newer query superseded it."""
 
 
-def next_sort(sort: str) -> str:
-    """The sort order after `sort`, cycling."""
-    return SORTS[(SORTS.index(sort) + 1) % len(SORTS)] if sort in SORTS else SORTS[0]
+def next_sort(sort: str, ranks: bool = True) -> str:
+    """The sort order after `sort`, cycling.
+
+    Without free text to rank by (`ranks` false) relevance is list order, so
+    the cycle skips the step between the two: every press changes the list.
+    """
+    following = SORTS[(SORTS.index(sort) + 1) % len(SORTS)] if sort in SORTS else SORTS[0]
+    if not ranks and {sort, following} == {"relevance", "list"}:
+        return next_sort(following)
+    return following

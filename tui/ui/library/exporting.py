@@ -19,6 +19,7 @@ from tui.core.export.writing import WouldOverwrite, write_document, write_per_pa
 from tui.core.models import Paper
 from tui.ui.error_line import error_line
 from tui.ui.library.clipboard import copy_text
+from tui.ui.screens.copy_dialog import CopyDialog, copy_file
 from tui.ui.screens.export_dialog import ConfirmOverwrite, ExportDialog, ExportRequest
 from tui.ui.threads import to_ui
 from tui.ui.widgets.paper_list import PaperList
@@ -170,5 +171,7 @@ class Exporting:
             result = await copy_text(app, text)
             severity = "information" if result.via == "system" else "warning"
             app.notify(result.message(what), title="Clipboard", severity=severity, markup=False)
+            if result.via != "system":  # OSC 52 may be ignored: show the text and offer a file
+                app.push_screen(CopyDialog(text, what, copy_file(paper.id), result.message(what)))
 
         self.screen.run_worker(job(), group="clipboard", name="clipboard", exit_on_error=False)

@@ -12,6 +12,7 @@ import gc
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from rich.text import Text
 from textual.message import Message
 from textual.worker import get_current_worker
 
@@ -139,6 +140,7 @@ class Filtering:
         if result.query.text != self.text or result.sort != self.sort or result.index is not self.index:
             return
         self.result = result
+        self._list.set_empty_text(self._no_match_text(result))
         self._list.set_papers(result, result.spans, keep=keep)
         self.screen.post_message(Ranked(result))
 
@@ -159,6 +161,19 @@ class Filtering:
         self.screen.workers.cancel_group(self.screen, "rank")
         # As when typing: an emptied box keeps the highlighted paper, a query puts its best match first.
         self.show(index.search(query, self.sort), keep=self._current_id() if not text.strip() else None)
+
+    @property
+    def matches_nothing(self) -> bool:
+        """The list is empty because the filter matched no paper (not because the library is)."""
+        return self.result is not None and not len(self.result) and not self.result.query.is_empty
+
+    def _no_match_text(self, result: SearchResult) -> Text | None:
+        """"No paper matches `xyzzyq`" and how to clear it, for the list area; None when something matched."""
+        if len(result) or result.query.is_empty:
+            return None
+        text = Text.assemble(" No paper matches ", (f"`{one_line(result.query.text)}`", "bold"), "\n")
+        text.append(" Esc clears the filter", style="italic")
+        return text
 
     def highlights_for(self, paper: Paper | None) -> list[str]:
         """The words to mark in the reading pane for `paper`."""
@@ -187,7 +202,14 @@ class Filtering:
         self.run(keep=self._current_id())
 
     def cycle_sort(self) -> None:
-        self.set_sort(next_sort(self.sort))
+        """The next order that changes the list (relevance is list order without free text), and say which."""
+        try:
+            ranks = parse_query(self.text).ranks
+        except QueryError:
+            ranks = False
+        self.set_sort(next_sort(self.sort, ranks))
+        shown = "list" if self.sort == "relevance" and not ranks else self.sort
+        self.screen.notify(f"Sorted by {SORT_NAMES[shown]} (ctrl+s: next order)", timeout=2, markup=False)
 
     def apply_query(self, text: str) -> None:
         """Put `text` in the filter box (a saved view); the list re-ranks as if typed."""

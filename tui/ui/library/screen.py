@@ -29,6 +29,7 @@ from tui.ui.library.layout import Panes
 from tui.ui.library.related import RelatedPapers
 from tui.ui.library.open_link import open_in_browser
 from tui.ui.palette.views import ViewCommands
+from tui.ui.screens.list_dialog import ask_and_rename
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
@@ -107,6 +108,7 @@ class LibraryScreen(Screen):
         self.desk.library = library
         paper_list = self.query_one(PaperList)
         paper_list.annotation_of = library.annotation
+        paper_list.set_list_names({p.list for p in library.papers})
         paper_list.set_papers(library.papers)
         self.annotator.attach(library)
         # Index after the list is on screen: building it (and importing numpy) in a
@@ -125,6 +127,7 @@ class LibraryScreen(Screen):
             return
         paper_list = self.query_one(PaperList)
         current = paper_list.current
+        paper_list.set_list_names({p.list for p in library.papers})
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
         self.filtering.start_index(library)  # re-runs the current filter once the new papers are indexed
         self.related.papers_changed()
@@ -164,7 +167,7 @@ class LibraryScreen(Screen):
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
         library, paper = self.library, message.paper
         annotation = library.annotation(paper.id) if (paper and library) else None
-        self.query_one(Reader).show(paper, annotation, highlights=self.filtering.highlights_for(paper))
+        self.query_one(Reader).show(paper, annotation, highlights=self.filtering.highlights_for(paper), filtered=self.filtering.matches_nothing)
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()
@@ -265,6 +268,11 @@ class LibraryScreen(Screen):
 
     # -- filtering -------------------------------------------------------------------------
 
+    def action_clear_filter(self) -> None:
+        """Esc in the list: an active filter is cleared, the highlighted paper stays."""
+        if self.filtering.text:
+            self.filtering.apply_query("")
+
     def action_cycle_sort(self) -> None:
         self.filtering.cycle_sort()
 
@@ -300,6 +308,13 @@ class LibraryScreen(Screen):
 
     def action_rename(self) -> None:
         self.annotator.rename()
+
+    def action_rename_list(self) -> None:
+        """The palette's "Rename list…": the highlighted paper's list first."""
+        library = self.desk.library_ready()
+        if library is not None:
+            paper = self.query_one(PaperList).current
+            ask_and_rename(self, library, paper.list if paper is not None else None, self.reload_papers)
 
     def action_undo(self) -> None:
         self.annotator.undo()

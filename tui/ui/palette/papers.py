@@ -60,15 +60,45 @@ def _titles(library) -> tuple[list[str], list[str]]:  # type: ignore[no-untyped-
     return [p.id for p in papers], [one_line(shown_title(p, annotations.get(p.id))) for p in papers]
 
 
+def in_order(letters: str, text: str) -> bool:
+    """Every character of `letters` occurs in `text`, in order (gaps allowed): "bslora" in "bi share lora"."""
+    rest = iter(text)
+    return all(char in rest for char in letters)
+
+
+def title_words(title: str) -> set[str]:
+    """The title's words (processed), plus its method name written as one word: "DP-TS-UCB: …" gives "dptsucb"."""
+    words = set(utils.default_process(title).split())
+    name, colon, _ = title.partition(":")
+    if colon and len(name.split()) <= 3:
+        words.add("".join(ch for ch in name.casefold() if ch.isalnum()))
+    return words
+
+
 def rank_titles(query: str, titles: list[str], limit: int = LIMIT) -> list[tuple[int, float]]:
     """Best (index, score 0-100) for `query`: part of a title scores high, whole words break ties.
 
-    `partial_ratio` (C, over every title) picks candidates; `token_set_ratio`
-    re-ranks those few, so "frugal" finds "FRUGAL: Full-Rank Updates…" first
-    (WRatio would penalise the short query against a long title).
+    A title must hold the query's letters in order ("bslora" never offers
+    "Implicit regularization…"). `partial_ratio` (C, over every title) picks
+    candidates; `token_set_ratio` and the share of query words that start a
+    title word re-rank those few, so "grad split" finds "FRUGAL: …Gradient
+    splitting" first (WRatio would penalise the short query against a long
+    title); a query that is one of the title's words, its method name
+    included, scores full marks.
     """
     query = utils.default_process(query)
-    candidates = process.extract(query, titles, scorer=fuzz.partial_ratio, processor=utils.default_process, limit=limit * 3)
-    scored = [(index, 0.7 * score + 0.3 * fuzz.token_set_ratio(query, utils.default_process(title))) for title, score, index in candidates]
+    letters = query.replace(" ", "")
+    candidates = process.extract(query, titles, scorer=fuzz.partial_ratio, processor=utils.default_process, limit=limit * 10)
+    scored = []
+    for title, score, index in candidates:
+        processed = utils.default_process(title)
+        if not in_order(letters, processed.replace(" ", "")):
+            continue
+        words = title_words(title)
+        if query in words:
+            scored.append((index, 100.0))
+            continue
+        starts = sum(any(w.startswith(q) for w in words) for q in query.split()) / max(1, len(query.split()))
+        scored.append((index, 0.4 * score + 0.2 * fuzz.token_set_ratio(query, processed) + 40 * starts))
     scored.sort(key=lambda pair: -pair[1])
-    return [(index, score) for index, score in scored[:limit] if score >= 50]
+    return [(index, score) for index, score in scored[:limit] if score >= 35]

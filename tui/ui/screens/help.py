@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tui.ui.app import PaperdeskApp
 
 FIRST_STEPS = (
-    ("j k ↑ ↓", "move through the papers; the right pane shows the abstract"),
+    ("j k ↑ ↓", "move through the papers; the reading pane shows the abstract"),
     ("/", "filter: words \"a phrase\" -word status:read rating:>=4"),
     ("1-5  s  t", "rate, set the reading status, tag the highlighted paper"),
     ("n", "write Markdown notes (saved as you type; Esc when done)"),

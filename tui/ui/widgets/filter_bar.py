@@ -12,7 +12,21 @@ from textual.message import Message
 from textual.widgets import Input, Static
 from tui.ui.actions import bindings_for
 
-PLACEHOLDER = '/ filter: words, "phrase", -word, status:read rating:>=4 tag:x list:x has:notes year:>=2020'
+#: The box's hint, longest first: the longest that fits the box is shown (never one cut short).
+PLACEHOLDERS = (
+    '/ filter: words "phrase" -word status:read rating:>=4 tag:x list:x has:notes year:>=2020',
+    '/ filter: words "phrase" -word status:read rating:>=4 tag:x has:notes',
+    '/ filter: words "phrase" -word rating:>=4 tag:x has:notes',
+    '/ filter: words "phrase" -word rating:>=4 tag:x',
+    "/ filter: words -word rating:>=4",
+    "/ filter",
+)
+PLACEHOLDER = PLACEHOLDERS[0]
+
+
+def placeholder_for(width: int) -> str:
+    """The longest hint that fits `width` cells (the shortest when none does)."""
+    return next((p for p in PLACEHOLDERS if len(p) <= width), PLACEHOLDERS[-1])
 
 
 class FilterInput(Input):
@@ -25,6 +39,9 @@ class FilterInput(Input):
         """The reader is done typing: move focus to the list."""
 
         input: "FilterInput"
+
+    def on_resize(self) -> None:
+        self.placeholder = placeholder_for(self.content_region.width - 1)  # the cursor takes a cell
 
     def action_clear_or_leave(self) -> None:
         if self.value:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -20,34 +20,31 @@ from tui.core.models import Annotation, Paper, Status
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
+from tui.ui.widgets.list_names import list_labels
 from tui.ui.widgets.marks import STATUS_GLYPHS, stars
 
-#: Widest the list-name column gets; the title takes the rest of the row.
-LIST_COLUMN = 16
+#: The list-name column takes at most this share of a row (it holds the name in full when it fits).
+LIST_SHARE = 4
 #: Rows narrower than this leave the list name out: the title needs the room (the pane shows the list).
 LIST_COLUMN_FROM = 60
+#: The title keeps at least this share of what the list name leaves; tags take the rest, then show "+2".
+TITLE_SHARE = 0.6
 
 Spans = Sequence[tuple[int, int]]
 
 
-def short_list_name(name: str, width: int) -> str:
-    """`name` in `width` cells, keeping its first word and its end ("ICML…Papers").
-
-    Lists of one conference share their start ("ICML 2025 Papers", "ICML 2025
-    Orals"), so cutting only the end would make them look alike.
-    """
-    if cell_len(name) <= width:
-        return name
-    head = name.split(" ", 1)[0]
-    if cell_len(head) > width // 2 or head == name:
-        return name  # no short first word to keep: cut at the end as usual
-    room = width - cell_len(head) - 1
-    tail = ""
-    for char in reversed(name[len(head):]):
-        if cell_len(char + tail) > room:
-            break
-        tail = char + tail
-    return f"{head}…{tail.lstrip()}"
+def tag_text(tags: Sequence[str], width: int) -> str:
+    """" #a #b +2": the tags that fit in `width` cells, then how many did not."""
+    shown = ""
+    for i, tag in enumerate(tags):
+        part = " #" + one_line(tag)
+        rest = len(tags) - i - 1
+        more = f" +{rest}" if rest else ""
+        if cell_len(shown + part + more) > width:
+            left = len(tags) - i
+            return shown + f" +{left}" if cell_len(shown + f" +{left}") <= width else shown
+        shown += part
+    return shown
 
 
 class PaperList(ScrollView, can_focus=True):
@@ -89,6 +86,11 @@ class PaperList(ScrollView, can_focus=True):
         self.papers: Sequence[Paper] = ()
         self.matches: dict[str, Spans] = {}
         self.annotation_of: Callable[[str], Annotation | None] = lambda pid: None
+        self.list_names: Collection[str] = ()
+        """Every list of the library: the column's labels tell these apart (`set_list_names`)."""
+        self._labels: tuple[int, dict[str, str], int] = (-1, {}, 0)
+        self.empty_text: Text | None = None
+        """What the list area says when it holds no paper (a filter matched nothing)."""
 
     # -- content ---------------------------------------------------------------
 
@@ -101,6 +103,25 @@ class PaperList(ScrollView, can_focus=True):
         if keep is not None:
             index = next((i for i, p in enumerate(papers) if p.id == keep), 0)
         self.cursor = index
+        self.refresh()
+
+    def set_list_names(self, names: Collection[str]) -> None:
+        """The library's lists changed (opened, imported, renamed): labels are worked out again."""
+        self.list_names = {one_line(n) for n in names}
+        self._labels = (-1, {}, 0)
+        self.refresh()
+
+    def _list_label(self, name: str, width: int) -> str:
+        """`name`'s label, padded to the column (the widest label): list names line up."""
+        if self._labels[0] != width or name not in self._labels[1]:
+            names = self.list_names if name in self.list_names else {*self.list_names, name}
+            labels = list_labels(names, width)
+            self._labels = (width, labels, max(map(cell_len, labels.values()), default=0))
+        label = self._labels[1][name]
+        return label + " " * (self._labels[2] - cell_len(label))
+
+    def set_empty_text(self, text: Text | None) -> None:
+        self.empty_text = text
         self.refresh()
 
     @property
@@ -138,6 +159,9 @@ class PaperList(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         base = self.rich_style
         if row >= len(self.papers):
+            if not self.papers and self.empty_text is not None and y < len(self.empty_text.split()):
+                line = self.empty_text.split()[y]
+                return Strip(list(Segment.apply_style(line.render(self.app.console), base))).crop_extend(0, width, base).simplify()
             return Strip.blank(width, base)
         style = base
         if row == self.cursor:
@@ -160,23 +184,21 @@ class PaperList(ScrollView, can_focus=True):
         text.append(STATUS_GLYPHS[status] + " ", self.get_component_rich_style("paper-list--status"))
         text.append(stars(rating, " ") + " ", self.get_component_rich_style("paper-list--rating"))
         list_name = one_line(paper.list)
-        list_width = min(LIST_COLUMN, cell_len(list_name), width // 5) if width >= LIST_COLUMN_FROM else 0
-        title_width = max(1, width - text.cell_len - (list_width + 1 if list_width else 0))
+        label = self._list_label(list_name, width // LIST_SHARE) if width >= LIST_COLUMN_FROM else ""
+        title_width = max(1, width - text.cell_len - (cell_len(label) + 1 if label else 0))
         title = Text(one_line(shown_title(paper, ann)), no_wrap=True, overflow="ellipsis", end="")
         match_style = self.get_component_rich_style("paper-list--match")
         for start, end in self.matches.get(paper.id, ()):
             title.stylize(match_style, start, end)
-        tags = Text("".join(" #" + one_line(t) for t in (ann.tags if ann else ())), no_wrap=True, end="")
-        tags_width = min(tags.cell_len, title_width // 2)
-        title.truncate(title_width - tags_width, overflow="ellipsis", pad=True)
+        room = title_width - min(title.cell_len + 1, int(title_width * TITLE_SHARE))
+        tags = Text(tag_text(ann.tags if ann else (), room), no_wrap=True, end="")
+        title.truncate(title_width - tags.cell_len, overflow="ellipsis", pad=True)
         text.append_text(title)
-        if tags_width:
-            tags.truncate(tags_width, overflow="ellipsis")
+        if tags:
             text.append_text(tags)
             text.stylize(self.get_component_rich_style("paper-list--tags"), len(text) - len(tags), len(text))
-        if list_width:
-            name = Text(short_list_name(list_name, list_width), no_wrap=True, end="")
-            name.truncate(list_width, overflow="ellipsis")
+        if label:
+            name = Text(label, no_wrap=True, end="")
             text.append(" ")
             text.append_text(name)
             text.stylize(self.get_component_rich_style("paper-list--list"), len(text) - len(name), len(text))

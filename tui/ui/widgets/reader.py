@@ -50,21 +50,23 @@ class Reader(VerticalScroll, can_focus=True):
         yield Static(id="reader-links")
         yield Notes(id="notes")
 
-    def show(self, paper: Paper | None, annotation: Annotation | None = None, highlights: Sequence[str] = ()) -> None:
+    def show(self, paper: Paper | None, annotation: Annotation | None = None, highlights: Sequence[str] = (), filtered: bool = False) -> None:
         """Display `paper` (or an empty-state hint when there is none); a new paper starts at the top.
 
         `highlights` are the words of the current filter query, marked in the
         abstract. Showing the paper already on display (the list re-ranked
         around it after a save) redraws it in place: the scroll position and
         the notes editor (text, cursor, selection, focus) stay as they are.
+        With no paper, `filtered` says the filter hides every paper (the list says which filter).
         """
         same = paper is not None and paper.id == self.shown_id
         self.shown_id = paper.id if paper is not None else None
         if paper is None:
-            self._set("#reader-title", Text("No paper selected"))
+            self._set("#reader-title", Text("No paper to show" if filtered else "No paper selected"))
             for part in ("#reader-meta", "#reader-annotation", "#reader-links"):
                 self._set(part, Text(""))
-            self._set("#reader-abstract", Text("The list is empty.", style="italic"))
+            why = "The filter matches no paper; Esc clears it." if filtered else "The list is empty."
+            self._set("#reader-abstract", Text(why, style="italic"))
             self.query_one(Notes).load(None, "")
             return
         self._show_title(paper, annotation)  # and the meta lines, which say whether the title is derived

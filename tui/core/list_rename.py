@@ -1,0 +1,91 @@
+"""Renaming a list: which list a name means, a valid new name, and saved views whose `list:` still means it.
+
+Paper ids come from the abstract and title, never the list, so annotations
+follow a renamed list by themselves; saved views name lists in their
+queries (`list:papers`), and those are rewritten when the rename would
+change which lists they pick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from tui.core.errors import LibraryError
+from tui.core.models import Paper
+
+
+@dataclass
+class ListRename:
+    """The papers a rename replaces (what `LibraryStore.change_papers` stores in one atomic write)."""
+
+    replaced: dict[str, Paper] = field(default_factory=dict)
+    added: list[Paper] = field(default_factory=list)
+    removed: set[str] = field(default_factory=set)
+
+
+def _quoted(names: Sequence[str]) -> str:
+    return ", ".join(f'"{n}"' for n in sorted(names)) or "(none)"
+
+
+def resolve_list(names: Sequence[str], wanted: str) -> str:
+    """The list `wanted` names: the list of that name (any case), else the one list whose name holds it.
+
+    Raises `LibraryError` (one line) when no list or several lists match.
+    """
+    folded = " ".join(wanted.split()).casefold()
+    exact = [n for n in names if n.casefold() == folded]
+    if exact:
+        return exact[0]
+    inside = [n for n in names if folded and folded in " ".join(n.split()).casefold()]
+    if len(inside) == 1:
+        return inside[0]
+    if inside:
+        raise LibraryError(f'"{wanted}" could mean {len(inside)} lists: {_quoted(inside)}; give more of the name')
+    raise LibraryError(f'no list is called "{wanted}"; the lists are: {_quoted(set(names))}')
+
+
+def new_list_name(names: Sequence[str], old: str, new: str) -> str:
+    """`new` on one line, checked: not empty, no double quote (queries quote names), not another list's name."""
+    name = " ".join(new.split())
+    if not name:
+        raise LibraryError("a list needs a name; the new name is empty")
+    if '"' in name:
+        raise LibraryError(f"a list name cannot hold a double quote (\"): {name}")
+    taken = [n for n in names if n != old and n.casefold() == name.casefold()]
+    if taken:
+        raise LibraryError(f'a list called "{taken[0]}" exists already; choose another name (renaming never merges lists)')
+    return name
+
+
+def renamed_papers(papers: Sequence[Paper], old: str, new: str) -> ListRename:
+    from dataclasses import replace
+
+    return ListRename(replaced={p.id: replace(p, list=new) for p in papers if p.list == old})
+
+
+def rename_in_query(text: str, names: Sequence[str], old: str, new: str) -> tuple[str, bool]:
+    """`text` with each `list:` filter that picked list `old` rewritten to pick `new` instead.
+
+    Returns the query and whether it still picks the same lists: a value that
+    meant `old` together with other lists cannot be written as one filter,
+    and is left as it was (the caller says so).
+    """
+    from tui.core.search.filters import list_names_meant
+    from tui.core.search.query import list_filter_spans
+
+    after = [new if n == old else n for n in names]
+    out, last, same = [], 0, True
+    for start, end, negate, value in list_filter_spans(text):
+        before = {names[i] for i in list_names_meant(value, names)}
+        now = {after[i] for i in list_names_meant(value, after)}
+        wanted = {new if n == old else n for n in before}
+        if now == wanted:
+            continue
+        if before == {old}:
+            out.append(text[last:start] + ("-" if negate else "") + f'list:"{new}"')
+            last = end
+        else:
+            same = False
+    out.append(text[last:])
+    return "".join(out), same

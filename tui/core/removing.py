@@ -1,0 +1,80 @@
+"""Removing papers to the library's trash and bringing them back: `paperdesk remove` and `restore`.
+
+The trash itself (a file in the library) is the store's; this chooses the
+papers (by list, query or id) and refuses to drop annotations without force.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from tui.core.models import Annotation, Paper
+from tui.core.store.storage import LibraryStore
+
+#: The papers a filter query matches (`library.papers_matching`, passed in: this module sits below the use cases).
+Matching = Callable[[LibraryStore, str], Sequence[Paper]]
+
+
+@dataclass
+class RemoveOutcome:
+    """What `remove_papers` did: how many papers went to the trash, or why none did."""
+
+    removed: int = 0
+    annotated: int = 0
+    refused: str = ""
+
+
+def _carries_annotations(annotation: "Annotation | None") -> bool:
+    return annotation is not None and bool(annotation.notes.strip() or annotation.rating or annotation.tags)
+
+
+def choose_papers(library: LibraryStore, matching: Matching, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = ()) -> tuple[list[Paper], str]:
+    """The papers named by list names, a filter query or ids, and a description of them for the trash.
+
+    A list name or id that matches nothing raises `LibraryError` naming it
+    (and, for lists, the lists there are).
+    """
+    from tui.core.errors import LibraryError
+
+    chosen: dict[str, Paper] = {}
+    names = {p.list.casefold(): p.list for p in library.papers}
+    for name in lists:
+        if name.casefold() not in names:
+            there = ", ".join(f'"{n}"' for n in sorted(set(names.values())))
+            raise LibraryError(f'no list is called "{name}"; the lists are: {there or "(none)"}')
+        chosen.update((p.id, p) for p in library.papers if p.list.casefold() == name.casefold())
+    if query is not None:
+        chosen.update((p.id, p) for p in matching(library, query))
+    for pid in ids:
+        paper = library.get(pid)
+        if paper is None:
+            raise LibraryError(f"no paper has the id {pid}; `paperdesk list` shows the ids")
+        chosen[pid] = paper
+    parts = [f'list "{n}"' for n in lists] + ([f"query {query!r}"] if query is not None else []) + ([f"{len(ids)} by id"] if ids else [])
+    return list(chosen.values()), ", ".join(parts)
+
+
+def remove_papers(
+    library: LibraryStore, matching: Matching, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = (), force: bool = False
+) -> RemoveOutcome:
+    """Move the chosen papers (and their annotations) to the library's trash.
+
+    Papers carrying notes, a rating or tags are removed only with `force`;
+    without it nothing is removed and `refused` says how many carry them.
+    `restore_papers` brings the last removal back.
+    """
+    papers, what = choose_papers(library, matching, lists=lists, query=query, ids=ids)
+    notes = library.annotations()
+    annotated = sum(_carries_annotations(notes.get(p.id)) for p in papers)
+    if annotated and not force:
+        return RemoveOutcome(0, annotated, f"{annotated} of the {len(papers)} papers carry notes, a rating or tags; nothing removed (add --force to move them to the trash anyway)")
+    return RemoveOutcome(library.remove_papers([p.id for p in papers], what), annotated)
+
+
+def restore_papers(library: LibraryStore, *, everything: bool = False) -> list[str]:
+    """Bring back the last removal (every one with `everything`); one line per batch restored."""
+    return [
+        f"restored {len(batch.get('papers', []))} papers ({batch.get('what', '')}, removed {batch.get('removed', '')[:16].replace('T', ' ')})"
+        for batch in library.restore_papers(everything=everything)
+    ]
