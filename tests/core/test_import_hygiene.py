@@ -43,6 +43,8 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.render": BASE,
     "tui.core.ingest": BASE | {"tui.core.render"},
     "tui.core.search": BASE | {"tui.core.render"},
+    # more like this: built from the search index's words (split and LaTeX-folded as search does it)
+    "tui.core.related": BASE | {"tui.core.render", "tui.core.search"},
     "tui.core.store": BASE | {"tui.core.render.text"},
     "tui.core.export": BASE | {"tui.core.render", "tui.core.store.atomic"},
     # web services: readers' records and field helpers (Crossref speaks CSL-JSON), the atomic write for the cache

@@ -15,6 +15,7 @@ from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.screens.list_dialog import ListNameDialog
 from tui.ui.screens.help import FirstSteps, HelpScreen, help_areas
 from tui.ui.screens.import_dialog import ImportDialog
+from tui.ui.screens.related import RelatedScreen
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.screens.stats import StatsScreen
 from tui.ui.screens.tag_dialog import TagDialog
@@ -29,6 +30,7 @@ OWNERS = {
     "filter": FilterInput, "help": HelpScreen, "first_steps": FirstSteps, "stats": StatsScreen, "import": ImportDialog,
     "export": ExportDialog, "confirm": ConfirmOverwrite, "confirm_remove": ConfirmRemove, "tags": TagDialog, "title": TitleDialog,
     "save_view": SaveViewScreen, "copy": CopyDialog, "list_name": ListNameDialog,
+    "related": RelatedScreen,
 }
 
 

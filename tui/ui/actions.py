@@ -138,6 +138,9 @@ ACTIONS: tuple[Action, ...] = (
        palette="Undo", palette_help="Undo the last rating/status/tag/title change or removal", changes_data=True),
     _a("redo", "U", "Redo", help="Redo the change undone last", area=_ON_PAPER, owners=_LIB,
        palette="Redo", palette_help="Redo the change undone last", changes_data=True),
+    _a("more_like_this", "m", "More like this", help="The 10 papers most like this one, with the words they share (Enter goes to one)",
+       area=_ON_PAPER, owners=_LIB, palette="More like this",
+       palette_help="The papers most like the highlighted one, with the words they share", keywords=("related", "similar")),
     _a("open_link", "o", "Open link", area=_ON_PAPER, owners=_LIB,
        palette="Open link", palette_help="Open the paper's URL, DOI or code link in the browser", keywords=("browser", "url")),
     _a("app.import_papers", "i", "Import", help="Import papers from a file or folder (BibTeX, JSON, RIS, CSL-JSON, lists, notes exports)", area="Global", owners=_LIB, palette="Import papers from a file or folder",
@@ -216,6 +219,7 @@ ACTIONS: tuple[Action, ...] = (
     _a("close", "escape", "Close", id="copy_close", owners=("copy",), show=True),
     _a("cancel", "escape", "Cancel", id="list_name_cancel", owners=("list_name",), show=True),
     _a("save", "ctrl+s", "Save to file", id="copy_save", key_display="^s", owners=("copy",), show=True, priority=True),
+    _a("close", "escape", "Close", id="related_close", owners=("related",), show=True),
 )
 
 

@@ -3,8 +3,8 @@
 The screen composes the widgets and owns one controller per concern:
 `Filtering` (the box, the index, the order), `Annotator` (ratings, status,
 tags, titles, notes, undo), `Removing` (papers to the trash, sharing the
-annotator's undo history), `Panes` (layouts and focus mode) and `Exporting`
-(export and clipboard). Keys arrive here as actions (tui/ui/actions.py) and are
+annotator's undo history), `Panes` (layouts and focus mode), `Exporting`
+(export and clipboard) and `RelatedPapers` (more like this). Keys arrive here as actions (tui/ui/actions.py) and are
 handed to a controller; controllers report with messages (`Ranked`,
 `AnnotationSaved`) that the screen passes on. No controller calls another.
 """
@@ -28,6 +28,7 @@ from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.exporting import AnnotationsChanged, Exporting
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
+from tui.ui.library.related import RelatedPapers
 from tui.ui.library.open_link import open_in_browser
 from tui.ui.library.removing import PapersMoved, Removing, neighbour
 from tui.ui.palette.views import ViewCommands
@@ -62,6 +63,7 @@ class LibraryScreen(Screen):
         self.removing = Removing(self, self.annotator.history)
         self.panes = Panes(self)
         self.exporting = Exporting(self)
+        self.related = RelatedPapers(self)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
@@ -134,6 +136,7 @@ class LibraryScreen(Screen):
         paper_list.set_list_names({p.list for p in library.papers})
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
         self.filtering.start_index(library)  # re-runs the current filter once the new papers are indexed
+        self.related.papers_changed()
         self.annotator.refresh_progress()
         self.update_header()
 
@@ -147,10 +150,13 @@ class LibraryScreen(Screen):
 
     def on_ranked(self, message: Ranked) -> None:
         self.update_header()
+        if self.filtering.index is not None:
+            self.related.start(self.filtering.index)  # built from the search index's words, once it is ready
 
     def on_annotation_saved(self, message: AnnotationSaved) -> None:
         """The search index learns every saved annotation (a filter in force re-runs)."""
         self.filtering.annotation_changed(message.annotation.id, message.annotation)
+        self.related.annotation_changed(message.annotation.id, message.annotation)
 
     def on_annotations_changed(self, message: AnnotationsChanged) -> None:
         """A vault sync changed annotations: the index learns them and the list and pane redraw."""
@@ -159,6 +165,7 @@ class LibraryScreen(Screen):
             notes = self.query_one(Notes)
             for pid in message.pids:
                 self.filtering.annotation_changed(pid, library.annotation(pid))
+                self.related.annotation_changed(pid, library.annotation(pid))
                 self.annotator.refresh(pid)
                 if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
                     notes.load(pid, library.annotation(pid).notes)
@@ -257,6 +264,28 @@ class LibraryScreen(Screen):
         elif index is not None:
             paper_list.cursor = index
         self.panes.home().focus()
+
+    def action_more_like_this(self) -> None:
+        """`m`: the papers most like the highlighted one; Enter in the dialog goes to one."""
+        from tui.core.render.titles import row_title
+        from tui.ui.screens.related import RelatedScreen
+
+        library, paper = self.desk.library_ready(), self.query_one(PaperList).current
+        if library is None:
+            return
+        if paper is None:
+            self.notify("No paper is highlighted: there is nothing to compare.", severity="warning", markup=False)
+            return
+        dialog = RelatedScreen(paper, row_title(paper, library.annotation(paper.id)), lambda p: row_title(p, library.annotation(p.id)))
+        self.app.push_screen(dialog, self._go_to_related)
+        self.related.ask(paper.id, dialog.show)
+
+    def _go_to_related(self, pid: str | None) -> None:
+        if pid is None:
+            return
+        if not any(p.id == pid for p in self.query_one(PaperList).papers):
+            self.notify("The filter hid that paper: cleared it to show the paper.", markup=False)
+        self.go_to(pid)
 
     # -- filtering -------------------------------------------------------------------------
 
