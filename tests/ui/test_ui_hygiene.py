@@ -18,8 +18,14 @@ def test_no_ui_file_is_over_400_lines() -> None:
     assert long == {}
 
 
+#: The one exception: the work-around for Textual's CJK-in-toasts bug (textual#6357) replaces a screen's
+#: compositor; tests/ui/test_textual_api.py checks the parts it leans on.
+PRIVATE_ALLOWED = {"wide_chars.py": ({"textual._compositor", "textual.widgets._toast"}, {"_compositor"})}
+
+
 def test_no_private_textual_module_is_imported() -> None:
     for path in FILES:
+        allowed = PRIVATE_ALLOWED.get(str(path.relative_to(UI)), (set(), set()))[0]
         for node in ast.walk(ast.parse(_source(path))):
             if isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
@@ -27,15 +33,16 @@ def test_no_private_textual_module_is_imported() -> None:
                 names = [alias.name for alias in node.names]
             else:
                 continue
-            private = [n for n in names if n.startswith("textual") and any(part.startswith("_") for part in n.split("."))]
+            private = [n for n in names if n.startswith("textual") and any(part.startswith("_") for part in n.split(".")) and n not in allowed]
             assert not private, f"{path.relative_to(UI)} imports {private}"
 
 
 def test_no_private_attribute_of_another_object_is_read() -> None:
     """`obj._name` only on `self`/`cls` (our own state); Textual's private attributes change without notice."""
     for path in FILES:
+        allowed = PRIVATE_ALLOWED.get(str(path.relative_to(UI)), (set(), set()))[1]
         for node in ast.walk(ast.parse(_source(path))):
-            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") and node.attr not in allowed:
                 owner = node.value
                 if isinstance(owner, ast.Name) and owner.id == "os" and node.attr == "_exit":
                     continue  # the standard library's documented way to end at once (hangup.py)

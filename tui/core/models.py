@@ -227,6 +227,11 @@ class Annotation:
             self.notes.strip() or self.rating or self.status is not Status.UNREAD or self.tags or self.title or self.highlights
         )
 
+    @property
+    def carries_work(self) -> bool:
+        """True when it holds notes, highlights, a rating or tags: removing the paper asks first (a status alone is cheap to redo)."""
+        return bool(self.notes.strip() or self.rating or self.tags or self.highlights)
+
     def to_doc(self) -> dict[str, Any]:
         """The dict stored in TinyDB; no highlights, no key (a record as older versions wrote it)."""
         doc = asdict(self)

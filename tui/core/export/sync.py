@@ -38,6 +38,7 @@ from tui.core.export.vault_markdown import tag_lookup
 from tui.core.export.writing import file_mode, paper_stem
 from tui.core.models import EDITABLE_FIELDS, Annotation, day, utc_now
 from tui.core.store.atomic import atomic_write_text, fsync_dir
+from tui.core.words import plural
 
 
 class SyncError(PaperdeskError):
@@ -62,10 +63,10 @@ class SyncReport:
 
     def summary(self) -> str:
         if not self.changed and not self.conflicts:
-            return f"sync: nothing to do; {self.in_step} papers in step, nothing written"
+            return f"sync: nothing to do; {plural(self.in_step)} in step, nothing written"
         return (
-            f"sync: {self.imported} papers updated from the vault, {self.written} files written, "
-            f"{self.conflicts} conflicts, {self.in_step} papers in step"
+            f"sync: {plural(self.imported)} updated from the vault, {plural(self.written, 'file')} written, "
+            f"{plural(self.conflicts, 'conflict')}, {plural(self.in_step)} in step"
         )
 
     def all_lines(self) -> list[str]:

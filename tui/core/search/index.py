@@ -29,6 +29,7 @@ from tui.core.render.titles import row_title
 from tui.core.search.folding import fold
 from tui.core.search.filters import STATUS_CODE, filter_mask, year_number
 from tui.core.search.query import WORD, Query, contains_phrase, words
+from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.result import SearchResult
 from tui.core.search.sorts import Cancelled
 from tui.core.search.terms import (
@@ -76,6 +77,7 @@ class SearchIndex:
         self._recent_key: np.ndarray | None = None
         self._title_key: np.ndarray | None = None
         self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
+        self.hidden = np.zeros(n, dtype=bool)  # removed (to the trash) since the build: no query finds them
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
 
@@ -131,10 +133,8 @@ class SearchIndex:
             for author in paper.authors:
                 self.author_docs.setdefault(author.casefold(), set()).add(i)
         self.has_paper_tags = np.fromiter((bool(p.tags) for p in self.papers), dtype=bool, count=self.size)
-        self.has_field = {
-            name: np.fromiter((bool(getattr(p, attr)) for p in self.papers), dtype=bool, count=self.size)
-            for name, attr in (("abstract", "abstract"), ("authors", "authors"), ("url", "url"), ("doi", "doi"))
-        }
+        has = lambda attr: np.fromiter((bool(getattr(p, attr)) for p in self.papers), dtype=bool, count=self.size)  # noqa: E731
+        self.has_field = {name: has(name) for name in ("abstract", "authors", "url", "doi")}
 
     # -- the annotation overlay ---------------------------------------------------
 
@@ -178,6 +178,13 @@ class SearchIndex:
         if old is None or old.title != annotation.title:
             self._title_key = None
         self._cache.clear()
+
+    def set_hidden(self, pids: Sequence[str], hidden: bool) -> bool:
+        """Hide removed papers (or show restored ones) without a rebuild; False if one is not indexed."""
+        docs = [self.position.get(pid) for pid in pids]
+        with self._lock:
+            self.hidden[[d for d in docs if d is not None]] = hidden
+        return None not in docs
 
     def annotation(self, i: int) -> Annotation | None:
         return self._annotations.get(i)
@@ -323,22 +330,13 @@ class SearchIndex:
     # -- sorting -----------------------------------------------------------------------
 
     def _recent(self) -> np.ndarray:
-        """Per paper, how recently its annotation changed: higher is more recent, 0 never."""
         if self._recent_key is None:
-            key = np.zeros(self.size, dtype=np.int64)
-            stamped = sorted((ann.updated, i) for i, ann in self._annotations.items() if ann.updated)
-            for rank, (_, i) in enumerate(stamped, start=1):
-                key[i] = rank
-            self._recent_key = key
+            self._recent_key = recent_ranks(self._annotations, self.size)
         return self._recent_key
 
     def _titles(self) -> np.ndarray:
-        """Per paper, its place in alphabetical order of shown titles."""
         if self._title_key is None:
-            order = sorted(range(self.size), key=lambda i: self.title_of(i).casefold())
-            key = np.empty(self.size, dtype=np.int64)
-            key[np.array(order, dtype=np.int64)] = np.arange(self.size)
-            self._title_key = key
+            self._title_key = title_ranks(self.size, self.title_of)
         return self._title_key
 
     def _sort_key(self, docs: np.ndarray, score: np.ndarray | None, sort: str) -> np.ndarray | None:
@@ -393,6 +391,8 @@ class SearchIndex:
                 narrow(~self._phrase_mask(phrase, should_stop))
             for flt in query.filters:
                 narrow(filter_mask(self, flt))
+            if self.hidden.any():
+                narrow(~self.hidden)
             docs = np.arange(self.size, dtype=np.int64) if mask is None else np.flatnonzero(mask)
             key = self._sort_key(docs, score, sort)
             matchers = [self._match(term) for term in dict.fromkeys(query.terms)]

@@ -247,12 +247,12 @@ class Annotator:
         """Ask for the new highlight's comment, then save it (Esc in the dialog keeps nothing)."""
         paper = self.library.get(pid) if self.library else None
         if paper is not None:
-            highlights = PaperHighlights(self, paper, lambda _: None)
+            highlights = PaperHighlights(self, paper, lambda _: None, lambda: None)
             dialog = CommentDialog(highlight.text)
             self.screen.app.push_screen(dialog, lambda comment: None if comment is None else highlights.add(highlight, comment))
 
-    def list_highlights(self, show: Callable[[Highlight], None]) -> None:
-        """`H`: the paper's highlights to show, comment on or delete."""
+    def list_highlights(self, show: Callable[[Highlight], None], undo: Callable[[], None]) -> None:
+        """`H`: the paper's highlights to show, comment on or delete (`undo`: the screen's `u`)."""
         paper = self.paper
         if paper is None:
             return
@@ -260,21 +260,20 @@ class Annotator:
             self.screen.notify("No highlights on this paper: h starts one in the reading pane.", timeout=4)
             return
         if self._writable():
-            self.screen.app.push_screen(HighlightsDialog(shown_title(paper, self.view(paper.id)), PaperHighlights(self, paper, show)))
+            self.screen.app.push_screen(HighlightsDialog(shown_title(paper, self.view(paper.id)), PaperHighlights(self, paper, show, undo)))
 
-    def undo(self) -> None:
-        self._step_history(self.history.undo(), "before", "Undone", "Nothing to undo")
+    def step(self, change: Change | None, undo: bool) -> None:
+        """Undo (restore `before`) or redo (apply `after`) an entry of the history, not itself recorded; say what changed.
 
-    def redo(self) -> None:
-        self._step_history(self.history.redo(), "after", "Redone", "Nothing to redo")
-
-    def _step_history(self, change: Change | None, side: str, done: str, nothing: str) -> None:
-        """Apply one side of a history entry (not itself recorded) and say what changed."""
+        The screen takes the entry from the history (`history.undo()`/`redo()`) and
+        hands removals to its `Removing`; changes of annotations come here.
+        """
+        done, nothing = ("Undone", "Nothing to undo") if undo else ("Redone", "Nothing to redo")
         if change is None:
             self.screen.notify(nothing, timeout=3)
             return
         self.status_walk.end()
-        values = getattr(change, side)
+        values = change.before if undo else change.after
         paper = self.library.get(change.pid) if self.library else None
         self.change(change.pid, undoable=False, **values)
         name = shown_title(paper, self.view(change.pid)) if paper else change.pid

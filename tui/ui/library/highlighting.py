@@ -20,10 +20,12 @@ if TYPE_CHECKING:
 class PaperHighlights:
     """`HighlightActions` for one paper (see `screens.highlights_dialog`)."""
 
-    def __init__(self, annotator: "Annotator", paper: Paper, show: Callable[[Highlight], None]) -> None:
+    def __init__(self, annotator: "Annotator", paper: Paper, show: Callable[[Highlight], None], undo: Callable[[], None]) -> None:
+        """`show` scrolls the pane to a highlight; `undo` is the screen's `u` (one history for every kind of change)."""
         self.annotator = annotator
         self.paper = paper
         self._show = show
+        self._undo = undo
 
     def listing(self) -> list[Anchored]:
         """The paper's highlights as they stand (saves on their way included), in reading order."""
@@ -45,7 +47,7 @@ class PaperHighlights:
         self.annotator.screen.notify("Highlight deleted: u brings it back.", timeout=4)
 
     def undo(self) -> None:
-        self.annotator.undo()
+        self._undo()
 
     def show(self, highlight: Highlight) -> None:
         self._show(highlight)
