@@ -85,6 +85,13 @@ def read_acks(path: Path) -> list[int]:
     return [int(line) for line in path.read_text().split("\n")[:-1] if line]
 
 
+def wait_for_first_ack(path: Path, limit: float = 10.0) -> None:
+    """Until the child's first save has returned (or `limit` seconds: the kill then lands wherever it lands)."""
+    end = time.monotonic() + limit
+    while not read_acks(path) and time.monotonic() < end:
+        time.sleep(0.002)
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 @pytest.mark.parametrize("compacting", [False, True], ids=["appending", "compacting"])
 def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp_path: Path, compacting: bool) -> None:
@@ -105,7 +112,11 @@ def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp
             forker.stdin.write(f"{acks} {seq}\n")
             forker.stdin.flush()
             child = int(forker.stdout.readline())
-            time.sleep(rng.uniform(0.01, 0.15))  # some kills land while it opens the library
+            if run % 2:
+                time.sleep(rng.uniform(0.01, 0.15))  # some kills land while it opens the library
+            else:  # the others while it saves, however slowly a loaded machine opens the library
+                wait_for_first_ack(acks)
+                time.sleep(rng.uniform(0.0, 0.03))
             os.kill(child, signal.SIGKILL)
             forker.stdin.write("killed\n")
             forker.stdin.flush()
