@@ -39,9 +39,9 @@ def test_import_reports_and_is_idempotent(library_dir: Path, tmp_path: Path, cap
     new = tmp_path / "mine.txt"
     new.write_text("My Reading\n\nFirst abstract here.\n\nSecond abstract here.\n\nFirst abstract here.\n")
     assert main(["import", str(new), "--db", str(library_dir)]) == 0
-    assert capsys.readouterr().out.strip().splitlines()[0] == "list My Reading: 2 papers, 1 duplicates skipped"
+    assert capsys.readouterr().out.strip().splitlines()[0] == f"{new} (list My Reading): 2 papers added, 1 merged (0 with new fields), 0 skipped"
     assert main(["import", str(new), "--db", str(library_dir)]) == 0
-    assert capsys.readouterr().out.strip() == "list My Reading: 0 papers, 3 duplicates skipped"
+    assert capsys.readouterr().out.strip() == f"{new} (list My Reading): 0 papers added, 3 merged (0 with new fields), 0 skipped"
     main(["list", "--db", str(library_dir)])
     assert len(capsys.readouterr().out.splitlines()) == 35
 
@@ -91,7 +91,7 @@ def test_good_and_bad_files_together(tmp_path: Path, library_dir: Path, capsys) 
     good.write_text("Good\n\nAn abstract.\n")
     assert main(["import", str(good), str(tmp_path / "nope.txt"), "--db", str(library_dir)]) == 1
     captured = capsys.readouterr()
-    assert "list Good: 1 papers" in captured.out
+    assert "(list Good): 1 paper added" in captured.out
     assert "nope.txt: no such file" in captured.err
 
 

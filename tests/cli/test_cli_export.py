@@ -136,4 +136,4 @@ def test_import_still_takes_paper_lists(library_dir: Path, tmp_path: Path, capsy
     new = tmp_path / "mine.txt"
     new.write_text("My Reading\n\nFirst abstract here.\n")
     assert main(["import", str(new), "--db", str(library_dir)]) == 0
-    assert capsys.readouterr().out.strip().splitlines()[0] == "list My Reading: 1 papers, 0 duplicates skipped"
+    assert capsys.readouterr().out.strip().splitlines()[0].endswith("(list My Reading): 1 paper added, 0 merged, 0 skipped")

@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.conftest import FIXTURES
 from tui.cli import main
 from tui.core.library import Library, import_paths
+from tui.core.store.trash import read_trash
 
 CONF = FIXTURES / "conference"
 
@@ -33,7 +34,7 @@ def test_remove_a_list_then_restore_it(library_dir: Path, capsys) -> None:
     assert main(["remove", "--db", str(library_dir), "--list", "ICML 2025 Papers", "--list", "icml 2025 论文列表"]) == 0
     assert "removed 33 papers to the trash" in capsys.readouterr().out
     with Library.open(library_dir) as lib:
-        assert {p.list for p in lib.papers} == {"NeurIPS 2018"} and len(lib.trash()) == 1
+        assert {p.list for p in lib.papers} == {"NeurIPS 2018"} and len(read_trash(lib.folder)) == 1
     assert (library_dir / "trash.json").exists()
     assert main(["restore", "--db", str(library_dir)]) == 0
     assert "restored 33 papers" in capsys.readouterr().out
@@ -51,7 +52,7 @@ def test_annotated_papers_need_force_and_their_notes_come_back(library_dir: Path
         lib.save_annotation(mine[1], rating=2)
     assert main(["remove", "--db", str(library_dir), "--query", "list:neurips"]) == 1
     err = capsys.readouterr().err
-    assert "2 of the 7 papers carry notes, a rating or tags; nothing removed" in err
+    assert "2 of the 7 papers carry notes, highlights, a rating or tags; nothing removed" in err
     with Library.open(library_dir) as lib:
         assert len([p for p in lib.papers if p.list == "NeurIPS 2018"]) == 7
     assert main(["remove", "--db", str(library_dir), "--query", "list:neurips", "--force"]) == 0

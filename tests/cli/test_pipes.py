@@ -37,7 +37,7 @@ def test_import_dash_reads_stdin_and_tells_the_format_from_the_content(library_d
         if expected:
             assert expected <= {p.shown_title for p in lib.papers}
         else:
-            assert "list Piped List: 2 papers" in result.stdout
+            assert "<stdin> (list Piped List): 2 papers added" in result.stdout
             assert {p.list for p in lib.papers[-2:]} == {"Piped List"}
 
 
@@ -45,7 +45,7 @@ def test_import_format_forces_the_reader(library_dir: Path) -> None:
     # JSON Lines text forced through the list reader: one "list" named after the first line.
     result = run("import", "-", "--format", "list", "--db", str(library_dir), input="My header\n\n{\"title\": \"x\"}\n")
     assert result.returncode == 0, result.stderr
-    assert "list My header: 1 papers" in result.stdout
+    assert "(list My header): 1 paper added" in result.stdout
     wrong = run("import", "-", "--format", "bibtex", "--db", str(library_dir), input=JSONL)
     assert wrong.returncode == 1 and wrong.stderr.startswith("paperdesk: <stdin>: ")
 

@@ -38,7 +38,7 @@ def test_boilerplate_abstracts_never_collapse_papers(library_dir: Path) -> None:
     """Three real papers of one export share "Part of": three papers, not one."""
     outcome = import_paths(library_dir, [CONF / "nips2018.json"])
     assert not outcome.failed
-    assert outcome.messages[0] == ("line", f"{CONF / 'nips2018.json'}: 7 added, 0 merged, 0 skipped")
+    assert outcome.messages[0] == ("line", f"{CONF / 'nips2018.json'}: 7 papers added, 0 merged, 0 skipped")
     with Library.open(library_dir) as lib:
         mine = [p for p in lib.papers if p.list == "NeurIPS 2018"]
         assert len(mine) == 7 and len({p.id for p in mine}) == 7
@@ -136,8 +136,8 @@ def test_a_library_written_before_issue_13_keeps_every_annotation(tmp_path: Path
     # Re-importing the same files brings back the two papers the old ids had collapsed, and nothing else.
     outcome = import_paths(folder, [CONF / "nips2018.json", CONF / "icml2019.json", FIXTURES / "small.bib"])
     lines = [text for kind, text in outcome.messages if kind == "line"]
-    assert lines[0].endswith("2 added, 5 merged (5 with new fields), 0 skipped"), lines
-    assert "0 added" in lines[1] and "0 added" in lines[2]
+    assert lines[0].endswith("2 papers added, 5 merged (5 with new fields), 0 skipped"), lines
+    assert "0 papers added" in lines[1] and "0 papers added" in lines[2]
     with Library.open(folder) as lib:
         assert set(before_papers) <= {p.id for p in lib.papers}
         assert len(lib.papers) == len(before_papers) + 2

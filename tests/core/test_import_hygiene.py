@@ -1,7 +1,8 @@
 """The core stays free of terminal code, and its parts import downward only.
 
-Layers, lowest first: `models`/`errors`/`paths` (plain values and places);
-`render` (text and LaTeX for display); `ingest`, `search` and `store` (which uses only render's text helpers), which
+Layers, lowest first: `models`/`errors`/`paths`/`words` (plain values, places and counts in words);
+`render` (text and LaTeX for display); `highlights` (anchoring passages in the abstract as
+rendered) and `reading_cursor` (sentences and words of it); `ingest`, `search` and `store` (which uses only render's text helpers), which
 know nothing of each other; `export`; `fetch` (web services, which hands
 readers' records on); and `library`, the use cases, which
 may use them all. Imports are read from the source with `ast` (including
@@ -31,19 +32,24 @@ print(",".join(leaks))
 """
 
 #: Where each part of the core may import from (inside `tui.core`), besides itself.
-BASE = {"tui.core.models", "tui.core.errors", "tui.core.paths"}
+BASE = {"tui.core.models", "tui.core.errors", "tui.core.paths", "tui.core.words"}
 ALLOWED: dict[str, set[str]] = {
     "tui.core.models": set(),
     "tui.core.errors": set(),
     "tui.core.paths": set(),
+    "tui.core.words": set(),
     "tui.core.memory": set(),
     "tui.core.stats": BASE,
     "tui.core.config": BASE | {"tui.core.store.atomic"},
     "tui.core.render": BASE,
     "tui.core.ingest": BASE | {"tui.core.render"},
     "tui.core.search": BASE | {"tui.core.render"},
+    # more like this: built from the search index's words (split and LaTeX-folded as search does it)
+    "tui.core.related": BASE | {"tui.core.render", "tui.core.search"},
     "tui.core.store": BASE | {"tui.core.render.text"},
-    "tui.core.export": BASE | {"tui.core.render", "tui.core.store.atomic"},
+    "tui.core.highlights": BASE | {"tui.core.render"},
+    "tui.core.reading_cursor": set(),
+    "tui.core.export": BASE | {"tui.core.render", "tui.core.highlights", "tui.core.store.atomic"},
     # web services: readers' records and field helpers (Crossref speaks CSL-JSON), the atomic write for the cache
     "tui.core.fetch": BASE | {"tui.core.ingest", "tui.core.store.atomic"},
     "tui.core.library": {"tui.core"},
@@ -52,6 +58,8 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.list_rename": BASE | {"tui.core.search"},
     # Annotating one paper from the command line: a use case beside library (id prefixes, edits, their log).
     "tui.core.edits": {"tui.core"},
+    # Bringing an older library up to date as it opens (store formats, the title rules).
+    "tui.core.migrations": {"tui.core"},
 }
 
 

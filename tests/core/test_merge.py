@@ -79,11 +79,11 @@ def test_import_report_and_reimport(library: Library) -> None:
     before = len(library.papers)
     (report,) = library.add_papers([read_import(FIXTURES / "papers.json")])
     assert (report.added, report.merged, len(report.skipped)) == (3, 0, 5)
-    assert report.line() == f"{FIXTURES / 'papers.json'}: 3 added, 0 merged, 5 skipped"
+    assert report.line() == f"{FIXTURES / 'papers.json'}: 3 papers added, 0 merged, 5 skipped"
     assert len(library.papers) == before + 3
     (again,) = library.add_papers([read_import(FIXTURES / "papers.json")])
     assert (again.added, again.merged, again.updated) == (0, 3, 0)
-    assert again.line().endswith("0 added, 3 merged (0 with new fields), 5 skipped")
+    assert again.line().endswith("0 papers added, 3 merged (0 with new fields), 5 skipped")
     assert len(library.papers) == before + 3
 
 
@@ -109,7 +109,7 @@ def test_changes_survive_reopening(library_dir: Path) -> None:
         from tui.core.ingest.lists import parse_list
 
         (rep,) = lib.add_lists([parse_list("L\n\nA brand new abstract for the old path.\n")])
-        assert rep.line() == "list L: 1 papers, 0 duplicates skipped"
+        assert rep.line().endswith("(list L): 1 paper added, 0 merged, 0 skipped")
     with Library.open(library_dir) as lib:
         assert len(lib.papers) == count + 1
 
@@ -140,6 +140,8 @@ def test_a_failed_write_changes_nothing(library: Library, monkeypatch: pytest.Mo
     assert report.added == 106
 
 
-def test_list_report_wording_is_unchanged() -> None:
+def test_a_list_reports_in_the_words_of_every_other_file() -> None:
     report = FileReport("x.txt", "list", "My List", added=2, merged=1)
-    assert report.line() == "list My List: 2 papers, 1 duplicates skipped"
+    assert report.line() == "x.txt (list My List): 2 papers added, 1 merged (0 with new fields), 0 skipped"
+    one = FileReport("refs.bib", "bibtex", "refs", added=1)
+    assert one.line() == "refs.bib: 1 paper added, 0 merged, 0 skipped"

@@ -41,7 +41,7 @@ def test_reimport_adds_no_duplicates_and_keeps_annotations(library: Library) -> 
     pid = library.papers[0].id
     library.save_annotation(pid, notes="keep me", rating=4)
     reports = library.add_lists([read_list_file(DATA / "icml2025-papers.txt")])
-    assert reports[0].line() == "list ICML 2025 Papers: 0 papers, 19 duplicates skipped"
+    assert reports[0].line() == f"{DATA / 'icml2025-papers.txt'} (list ICML 2025 Papers): 0 papers added, 19 merged (0 with new fields), 0 skipped"
     assert len(library) == 33
     assert library.annotation(pid).notes == "keep me"
 
@@ -50,7 +50,7 @@ def test_duplicates_within_one_list_are_counted(library: Library) -> None:
     parsed = parse_list("New\n\nAlpha one.\n\nAlpha   one.\n\nBeta.\n")
     (report,) = library.add_lists([parsed])
     assert (report.added, report.duplicates) == (2, 1)
-    assert report.line() == "list New: 2 papers, 1 duplicates skipped"
+    assert report.line().endswith("(list New): 2 papers added, 1 merged (0 with new fields), 0 skipped")
 
 
 def test_papers_and_annotations_live_in_separate_files(library: Library, library_dir: Path) -> None:

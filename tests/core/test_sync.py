@@ -305,9 +305,9 @@ def test_the_cli_syncs_and_says_when_there_is_nothing_to_do(tmp_path: Path, caps
     with small_library(folder) as library:
         library.save_annotation(library.papers[0].id, notes="from the cli")
     assert main(["sync", "--db", str(folder), str(vault)]) == 0
-    assert capsys.readouterr().out.splitlines()[-1].startswith("sync: 0 papers updated from the vault, 1 files written")
+    assert capsys.readouterr().out.splitlines()[-1].startswith("sync: 0 papers updated from the vault, 1 file written")
     assert main(["sync", "--db", str(folder), str(vault)]) == 0
-    assert capsys.readouterr().out.strip() == "sync: nothing to do; 1 papers in step, nothing written"
+    assert capsys.readouterr().out.strip() == "sync: nothing to do; 1 paper in step, nothing written"
     path = next(vault.glob("*.md"))
     edit(path, "from the cli", "vault side")
     with Library.open(folder) as library:

@@ -86,6 +86,27 @@ def test_notes_typed_then_the_terminal_closed_are_saved(library_dir: Path) -> No
         assert [a.notes for a in library.annotations().values()] == ["kept on hang-up"]
 
 
+def test_a_highlight_kept_then_the_terminal_closed_is_saved(library_dir: Path) -> None:
+    """h, Enter, a comment, Enter: once the app says it kept it, a hang-up does not lose it."""
+    Library.open(library_dir).close()
+    app = AppInPty(library_dir)
+    try:
+        assert app.wait_for("papers"), app.text()
+        app.send("h")
+        assert app.wait_for("Keep"), app.text()  # the footer while highlighting
+        app.send("\r")
+        assert app.wait_for("comment (optional)"), app.text()
+        app.send("marked on hang-up\r")
+        assert app.wait_for("Highlight kept"), app.text()
+        app.close_terminal()
+        assert app.exited_within(DEADLINE)
+    finally:
+        app.kill()
+    with Library.open(library_dir) as library:
+        found = [(h.comment, h.start) for a in library.annotations().values() for h in a.highlights]
+        assert found == [("marked on hang-up", 0)]
+
+
 def test_keys_written_faster_than_the_app_paints_act_in_order(tmp_path: Path) -> None:
     """A 20,000-paper library is still indexing while the keys arrive in one write."""
     folder = tmp_path / "library"

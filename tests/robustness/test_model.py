@@ -5,10 +5,14 @@ from what makes sense where the model says focus is: typing notes (with
 newlines and non-ASCII text, in bursts that do not wait for the screen),
 pauses shorter and longer than the autosave delay, filter edits and clears,
 sort changes, layouts and focus mode, moving between papers, ratings,
-statuses, Esc, palette commands, and quitting and reopening the library.
+statuses, highlights (h, the reading cursor, Enter and a comment or Esc;
+H, delete and u), Esc, palette commands, removing the highlighted paper
+(answering the question when it carries notes or a rating), undo and redo
+of all of these, and quitting and reopening the library.
 After every step the app is compared with the model: which widget has
 focus, which paper is highlighted, the list's order, what the notes editor
-holds (and that its caret is on screen), and what is stored.
+holds (and that its caret is on screen), and what is stored (highlights too;
+removed papers are neither listed nor stored, and undo brings them back with their notes).
 
 The suite runs a fixed seed (`SEED`) for a few dozen sequences; set
 PAPERDESK_MODEL_EXAMPLES (and PAPERDESK_MODEL_SEED) for a longer run:
@@ -28,6 +32,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 from textual.widgets import TextArea
 
+from tui.core.highlights import document
 from tui.core.store.history import cycle_status
 from tui.core.models import Status
 from tui.core.search.query import parse_query
@@ -51,6 +56,8 @@ SIZES = [(120, 36), (80, 24)]
 QUERIES = ["graph", "lora", "stein", "learning", "xyzzyq", "rating:>=3", "status:reading", "has:notes", "mod"]
 #: What a reader types into notes: words, punctuation, newlines, accents, CJK.
 NOTE_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz.,;-") + ["\n", "é", "中", "ß", "Ω"]), min_size=1, max_size=14)
+#: A highlight's comment: one line (empty: none).
+COMMENT_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz,") + ["é", "中"]), max_size=8)
 
 
 @dataclass
@@ -60,12 +67,22 @@ class Model:
     notes: dict[str, str] = field(default_factory=dict)
     rating: dict[str, int] = field(default_factory=dict)
     status: dict[str, Status] = field(default_factory=dict)
+    highlights: dict[str, list[str]] = field(default_factory=dict)  # the comments, in the order kept
     filter: str = ""
     sort: str = "relevance"
     focus: str = "list"  # list, filter, notes, reader
     focus_mode: bool = False
     selected: str | None = None
     editing: str | None = None
+    removed: set[str] = field(default_factory=set)
+    done: list[tuple] = field(default_factory=list)
+    """The app's undo history: ("rating"|"status"|"highlights", pid, before, after) or ("remove", pid), newest last."""
+    undone: list[tuple] = field(default_factory=list)
+
+    def push(self, entry: tuple) -> None:
+        """A change the app records (it landed and changed something): redo is forgotten, as in editors."""
+        self.done.append(entry)
+        self.undone.clear()
 
 
 class Run:
@@ -80,16 +97,19 @@ class Run:
         self.pilot = None
         self.log: list[str] = []
         self.steps = 0
+        self.all_papers: list = []
+        """Every paper of the library as first opened, in list order: the model's list is these minus `removed`."""
 
     # -- what the model predicts ---------------------------------------------------
 
     def expected_order(self) -> list[str]:
         library = self.library
         assert library is not None
+        papers = [p for p in self.all_papers if p.id not in self.model.removed]
         query = parse_query(self.model.filter)
         if query.is_empty and self.model.sort == "relevance":
-            return [p.id for p in library.papers]
-        return [p.id for p in SearchIndex(library.papers, library.annotations()).search(query, self.model.sort)]
+            return [p.id for p in papers]
+        return [p.id for p in SearchIndex(papers, library.annotations()).search(query, self.model.sort)]
 
     # -- checks ------------------------------------------------------------------------
 
@@ -110,8 +130,12 @@ class Run:
             assert editor.cursor_location == editor.document.end, "caret moved"
             x, y = editor.cursor_screen_offset
             assert screen.query_one(Reader).region.contains(x, y), "caret off screen"
-        for pid in {*model.notes, *model.rating, *model.status}:
+        assert {p.id for p in self.library.papers} == {p.id for p in self.all_papers} - model.removed, "stored papers"
+        for pid in {*model.notes, *model.rating, *model.status, *model.highlights} - model.removed:
             stored = self.library.annotation(pid)
+            assert [h.comment for h in stored.highlights] == model.highlights.get(pid, []), f"highlights of {pid}"
+            abstract = document(self.library.get(pid).abstract)  # type: ignore[union-attr]
+            assert all(h.text in abstract for h in stored.highlights), "a highlight is not a passage of the abstract"
             assert stored.rating == model.rating.get(pid, 0), f"rating of {pid}"
             assert stored.status is model.status.get(pid, Status.UNREAD), f"status of {pid}"
             if pid != model.editing:
@@ -124,11 +148,13 @@ class Run:
     async def session(self) -> bool:
         """One launch of the app: steps until a restart (True) or the end of the sequence (False)."""
         self.library = Library.open(self.folder)
+        self.all_papers = self.all_papers or list(self.library.papers)
         self.app = PaperdeskApp(library=self.library)
         size = self.data.draw(st.sampled_from(SIZES), label="size")
         model = self.model
         model.filter, model.sort, model.focus, model.focus_mode, model.editing = "", "relevance", "list", False, None
-        model.selected = self.library.papers[0].id
+        model.selected = self.library.papers[0].id if self.library.papers else None
+        model.done, model.undone = [], []  # the history is one run's
         restart = False
         try:
             async with self.app.run_test(size=size) as pilot:
@@ -152,8 +178,9 @@ class Run:
             self.library.close()
         self.model.editing = None
         with Library.open(self.folder) as library:  # what the next launch finds on disk
-            for pid in {*model.notes, *model.rating, *model.status}:
+            for pid in {*model.notes, *model.rating, *model.status, *model.highlights} - model.removed:
                 stored = library.annotation(pid)
+                assert [h.comment for h in stored.highlights] == model.highlights.get(pid, []), f"highlights of {pid} on disk"
                 assert (stored.notes, stored.rating, stored.status) == (
                     model.notes.get(pid, ""),
                     model.rating.get(pid, 0),
@@ -169,10 +196,11 @@ class Run:
     async def step(self) -> bool:
         model = self.model
         choices = {
-            "list": ["move", "rate", "status", "notes", "filter", "clear", "esc", "sort", "layout", "focus_mode", "read", "palette_rate", "restart"],
+            "list": ["move", "rate", "status", "notes", "filter", "clear", "esc", "sort", "layout", "focus_mode", "read", "palette_rate",
+                     "highlight", "remove", "undo", "undo", "redo", "restart"],
             "filter": ["type_filter", "esc", "enter"],
             "notes": ["type_notes", "type_notes", "pause", "esc"],
-            "reader": ["esc", "scroll", "rate", "notes"],
+            "reader": ["esc", "scroll", "rate", "notes", "highlight", "unhighlight"],
         }[model.focus]
         action = self.data.draw(st.sampled_from(choices), label="action")
         self.log.append(action)
@@ -197,8 +225,22 @@ class Run:
     async def do_rate(self) -> None:
         stars = self.data.draw(st.integers(0, 5), label="stars")
         await self.keys([str(stars)])
-        if self.model.selected:
-            self.model.rating[self.model.selected] = stars
+        self._rated(stars)
+
+    def _rated(self, stars: int) -> None:
+        pid = self.model.selected
+        if pid:
+            before = self.model.rating.get(pid, 0)
+            self.model.rating[pid] = stars
+            if before != stars:
+                self.model.push(("rating", pid, before, stars))
+            self._reselect()
+
+    def _reselect(self) -> None:
+        """A change re-ranks a filtered list keeping the highlighted paper; gone from it, the first is."""
+        order = self.expected_order()
+        if self.model.selected not in order:
+            self.model.selected = order[0] if order else None
 
     async def do_palette_rate(self) -> None:
         stars = self.data.draw(st.integers(1, 5), label="stars")
@@ -206,8 +248,7 @@ class Run:
         burst(self.app, ["ctrl+p", *f"rate {stars}"])
         await asyncio.sleep(0.2)  # the palette searches in the background
         await self.keys(["enter"])
-        if self.model.selected:
-            self.model.rating[self.model.selected] = stars
+        self._rated(stars)
 
     async def do_status(self) -> None:
         key = self.data.draw(st.sampled_from(["s", "S", "r"]), label="status")
@@ -215,7 +256,10 @@ class Run:
         pid = self.model.selected
         if pid:
             now = self.model.status.get(pid, Status.UNREAD)
-            self.model.status[pid] = Status.READ if key == "r" else cycle_status(now, 1 if key == "s" else -1)
+            new = self.model.status[pid] = Status.READ if key == "r" else cycle_status(now, 1 if key == "s" else -1)
+            if new is not now:
+                self.model.push(("status", pid, now, new))
+            self._reselect()
 
     async def do_notes(self) -> None:
         await self.keys(["n"])
@@ -291,6 +335,105 @@ class Run:
         await self.keys(["enter"])
         if self.model.selected is not None:  # Enter on an empty list has nothing to read
             self.model.focus = "reader"
+
+    async def do_highlight(self) -> None:
+        """h, cursor keys, then Enter and a comment (kept) or Esc (nothing kept); the reader keeps focus."""
+        pid = self.model.selected
+        if pid is None:  # nothing to highlight: h does nothing, and the keys after it would act on the list
+            return
+        moves = self.data.draw(st.lists(st.sampled_from(["j", "k", "down", "shift+down", "shift+right", "shift+up"]), max_size=3), label="cursor")
+        comment = self.data.draw(st.one_of(st.none(), COMMENT_TEXT), label="comment")  # None: Esc
+        await self.keys(["h", *moves])
+        self.model.focus = "reader"
+        if comment is None:
+            await self.keys(["escape"])  # cancels the highlight, not the reading
+            return
+        await self.keys(["enter"])
+        await self.keys([*comment, "enter"])
+        before = list(self.model.highlights.get(pid, []))
+        self.model.highlights[pid] = [*before, " ".join(comment.split())]
+        self.model.push(("highlights", pid, before, self.model.highlights[pid]))
+        self._reselect()
+
+    async def do_unhighlight(self) -> None:
+        """H, delete the first one, close; the store loses it, and u brings it back (or not)."""
+        pid = self.model.selected
+        kept = self.model.highlights.get(pid or "", [])
+        if not kept:
+            return
+        undo = self.data.draw(st.booleans(), label="undo")
+        await self.keys(["H", "d", "escape"])
+        assert self.library is not None
+        left = [h.comment for h in self.library.annotation(pid).highlights]  # type: ignore[arg-type]
+        assert len(left) == len(kept) - 1 and all(c in kept for c in left), "H d did not delete one highlight"
+        self.model.push(("highlights", pid, list(kept), left))
+        self.model.highlights[pid] = left  # type: ignore[index]
+        if undo:
+            await self.keys(["u"])
+            self.model.undone.append(self.model.done.pop())
+            self.model.highlights[pid] = list(kept)  # type: ignore[index]
+        self._reselect()
+
+    async def do_remove(self) -> None:
+        """`d`: a paper with notes or a rating asks first (`y` removes, `n` keeps); the next paper is highlighted."""
+        model = self.model
+        pid = model.selected
+        asks = bool(pid and (model.notes.get(pid, "").strip() or model.rating.get(pid, 0) or model.highlights.get(pid)))
+        yes = self.data.draw(st.booleans(), label="confirm") if asks else True
+        order = self.expected_order()  # before: the removed paper's rating, in the trash then, may place it
+        await self.keys(["d", "y" if yes else "n"] if asks else ["d"])
+        if pid is None or not yes:
+            return
+        model.push(("remove", pid))
+        self._removed(pid, order)
+
+    def _removed(self, pid: str, order: list[str]) -> None:
+        """`pid` left the list `order`: when it was highlighted, the next paper is (the one before at the end)."""
+        model = self.model
+        at = order.index(model.selected) if model.selected in order else 0
+        model.removed.add(pid)
+        if model.selected == pid:
+            rest = [p for p in order if p != pid]
+            model.selected = rest[min(at, len(rest) - 1)] if rest else None
+
+    async def do_undo(self) -> None:
+        order = self.expected_order()
+        await self.keys(["u"])
+        if self.model.done:
+            entry = self.model.done.pop()
+            self.model.undone.append(entry)
+            self._apply(entry, True, order)
+
+    async def do_redo(self) -> None:
+        order = self.expected_order()
+        await self.keys(["U"])
+        if self.model.undone:
+            entry = self.model.undone.pop()
+            self.model.done.append(entry)
+            self._apply(entry, False, order)
+
+    def _apply(self, entry: tuple, undo: bool, order: list[str]) -> None:
+        """One side of a history entry, as the app applies it on `u` (undo) or `U`."""
+        model = self.model
+        if entry[0] == "remove":
+            pid = entry[1]
+            if undo:  # back in its place, highlighted when the view shows it
+                model.removed.discard(pid)
+                if pid in self.expected_order():
+                    model.selected = pid
+            else:
+                self._removed(pid, order)
+            self._reselect()
+            return
+        kind, pid, before, after = entry
+        value = before if undo else after
+        if kind == "rating":
+            model.rating[pid] = value
+        elif kind == "highlights":
+            model.highlights[pid] = list(value)
+        else:
+            model.status[pid] = value
+        self._reselect()
 
     async def do_scroll(self) -> None:
         await self.keys([self.data.draw(st.sampled_from(["j", "k"]), label="scroll")])

@@ -137,7 +137,7 @@ async def test_import_from_the_app_shows_the_papers(make_app, library: Library) 
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "106 added, 0 merged, 0 skipped" in text_of(app, "#import-result")
+        assert "106 papers added, 0 merged, 0 skipped" in text_of(app, "#import-result")
         await pilot.press("escape")
         await pilot.pause()
         papers = app.screen.query_one(PaperList)
@@ -180,7 +180,7 @@ async def test_tab_completes_the_path(make_app, library: Library, tmp_path: Path
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "1 added" in text_of(app, "#import-result")
+        assert "1 paper added" in text_of(app, "#import-result")
     assert library.papers[-1].title == "Completed Paper"
 
 

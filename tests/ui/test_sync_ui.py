@@ -40,13 +40,13 @@ async def test_the_export_dialog_syncs_both_ways(make_app, library: Library, tmp
         await settle(app, pilot)
         [path] = vault.glob("*.md")
         assert read_note_file(path).notes == "from the app"
-        assert any(m.startswith("sync: 0 papers updated from the vault, 1 files written") for m in notices(app))
+        assert any(m.startswith("sync: 0 papers updated from the vault, 1 file written") for m in notices(app))
         # Edited in Obsidian: the next sync from the dialog brings it in, and the pane shows it.
         path.write_text(path.read_text(encoding="utf-8").replace("from the app", "from Obsidian"), encoding="utf-8")
         await sync_from_dialog(app, pilot)
         assert library.annotation(pid).notes == "from Obsidian"
         assert app.screen.query_one(Notes).editor.text == "from Obsidian"  # the pane shows what came in
-        assert any(m.startswith("sync: 1 papers updated from the vault") for m in notices(app))
+        assert any(m.startswith("sync: 1 paper updated from the vault") for m in notices(app))
         await sync_from_dialog(app, pilot)
         assert any(m.startswith("sync: nothing to do") for m in notices(app))
 
@@ -86,7 +86,7 @@ async def test_no_vault_setting_no_sync_and_a_conflict_holds_the_first_quit(make
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
-        assert app.is_running and any("1 conflicts" in m and "press q again" in m for m in notices(app))
+        assert app.is_running and any("1 conflict," in m and "press q again" in m for m in notices(app))
         await pilot.press("q")
         await pilot.pause()
     assert not app.is_running

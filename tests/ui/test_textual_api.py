@@ -84,3 +84,32 @@ def test_the_linux_drivers_build_their_parser_by_the_name_terminal_input_replace
     assert "sequence_to_key_events = self._sequence_to_key_events" in inspect.getsource(_xterm_parser.XTermParser.parse)
     install()
     assert linux_driver.XTermParser is EscapeParser and linux_inline_driver.XTermParser is EscapeParser
+
+
+def test_the_compositor_parts_the_toast_fix_overrides() -> None:
+    """tui/ui/wide_chars.py replaces a screen's compositor and overrides its cuts and partial updates."""
+    from textual._compositor import Compositor
+
+    compositor = Compositor()
+    assert isinstance(Compositor.cuts, property) and compositor._cuts is None
+    assert isinstance(compositor._dirty_regions, set) and compositor.visible_widgets == {}
+    assert callable(compositor.render_partial_update) and Screen().__dict__.get("_compositor") is not None
+
+
+async def test_radio_set_marks_its_cursor_with_the_selected_class() -> None:
+    """The export dialog walks a RadioSet's cursor (`action_next_button`) until its pressed button has `-selected`."""
+    from textual.widgets import RadioButton, RadioSet
+
+    class Radios(App):
+        def compose(self) -> ComposeResult:
+            with RadioSet():
+                yield RadioButton("a", id="a")
+                yield RadioButton("b", id="b", value=True)
+
+    app = Radios()
+    async with app.run_test() as pilot:
+        radio = app.query_one(RadioSet)
+        assert app.query_one("#a").has_class("-selected")
+        radio.action_next_button()
+        await pilot.pause()
+        assert app.query_one("#b").has_class("-selected") and radio.pressed_button is app.query_one("#b")

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 
 from tui.core.errors import LibraryHeld
 from tui.core.ingest.lists import ParsedList
-from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportReport, ParsedFile, Progress
+from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
+from tui.core.migrations import mark_current, migrate
 from tui.core.models import Paper
+from tui.core.words import plural
 from tui.core.removing import RemoveOutcome, restore_papers  # noqa: F401 (a use case kept there)
 from tui.core.store.storage import LibraryStore
 
@@ -46,8 +48,12 @@ class Library(LibraryStore):
         lib = super().open(folder, read_only=read_only)
         assert isinstance(lib, Library)
         try:
-            if lib.fresh and seed:
-                lib.seed()
+            if lib.fresh:
+                mark_current(lib)
+                if seed:
+                    lib.seed()
+            else:
+                migrate(lib)
         except BaseException:
             lib.close()
             raise
@@ -89,28 +95,6 @@ class Library(LibraryStore):
 
 
 # -- importing -----------------------------------------------------------------------------
-
-
-@dataclass
-class ImportOutcome:
-    """What an import did, as lines in the order they happened, for the CLI and the app to show.
-
-    Each message is (kind, text): "line" is a report line, "skipped" why an
-    entry of the file just reported was left out, "merged" a merge of two
-    records whose titles differ (`merged "A" into "B"`), "note" something the
-    user should know (the bundled example lists are still there), "warning" a problem that
-    did not stop anything, "error" a file or a library that could not be
-    used. `failed` is true when anything was not imported.
-    """
-
-    messages: list[tuple[str, str]] = field(default_factory=list)
-    reports: list[FileReport] = field(default_factory=list)
-    failed: bool = False
-
-    def add(self, kind: str, text: str) -> None:
-        self.messages.append((kind, text))
-        if kind == "error":
-            self.failed = True
 
 
 def import_paths(
@@ -310,7 +294,7 @@ def rename_list(library: Library, old: str, new: str) -> list[str]:
     new = new_list_name(names, name, new)
     if library.held:
         raise held_error(library, "nothing renamed")
-    lines = [f'renamed list "{name}" to "{new}" ({sum(p.list == name for p in library.papers)} papers)']
+    lines = [f'renamed list "{name}" to "{new}" ({plural(sum(p.list == name for p in library.papers))})']
     views = {view: rename_in_query(query, names, name, new) for view, query in library.views().items()}
     library.change_papers(lambda papers: renamed_papers(papers, name, new))
     for view, (query, same) in views.items():

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from tui.core.models import Annotation, Paper
+from tui.core.models import Paper
 from tui.core.store.storage import LibraryStore
+from tui.core.words import plural
 
 #: The papers a filter query matches (`library.papers_matching`, passed in: this module sits below the use cases).
 Matching = Callable[[LibraryStore, str], Sequence[Paper]]
@@ -23,10 +24,6 @@ class RemoveOutcome:
     removed: int = 0
     annotated: int = 0
     refused: str = ""
-
-
-def _carries_annotations(annotation: "Annotation | None") -> bool:
-    return annotation is not None and bool(annotation.notes.strip() or annotation.rating or annotation.tags)
 
 
 def choose_papers(library: LibraryStore, matching: Matching, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = ()) -> tuple[list[Paper], str]:
@@ -60,21 +57,21 @@ def remove_papers(
 ) -> RemoveOutcome:
     """Move the chosen papers (and their annotations) to the library's trash.
 
-    Papers carrying notes, a rating or tags are removed only with `force`;
+    Papers carrying notes, highlights, a rating or tags are removed only with `force`;
     without it nothing is removed and `refused` says how many carry them.
     `restore_papers` brings the last removal back.
     """
     papers, what = choose_papers(library, matching, lists=lists, query=query, ids=ids)
     notes = library.annotations()
-    annotated = sum(_carries_annotations(notes.get(p.id)) for p in papers)
+    annotated = sum(p.id in notes and notes[p.id].carries_work for p in papers)
     if annotated and not force:
-        return RemoveOutcome(0, annotated, f"{annotated} of the {len(papers)} papers carry notes, a rating or tags; nothing removed (add --force to move them to the trash anyway)")
+        return RemoveOutcome(0, annotated, f"{annotated} of the {plural(len(papers))} carry notes, highlights, a rating or tags; nothing removed (add --force to move them to the trash anyway)")
     return RemoveOutcome(library.remove_papers([p.id for p in papers], what), annotated)
 
 
 def restore_papers(library: LibraryStore, *, everything: bool = False) -> list[str]:
     """Bring back the last removal (every one with `everything`); one line per batch restored."""
     return [
-        f"restored {len(batch.get('papers', []))} papers ({batch.get('what', '')}, removed {batch.get('removed', '')[:16].replace('T', ' ')})"
+        f"restored {plural(len(batch.get('papers', [])))} ({batch.get('what', '')}, removed {batch.get('removed', '')[:16].replace('T', ' ')})"
         for batch in library.restore_papers(everything=everything)
     ]

@@ -46,7 +46,7 @@ class Action:
     key_display: str | None = None
     priority: bool = False
     palette: str = ""
-    """Command-palette text; empty: not in the palette."""
+    """Command-palette text; empty: not in the palette. `{n papers}` stands for the list's count ("12 papers")."""
     palette_help: str = ""
     """The palette's help line; the key is appended in brackets when the action has one."""
     changes_data: bool = False
@@ -127,10 +127,26 @@ ACTIONS: tuple[Action, ...] = (
        palette="Edit tags…", palette_help="Tags of the highlighted paper"),
     _a("rename", "e", "Rename", help="Give the paper your own title", area=_ON_PAPER, owners=_LIB,
        palette="Rename paper…", palette_help="Give the highlighted paper your own title", keywords=("title",)),
-    _a("undo", "u", "Undo", help="Undo the last rating/status/tag/title change", area=_ON_PAPER, owners=_LIB,
-       palette="Undo", palette_help="Undo the last rating/status/tag/title change", changes_data=True),
+    _a("start_highlight", "h", "Highlight", help="Highlight a passage of the abstract: j/k move, shift+arrows grow, Enter keeps, Esc cancels"
+       " (a mouse selection in the abstract, then h, starts from it)", area="Reader", owners=_LIB,
+       palette="Highlight a passage…", palette_help="Mark a sentence of the abstract and comment on it", keywords=("mark", "quote")),
+    _a("list_highlights", "H", "Highlights", help="The paper's highlights: show, edit the comment or delete (u undoes)", area="Reader",
+       owners=_LIB, palette="Highlights of this paper…", palette_help="Show, comment on or delete the paper's highlights",
+       keywords=("mark", "quote", "comment")),
+    _a("remove_paper", "d,delete", "Remove", help="Remove the highlighted paper (to the trash; u brings it back)", area=_ON_PAPER, owners=_LIB,
+       palette="Remove paper", palette_help="Move the highlighted paper to the library's trash (u brings it back)", changes_data=True,
+       keywords=("delete", "trash")),
+    _a("remove_view", "D", "Remove view", help="Remove every paper of the list as filtered now (asks first, with the count)",
+       area=_ON_PAPER, owners=_LIB, palette="Remove all {n papers} in this view…",
+       palette_help="Move every paper the filter shows to the trash (asks first; u brings them back)", changes_data=True,
+       keywords=("delete", "trash")),
+    _a("undo", "u", "Undo", help="Undo the last rating/status/tag/title/highlight change or removal", area=_ON_PAPER, owners=_LIB,
+       palette="Undo", palette_help="Undo the last rating/status/tag/title/highlight change or removal", changes_data=True),
     _a("redo", "U", "Redo", help="Redo the change undone last", area=_ON_PAPER, owners=_LIB,
        palette="Redo", palette_help="Redo the change undone last", changes_data=True),
+    _a("more_like_this", "m", "More like this", help="The 10 papers most like this one, with the words they share (Enter goes to one)",
+       area=_ON_PAPER, owners=_LIB, palette="More like this",
+       palette_help="The papers most like the highlighted one, with the words they share", keywords=("related", "similar")),
     _a("open_link", "o", "Open link", area=_ON_PAPER, owners=_LIB,
        palette="Open link", palette_help="Open the paper's URL, DOI or code link in the browser", keywords=("browser", "url")),
     _a("app.import_papers", "i", "Import", help="Import papers from a file or folder (BibTeX, JSON, RIS, CSL-JSON, lists, notes exports)", area="Global", owners=_LIB, palette="Import papers from a file or folder",
@@ -168,10 +184,16 @@ ACTIONS: tuple[Action, ...] = (
         for sort, name in SORT_NAMES.items()
     ),
     # -- the reading pane -------------------------------------------------------------------
-    _a("scroll_down", "j", "Scroll down", id="reader_down", area="Reader", owners=("reader",)),
-    _a("scroll_up", "k", "Scroll up", id="reader_up", area="Reader", owners=("reader",)),
+    _a("line(1)", "j,down", "Scroll down (highlighting: next sentence)", id="reader_down", key_display="j/↓", area="Reader", owners=("reader",)),
+    _a("line(-1)", "k,up", "Scroll up (highlighting: previous sentence)", id="reader_up", key_display="k/↑", area="Reader", owners=("reader",)),
+    _a("grow(1)", "shift+down", "Highlighting: add the next sentence", id="highlight_grow", area="Reader", owners=("reader",)),
+    _a("grow(-1)", "shift+up", "Highlighting: add the previous sentence", id="highlight_grow_back", area="Reader", owners=("reader",)),
+    _a("grow_word(1)", "shift+right", "Highlighting: one more word", id="highlight_word", area="Reader", owners=("reader",)),
+    _a("grow_word(-1)", "shift+left", "Highlighting: one word less", id="highlight_word_back", area="Reader", owners=("reader",)),
+    _a("keep_highlight", "enter", "Keep", help="Keep the highlight, then type an optional comment", area="Reader",
+       owners=("reader",), show=True),
+    _a("cancel_highlight", "escape", "Cancel", help="Stop highlighting; nothing is kept", area="Reader", owners=("reader",), show=True),
     _a("screen.back_to_list", "escape", "Back to the list", id="reader_back", area="Reader", owners=("reader",)),
-    _a("scroll_up", "up,down", "Scroll (when the pane has focus: tab)", id="", area="Reader"),
     _a("page_up", "pageup,pagedown", "Scroll a page", id="", area="Reader"),
     _a("scroll_home", "home,end", "Top / bottom", id="", area="Reader"),
     # -- the notes editor and the filter box ----------------------------------------------------
@@ -195,16 +217,27 @@ ACTIONS: tuple[Action, ...] = (
     _a("close", "escape,q,percent_sign", "Close", id="stats_close", owners=("stats",), show=True),
     _a("close", "escape", "Close", id="import_close", owners=("import",), show=True),
     _a("complete", "tab", "Complete path", id="import_complete", owners=("import",)),
+    _a("scroll_report(-1)", "pageup", "Scroll the report up", id="import_page_up", owners=("import",)),
+    _a("scroll_report(1)", "pagedown", "Scroll the report down", id="import_page_down", owners=("import",)),
     _a("cancel", "escape", "Cancel", id="export_cancel", owners=("export",), show=True),
     _a("answer(False)", "escape,n", "Keep", id="overwrite_keep", owners=("confirm",), show=True),
     _a("answer(True)", "y", "Overwrite", id="overwrite_yes", owners=("confirm",), show=True),
+    _a("answer(False)", "escape,n", "Keep", id="remove_keep", owners=("confirm_remove",), show=True),
+    _a("answer(True)", "y", "Remove", id="remove_yes", owners=("confirm_remove",), show=True),
     _a("cancel", "escape", "Cancel", id="tags_cancel", owners=("tags",), show=True),
     _a("complete", "tab", "Complete", id="tags_complete", owners=("tags",), show=True, priority=True),
     _a("cancel", "escape", "Cancel", id="title_cancel", owners=("title",), show=True),
     _a("cancel", "escape", "Cancel", id="view_cancel", owners=("save_view",), show=True),
+    _a("cancel", "escape", "Cancel", id="comment_cancel", owners=("comment",), show=True),
+    _a("show", "enter", "Show", id="highlights_show", owners=("highlights",), show=True),
+    _a("comment", "e", "Comment", id="highlights_comment", owners=("highlights",), show=True),
+    _a("delete", "d,delete", "Delete", id="highlights_delete", owners=("highlights",), show=True),
+    _a("undo", "u", "Undo", id="highlights_undo", owners=("highlights",), show=True),
+    _a("close", "escape,H", "Close", id="highlights_close", owners=("highlights",), show=True),
     _a("close", "escape", "Close", id="copy_close", owners=("copy",), show=True),
     _a("cancel", "escape", "Cancel", id="list_name_cancel", owners=("list_name",), show=True),
     _a("save", "ctrl+s", "Save to file", id="copy_save", key_display="^s", owners=("copy",), show=True, priority=True),
+    _a("close", "escape", "Close", id="related_close", owners=("related",), show=True),
 )
 
 

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Iterable
 
 from textual import events
 from textual.app import App
+from textual.binding import Binding
 
 from tui.core.config import Settings, save_setting
 from tui.core.render.text import clean, one_line
-from tui.ui.actions import bindings_for, known_binding_ids
+from tui.ui.actions import bindings_for
+from tui.ui.keymap import GROUPS, check_keys, group_keys
 from tui.ui.library.screen import LibraryScreen
 from tui.ui.palette import ActionCommands
 from tui.ui.styles import stylesheet
@@ -80,6 +82,13 @@ class PaperdeskApp(App[int]):
 
     # -- settings: theme, keys, first steps (tui/core/config.py) -----------------------
 
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's theme variables plus `$highlight-background`, the reader's highlights: the theme's
+        warning colour muted into its background, so it reads on light and dark themes (a theme may set its own)."""
+        variables = super().get_css_variables()
+        variables.setdefault("highlight-background", variables.get("warning-muted", "yellow 30%"))
+        return variables
+
     def _apply_settings(self) -> None:
         """Theme and key overrides from the settings; a bad one becomes a warning, never a crash."""
         theme = self.settings.theme
@@ -88,14 +97,17 @@ class PaperdeskApp(App[int]):
         else:
             self.config_warnings.append(f"{self.config_file or 'settings'}: theme: no theme named {theme!r}; using the default")
         self._saved_theme = self.theme
-        known = known_binding_ids()
-        unknown = [ident for ident in self.settings.keys if ident not in known]
-        for ident in unknown:
-            self.config_warnings.append(f"{self.config_file or 'settings'}: keys.{ident}: no action with this id (see ? for ids); ignored")
-        self.key_overrides = {k: v for k, v in self.settings.keys.items() if k in known}
+        self.key_overrides, warnings = check_keys(self.settings.keys, str(self.config_file or "settings"))
+        self.config_warnings.extend(warnings)
         if self.key_overrides:
             self.set_keymap(self.key_overrides)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A group's hint ("0-5" Rate) shows the group's keys in force, not the registry's range."""
+        if binding.id in GROUPS:
+            return group_keys(GROUPS[binding.id][0], self.key_overrides, super().get_key_display)
+        return super().get_key_display(binding)
 
     def _theme_changed(self, theme) -> None:  # type: ignore[no-untyped-def]
         if theme.name != self._saved_theme:

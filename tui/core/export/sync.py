@@ -38,6 +38,7 @@ from tui.core.export.vault_markdown import tag_lookup
 from tui.core.export.writing import file_mode, paper_stem
 from tui.core.models import EDITABLE_FIELDS, Annotation, day, utc_now
 from tui.core.store.atomic import atomic_write_text, fsync_dir
+from tui.core.words import plural
 
 
 class SyncError(PaperdeskError):
@@ -62,10 +63,10 @@ class SyncReport:
 
     def summary(self) -> str:
         if not self.changed and not self.conflicts:
-            return f"sync: nothing to do; {self.in_step} papers in step, nothing written"
+            return f"sync: nothing to do; {plural(self.in_step)} in step, nothing written"
         return (
-            f"sync: {self.imported} papers updated from the vault, {self.written} files written, "
-            f"{self.conflicts} conflicts, {self.in_step} papers in step"
+            f"sync: {plural(self.imported)} updated from the vault, {plural(self.written, 'file')} written, "
+            f"{plural(self.conflicts, 'conflict')}, {plural(self.in_step)} in step"
         )
 
     def all_lines(self) -> list[str]:
@@ -181,7 +182,7 @@ class _Planner:
             synced = Synced(found.rel, st.fields, found.text, st.conflict, annotation_hash(current), user_named=st.user_named)
             return _Step(pid, synced, write=(conflict, text), line=line + " (its library side updated)")
         # Resolved: the conflict file is gone, so the vault's file is what the user wants.
-        want = wanted(found.note, paper.shown_title, current, self.tags)
+        want = wanted(found.note, paper.shown_title, current, self.tags, paper.abstract)
         changes = {k: v for k, v in want.items() if not _same(k, v, getattr(current, k))}
         merged = {**annotation_values(current), **changes}
         entry = Entry(paper, Annotation(**{**_dates(current), **merged}))
@@ -194,7 +195,7 @@ class _Planner:
 
     def _both(self, pid: str, paper: Any, current: Annotation, st: Synced | None, found: VaultFile) -> _Step:
         note = found.note
-        want = wanted(note, paper.shown_title, current, self.tags)
+        want = wanted(note, paper.shown_title, current, self.tags, paper.abstract)
         mine = annotation_values(current)
         if st is not None:
             base = st.fields

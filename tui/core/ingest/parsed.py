@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from tui.core.models import Paper
+from tui.core.words import plural
 
 #: Imports with at least this many entries show a progress bar.
 LARGE_IMPORT = 1000
@@ -48,13 +49,13 @@ class FileReport:
     merges: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        """One line for the CLI and the app; plain-text lists keep their historic wording."""
-        if self.kind == "list":
-            return f"list {self.name}: {self.added} papers, {self.merged} duplicates skipped"
+        """The one line the CLI and the app print for every file, whatever its kind:
+        "refs.bib: 1 paper added, 2 merged (1 with new fields), 0 skipped"; a plain list names its list."""
+        where = f"{self.source} (list {self.name})" if self.kind == "list" else self.source
         merged = f"{self.merged} merged"
         if self.merged:
             merged += f" ({self.updated} with new fields)"
-        return f"{self.source}: {self.added} added, {merged}, {len(self.skipped)} skipped"
+        return f"{where}: {plural(self.added)} added, {merged}, {len(self.skipped)} skipped"
 
 
 @dataclass
@@ -66,12 +67,40 @@ class ImportReport:
     added: int = 0
     duplicates: int = 0
     warnings: list[str] = field(default_factory=list)
+    file: FileReport | None = None
 
     @classmethod
     def of(cls, report: FileReport) -> "ImportReport":
         """The per-list report, from the general one."""
-        return cls(report.name, report.source, added=report.added, duplicates=report.merged, warnings=report.warnings)
+        return cls(report.name, report.source, added=report.added, duplicates=report.merged, warnings=report.warnings, file=report)
 
     def line(self) -> str:
-        """The one-line summary, e.g. "list X: 19 papers, 0 duplicates skipped"."""
-        return f"list {self.list_name}: {self.added} papers, {self.duplicates} duplicates skipped"
+        """The same line as every other file's (`FileReport.line`)."""
+        return (self.file or FileReport(self.source, "list", self.list_name, self.added, self.duplicates)).line()
+
+
+@dataclass
+class ImportOutcome:
+    """What an import did, as lines in the order they happened, for the CLI and the app to show.
+
+    Each message is (kind, text): "line" is a report line, "skipped" why an
+    entry of the file just reported was left out, "merged" a merge of two
+    records whose titles differ (`merged "A" into "B"`), "note" something the
+    user should know (the bundled example lists are still there), "warning" a problem that
+    did not stop anything, "error" a file or a library that could not be
+    used. `failed` is true when anything was not imported.
+    """
+
+    messages: list[tuple[str, str]] = field(default_factory=list)
+    reports: list[FileReport] = field(default_factory=list)
+    failed: bool = False
+
+    def add(self, kind: str, text: str) -> None:
+        self.messages.append((kind, text))
+        if kind == "error":
+            self.failed = True
+
+    def summary(self) -> str:
+        """All files at once, in the words of their report lines: "1 paper added, 2 merged, 0 skipped"."""
+        added = sum(r.added for r in self.reports)
+        return f"{plural(added)} added, {sum(r.merged for r in self.reports)} merged, {sum(len(r.skipped) for r in self.reports)} skipped"

@@ -37,6 +37,12 @@ _LINE_ENDS = re.compile(r"\r\n?")
 _SEQUENCES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-_]")
 
 
+def capped(text: str, limit: int) -> str:
+    """`text` on one line and at most `limit` characters, "…" marking a cut (a 300-character view name in a palette row)."""
+    line = one_line(text)
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
 def clean(text: str) -> str:
     """Text fit to leave paperdesk (exports, clipboard): terminal controls removed.
 

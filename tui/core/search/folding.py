@@ -1,8 +1,10 @@
 """Text as search sees it: what the reader sees, not the LaTeX it was written in.
 
 `$\\epsilon$-VAE` is found by `ε-VAE` and `epsilon vae`; `$K^2$VAE` and
-`K²VAE` by `K2VAE` and `K^2VAE`; `\\texttt`, `\\mathcal` and other command names
-are found by nothing. A quick regex fold (no LaTeX parser): the index folds
+`K²VAE` by `K2VAE` and `K^2VAE`; `\\tilde{O}` (and `\\tO`) reads Õ, as it is
+shown, so `Õ` finds it; an accented word is also found without its accents
+(`O`, `schrodinger`); `\\texttt`, `\\mathcal` and other command names are found
+by nothing. A quick regex fold (no LaTeX parser): the index folds
 every title and abstract when it is built, so it has to be cheap.
 """
 
@@ -29,9 +31,43 @@ _GREEK_MACROS.update(
 _GREEK_NAMES = {letter: name for name, letter in _GREEK_MACROS.items() if not name.startswith("var") and name.islower()}
 _GREEK_NAMES["ϵ"] = "epsilon"
 
+#: LaTeX accents, math and text, -> the combining mark they put on one letter.
+_MARKS = {
+    "tilde": "\u0303", "widetilde": "\u0303", "~": "\u0303", "hat": "\u0302", "widehat": "\u0302", "^": "\u0302",
+    "bar": "\u0304", "=": "\u0304", "acute": "\u0301", "'": "\u0301", "grave": "\u0300", "`": "\u0300",
+    "dot": "\u0307", ".": "\u0307", "ddot": "\u0308", '"': "\u0308", "breve": "\u0306", "u": "\u0306",
+    "check": "\u030c", "v": "\u030c", "mathring": "\u030a", "r": "\u030a", "H": "\u030b", "c": "\u0327",
+}
+_ACCENT = re.compile(
+    r"\\(?:([A-Za-z]{2,}|[uvrHc])(?![A-Za-z])|([~^='`.\"]))\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"
+)
+_WORD = re.compile(r"\w+")
 _MACRO = re.compile(r"\\([A-Za-z]+)")
 _MARKUP = re.compile(r"[$^{}]|(?<=\w)_(?=\{|\w(?!\w))")
 _NEEDS = re.compile(r"[\\$^{}_]")
+
+
+def _accent(m: re.Match[str]) -> str:
+    """`\\tilde{O}` -> Õ: the letter with its mark (composed where Unicode has the letter); other commands stay."""
+    mark = _MARKS.get(m.group(1) or m.group(2))
+    if mark is None:
+        return m.group()
+    return unicodedata.normalize("NFC", (m.group(3) or m.group(4)) + mark)
+
+
+def _accents(text: str) -> str:
+    return _ACCENT.sub(_accent, text) if "\\" in text else text
+
+
+def _bare(text: str) -> str:
+    """The words of `text` that carry accents, without them (Õ -> O), to add to what the index reads."""
+    found = set()
+    for word in _WORD.findall(text):
+        if not word.isascii():
+            bare = "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
+            if bare != word:
+                found.add(bare)
+    return " ".join(sorted(found))
 
 
 def _macro(m: re.Match[str]) -> str:
@@ -40,7 +76,9 @@ def _macro(m: re.Match[str]) -> str:
     if letter is not None:
         return letter
     shorthand = AUTHOR_MACROS.get(name)
-    if shorthand is not None:  # \R reads ℝ: found as R; \poly as poly
+    if shorthand is not None:  # \R reads ℝ: found as R; \poly as poly; \tO as Õ
+        if _ACCENT.fullmatch(shorthand):
+            return _accents(shorthand)
         word = _ARGUMENT.search(shorthand)
         return word.group(1) if word else " "
     return " " if _is_command(name) else name
@@ -59,18 +97,19 @@ def _is_command(name: str) -> bool:
 
 def fold(text: str) -> str:
     """`text` with LaTeX markup read as the words it shows, compatibility characters folded (² -> 2, ℝ -> R),
-    and the name of each Greek letter added after it."""
+    and after it the name of each Greek letter and each accented word without its accents."""
     if _NEEDS.search(text):
-        text = _MARKUP.sub("", _MACRO.sub(_macro, text))
+        text = _MARKUP.sub("", _MACRO.sub(_macro, _accents(text)))
     if text.isascii():
         return text
     text = unicodedata.normalize("NFKC", text)
     names = {_GREEK_NAMES[ch] for ch in text.casefold() if ch in _GREEK_NAMES}
-    return text + " " + " ".join(sorted(names)) if names else text
+    extra = " ".join([*sorted(names), _bare(text)]).strip()
+    return f"{text} {extra}" if extra else text
 
 
 def fold_query(text: str) -> str:
     """A query as the index reads text: `K^2VAE` -> `K2VAE`, `I²MoE` -> `I2MoE`; no names are added."""
     if _NEEDS.search(text):
-        text = _MARKUP.sub("", _MACRO.sub(_macro, text))
+        text = _MARKUP.sub("", _MACRO.sub(_macro, _accents(text)))
     return text if text.isascii() else unicodedata.normalize("NFKC", text)

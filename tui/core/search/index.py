@@ -10,7 +10,7 @@ fields weigh differently: the shown title, the metadata (list, tags, authors,
 venue, year, notes) and the abstract. Each query word must match somewhere;
 a paper's score sums, per word, its best match, so whole-word title hits beat
 fuzzy abstract hits. What the reader writes (renamed titles, tags, notes,
-status, rating) lives in a small overlay that `update_annotation` refreshes.
+highlight comments, status, rating) lives in a small overlay that `update_annotation` refreshes.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from tui.core.render.titles import row_title
 from tui.core.search.folding import fold
 from tui.core.search.filters import STATUS_CODE, filter_mask, year_number
 from tui.core.search.query import WORD, Query, contains_phrase, words
+from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.result import SearchResult
 from tui.core.search.sorts import Cancelled
 from tui.core.search.terms import (
@@ -68,7 +69,7 @@ class SearchIndex:
         self._build_fields()
         # The annotation overlay.
         self.status, self.rating = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.int8)
-        self.renamed, self.has_notes, self.has_ann_tags = (np.zeros(n, dtype=bool) for _ in range(3))
+        self.renamed, self.has_notes, self.has_ann_tags, self.has_highlights = (np.zeros(n, dtype=bool) for _ in range(4))
         self._annotations: dict[int, Annotation] = {}
         self._overlay: dict[int, dict[int, set[str]]] = {}  # doc -> field -> words
         self._overlay_docs: dict[int, dict[str, set[int]]] = {TITLE: {}, META: {}}
@@ -76,6 +77,7 @@ class SearchIndex:
         self._recent_key: np.ndarray | None = None
         self._title_key: np.ndarray | None = None
         self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
+        self.hidden = np.zeros(n, dtype=bool)  # removed (to the trash) since the build: no query finds them
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
 
@@ -131,10 +133,8 @@ class SearchIndex:
             for author in paper.authors:
                 self.author_docs.setdefault(author.casefold(), set()).add(i)
         self.has_paper_tags = np.fromiter((bool(p.tags) for p in self.papers), dtype=bool, count=self.size)
-        self.has_field = {
-            name: np.fromiter((bool(getattr(p, attr)) for p in self.papers), dtype=bool, count=self.size)
-            for name, attr in (("abstract", "abstract"), ("authors", "authors"), ("url", "url"), ("doi", "doi"))
-        }
+        has = lambda attr: np.fromiter((bool(getattr(p, attr)) for p in self.papers), dtype=bool, count=self.size)  # noqa: E731
+        self.has_field = {name: has(name) for name in ("abstract", "authors", "url", "doi")}
 
     # -- the annotation overlay ---------------------------------------------------
 
@@ -149,11 +149,10 @@ class SearchIndex:
             return
         old = self._annotations.get(i)
         self._annotations[i] = annotation
-        self.status[i] = STATUS_CODE[annotation.status]
-        self.rating[i] = annotation.rating
+        self.status[i], self.rating[i] = STATUS_CODE[annotation.status], annotation.rating
         self.renamed[i] = bool(annotation.title)
         self.has_notes[i] = bool(annotation.notes.strip())
-        self.has_ann_tags[i] = bool(annotation.tags)
+        self.has_ann_tags[i], self.has_highlights[i] = bool(annotation.tags), bool(annotation.highlights)
         for field_no, found in self._overlay.pop(i, {}).items():
             for word in found:
                 docs = self._overlay_docs[field_no][word]
@@ -162,7 +161,7 @@ class SearchIndex:
                     del self._overlay_docs[field_no][word]
         overlay = {
             TITLE: set(words(annotation.title)),
-            META: set(words(annotation.notes)) | set(words(" ".join(annotation.tags))),
+            META: set(words(" ".join((annotation.notes, *annotation.tags, *(h.comment for h in annotation.highlights))))),
         }
         self._overlay[i] = overlay
         for field_no, found in overlay.items():
@@ -180,6 +179,13 @@ class SearchIndex:
             self._title_key = None
         self._cache.clear()
 
+    def set_hidden(self, pids: Sequence[str], hidden: bool) -> bool:
+        """Hide removed papers (or show restored ones) without a rebuild; False if one is not indexed."""
+        docs = [self.position.get(pid) for pid in pids]
+        with self._lock:
+            self.hidden[[d for d in docs if d is not None]] = hidden
+        return None not in docs
+
     def annotation(self, i: int) -> Annotation | None:
         return self._annotations.get(i)
 
@@ -193,7 +199,7 @@ class SearchIndex:
         ann = self._annotations.get(i)
         parts = [paper.title, paper.list, *paper.tags, *paper.authors, paper.venue, paper.year]
         if ann is not None:
-            parts += [ann.title, ann.notes, *ann.tags]
+            parts += [ann.title, ann.notes, *ann.tags, *(h.comment for h in ann.highlights)]
         return "\n".join(parts)
 
     # -- matching one query word --------------------------------------------------
@@ -324,22 +330,13 @@ class SearchIndex:
     # -- sorting -----------------------------------------------------------------------
 
     def _recent(self) -> np.ndarray:
-        """Per paper, how recently its annotation changed: higher is more recent, 0 never."""
         if self._recent_key is None:
-            key = np.zeros(self.size, dtype=np.int64)
-            stamped = sorted((ann.updated, i) for i, ann in self._annotations.items() if ann.updated)
-            for rank, (_, i) in enumerate(stamped, start=1):
-                key[i] = rank
-            self._recent_key = key
+            self._recent_key = recent_ranks(self._annotations, self.size)
         return self._recent_key
 
     def _titles(self) -> np.ndarray:
-        """Per paper, its place in alphabetical order of shown titles."""
         if self._title_key is None:
-            order = sorted(range(self.size), key=lambda i: self.title_of(i).casefold())
-            key = np.empty(self.size, dtype=np.int64)
-            key[np.array(order, dtype=np.int64)] = np.arange(self.size)
-            self._title_key = key
+            self._title_key = title_ranks(self.size, self.title_of)
         return self._title_key
 
     def _sort_key(self, docs: np.ndarray, score: np.ndarray | None, sort: str) -> np.ndarray | None:
@@ -394,6 +391,8 @@ class SearchIndex:
                 narrow(~self._phrase_mask(phrase, should_stop))
             for flt in query.filters:
                 narrow(filter_mask(self, flt))
+            if self.hidden.any():
+                narrow(~self.hidden)
             docs = np.arange(self.size, dtype=np.int64) if mask is None else np.flatnonzero(mask)
             key = self._sort_key(docs, score, sort)
             matchers = [self._match(term) for term in dict.fromkeys(query.terms)]

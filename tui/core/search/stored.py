@@ -26,7 +26,7 @@ from tui.core.search.terms import Postings
 #: Bump when the tokenizer or the saved layout changes: older saved indexes are then stale.
 #: Where saved indexes live, inside the library folder.
 INDEX_DIR = "index"
-FORMAT = "2"  # 2: words are folded (LaTeX read as shown) before splitting
+FORMAT = "3"  # 2: words are folded (LaTeX read as shown) before splitting; 3: accents read as shown (\\tilde{O}: Õ, and O)
 _ARRAYS = ("indices", "indptr")
 _FIELDS = 3
 

@@ -1,4 +1,4 @@
-"""Status cycling and the undo/redo history of rating/status/tag/title changes."""
+"""Status cycling and the undo/redo history of rating/status/tag/title/highlight changes and of removals."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from tui.core.models import Annotation, Status
 STATUS_CYCLE = (Status.UNREAD, Status.TO_READ, Status.READING, Status.READ, Status.SKIPPED)
 
 #: Fields whose changes `u` can undo; notes have the editor's own undo.
-UNDOABLE_FIELDS = ("rating", "status", "tags", "title")
+UNDOABLE_FIELDS = ("rating", "status", "tags", "title", "highlights")
 
 #: How many changes `u` can walk back.
 HISTORY_SIZE = 50
@@ -79,8 +79,19 @@ class Change:
     after: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """Papers moved to the trash: undoing restores exactly these (`pids`), redoing removes them again."""
+
+    pids: tuple[str, ...]
+    what: str
+
+
+Step = Change | Removal
+
+
 class UndoHistory:
-    """The annotation changes of this run of the app: `undo` walks back, `redo` forward again.
+    """The annotation changes and removals of this run of the app: `undo` walks back, `redo` forward again.
 
     Changes are pushed only once their save succeeded, so undo never restores
     a state that was never stored. A new change after some undos forgets the
@@ -88,8 +99,8 @@ class UndoHistory:
     """
 
     def __init__(self, size: int = HISTORY_SIZE) -> None:
-        self._done: deque[Change] = deque(maxlen=size)
-        self._undone: list[Change] = []
+        self._done: deque[Step] = deque(maxlen=size)
+        self._undone: list[Step] = []
 
     def push(self, pid: str, before: dict[str, Any], after: dict[str, Any]) -> None:
         """Remember that `pid`'s fields went from `before` to `after` in a change just saved."""
@@ -97,7 +108,13 @@ class UndoHistory:
             self._done.append(Change(pid, dict(before), dict(after)))
             self._undone.clear()
 
-    def undo(self) -> Change | None:
+    def push_removal(self, pids: tuple[str, ...], what: str) -> None:
+        """Remember a removal just stored (one step, however many papers it took)."""
+        if pids:
+            self._done.append(Removal(tuple(pids), what))
+            self._undone.clear()
+
+    def undo(self) -> Step | None:
         """The newest change to undo (restore its `before`), or None when there is nothing left."""
         if not self._done:
             return None
@@ -105,7 +122,7 @@ class UndoHistory:
         self._undone.append(change)
         return change
 
-    def redo(self) -> Change | None:
+    def redo(self) -> Step | None:
         """The last undone change to apply again (its `after`), or None."""
         if not self._undone:
             return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol, TypeVar
+from typing import Any, Callable, Collection, Iterable, Protocol, TypeVar
 
 from tinydb import TinyDB
 from tinydb.table import Table
@@ -19,11 +19,12 @@ from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
 from tui.core.store.changelog import CHANGE_LOG_TABLE, log_changes, log_table
 from tui.core.store.changes import apply_changes
+from tui.core.store.formats import read_formats, with_formats
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
 from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import LOCK_PID_FILE
-from tui.core.store.trash import TrashChange, new_batch, read_trash, trashed, write_trash
+from tui.core.store.trash import TrashChange, chosen_batches, new_batch, read_trash, trashed, write_trash
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
@@ -64,6 +65,7 @@ class LibraryStore:
         self.holder_pid: int | None = None
         self.fresh = False
         self.papers: list[Paper] = []
+        self.formats: dict[str, int] = {}  # what papers.json says it was written to (`core.migrations`)
         self._by_id: dict[str, Paper] = {}
         self._annotations: dict[str, Annotation] = {}
         self._lock = threading.RLock()
@@ -164,6 +166,7 @@ class LibraryStore:
             raise DamagedFile(self.folder / PAPERS_FILE, f"a paper record is malformed: {exc!r}") from None
         papers.sort(key=lambda p: p.seq)
         self.papers = papers
+        self.formats = read_formats(data)
         self._by_id = {p.id: p for p in papers}
         # The parsed file is now held twice (as dicts and as Papers): let the dicts go; an import
         # re-reads the file. At 100,000 papers this is a few hundred MiB.
@@ -193,7 +196,7 @@ class LibraryStore:
             if write:
                 self._check_writable()
             changes = plan(self.papers)
-            if changes.added or changes.replaced or changes.removed:
+            if changes.added or changes.replaced or changes.removed or getattr(changes, "formats", None):
                 if write:
                     self._write_papers(changes)
                 elif self._papers_file is not None:
@@ -223,7 +226,8 @@ class LibraryStore:
         next_key = max((int(k) for k in table), default=0) + 1
         for offset, paper in enumerate(changes.added):
             table[str(next_key + offset)] = paper.to_doc()
-        self._papers_file.write({**data, "papers": table})
+        self._papers_file.write(with_formats({**data, "papers": table}, {**self.formats, **getattr(changes, "formats", {})}))
+        self.formats.update(getattr(changes, "formats", {}))
 
     # -- the trash -------------------------------------------------------------
 
@@ -241,24 +245,20 @@ class LibraryStore:
                 self._rewrite_annotations(set(notes), {})
             return len(gone)
 
-    def restore_papers(self, *, everything: bool = False) -> list[dict[str, Any]]:
-        """Bring back the newest removal (all with `everything`), annotations too; return those batches."""
+    def restore_papers(self, *, everything: bool = False, ids: Collection[str] | None = None) -> list[dict[str, Any]]:
+        """Bring back the newest removal (all with `everything`, the one of exactly `ids`), annotations too; return those batches."""
         with self._lock:
             self._check_writable()
             batches = read_trash(self.folder)
-            taken = batches if everything else batches[-1:]
+            taken, kept = chosen_batches(batches, everything=everything, ids=ids)
             papers, notes = trashed(taken, self._by_id, self._annotations)
             if papers:
                 self.change_papers(lambda _: TrashChange(added=papers))
             if notes:
                 self._rewrite_annotations(set(), notes)
             if taken:
-                write_trash(self.folder, batches[: len(batches) - len(taken)])
+                write_trash(self.folder, kept)
             return taken
-
-    def trash(self) -> list[dict[str, Any]]:
-        """The removals in the trash, oldest first (each: removed, what, papers, annotations)."""
-        return read_trash(self.folder)
 
     def _rewrite_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
         """One atomic write of the annotations file without `drop` and with `put`."""

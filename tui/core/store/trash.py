@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Container, Iterable
+from typing import Any, Collection, Container, Iterable
 
 import orjson
 
@@ -59,3 +59,21 @@ def trashed(batches: list[dict[str, Any]], stored: Container[str], annotated: Co
     papers = {p.id: p for p in found if p.id not in stored}
     kept = (Annotation.from_doc(doc) for batch in batches for doc in batch.get("annotations", []))
     return list(papers.values()), {a.id: a for a in kept if a.id in papers and a.id not in annotated}
+
+
+def chosen_batches(batches: list[dict[str, Any]], *, everything: bool = False, ids: Collection[str] | None = None) -> tuple[list, list]:
+    """The batches to restore and those to keep: all, the newest one, or the newest holding exactly the papers `ids`.
+
+    The app's undo names its removal by ids, so a removal made since (or an
+    older one from the command line) is never restored in its place.
+    """
+    if everything:
+        return batches, []
+    at = len(batches) - 1
+    if ids is not None:
+        wanted = set(ids)
+        while at >= 0 and {doc.get("id") for doc in batches[at].get("papers", [])} != wanted:
+            at -= 1
+    if at < 0:
+        return [], batches
+    return [batches[at]], batches[:at] + batches[at + 1 :]

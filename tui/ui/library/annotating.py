@@ -10,20 +10,23 @@ from __future__ import annotations
 import time
 from functools import partial
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from textual.message import Message
 
 from tui.core.store.saver import AnnotationSaver, SaveRequest
 from tui.core.errors import PaperdeskError
 from tui.core.store.history import UNDOABLE_FIELDS, Change, StatusWalk, UndoHistory, cycle_status, previous_values
-from tui.core.models import Annotation, Paper, Status
+from tui.core.models import Annotation, Highlight, Paper, Status
 from tui.core.models import shown_title
 from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.tags import format_tags, known_tags, parse_tags
 from tui.core.render.text import one_line
 from tui.ui.error_line import error_line
+from tui.ui.library.highlighting import PaperHighlights
+from tui.ui.screens.comment_dialog import CommentDialog
+from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.screens.tag_dialog import TagDialog
 from tui.ui.screens.title_dialog import TitleDialog
 from tui.ui.widgets.notes import Notes
@@ -44,7 +47,7 @@ class AnnotationSaved(Message):
 
 
 class Annotator:
-    """Ratings, status, tags, titles, notes and undo for the papers of one screen."""
+    """Ratings, status, tags, titles, notes, highlights and undo for the papers of one screen."""
 
     def __init__(self, screen: "LibraryScreen") -> None:
         self.screen = screen
@@ -236,19 +239,41 @@ class Annotator:
         if title is not None:
             self.change(paper.id, title="" if title == paper.shown_title else title)
 
-    def undo(self) -> None:
-        self._step_history(self.history.undo(), "before", "Undone", "Nothing to undo")
+    def can_highlight(self) -> bool:
+        """A paper is shown and the library can be written (else says why)."""
+        return self.paper is not None and self._writable()
 
-    def redo(self) -> None:
-        self._step_history(self.history.redo(), "after", "Redone", "Nothing to redo")
+    def keep_highlight(self, pid: str, highlight: Highlight) -> None:
+        """Ask for the new highlight's comment, then save it (Esc in the dialog keeps nothing)."""
+        paper = self.library.get(pid) if self.library else None
+        if paper is not None:
+            highlights = PaperHighlights(self, paper, lambda _: None, lambda: None)
+            dialog = CommentDialog(highlight.text)
+            self.screen.app.push_screen(dialog, lambda comment: None if comment is None else highlights.add(highlight, comment))
 
-    def _step_history(self, change: Change | None, side: str, done: str, nothing: str) -> None:
-        """Apply one side of a history entry (not itself recorded) and say what changed."""
+    def list_highlights(self, show: Callable[[Highlight], None], undo: Callable[[], None]) -> None:
+        """`H`: the paper's highlights to show, comment on or delete (`undo`: the screen's `u`)."""
+        paper = self.paper
+        if paper is None:
+            return
+        if not self.view(paper.id).highlights:
+            self.screen.notify("No highlights on this paper: h starts one in the reading pane.", timeout=4)
+            return
+        if self._writable():
+            self.screen.app.push_screen(HighlightsDialog(shown_title(paper, self.view(paper.id)), PaperHighlights(self, paper, show, undo)))
+
+    def step(self, change: Change | None, undo: bool) -> None:
+        """Undo (restore `before`) or redo (apply `after`) an entry of the history, not itself recorded; say what changed.
+
+        The screen takes the entry from the history (`history.undo()`/`redo()`) and
+        hands removals to its `Removing`; changes of annotations come here.
+        """
+        done, nothing = ("Undone", "Nothing to undo") if undo else ("Redone", "Nothing to redo")
         if change is None:
             self.screen.notify(nothing, timeout=3)
             return
         self.status_walk.end()
-        values = getattr(change, side)
+        values = change.before if undo else change.after
         paper = self.library.get(change.pid) if self.library else None
         self.change(change.pid, undoable=False, **values)
         name = shown_title(paper, self.view(change.pid)) if paper else change.pid

@@ -19,8 +19,9 @@ from tui.core.export.writing import WouldOverwrite, write_document, write_per_pa
 from tui.core.models import Paper
 from tui.ui.error_line import error_line
 from tui.ui.library.clipboard import copy_text
+from tui.ui.screens.confirm import ConfirmOverwrite
 from tui.ui.screens.copy_dialog import CopyDialog, copy_file
-from tui.ui.screens.export_dialog import ConfirmOverwrite, ExportDialog, ExportRequest
+from tui.ui.screens.export_dialog import ExportDialog, ExportRequest
 from tui.ui.threads import to_ui
 from tui.ui.widgets.paper_list import PaperList
 

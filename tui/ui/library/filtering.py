@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from rich.text import Text
 from textual.message import Message
@@ -20,10 +20,10 @@ from textual.worker import get_current_worker
 from tui.core.errors import PaperdeskError
 from tui.core.memory import release_free_memory
 from tui.core.models import Annotation, Paper
-from tui.core.render.text import one_line
+from tui.core.render.text import capped, one_line
 from tui.core.search.query import Query, QueryError, parse_query
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
-from tui.ui.screens.save_view import SaveViewScreen
+from tui.ui.screens.save_view import VIEW_NAME_SHOWN, SaveViewScreen
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
@@ -113,6 +113,28 @@ class Filtering:
             self.index.update_annotation(pid, annotation)
             if self.active:
                 self.run(keep=self._current_id())
+
+    def papers_moved(self, library: Library, pids: Sequence[str], *, restored: bool, keep: Sequence[str | None]) -> None:
+        """Papers went to the trash or came back: the index hides or shows them (no rebuild) and the list
+        is ranked again at once, the cursor on the first of `keep` it shows. Papers the index never had
+        (restored after an import re-indexed) mean a rebuild, as after an import."""
+        index = self.index
+        if index is None or not index.set_hidden(pids, not restored):
+            self.result = None
+            self._list.set_papers(library.papers, keep=_first_in(library.papers, keep))
+            self.start_index(library)
+            return
+        if self.result is None:
+            self._list.set_papers(library.papers, keep=_first_in(library.papers, keep))
+            return
+        self.screen.workers.cancel_group(self.screen, "rank")
+        try:
+            query = parse_query(self.text)
+        except QueryError:
+            query = self.result.query  # the box shows an error; the list keeps the last good query
+        result = self.result = index.search(query, self.sort)
+        self._list.set_papers(result, result.spans, keep=_first_in(result, keep))
+        self.screen.post_message(Ranked(result))
 
     # -- running a query --------------------------------------------------------------
 
@@ -248,12 +270,13 @@ class Filtering:
 
         def saved(name: str | None) -> None:
             if name:
-                self._in_thread(lambda: library.save_view(name, text), f"Saved view {name!r}; find it in the command palette.", "View not saved")
+                shown = capped(name, VIEW_NAME_SHOWN)
+                self._in_thread(lambda: library.save_view(name, text), f"Saved view “{shown}”; find it in the command palette.", "View not saved")
 
-        self.screen.app.push_screen(SaveViewScreen(text), saved)
+        self.screen.app.push_screen(SaveViewScreen(text, library.views()), saved)
 
     def delete_view(self, library: Library, name: str) -> None:
-        self._in_thread(lambda: library.delete_view(name), f"Deleted view {name!r}.", "View not deleted")
+        self._in_thread(lambda: library.delete_view(name), f"Deleted view “{capped(name, VIEW_NAME_SHOWN)}”.", "View not deleted")
 
     def _in_thread(self, write: Callable[[], object], done: str, failed: str) -> None:
         """Write a view (atomic, off the UI thread) and say how it went."""
@@ -268,3 +291,12 @@ class Filtering:
             to_ui(app, app.notify, done, markup=False)
 
         self.screen.run_worker(job, thread=True, group="views")
+
+
+def _first_in(papers: Sequence[Paper], wanted: Sequence[str | None]) -> str | None:
+    """The first id of `wanted` that `papers` holds (None: the list's first paper)."""
+    present = {pid for pid in wanted if pid is not None}
+    if not present:
+        return None
+    found = {p.id for p in papers if p.id in present}
+    return next((pid for pid in wanted if pid in found), None)

@@ -2,15 +2,15 @@
 
 The screen composes the widgets and owns one controller per concern:
 `Filtering` (the box, the index, the order), `Annotator` (ratings, status,
-tags, titles, notes, undo), `Panes` (layouts and focus mode) and `Exporting`
-(export and clipboard). Keys arrive here as actions (tui/ui/actions.py) and are
+tags, titles, notes, undo), `Removing` (papers to the trash, sharing the
+annotator's undo history), `Panes` (layouts and focus mode), `Exporting`
+(export and clipboard) and `RelatedPapers` (more like this). Keys arrive here as actions (tui/ui/actions.py) and are
 handed to a controller; controllers report with messages (`Ranked`,
 `AnnotationSaved`) that the screen passes on. No controller calls another.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, cast
 
 from textual import events
@@ -22,12 +22,16 @@ from textual.widgets import Input, Static
 from tui.core.errors import PaperdeskError
 from tui.core.models import Status
 from tui.core.render.links import open_target
+from tui.core.store.history import Change, Removal
 from tui.ui.actions import bindings_for
 from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.exporting import AnnotationsChanged, Exporting
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
+from tui.ui.library.pane_follow import PaneFollow
+from tui.ui.library.related import RelatedPapers
 from tui.ui.library.open_link import open_in_browser
+from tui.ui.library.removing import PapersMoved, Removing, neighbour
 from tui.ui.palette.views import ViewCommands
 from tui.ui.screens.list_dialog import ask_and_rename
 from tui.ui.styles import stylesheet
@@ -38,13 +42,11 @@ from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
+from tui.ui.wide_chars import use_on
 
 if TYPE_CHECKING:
     from tui.core.library import Library
     from tui.ui.app import PaperdeskApp
-
-#: While typing in the filter box, the pane shows the best match once keys pause this long (seconds).
-PANE_AFTER = 0.1
 
 
 class LibraryScreen(Screen):
@@ -56,13 +58,14 @@ class LibraryScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
+        use_on(self)  # toasts over the list keep their CJK characters
         self.filtering = Filtering(self)
         self.annotator = Annotator(self)
+        self.removing = Removing(self, self.annotator.history)
         self.panes = Panes(self)
         self.exporting = Exporting(self)
-        self.pane_due = False
-        """The list's highlight moved while typing in the box: the pane follows when the typing pauses."""
-        self._pane_at = 0.0
+        self.related = RelatedPapers(self)
+        self.pane = PaneFollow(self)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
@@ -87,8 +90,7 @@ class LibraryScreen(Screen):
     def on_mount(self) -> None:
         settings = self.desk.settings
         box = self.query_one(FilterInput)
-        box.leave_hook = self.leave_filter_now
-        box.change_hook = self.filtering.query_changed
+        box.leave_hook, box.change_hook = self.leave_filter_now, self.filtering.query_changed
         self.query_one(PaperList).focus()
         self.panes.mode = settings.layout
         self.query_one(Notes).autosave_delay = settings.autosave_delay
@@ -137,24 +139,27 @@ class LibraryScreen(Screen):
         paper_list.set_list_names({p.list for p in library.papers})
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
         self.filtering.start_index(library)  # re-runs the current filter once the new papers are indexed
+        self.related.papers_changed()
         self.annotator.refresh_progress()
         self.update_header()
 
     def update_header(self) -> None:
-        """The line above the list: how many papers, in what order, and read-only state."""
+        """The line above the list: how many papers, in what order, read-only state (one row: no layout pass)."""
         library = self.library
         suffix = " · read-only" if library is not None and library.read_only else ""
-        # One row, as wide as the list whatever it says: no layout pass (a frame's worth of work per key).
         self.query_one("#list-header", Static).update(f"{self.filtering.header(library)}{suffix}", layout=False)
 
     # -- what the parts report -----------------------------------------------------------
 
     def on_ranked(self, message: Ranked) -> None:
         self.update_header()
+        if self.filtering.index is not None:
+            self.related.start(self.filtering.index)  # built from the search index's words, once it is ready
 
     def on_annotation_saved(self, message: AnnotationSaved) -> None:
         """The search index learns every saved annotation (a filter in force re-runs)."""
         self.filtering.annotation_changed(message.annotation.id, message.annotation)
+        self.related.annotation_changed(message.annotation.id, message.annotation)
 
     def on_annotations_changed(self, message: AnnotationsChanged) -> None:
         """A vault sync changed annotations: the index learns them and the list and pane redraw."""
@@ -163,44 +168,28 @@ class LibraryScreen(Screen):
             notes = self.query_one(Notes)
             for pid in message.pids:
                 self.filtering.annotation_changed(pid, library.annotation(pid))
+                self.related.annotation_changed(pid, library.annotation(pid))
                 self.annotator.refresh(pid)
                 if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
                     notes.load(pid, library.annotation(pid).notes)
 
+    def on_papers_moved(self, message: PapersMoved) -> None:
+        """Papers left for the trash (the cursor moves to the next one left) or came back (it goes to the first)."""
+        library = self.library
+        if library is None:
+            return
+        paper_list = self.query_one(PaperList)
+        current = paper_list.current.id if paper_list.current is not None else None
+        if message.restored:
+            keep = [*message.pids[:1], current]  # the restored paper, if this view shows it
+        else:
+            keep = [neighbour(paper_list.papers, paper_list.cursor, set(message.pids))]
+        self.filtering.papers_moved(library, message.pids, restored=message.restored, keep=keep)
+        self.annotator.refresh_progress()
+        self.update_header()
+
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
-        """The pane follows the list; while typing in the box, once the typing pauses.
-
-        Each key re-ranks, and laying out an abstract and the notes for every
-        key's best match was a third of a key's work, slowing the list itself
-        (the part that answers the key). So while the box has focus, the pane
-        shows the highlighted paper once no key has moved it for `PANE_AFTER`.
-        Keys typed in the box cannot act on the pane's paper; leaving the box
-        (Enter, down, Esc, a click) brings the pane up to date at once
-        (`on_descendant_blur`).
-        """
-        if not isinstance(self.focused, FilterInput):
-            self.show_reader()
-            return
-        self._pane_at = time.monotonic() + PANE_AFTER
-        if not self.pane_due:
-            self.pane_due = True
-            self.set_timer(PANE_AFTER, self._show_due)
-
-    def _show_due(self) -> None:
-        if not self.pane_due:
-            return
-        wait = self._pane_at - time.monotonic()
-        if wait > 0.005:  # another key since: wait for the pause
-            self.set_timer(wait, self._show_due)
-            return
-        self.show_reader()
-
-    def show_reader(self) -> None:
-        """The reading pane shows the list's highlighted paper."""
-        self.pane_due = False
-        library, paper = self.library, self.query_one(PaperList).current
-        annotation = library.annotation(paper.id) if (paper and library) else None
-        self.query_one(Reader).show(paper, annotation, highlights=self.filtering.highlights_for(paper), filtered=self.filtering.matches_nothing)
+        self.pane.highlighted(typing=isinstance(self.focused, FilterInput))  # typing: once keys pause
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()
@@ -221,8 +210,7 @@ class LibraryScreen(Screen):
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self.set_class(isinstance(self.focused, FilterInput), "-filtering")
-        if self.pane_due:
-            self.show_reader()
+        self.pane.catch_up()
 
     def on_resize(self, event: events.Resize) -> None:
         self.panes.apply()
@@ -238,8 +226,7 @@ class LibraryScreen(Screen):
         """Enter/down in the box: bring the list (and the pane) up to date with it *now*, and focus the list."""
         self.filtering.catch_up()
         self.set_focus(self.panes.home())
-        if self.pane_due:
-            self.show_reader()
+        self.pane.catch_up()
 
     def action_focus_filter(self) -> None:
         self.set_focus(self.query_one(FilterInput))  # now, so keys typed right after `/` land there
@@ -279,6 +266,28 @@ class LibraryScreen(Screen):
         elif index is not None:
             paper_list.cursor = index
         self.panes.home().focus()
+
+    def action_more_like_this(self) -> None:
+        """`m`: the papers most like the highlighted one; Enter in the dialog goes to one."""
+        from tui.core.render.titles import row_title
+        from tui.ui.screens.related import RelatedScreen
+
+        library, paper = self.desk.library_ready(), self.query_one(PaperList).current
+        if library is None:
+            return
+        if paper is None:
+            self.notify("No paper is highlighted: there is nothing to compare.", severity="warning", markup=False)
+            return
+        dialog = RelatedScreen(paper, row_title(paper, library.annotation(paper.id)), lambda p: row_title(p, library.annotation(p.id)))
+        self.app.push_screen(dialog, self._go_to_related)
+        self.related.ask(paper.id, dialog.show)
+
+    def _go_to_related(self, pid: str | None) -> None:
+        if pid is None:
+            return
+        if not any(p.id == pid for p in self.query_one(PaperList).papers):
+            self.notify("The filter hid that paper: cleared it to show the paper.", markup=False)
+        self.go_to(pid)
 
     # -- filtering -------------------------------------------------------------------------
 
@@ -323,6 +332,17 @@ class LibraryScreen(Screen):
     def action_rename(self) -> None:
         self.annotator.rename()
 
+    def action_start_highlight(self) -> None:
+        """`h`: the reading cursor in the abstract (from the list too: the pane takes focus)."""
+        if self.annotator.can_highlight() and not self.query_one(Reader).start_marking():
+            self.notify("This paper has no abstract to highlight.", timeout=3)
+
+    def action_list_highlights(self) -> None:
+        self.annotator.list_highlights(self.query_one(Reader).show_highlight, self.action_undo)
+
+    def on_reader_highlight_kept(self, message: Reader.HighlightKept) -> None:
+        self.annotator.keep_highlight(message.pid, message.highlight)
+
     def action_rename_list(self) -> None:
         """The palette's "Rename list…": the highlighted paper's list first."""
         library = self.desk.library_ready()
@@ -331,10 +351,23 @@ class LibraryScreen(Screen):
             ask_and_rename(self, library, paper.list if paper is not None else None, self.reload_papers)
 
     def action_undo(self) -> None:
-        self.annotator.undo()
+        self._history_step(self.annotator.history.undo(), undo=True)
 
     def action_redo(self) -> None:
-        self.annotator.redo()
+        self._history_step(self.annotator.history.redo(), undo=False)
+
+    def _history_step(self, step: Change | Removal | None, undo: bool) -> None:
+        """One history has both kinds of entry: a removal goes to `Removing`, anything else to `Annotator`."""
+        if isinstance(step, Removal):
+            self.removing.step(step, undo)
+        else:
+            self.annotator.step(step, undo)
+
+    def action_remove_paper(self) -> None:
+        self.removing.remove_highlighted()
+
+    def action_remove_view(self) -> None:
+        self.removing.remove_view()
 
     def flush_notes(self) -> list[str]:
         """Save unsaved notes now, on the calling thread (quit, SIGTERM); return error lines."""

@@ -20,6 +20,7 @@ from tui.core.models import shown_title
 from tui.core.render.text import one_line
 from tui.core.search.command_match import command_score
 from tui.ui.actions import Action, palette_actions
+from tui.ui.keymap import shown
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def highlight_data(matcher: Matcher, label: str) -> Content:
 def _key(action: Action, overrides: dict[str, str]) -> str:
     """The key that runs `action` now: the user's override, else the default."""
     override = overrides.get(action.id)
-    return override.split(",")[0] if override else action.key_hint
+    return shown(override.split(",")[0]) if override else action.key_hint
 
 
 def action_entries(screen: Screen) -> list[Entry]:
@@ -71,8 +72,9 @@ def action_entries(screen: Screen) -> list[Entry]:
 
     on_library = isinstance(screen, LibraryScreen)
     overrides = cast("PaperdeskApp", screen.app).key_overrides
-    target = ""
+    target, shown = "", 0
     if on_library:
+        shown = len(screen.query_one(PaperList).papers)
         paper = screen.query_one(PaperList).current
         if paper is not None and screen.annotator.saver is not None:
             target = f" · on: {one_line(shown_title(paper, screen.annotator.view(paper.id)))}"
@@ -81,9 +83,10 @@ def action_entries(screen: Screen) -> list[Entry]:
         if not (on_library or action.action.startswith("app.")):
             continue
         help_line = action.palette_help + (f" ({_key(action, overrides)})" if action.keys else "")
-        if action.changes_data:
+        if action.changes_data and "{n papers}" not in action.palette:  # a command on the whole view names no paper
             help_line += target
-        entries.append(Entry(action.palette, help_line, partial(screen.run_action, action.action), action.changes_data, action.keywords))
+        text = action.palette.replace("{n papers}", f"{shown} paper{'' if shown == 1 else 's'}")
+        entries.append(Entry(text, help_line, partial(screen.run_action, action.action), action.changes_data, action.keywords))
     return entries
 
 

@@ -7,9 +7,10 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 
-from tui.core.render.text import one_line
+from tui.core.render.text import capped
 from tui.core.search.command_match import command_score
 from tui.ui.palette import highlight_data
+from tui.ui.screens.save_view import VIEW_NAME_SHOWN
 
 
 class ViewCommands(Provider):
@@ -25,10 +26,10 @@ class ViewCommands(Provider):
         filtering = screen.filtering
         entries = []
         for name, query in library.views().items():
-            shown = one_line(name)
-            entries.append((f"View: {shown}", one_line(query), partial(filtering.apply_query, query), "apply"))
+            shown = capped(name, VIEW_NAME_SHOWN)
+            entries.append((f"View: {shown}", capped(query, 200), partial(filtering.apply_query, query), "apply"))
             entries.append(
-                (f"Delete view: {shown}", f"forget the saved query {one_line(query)}", partial(filtering.delete_view, library, name), "delete")
+                (f"Delete view: {shown}", f"forget the saved query {capped(query, 200)}", partial(filtering.delete_view, library, name), "delete")
             )
         return entries
 

@@ -3,7 +3,8 @@
 It calls `tui.core.library.add_ids`, the use case `paperdesk add` calls:
 everything is fetched first, then one atomic write. Waits (a busy service)
 and progress come back through `to_ui`; when papers were added it posts
-`LibraryChanged`, so the list shows them without a restart.
+`LibraryChanged`, so the list shows them without a restart. The frame
+(title, input, scrolling report) is `ReportDialog`'s.
 """
 
 from __future__ import annotations
@@ -12,69 +13,34 @@ from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import work
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.library import AddOutcome, add_ids
 from tui.core.render.text import one_line
-from tui.ui.actions import bindings_for
 from tui.ui.screens.import_dialog import LibraryChanged
-from tui.ui.styles import stylesheet
+from tui.ui.screens.report_dialog import ReportDialog
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.ui.app import PaperdeskApp
 
 
-class AddDialog(ModalScreen[bool]):
+class AddDialog(ReportDialog):
     """Add papers by id; dismisses with True when papers were added or merged."""
 
-    CSS_PATH = stylesheet("import_dialog.tcss")
-    COMPONENT_CLASSES = {"import-report--warning", "import-report--error"}
-    BINDINGS = bindings_for("import")
+    TITLE_TEXT = "Add papers"
+    HELP_TEXT = ("arXiv ids or URLs, DOIs or doi.org URLs, OpenReview forum URLs; several separated by spaces. "
+                 "Enter fetches; Esc closes.")
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.changed = False
-        self.running = False
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="import-box"):
-            yield Static("Add papers", id="import-title")
-            yield Static(
-                "arXiv ids or URLs, DOIs or doi.org URLs, OpenReview forum URLs; several separated by spaces. "
-                "Enter fetches; Esc closes.",
-                id="import-help",
-            )
-            yield Input(placeholder="2501.01234 10.1038/nature14539 https://openreview.net/forum?id=…", id="add-ids")
-            yield Static(id="import-result")
-
-    def on_mount(self) -> None:
-        self.query_one("#import-result", Static).display = False
-        self.query_one(Input).focus()
-
-    def action_close(self) -> None:
-        if not self.running:
-            self.dismiss(self.changed)
-
-    def action_complete(self) -> None:
-        """Tab in this dialog has nothing to complete."""
+    def make_input(self) -> Input:
+        return Input(placeholder="2501.01234 10.1038/nature14539 https://openreview.net/forum?id=…", id="add-ids")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         texts = event.value.replace(",", " ").split()
-        if self.running or not texts:
+        if self.running or not texts or self.writable_library("added") is None:
             return
-        library = cast("PaperdeskApp", self.app).library
-        if library is None or library.read_only:
-            reason = (library.notice if library is not None else None) or "the library is not open for writing"
-            self._set_result(Text(one_line(f"{reason}; nothing added"), style=self._style("error")))
-            return
-        self.running = True
-        event.input.disabled = True
-        self._set_result(Text(f"Fetching {len(texts)} paper(s)…", style="italic"))
+        self.start(f"Fetching {len(texts)} paper(s)…")
         self.run_add(texts)
 
     @work(thread=True, exclusive=True, group="add")
@@ -84,10 +50,10 @@ class AddDialog(ModalScreen[bool]):
         app = cast("PaperdeskApp", self.app)
 
         def notice(line: str) -> None:
-            to_ui(app, self._set_result, Text(one_line(line), style="italic"))
+            to_ui(app, self.set_result, Text(one_line(line), style="italic"))
 
         def progress(done: int, total: int) -> None:
-            to_ui(app, self._set_result, Text(f"Fetched {done} / {total}…", style="italic"))
+            to_ui(app, self.set_result, Text(f"Fetched {done} / {total}…", style="italic"))
 
         try:
             assert app.library is not None
@@ -99,29 +65,16 @@ class AddDialog(ModalScreen[bool]):
             outcome, error = AddOutcome(), f"the library could not be written ({os_reason(exc)}); nothing added"
         to_ui(app, self._show_result, outcome, error)
 
-    def _style(self, kind: str):  # type: ignore[no-untyped-def]
-        return self.get_component_rich_style(f"import-report--{kind}", partial=True)
-
-    def _set_result(self, text: Text) -> None:
-        result = self.query_one("#import-result", Static)
-        result.update(text)
-        result.display = bool(text.plain)
-
     def _show_result(self, outcome: AddOutcome, error: str) -> None:
         """One line per paper, one per id that failed; the list reloads when papers came in."""
-        self.running = False
-        field = self.query_one(Input)
-        field.disabled = False
-        field.focus()
         text = Text()
         for line in outcome.lines():
             text.append(one_line(line) + "\n", style="bold")
         for line in outcome.failed:
-            text.append(one_line(line) + "\n", style=self._style("error"))
+            text.append(one_line(line) + "\n", style=self.style_of("error"))
         if error:
-            text.append(one_line(error), style=self._style("error"))
-        text.rstrip()
-        self._set_result(text)
+            text.append(one_line(error), style=self.style_of("error"))
+        self.finish(text)
         if outcome.added:
             self.changed = True
             self.app.post_message(LibraryChanged())

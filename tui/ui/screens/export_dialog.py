@@ -1,4 +1,4 @@
-"""The export dialog (`x`): what to export, as one file, a folder, or a two-way sync with a vault, and where; plus the overwrite question."""
+"""The export dialog (`x`): what to export, as one file, a folder, or a two-way sync with a vault, and where; the overwrite question is in confirm.py."""
 
 from __future__ import annotations
 
@@ -30,6 +30,19 @@ class ExportRequest:
     path: Path
     per_paper: bool
     sync: bool = False  # `paperdesk sync` with the folder: every annotated paper, both ways
+
+
+def cursor_on_choice(radio: RadioSet) -> None:
+    """Put the set's cursor (the button with the `-selected` class) on its pressed button.
+
+    Textual starts it on the first button whatever is pressed, so with "Every
+    annotated paper" chosen, Up then Enter picked the option above the first.
+    """
+    pressed = radio.pressed_button
+    for _ in range(len(radio.children)):
+        if pressed is None or pressed.has_class("-selected"):
+            return
+        radio.action_next_button()
 
 
 class ExportDialog(ModalScreen[ExportRequest | None]):
@@ -90,6 +103,8 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
 
     def on_mount(self) -> None:
         self._follow_choices()
+        for radio in self.query(RadioSet):
+            cursor_on_choice(radio)
         self.query_one("#export-what", RadioSet).focus()
 
     # -- state ----------------------------------------------------------------------
@@ -157,32 +172,3 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
     @on(Button.Pressed, "#export-cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-class ConfirmOverwrite(ModalScreen[bool]):
-    """Asks before an export replaces existing files: `y`/Enter on Overwrite, `n`/Escape to keep them."""
-
-    CSS_PATH = stylesheet("export_dialog.tcss")
-    BINDINGS = bindings_for("confirm")
-
-    def __init__(self, message: str) -> None:
-        super().__init__()
-        self.message = message
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Label("Overwrite?", id="export-heading")
-            yield Static(Text(self.message), id="confirm-message")
-            with Horizontal(id="export-buttons"):
-                yield Button("Overwrite", variant="warning", id="confirm-yes", compact=True)
-                yield Button("Cancel", id="confirm-no", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "confirm-yes")

@@ -19,21 +19,35 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from tui.ui.actions import AREAS, bindings_for, in_area
+from tui.ui.actions import ACTIONS, AREAS, bindings_for, in_area
+from tui.ui.keymap import GROUPS, group_help, group_keys, keys_in_force
 from tui.ui.styles import stylesheet
 
 if TYPE_CHECKING:
     from tui.ui.app import PaperdeskApp
 
+#: The first-steps rows: the actions whose keys (in force) open each row, and what they do.
 FIRST_STEPS = (
-    ("j k ↑ ↓", "move through the papers; the reading pane shows the abstract"),
-    ("/", "filter: words \"a phrase\" -word status:read rating:>=4"),
-    ("1-5  s  t", "rate, set the reading status, tag the highlighted paper"),
-    ("n", "write Markdown notes (saved as you type; Esc when done)"),
-    ("l  z  %", "switch the layout; focus mode (reader only); statistics"),
-    ("ctrl+p", "the command palette: every action, Go to paper…, themes"),
-    ("?", "every key, any time"),
+    (("cursor_up", "cursor_down"), "move through the papers; the reading pane shows the abstract"),
+    (("focus_filter",), "filter: words \"a phrase\" -word status:read rating:>=4"),
+    (("rate_1", "rate_2", "rate_3", "rate_4", "rate_5", "status_1", "tags"), "rate, set the reading status, tag the highlighted paper"),
+    (("notes",), "write Markdown notes (saved as you type; Esc when done)"),
+    (("toggle_layout", "focus_mode", "stats"), "switch the layout; focus mode (reader only); statistics"),
+    (("command_palette",), "the command palette: every action, Go to paper…, themes"),
+    (("help",), "every key, any time"),
 )
+
+
+def first_steps_keys(ids: tuple[str, ...], app: PaperdeskApp) -> str:
+    """The keys in force for `ids`: a run of ratings as one range ("1-5"), the others each with all their keys."""
+    by_id = {a.id: a for a in ACTIONS if a.id}
+    display = app.get_key_display
+    rates = [i for i in ids if i.startswith("rate_")]
+    parts = [group_keys(rates, app.key_overrides, display)] if rates else []
+    for ident in ids:
+        if ident not in rates:
+            parts.append(" ".join(display(Binding(k, "")) for k in keys_in_force(by_id[ident], app.key_overrides)))
+    return "  ".join(dict.fromkeys(parts))
 
 @dataclass
 class KeyRow:
@@ -49,25 +63,33 @@ def _base(action: str) -> str:
 
 
 def key_rows(bindings: Iterable[Binding], overrides: dict[str, str], display) -> list[KeyRow]:  # type: ignore[no-untyped-def]
-    """Rows for `bindings`; consecutive bindings of one action ("rate(1)", "rate(2)") share a row."""
+    """Rows for `bindings`; consecutive bindings of one action ("status(1)", "status(-1)") share a row,
+    and a group ("rate_1" … "rate_5", "rate_0") is one row with the keys in force ("0-5", "0-4 F5")."""
     rows: list[KeyRow] = []
     last_base = None
+    grouped: set[str] = set()
     for binding in bindings:
-        keys = overrides.get(binding.id or "", None)
+        ident = binding.id or ""
+        if ident in grouped:
+            continue
+        if ident in GROUPS:
+            ids = GROUPS[ident][0]
+            grouped.update(ids)
+            rows.append(KeyRow([group_keys(ids, overrides, display)], group_help(ident, overrides, display), re.sub(r"_\d+$", "_N", ident)))
+            last_base = None
+            continue
+        keys = overrides.get(ident, None)
         if keys is not None:
             shown = [display(Binding(k, binding.action)) for k in keys.split(",") if k]
         else:
             shown = [display(binding)]
         base = _base(binding.action)
         if rows and base == last_base:
-            if any("-" in k for k in rows[-1].keys):  # a range ("0-5") covers this key
-                rows[-1].ident = re.sub(r"_\d+$", "_N", rows[-1].ident)
-                continue
             if binding.id and binding.id not in rows[-1].ident.split():
                 rows[-1].ident += " " + binding.id
             rows[-1].keys.extend(k for k in shown if k not in rows[-1].keys)
             continue
-        rows.append(KeyRow(shown, binding.tooltip or binding.description, binding.id or ""))
+        rows.append(KeyRow(shown, binding.tooltip or binding.description, ident))
         last_base = base
     return rows
 
@@ -97,10 +119,11 @@ def _grid(with_ids: bool) -> Table:
     return grid
 
 
-def first_steps_text() -> Table:
+def first_steps_text(app: PaperdeskApp) -> Table:
+    """The first-steps rows with the keys in force (a remapped `n` shows its new key)."""
     grid = _grid(with_ids=False)
-    for keys, what in FIRST_STEPS:
-        grid.add_row(Text(keys), Text(what))
+    for ids, what in FIRST_STEPS:
+        grid.add_row(Text(first_steps_keys(ids, app)), Text(what))
     return grid
 
 
@@ -122,7 +145,7 @@ class HelpScreen(Screen):
         with VerticalScroll(id="help-body"):
             yield Static("paperdesk keys", id="help-title")
             yield Static("First steps", classes="help-area")
-            yield Static(first_steps_text(), classes="help-keys")
+            yield Static(first_steps_text(cast("PaperdeskApp", self.app)), classes="help-keys")
             for area, rows in help_areas(cast("PaperdeskApp", self.app)).items():
                 yield Static(area, classes="help-area")
                 yield Static(area_text(rows), classes="help-keys")
@@ -148,7 +171,7 @@ class FirstSteps(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="first-steps"):
             yield Static("Welcome to paperdesk", id="help-title")
-            yield Static(first_steps_text(), classes="help-keys")
+            yield Static(first_steps_text(cast("PaperdeskApp", self.app)), classes="help-keys")
             yield Static("Enter: start reading (this note will not show again)", id="first-steps-hint")
 
     def action_done(self) -> None:

@@ -2,7 +2,8 @@
 
 It calls `tui.core.library.import_paths`, the use case the `paperdesk import`
 command calls, so a notes export typed here restores the notes. When papers or
-notes changed it posts `LibraryChanged` to the app.
+notes changed it posts `LibraryChanged` to the app. The frame (title, input,
+scrolling report) is `ReportDialog`'s, shared with the add dialog.
 """
 
 from __future__ import annotations
@@ -14,22 +15,19 @@ from typing import TYPE_CHECKING, cast
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.suggester import Suggester
-from textual.widgets import Input, ProgressBar, Static
+from textual.widgets import Input, ProgressBar
 
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.ingest.readers import FORMATS, complete_path
 from tui.core.library import ImportOutcome, import_paths
 from tui.core.render.text import one_line
-from tui.ui.styles import stylesheet
+from tui.ui.screens.report_dialog import ReportDialog
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.ui.app import PaperdeskApp
-from tui.ui.actions import bindings_for
 
 
 class LibraryChanged(Message):
@@ -46,31 +44,19 @@ class PathSuggester(Suggester):
         return await asyncio.to_thread(complete_path, value)
 
 
-class ImportDialog(ModalScreen[bool]):
+class ImportDialog(ReportDialog):
     """Import a file or folder into the open library; dismisses with True when papers changed."""
 
-    CSS_PATH = stylesheet("import_dialog.tcss")
-    COMPONENT_CLASSES = {"import-report--warning", "import-report--error"}
-    BINDINGS = bindings_for("import")
+    TITLE_TEXT = "Import papers"
+    HELP_TEXT = f"A file ({', '.join(sorted(FORMATS))}) or a folder of them. Tab completes; Enter imports; Esc closes."
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.changed = False
-        self.running = False
+    def make_input(self) -> Input:
+        return Input(placeholder="path/to/papers.bib", suggester=PathSuggester(), id="import-path")
 
-    def compose(self) -> ComposeResult:
-        kinds = ", ".join(sorted(FORMATS))
-        with Vertical(id="import-box"):
-            yield Static("Import papers", id="import-title")
-            yield Static(f"A file ({kinds}) or a folder of them. Tab completes; Enter imports; Esc closes.", id="import-help")
-            yield Input(placeholder="path/to/papers.bib", suggester=PathSuggester(), id="import-path")
-            yield ProgressBar(id="import-progress", show_eta=False)
-            yield Static(id="import-result")
-
-    def on_mount(self) -> None:
-        self.query_one("#import-progress", ProgressBar).display = False
-        self.query_one("#import-result", Static).display = False
-        self.query_one(Input).focus()
+    def extra(self) -> ComposeResult:
+        bar = ProgressBar(id="import-progress", show_eta=False)
+        bar.display = False
+        yield bar
 
     def action_complete(self) -> None:
         """Accept the grey completion shown after the cursor."""
@@ -78,24 +64,11 @@ class ImportDialog(ModalScreen[bool]):
         field.cursor_position = len(field.value)
         field.action_cursor_right()  # at the end of the text, the right arrow takes the suggestion
 
-    def action_close(self) -> None:
-        if not self.running:
-            self.dismiss(self.changed)
-
     def on_input_submitted(self, event: Input.Submitted) -> None:
         path = os.path.expanduser(event.value.strip())
-        if self.running or not path:
+        if self.running or not path or self.writable_library("imported") is None:
             return
-        library = cast("PaperdeskApp", self.app).library
-        if library is None or library.read_only:
-            reason = (library.notice if library is not None else None) or "the library is not open for writing"
-            outcome = ImportOutcome()
-            outcome.add("error", f"{reason}; nothing imported")
-            self._show_result(outcome)
-            return
-        self.running = True
-        event.input.disabled = True
-        self._set_result(Text("Reading…", style="italic"))
+        self.start("Reading…")
         self.run_import(path)
 
     @work(thread=True, exclusive=True, group="import")
@@ -129,31 +102,22 @@ class ImportDialog(ModalScreen[bool]):
     def _advance(self, done: int) -> None:
         self.query_one("#import-progress", ProgressBar).update(progress=done)
 
-    def _set_result(self, text: Text) -> None:
-        result = self.query_one("#import-result", Static)
-        result.update(text)
-        result.display = bool(text.plain)
-
     def _show_result(self, outcome: ImportOutcome) -> None:
-        """The report: one line per file, a reason per skipped entry, errors in red; then refresh the list."""
-        self.running = False
-        field = self.query_one(Input)
-        field.disabled = False
-        field.focus()
+        """The report: each file's line as the CLI prints it, a reason per skipped entry, errors in red;
+        then the list reloads."""
         text = Text()
-        warning = self.get_component_rich_style("import-report--warning", partial=True)
-        error = self.get_component_rich_style("import-report--error", partial=True)
         for kind, line in outcome.messages:
             if kind == "line":
                 text.append(one_line(line) + "\n", style="bold")
             elif kind == "warning":
-                text.append(f"  warning: {one_line(line)}\n", style=warning)
-            elif kind == "skipped":
-                text.append(f"  skipped {one_line(line)}\n", style="dim")
+                text.append(f"  warning: {one_line(line)}\n", style=self.style_of("warning"))
+            elif kind in ("skipped", "merged"):
+                text.append(f"  {kind + ' ' if kind == 'skipped' else ''}{one_line(line)}\n", style="dim")
+            elif kind == "note":
+                text.append(f"note: {one_line(line)}\n")
             else:
-                text.append(one_line(line) + "\n", style=error)
-        text.rstrip()
-        self._set_result(text)
+                text.append(one_line(line) + "\n", style=self.style_of("error"))
+        self.finish(text)
         reports = outcome.reports
         added = sum(r.added for r in reports)
         merged = sum(r.updated for r in reports)
@@ -163,8 +127,5 @@ class ImportDialog(ModalScreen[bool]):
             self.changed = True
             self.app.post_message(LibraryChanged())
         errors = any(kind == "error" for kind, _ in outcome.messages)
-        if notes and not reports:
-            summary = lines[-1]  # "notes: 3 updated, 0 unchanged, …"
-        else:
-            summary = f"{added} added, {sum(r.merged for r in reports)} merged, {sum(len(r.skipped) for r in reports)} skipped"
+        summary = lines[-1] if notes and not reports else outcome.summary()  # notes only: "notes: 3 updated, …"
         self.notify(summary, title="Import", severity="error" if errors else "information", markup=False)

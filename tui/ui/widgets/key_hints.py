@@ -3,15 +3,27 @@
 Textual's `Footer` builds a widget per key and rebuilds them all whenever focus
 moves; with a dozen keys that was about a fifth of paperdesk's start-up. This
 draws the same information (key, description; the palette key at the right)
-as a single `Text`, and clicking a key presses it.
+as a single `Text`, and clicking a key presses it. A hint that stands for a
+group of keys ("0-5 Rate") is no one key: clicking it shows the keys in a
+toast and changes nothing (it used to press the first, rating 1 star).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
 from textual.widgets import Static
+
+from tui.ui.actions import ACTIONS
+from tui.ui.keymap import GROUPS, group_help, group_keys
+
+if TYPE_CHECKING:
+    from tui.ui.app import PaperdeskApp
+
+_ORDER = {action.id: index for index, action in enumerate(ACTIONS) if action.id}
 
 
 class KeyHints(Static):
@@ -21,7 +33,7 @@ class KeyHints(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
-        self._spans: list[tuple[int, int, str]] = []  # (start cell, end cell, key to press)
+        self._spans: list[tuple[int, int, str, str]] = []  # (start cell, end cell, key to press, binding id)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -44,14 +56,23 @@ class KeyHints(Static):
         self._spans = []
         key_style = self.get_component_rich_style("key-hints--key")
         off_style = self.get_component_rich_style("key-hints--disabled")
+        # The focused widget's keys first, the app's last (as Textual lists them), each node's in
+        # registry order: a remapped key keeps its place (Textual's keymap moves it to the end).
+        nodes: dict[object, int] = {}
         for active in first_of_action.values():
+            nodes.setdefault(active.node, len(nodes))
+
+        def place(active) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+            return nodes[active.node], _ORDER.get(active.binding.id or "", len(_ORDER))
+
+        for active in sorted(first_of_action.values(), key=place):
             self._append(text, active, key_style, off_style)
         if palette is not None:
             right = Text(no_wrap=True, end="")
             self._append(right, palette, key_style, off_style)
             gap = max(1, self.size.width - text.cell_len - right.cell_len) if self.size.width else 2
             start = text.cell_len + gap
-            self._spans[-1] = (start, start + right.cell_len, self._spans[-1][2])
+            self._spans[-1] = (start, start + right.cell_len, *self._spans[-1][2:])
             text.append(" " * gap)
             text.append_text(right)
         return text
@@ -61,13 +82,23 @@ class KeyHints(Static):
         start = text.cell_len
         text.append(f" {self.app.get_key_display(binding)} ", off_style if not active.enabled else key_style)
         text.append(f"{binding.description} ", off_style if not active.enabled else None)
-        self._spans.append((start, text.cell_len, binding.key.split(",")[0]))
+        self._spans.append((start, text.cell_len, binding.key.split(",")[0], binding.id or ""))
 
     def on_resize(self) -> None:
         self.update(self._render_keys())
 
     def on_click(self, event: events.Click) -> None:
-        for start, end, key in self._spans:
+        for start, end, key, ident in self._spans:
             if start <= event.x < end:
-                self.app.simulate_key(key)
+                if ident in GROUPS:
+                    self._explain(ident)
+                else:
+                    self.app.simulate_key(key)
                 break
+
+    def _explain(self, leader: str) -> None:
+        """A group's hint, clicked: say which keys it stands for; press none of them."""
+        app = cast("PaperdeskApp", self.app)
+        display = app.get_key_display
+        keys = group_keys(GROUPS[leader][0], app.key_overrides, display)
+        self.app.notify(f"{keys}: {group_help(leader, app.key_overrides, display)}. Press a key to use it.", markup=False)

@@ -1,0 +1,46 @@
+"""Accented letters are found as they read: `Õ` finds `$\\tilde{O}$` and a title that shows Õ; `O` still finds both."""
+
+from __future__ import annotations
+
+from tui.core.models import Paper
+from tui.core.search.folding import fold, fold_query
+from tui.core.search.index import SearchIndex
+from tui.core.search.query import parse_query
+
+LATEX = Paper("a1", "We give a streaming algorithm for kernel PCA.", "L", 0, title=r"Streaming Kernel PCA with $\tilde{O}(\sqrt{n})$ Random Features")
+SHOWN = Paper("a2", "Regret of order Õ(√T) for bandits.", "L", 1, title="Bandits in Õ(√T) regret")
+MACRO = Paper("a3", r"We prove an $\tO(\sqrt{T})$ bound for games.", "L", 2, title=r"Games in $\tO(\sqrt{T})$")
+PLAIN = Paper("a4", "A linear O(n) sort.", "L", 3, title="Sorting in O(n) time")
+ACUTE = Paper("a5", r"Define $\acute{e}$ and Schr\"odinger bridges.", "L", 4, title=r"Math accents: $\acute{e}$-nets")
+OTHER = Paper("a6", "Nothing accented here at all.", "L", 5, title="Plain text")
+PAPERS = [LATEX, SHOWN, MACRO, PLAIN, ACUTE, OTHER]
+
+
+def found(query: str) -> list[str]:
+    return [p.id for p in SearchIndex(PAPERS).search(parse_query(query))]
+
+
+def test_the_accent_macro_reads_as_the_letter_it_shows() -> None:
+    assert "Õ" in fold(LATEX.title) and "Õ" in fold(MACRO.abstract)
+    assert fold_query(r"\tilde{O}") == "Õ" and fold_query("Õ(√n)") == "Õ(√n)"
+    assert "Schrödinger" in fold(ACUTE.abstract) and "é" in fold(ACUTE.title)
+
+
+def test_an_accented_query_finds_the_latex_and_the_rendered_form() -> None:
+    assert found("Õ(√n)")[:1] == ["a1"]
+    assert set(found("Õ")) == {"a1", "a2", "a3"}  # in titles (one letter is not looked for in abstracts)
+    assert set(found("Õ(√T)")) == {"a2", "a3"}  # the author's \tO macro too
+    assert "a5" in found("é nets")
+
+
+def test_the_letter_without_its_accent_still_finds_them() -> None:
+    assert {"a1", "a2", "a4"} <= set(found("O"))
+    assert "a5" in found("schrodinger") and "a5" in found("schrödinger")
+    assert "a6" not in found("schrodinger")
+
+
+def test_the_matched_letter_is_marked_in_the_shown_title() -> None:
+    result = SearchIndex(PAPERS).search(parse_query("Õ"))
+    title = result.index.title_of(0)
+    assert "Õ(√n)" in title  # the row shows the rendered title
+    assert [title[a:b] for a, b in result.title_spans("a1")] == ["Õ"]

@@ -1,0 +1,64 @@
+"""A library written by an older paperdesk brought up to date as it opens: versioned, one atomic write, ids kept.
+
+papers.json records what it was written to (`LibraryStore.formats`, e.g.
+{"titles": 2}); each step here runs when that number is below today's and
+records the new one in the same write as its changes. Paper ids do not
+change, so annotations (keyed on them) need nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from tui.core.errors import LibraryError
+from tui.core.models import Paper
+
+if TYPE_CHECKING:
+    from tui.core.store.storage import LibraryStore
+
+TITLES = "titles"
+#: The version of the title rules of `ingest.titles` (raise it when they change). Kept here, not
+#: there: every open reads it, and importing the rules costs a start ~0.1 s.
+TITLE_RULE = 2
+
+
+@dataclass
+class Migration:
+    """Papers to replace and the formats they now follow, in the shape `LibraryStore.change_papers` takes."""
+
+    replaced: dict[str, Paper] = field(default_factory=dict)
+    formats: dict[str, int] = field(default_factory=dict)
+    added: list[Paper] = field(default_factory=list)
+    removed: set[str] = field(default_factory=set)
+
+
+def mark_current(library: LibraryStore) -> None:
+    """A new papers file is written by today's rules: say so in its first write."""
+    library.formats[TITLES] = TITLE_RULE
+
+
+def migrate(library: LibraryStore) -> int:
+    """Re-derive titles stored by older rules (those ending in "…", or vaguer); return how many changed.
+
+    Only titles the data did not bring are touched (`derived_title` set,
+    `title` empty); a rename the reader gave lives in the annotation and
+    still wins. A library opened read-only is brought up to date in memory.
+    """
+    if library.formats.get(TITLES, 0) >= TITLE_RULE:
+        return 0
+    from tui.core.ingest.titles import derive_title
+
+    def plan(papers: list[Paper]) -> Migration:
+        replaced = {}
+        for paper in papers:
+            if paper.derived_title and not paper.title.strip():
+                title = derive_title(paper.abstract)
+                if title != paper.derived_title:
+                    replaced[paper.id] = replace(paper, derived_title=title)
+        return Migration(replaced, {TITLES: TITLE_RULE})
+
+    try:
+        return len(library.change_papers(plan, write=not library.read_only).replaced)
+    except (LibraryError, OSError):  # the disk refused (full, read-only): today's titles in memory, written next time
+        return len(library.change_papers(plan, write=False).replaced)

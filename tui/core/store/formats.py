@@ -1,0 +1,18 @@
+"""What papers.json says it was written to ({"titles": 2}): one small table beside the papers, for migrations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+FORMATS_TABLE = "formats"
+
+
+def read_formats(data: dict[str, Any]) -> dict[str, int]:
+    """The format numbers a papers file records; {} for a file written before they were recorded."""
+    found = next(iter((data.get(FORMATS_TABLE) or {}).values()), {})
+    return {k: v for k, v in found.items() if isinstance(v, int)} if isinstance(found, dict) else {}
+
+
+def with_formats(data: dict[str, Any], formats: dict[str, int]) -> dict[str, Any]:
+    """`data` recording `formats` (unchanged when there are none)."""
+    return {**data, FORMATS_TABLE: {"1": formats}} if formats else data
