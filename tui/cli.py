@@ -159,6 +159,38 @@ def cmd_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_related(args: argparse.Namespace) -> int:
+    """The papers most like one, best first, with the words they share (tsv or JSON lines)."""
+    from tui.core.edits import resolve_id
+    from tui.core.library import search_index
+    from tui.core.related.index import RelatedIndex
+    from tui.core.render.titles import row_title
+
+    with _read_library(args) as lib:
+        paper = resolve_id(lib, args.id)
+        annotations = lib.annotations()
+        # Built on the search index saved beside the library (loaded, not rebuilt, when papers.json is unchanged).
+        found = RelatedIndex(search_index(lib), annotations).similar(paper.id, args.limit)
+    for item in found:
+        other = item.paper
+        title = row_title(other, annotations.get(other.id))
+        if args.json:
+            record = {"id": other.id, "title": title, "list": other.list, "score": round(item.score, 3), "terms": list(item.terms)}
+            sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+        else:
+            sys.stdout.write(f"{other.id}\t{_shown(title)}\t{_shown(', '.join(item.terms))}\n")
+    if not found and args.limit:
+        print(f"{PROG}: no other paper shares this paper's key words", file=sys.stderr)
+    return EXIT_OK
+
+
+def _read_library(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The library of `args`, opened read-only (the command only reads)."""
+    from tui.core.library import Library
+
+    return Library.open(_library_dir(args), read_only=True)
+
+
 def cmd_rate(args: argparse.Namespace) -> int:
     from tui.core import edits
 
@@ -340,6 +372,7 @@ COMMANDS = {
     "fetch": cmd_fetch,
     "list": cmd_list,
     "show": cmd_show,
+    "related": cmd_related,
     "rate": cmd_rate,
     "status": cmd_status,
     "tag": cmd_tag,

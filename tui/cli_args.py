@@ -149,6 +149,17 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("target", metavar="ID_OR_QUERY", help="a paper id (or its unique start), or a filter query")
     show.add_argument("--json", action="store_true", help="print the paper as one JSON object (list --json's fields)")
 
+    rel = add_parser(
+        "related",
+        parents=[common],
+        help="print the papers most like one paper",
+        description="Print the papers most like one (the app's m): BM25 over title and abstract, with your tags "
+        "and notes as a boost. One line per paper: id, title and the words it shares with the paper, best first.",
+    )
+    rel.add_argument("id", metavar="ID", help="the paper's id, or a unique start of it (the first column of `paperdesk list`)")
+    rel.add_argument("--json", action="store_true", help="one JSON object per line: id, title, list, score, terms")
+    rel.add_argument("--limit", "-n", metavar="N", type=_positive_int, default=10, help="print at most N papers (default: 10)")
+
     id_help = "the paper's id, or a unique start of it (the first column of `paperdesk list`)"
     rate = add_parser(
         "rate",
@@ -227,13 +238,13 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
         help="move papers (a list, a query's matches, or ids) to the library's trash",
         description="Move papers and their annotations to the trash inside the library; `paperdesk "
-        "restore` brings the last removal back. Papers carrying notes, a rating or tags are removed "
+        "restore` brings the last removal back. Papers carrying notes, highlights, a rating or tags are removed "
         "only with --force.",
     )
     rem.add_argument("ids", nargs="*", metavar="ID", help="paper ids (as `paperdesk list` prints them)")
     rem.add_argument("--list", dest="lists", action="append", default=[], metavar="NAME", help="every paper of this list (repeatable)")
     rem.add_argument("--query", "-q", metavar="Q", default=None, help="every paper the filter query Q matches")
-    rem.add_argument("--force", action="store_true", help="remove papers that carry notes, a rating or tags too")
+    rem.add_argument("--force", action="store_true", help="remove papers that carry notes, highlights, a rating or tags too")
     ren = add_parser(
         "rename-list",
         parents=[common],

@@ -52,7 +52,7 @@ def test_annotated_papers_need_force_and_their_notes_come_back(library_dir: Path
         lib.save_annotation(mine[1], rating=2)
     assert main(["remove", "--db", str(library_dir), "--query", "list:neurips"]) == 1
     err = capsys.readouterr().err
-    assert "2 of the 7 papers carry notes, a rating or tags; nothing removed" in err
+    assert "2 of the 7 papers carry notes, highlights, a rating or tags; nothing removed" in err
     with Library.open(library_dir) as lib:
         assert len([p for p in lib.papers if p.list == "NeurIPS 2018"]) == 7
     assert main(["remove", "--db", str(library_dir), "--query", "list:neurips", "--force"]) == 0

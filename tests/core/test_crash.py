@@ -1,4 +1,4 @@
-"""SIGKILL at random moments while notes are being saved: the library always opens and loses nothing that was saved.
+"""SIGKILL at random moments while notes and highlights are being saved: the library always opens and loses nothing that was saved.
 
 Saves append to the annotations journal; in the compacting run the journal is
 folded into annotations.json after every save, on a slow disk, so many kills
@@ -54,7 +54,8 @@ def save_forever(folder, acks, seq):
     ids = [p.id for p in lib.papers[:%(papers)d]]
     fd = os.open(acks, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
     while True:
-        lib.save_annotation(ids[seq %% %(papers)d], notes=f"note {seq}")
+        # A highlight rides in the same save as the note: both land, or neither.
+        lib.save_annotation(ids[seq %% %(papers)d], notes=f"note {seq}", highlights=[{"text": f"passage {seq}", "comment": f"why {seq}"}])
         os.write(fd, f"{seq}\\n".encode())
         seq += 1
 
@@ -84,6 +85,13 @@ def read_acks(path: Path) -> list[int]:
     return [int(line) for line in path.read_text().split("\n")[:-1] if line]
 
 
+def wait_for_first_ack(path: Path, limit: float = 10.0) -> None:
+    """Until the child's first save has returned (or `limit` seconds: the kill then lands wherever it lands)."""
+    end = time.monotonic() + limit
+    while not read_acks(path) and time.monotonic() < end:
+        time.sleep(0.002)
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 @pytest.mark.parametrize("compacting", [False, True], ids=["appending", "compacting"])
 def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp_path: Path, compacting: bool) -> None:
@@ -104,7 +112,11 @@ def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp
             forker.stdin.write(f"{acks} {seq}\n")
             forker.stdin.flush()
             child = int(forker.stdout.readline())
-            time.sleep(rng.uniform(0.01, 0.15))  # some kills land while it opens the library
+            if run % 2:
+                time.sleep(rng.uniform(0.01, 0.15))  # some kills land while it opens the library
+            else:  # the others while it saves, however slowly a loaded machine opens the library
+                wait_for_first_ack(acks)
+                time.sleep(rng.uniform(0.0, 0.03))
             os.kill(child, signal.SIGKILL)
             forker.stdin.write("killed\n")
             forker.stdin.flush()
@@ -123,6 +135,9 @@ def test_sigkill_during_saves_never_loses_a_returned_save(library_dir: Path, tmp
                     stored = reopened.annotation(paper_id).notes
                     assert stored.startswith("note "), stored
                     assert n <= int(stored.split()[1]) <= attempted
+                    number = stored.split()[1]
+                    marks = reopened.annotation(paper_id).highlights
+                    assert [(h.text, h.comment) for h in marks] == [(f"passage {number}", f"why {number}")]
             seq = attempted + 1
     finally:
         forker.stdin.close()

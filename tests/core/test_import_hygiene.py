@@ -1,7 +1,8 @@
 """The core stays free of terminal code, and its parts import downward only.
 
 Layers, lowest first: `models`/`errors`/`paths`/`words` (plain values, places and counts in words);
-`render` (text and LaTeX for display); `ingest`, `search` and `store` (which uses only render's text helpers), which
+`render` (text and LaTeX for display); `highlights` (anchoring passages in the abstract as
+rendered) and `reading_cursor` (sentences and words of it); `ingest`, `search` and `store` (which uses only render's text helpers), which
 know nothing of each other; `export`; `fetch` (web services, which hands
 readers' records on); and `library`, the use cases, which
 may use them all. Imports are read from the source with `ast` (including
@@ -43,8 +44,12 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.render": BASE,
     "tui.core.ingest": BASE | {"tui.core.render"},
     "tui.core.search": BASE | {"tui.core.render"},
+    # more like this: built from the search index's words (split and LaTeX-folded as search does it)
+    "tui.core.related": BASE | {"tui.core.render", "tui.core.search"},
     "tui.core.store": BASE | {"tui.core.render.text"},
-    "tui.core.export": BASE | {"tui.core.render", "tui.core.store.atomic"},
+    "tui.core.highlights": BASE | {"tui.core.render"},
+    "tui.core.reading_cursor": set(),
+    "tui.core.export": BASE | {"tui.core.render", "tui.core.highlights", "tui.core.store.atomic"},
     # web services: readers' records and field helpers (Crossref speaks CSL-JSON), the atomic write for the cache
     "tui.core.fetch": BASE | {"tui.core.ingest", "tui.core.store.atomic"},
     "tui.core.library": {"tui.core"},

@@ -86,6 +86,27 @@ def test_notes_typed_then_the_terminal_closed_are_saved(library_dir: Path) -> No
         assert [a.notes for a in library.annotations().values()] == ["kept on hang-up"]
 
 
+def test_a_highlight_kept_then_the_terminal_closed_is_saved(library_dir: Path) -> None:
+    """h, Enter, a comment, Enter: once the app says it kept it, a hang-up does not lose it."""
+    Library.open(library_dir).close()
+    app = AppInPty(library_dir)
+    try:
+        assert app.wait_for("papers"), app.text()
+        app.send("h")
+        assert app.wait_for("Keep"), app.text()  # the footer while highlighting
+        app.send("\r")
+        assert app.wait_for("comment (optional)"), app.text()
+        app.send("marked on hang-up\r")
+        assert app.wait_for("Highlight kept"), app.text()
+        app.close_terminal()
+        assert app.exited_within(DEADLINE)
+    finally:
+        app.kill()
+    with Library.open(library_dir) as library:
+        found = [(h.comment, h.start) for a in library.annotations().values() for h in a.highlights]
+        assert found == [("marked on hang-up", 0)]
+
+
 def test_keys_written_faster_than_the_app_paints_act_in_order(tmp_path: Path) -> None:
     """A 20,000-paper library is still indexing while the keys arrive in one write."""
     folder = tmp_path / "library"
@@ -105,3 +126,36 @@ def test_keys_written_faster_than_the_app_paints_act_in_order(tmp_path: Path) ->
     with Library.open(folder) as library:
         rated = {a.id: a.rating for a in library.annotations().values() if a.rating}
     assert rated == {third: 4}
+
+
+def test_escapes_between_letters_in_one_write_stay_escapes(library_dir: Path) -> None:
+    """`tmux send-keys / H u g e Escape Escape j j k n a b c Escape q` in one go: each Esc acts.
+
+    Textual's parser used to read the second Esc and the letters after it
+    as one unknown sequence up to the next Esc, then typed `^jjknabc` into
+    the filter box (tui/ui/terminal_input.py).
+    """
+    from tui.core.search.index import SearchIndex
+    from tui.core.search.query import parse_query
+
+    with Library.open(library_dir) as library:
+        hits = SearchIndex(library.papers, library.annotations()).search(parse_query("Huge"))
+        # The box cleared, the cursor stays on its best match (the first paper if nothing matched).
+        row = [p.id for p in library.papers].index(hits[0].id) if len(hits) else 0
+        for step in (1, 1, -1):  # j j k
+            row = max(0, min(row + step, len(library.papers) - 1))
+        expected = library.papers[row].id
+        total = len(library.papers)
+    app = AppInPty(library_dir)
+    try:
+        assert app.wait_for(f"{total} papers ·"), app.text()  # the library is open
+        # Esc clears the box, Esc goes to the list, j j k
+        # moves one row down, n opens the notes, abc, Esc leaves the editor (saving), q quits.
+        app.send("/Huge\x1b\x1bjjknabc\x1bq")
+        assert app.exited_within(15), app.text()
+        assert app.proc.exitstatus == 0, app.text()
+    finally:
+        app.kill()
+    with Library.open(library_dir) as library:
+        notes = {a.id: a.notes for a in library.annotations().values() if a.notes}
+    assert notes == {expected: "abc"}

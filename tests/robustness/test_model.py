@@ -5,15 +5,16 @@ from what makes sense where the model says focus is: typing notes (with
 newlines and non-ASCII text, in bursts that do not wait for the screen),
 pauses shorter and longer than the autosave delay, filter edits and clears,
 sort changes, layouts and focus mode, moving between papers, ratings,
-statuses, Esc, palette commands, removing the highlighted paper (answering
-the question when it carries notes or a rating), undo and redo of all of
-these, triage passes (T, r, x, ratings, notes, space, Esc, resuming), and
-quitting and reopening the library, which restores the paper, filter, sort,
-layout, focus mode and triage pass.
+statuses, highlights (h, the reading cursor, Enter and a comment or Esc;
+H, delete and u), Esc, palette commands, removing the highlighted paper
+(answering the question when it carries notes or a rating), undo and redo
+of all of these, triage passes (T, r, x, ratings, notes, space, Esc,
+resuming), and quitting and reopening the library, which restores the
+paper, filter, sort, layout, focus mode and triage pass.
 After every step the app is compared with the model: which widget has
 focus, which paper is highlighted, the list's order, the layout, what the notes editor
-holds (and that its caret is on screen), and what is stored (removed papers
-are neither listed nor stored, and undo brings them back with their notes).
+holds (and that its caret is on screen), and what is stored (highlights too;
+removed papers are neither listed nor stored, and undo brings them back with their notes).
 
 The suite runs a fixed seed (`SEED`) for a few dozen sequences; set
 PAPERDESK_MODEL_EXAMPLES (and PAPERDESK_MODEL_SEED) for a longer run:
@@ -33,6 +34,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 from textual.widgets import TextArea
 
+from tui.core.highlights import document
 from tui.core.store.history import cycle_status
 from tui.core.models import Status
 from tui.core.search.query import parse_query
@@ -59,6 +61,8 @@ SIZES = [(120, 36), (80, 24)]
 QUERIES = ["graph", "lora", "stein", "learning", "xyzzyq", "rating:>=3", "status:reading", "has:notes", "mod"]
 #: What a reader types into notes: words, punctuation, newlines, accents, CJK.
 NOTE_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz.,;-") + ["\n", "é", "中", "ß", "Ω"]), min_size=1, max_size=14)
+#: A highlight's comment: one line (empty: none).
+COMMENT_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz,") + ["é", "中"]), max_size=8)
 
 
 @dataclass
@@ -81,6 +85,7 @@ class Model:
     notes: dict[str, str] = field(default_factory=dict)
     rating: dict[str, int] = field(default_factory=dict)
     status: dict[str, Status] = field(default_factory=dict)
+    highlights: dict[str, list[str]] = field(default_factory=dict)  # the comments, in the order kept
     filter: str = ""
     sort: str = "relevance"
     focus: str = "list"  # list, filter, notes, reader, triage
@@ -93,7 +98,7 @@ class Model:
     editing: str | None = None
     removed: set[str] = field(default_factory=set)
     done: list[tuple] = field(default_factory=list)
-    """The app's undo history: ("rating"|"status", pid, before, after) or ("remove", pid), newest last."""
+    """The app's undo history: ("rating"|"status"|"highlights", pid, before, after) or ("remove", pid), newest last."""
     undone: list[tuple] = field(default_factory=list)
 
     def push(self, entry: tuple) -> None:
@@ -154,8 +159,11 @@ class Run:
             x, y = editor.cursor_screen_offset
             assert screen.query_one(Reader).region.contains(x, y), "caret off screen"
         assert {p.id for p in self.library.papers} == {p.id for p in self.all_papers} - model.removed, "stored papers"
-        for pid in {*model.notes, *model.rating, *model.status} - model.removed:
+        for pid in {*model.notes, *model.rating, *model.status, *model.highlights} - model.removed:
             stored = self.library.annotation(pid)
+            assert [h.comment for h in stored.highlights] == model.highlights.get(pid, []), f"highlights of {pid}"
+            abstract = document(self.library.get(pid).abstract)  # type: ignore[union-attr]
+            assert all(h.text in abstract for h in stored.highlights), "a highlight is not a passage of the abstract"
             assert stored.rating == model.rating.get(pid, 0), f"rating of {pid}"
             assert stored.status is model.status.get(pid, Status.UNREAD), f"status of {pid}"
             if pid != model.editing:
@@ -204,8 +212,9 @@ class Run:
             self.library.close()
         self.model.editing = None
         with Library.open(self.folder) as library:  # what the next launch finds on disk
-            for pid in {*model.notes, *model.rating, *model.status} - model.removed:
+            for pid in {*model.notes, *model.rating, *model.status, *model.highlights} - model.removed:
                 stored = library.annotation(pid)
+                assert [h.comment for h in stored.highlights] == model.highlights.get(pid, []), f"highlights of {pid} on disk"
                 assert (stored.notes, stored.rating, stored.status) == (
                     model.notes.get(pid, ""),
                     model.rating.get(pid, 0),
@@ -222,10 +231,10 @@ class Run:
         model = self.model
         choices = {
             "list": ["move", "rate", "status", "notes", "filter", "clear", "esc", "sort", "layout", "focus_mode", "read", "palette_rate",
-                     "remove", "undo", "undo", "redo", "triage", "restart"],
+                     "highlight", "remove", "undo", "undo", "redo", "triage", "restart"],
             "filter": ["type_filter", "esc", "enter"],
             "notes": ["type_notes", "type_notes", "pause", "esc"],
-            "reader": ["esc", "scroll", "rate", "notes", "triage"],
+            "reader": ["esc", "scroll", "rate", "notes", "highlight", "unhighlight", "triage"],
             "triage": ["decide", "decide", "rate", "next", "notes", "esc", "restart"],
         }[model.focus]
         action = self.data.draw(st.sampled_from(choices), label="action")
@@ -424,11 +433,49 @@ class Run:
         if self.model.selected is not None:  # Enter on an empty list has nothing to read
             self.model.focus = "reader"
 
+    async def do_highlight(self) -> None:
+        """h, cursor keys, then Enter and a comment (kept) or Esc (nothing kept); the reader keeps focus."""
+        pid = self.model.selected
+        if pid is None:  # nothing to highlight: h does nothing, and the keys after it would act on the list
+            return
+        moves = self.data.draw(st.lists(st.sampled_from(["j", "k", "down", "shift+down", "shift+right", "shift+up"]), max_size=3), label="cursor")
+        comment = self.data.draw(st.one_of(st.none(), COMMENT_TEXT), label="comment")  # None: Esc
+        await self.keys(["h", *moves])
+        self.model.focus = "reader"
+        if comment is None:
+            await self.keys(["escape"])  # cancels the highlight, not the reading
+            return
+        await self.keys(["enter"])
+        await self.keys([*comment, "enter"])
+        before = list(self.model.highlights.get(pid, []))
+        self.model.highlights[pid] = [*before, " ".join(comment.split())]
+        self.model.push(("highlights", pid, before, self.model.highlights[pid]))
+        self._reselect()
+
+    async def do_unhighlight(self) -> None:
+        """H, delete the first one, close; the store loses it, and u brings it back (or not)."""
+        pid = self.model.selected
+        kept = self.model.highlights.get(pid or "", [])
+        if not kept:
+            return
+        undo = self.data.draw(st.booleans(), label="undo")
+        await self.keys(["H", "d", "escape"])
+        assert self.library is not None
+        left = [h.comment for h in self.library.annotation(pid).highlights]  # type: ignore[arg-type]
+        assert len(left) == len(kept) - 1 and all(c in kept for c in left), "H d did not delete one highlight"
+        self.model.push(("highlights", pid, list(kept), left))
+        self.model.highlights[pid] = left  # type: ignore[index]
+        if undo:
+            await self.keys(["u"])
+            self.model.undone.append(self.model.done.pop())
+            self.model.highlights[pid] = list(kept)  # type: ignore[index]
+        self._reselect()
+
     async def do_remove(self) -> None:
         """`d`: a paper with notes or a rating asks first (`y` removes, `n` keeps); the next paper is highlighted."""
         model = self.model
         pid = model.selected
-        asks = bool(pid and (model.notes.get(pid, "").strip() or model.rating.get(pid, 0)))
+        asks = bool(pid and (model.notes.get(pid, "").strip() or model.rating.get(pid, 0) or model.highlights.get(pid)))
         yes = self.data.draw(st.booleans(), label="confirm") if asks else True
         order = self.expected_order()  # before: the removed paper's rating, in the trash then, may place it
         await self.keys(["d", "y" if yes else "n"] if asks else ["d"])
@@ -479,6 +526,8 @@ class Run:
         value = before if undo else after
         if kind == "rating":
             model.rating[pid] = value
+        elif kind == "highlights":
+            model.highlights[pid] = list(value)
         else:
             model.status[pid] = value
         self._reselect()

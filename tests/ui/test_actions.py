@@ -15,8 +15,11 @@ from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.screens.list_dialog import ListNameDialog
 from tui.ui.screens.help import FirstSteps, HelpScreen, help_areas
 from tui.ui.screens.import_dialog import ImportDialog
+from tui.ui.screens.related import RelatedScreen
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.screens.stats import StatsScreen
+from tui.ui.screens.comment_dialog import CommentDialog
+from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.screens.tag_dialog import TagDialog
 from tui.ui.screens.title_dialog import TitleDialog
 from tui.ui.widgets.filter_bar import FilterInput
@@ -31,6 +34,7 @@ OWNERS = {
     "export": ExportDialog, "confirm": ConfirmOverwrite, "confirm_remove": ConfirmRemove, "tags": TagDialog, "title": TitleDialog,
     "save_view": SaveViewScreen, "copy": CopyDialog, "list_name": ListNameDialog,
     "triage": TriageBar,
+    "related": RelatedScreen, "comment": CommentDialog, "highlights": HighlightsDialog,
 }
 
 

@@ -66,7 +66,7 @@ async def test_an_annotated_paper_asks_first_and_comes_back_with_its_notes(make_
         await settle(app, pilot)
         assert isinstance(app.screen, ConfirmRemove)
         question = text_of(app, "#confirm-message")
-        assert "It has notes, a rating or tags" in question and "u brings it back" in question
+        assert "It has notes, highlights, a rating or tags" in question and "u brings it back" in question
         await pilot.press("n")  # keep it
         await settle(app, pilot)
         assert pid in shown_ids(app) and pid in ids_on_disk(library.folder)

@@ -143,8 +143,57 @@ class Paper:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """A passage of the abstract the reader marked, with an optional one-line comment.
+
+    Anchored like a W3C Web Annotation TextQuoteSelector: `text` is the exact
+    passage (of the abstract as shown, LaTeX as Unicode), `prefix`/`suffix` a
+    little of what surrounds it, and `start` its offset, only a hint
+    (`core.highlights` finds it again when the abstract changes). `created`
+    tells two highlights of the same text apart.
+    """
+
+    text: str
+    comment: str = ""
+    prefix: str = ""
+    suffix: str = ""
+    start: int = -1
+    created: str = ""
+
+    def to_doc(self) -> dict[str, Any]:
+        """The dict stored in the annotation (and `list --json`'s fields, plus `created`)."""
+        return {"text": self.text, "comment": self.comment, "prefix": self.prefix, "suffix": self.suffix,
+                "start": self.start, "created": self.created}
+
+    @classmethod
+    def from_doc(cls, doc: Any) -> "Highlight | None":
+        """Rebuild from a stored dict; None for a record a hand edit broke (it has no text)."""
+        if isinstance(doc, Highlight):
+            return doc
+        if not isinstance(doc, dict) or not isinstance(doc.get("text"), str) or not doc["text"].strip():
+            return None
+        start = doc.get("start", -1)
+        return cls(
+            text=doc["text"],
+            comment=" ".join(str(doc.get("comment", "") or "").split()),
+            prefix=str(doc.get("prefix", "") or ""),
+            suffix=str(doc.get("suffix", "") or ""),
+            start=start if isinstance(start, int) and not isinstance(start, bool) else -1,
+            created=str(doc.get("created", "") or ""),
+        )
+
+
+def highlights_from(value: Any) -> tuple[Highlight, ...]:
+    """Stored highlights (a list of dicts, or Highlights) as a tuple, dropping broken records."""
+    if not isinstance(value, (list, tuple)):
+        return ()
+    found = (Highlight.from_doc(doc) for doc in value)
+    return tuple(h for h in found if h is not None)
+
+
 #: Fields of an annotation the reader edits (the rest are timestamps).
-EDITABLE_FIELDS = ("notes", "rating", "status", "tags", "title")
+EDITABLE_FIELDS = ("notes", "rating", "status", "tags", "title", "highlights")
 #: Time stamps a save may set: "opened" by the reader, "started"/"finished" as the status moves.
 DATED_FIELDS = ("opened", "started", "finished")
 
@@ -169,22 +218,28 @@ class Annotation:
     opened: str = ""
     started: str = ""
     finished: str = ""
+    highlights: tuple[Highlight, ...] = ()
 
     @property
     def is_annotated(self) -> bool:
         """True when the reader has said anything about the paper."""
-        return bool(self.notes.strip() or self.rating or self.status is not Status.UNREAD or self.tags or self.title)
+        return bool(
+            self.notes.strip() or self.rating or self.status is not Status.UNREAD or self.tags or self.title or self.highlights
+        )
 
     @property
     def carries_work(self) -> bool:
-        """True when it holds notes, a rating or tags: removing the paper asks first (a status alone is cheap to redo)."""
-        return bool(self.notes.strip() or self.rating or self.tags)
+        """True when it holds notes, highlights, a rating or tags: removing the paper asks first (a status alone is cheap to redo)."""
+        return bool(self.notes.strip() or self.rating or self.tags or self.highlights)
 
     def to_doc(self) -> dict[str, Any]:
-        """The dict stored in TinyDB."""
+        """The dict stored in TinyDB; no highlights, no key (a record as older versions wrote it)."""
         doc = asdict(self)
         doc["status"] = self.status.value
         doc["tags"] = list(self.tags)
+        doc.pop("highlights")
+        if self.highlights:
+            doc["highlights"] = [h.to_doc() for h in self.highlights]
         return doc
 
     @classmethod
@@ -211,6 +266,7 @@ class Annotation:
             opened=str(doc.get("opened", "") or ""),
             started=str(doc.get("started", "") or ""),
             finished=str(doc.get("finished", "") or ""),
+            highlights=highlights_from(doc.get("highlights")),
         )
 
 

@@ -57,7 +57,7 @@ def remove_papers(
 ) -> RemoveOutcome:
     """Move the chosen papers (and their annotations) to the library's trash.
 
-    Papers carrying notes, a rating or tags are removed only with `force`;
+    Papers carrying notes, highlights, a rating or tags are removed only with `force`;
     without it nothing is removed and `refused` says how many carry them.
     `restore_papers` brings the last removal back.
     """
@@ -65,7 +65,7 @@ def remove_papers(
     notes = library.annotations()
     annotated = sum(p.id in notes and notes[p.id].carries_work for p in papers)
     if annotated and not force:
-        return RemoveOutcome(0, annotated, f"{annotated} of the {plural(len(papers))} carry notes, a rating or tags; nothing removed (add --force to move them to the trash anyway)")
+        return RemoveOutcome(0, annotated, f"{annotated} of the {plural(len(papers))} carry notes, highlights, a rating or tags; nothing removed (add --force to move them to the trash anyway)")
     return RemoveOutcome(library.remove_papers([p.id for p in papers], what), annotated)
 
 

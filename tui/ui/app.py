@@ -22,6 +22,7 @@ from tui.ui.palette import ActionCommands
 from tui.ui.styles import stylesheet
 from tui.ui.hangup import HangupGuard
 from tui.ui.key_gate import KeyGate, KeySettled, split_escape
+from tui.ui.terminal_input import install as install_escape_parser
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class PaperdeskApp(App[int]):
         """`settings` come from the config file (`config_file`, written back on theme changes and
         when the first-steps note is dismissed); without a `config_file` nothing is written and the
         first-steps note is not shown (tests, embedding). `warnings` are shown as notifications."""
+        install_escape_parser()  # Esc then a letter, read from the terminal in one go (tui/ui/terminal_input.py)
         super().__init__()
         self.library_dir = library_dir
         self.library: Library | None = library
@@ -79,6 +81,13 @@ class PaperdeskApp(App[int]):
             self.notify(one_line(warning), title="Settings", severity="warning", timeout=12, markup=False)
 
     # -- settings: theme, keys, first steps (tui/core/config.py) -----------------------
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's theme variables plus `$highlight-background`, the reader's highlights: the theme's
+        warning colour muted into its background, so it reads on light and dark themes (a theme may set its own)."""
+        variables = super().get_css_variables()
+        variables.setdefault("highlight-background", variables.get("warning-muted", "yellow 30%"))
+        return variables
 
     def _apply_settings(self) -> None:
         """Theme and key overrides from the settings; a bad one becomes a warning, never a crash."""

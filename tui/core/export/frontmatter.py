@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
-
 DELIMITER = "---"
 
-# libyaml's C loader when PyYAML was built with it: 10x faster reading a big vault.
-# Writing always uses the pure-Python dumper, so the bytes written do not depend
-# on how PyYAML was built.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# PyYAML is imported on first use: the app reaches this module at start (export is one of
+# its screens' actions), and importing PyYAML there was ~10 ms of the start before the list.
 
 
 def dump(fields: dict[str, Any]) -> str:
@@ -22,6 +18,8 @@ def dump(fields: dict[str, Any]) -> str:
     each value on its key's line, and multi-line strings continue indented,
     so no line of the block is ever a bare `---`.
     """
+    import yaml
+
     body = yaml.dump(
         fields,
         Dumper=yaml.SafeDumper,
@@ -48,8 +46,14 @@ def split(text: str) -> tuple[dict[str, Any] | None, str]:
             break
     else:
         raise ValueError("the front matter is not closed by a '---' line")
+    import yaml
+
+    # libyaml's C loader when PyYAML was built with it: 10x faster reading a big vault.
+    # Writing always uses the pure-Python dumper, so the bytes written do not depend
+    # on how PyYAML was built.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load("\n".join(lines[1:end]), Loader=_Loader)
+        data = yaml.load("\n".join(lines[1:end]), Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 2})" if mark is not None else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.core.highlights import anchor_all, document, record as highlight_record
 from tui.core.models import Annotation, Paper
 from tui.core.render.titles import display_title
 
@@ -13,7 +14,9 @@ def paper_record(paper: Paper, annotation: Annotation) -> dict[str, Any]:
 
     `title` is the shown title (LaTeX rendered); the title that came with the data, if any, is
     `data_title`, and the one derived from the abstract is `derived_title`.
-    `year` is a number when it is one.
+    `year` is a number when it is one. `highlights` are in reading order, each
+    `{text, comment, prefix, suffix, start}` (`start` where the text is now; -1 and
+    `orphaned: true` when the abstract no longer holds it).
     """
     record = paper.to_doc()
     if paper.year.isdigit():
@@ -31,5 +34,7 @@ def paper_record(paper: Paper, annotation: Annotation) -> dict[str, Any]:
         opened=annotation.opened,
         started=annotation.started,
         finished=annotation.finished,
+        highlights=[highlight_record(a) for a in anchor_all(annotation.highlights, document(paper.abstract))]
+        if annotation.highlights else [],
     )
     return record

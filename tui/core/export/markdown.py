@@ -3,7 +3,8 @@
 Text is written as the reader wrote it: titles, abstracts (LaTeX and all)
 and notes are never escaped or reflowed; only terminal control characters
 are removed (`text.clean`). A per-paper file is YAML front matter, the title,
-the abstract as a block quote, and a `## Notes` section holding the notes
+the abstract as a block quote, the highlights (`## Highlights`, quotes with
+their comments, when there are any), and a `## Notes` section holding the notes
 (verbatim but for their headings, nested one level below `## Notes`); `notes_import` reads such files back. The front matter carries
 `export_hash`, a hash of the paper's annotation as stored at export time, so
 an import can tell whether the library changed since.
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from tui.core.export import frontmatter
+from tui.core.export.highlights_md import HIGHLIGHTS_HEADING, highlights_markdown, pair_list
 from tui.core.export.vault_markdown import shift_headings, shown_title as rendered_title, vault_tag
 from tui.core.models import Annotation, Paper, Status, day, shown_title, utc_now
 from tui.core.render.links import code_links
@@ -62,13 +64,20 @@ def annotation_hash(annotation: Annotation) -> str:
     since. Tags count in their vault form and notes without trailing
     whitespace, so both sides hash alike.
     """
-    return values_hash(annotation.notes, annotation.rating, annotation.status, [vault_tag(t) for t in annotation.tags], annotation.title)
+    tags = [vault_tag(t) for t in annotation.tags]
+    return values_hash(annotation.notes, annotation.rating, annotation.status, tags, annotation.title, pair_list(annotation.highlights))
 
 
-def values_hash(notes: str, rating: int, status: Status | str, tags: Sequence[str], renamed_title: str) -> str:
-    """The hash behind `annotation_hash` and `notes_import.file_hash` (must not change across versions)."""
+def values_hash(notes: str, rating: int, status: Status | str, tags: Sequence[str], renamed_title: str, highlights: Sequence[Sequence[str]] = ()) -> str:
+    """The hash behind `annotation_hash` and `notes_import.file_hash` (must not change across versions).
+
+    Highlights, as [text, comment] pairs, count only when there are some, so a
+    paper without any hashes as it did before highlights existed.
+    """
     status_value = status.value if isinstance(status, Status) else str(status)
-    state = [clean(notes).rstrip(), rating, status_value, list(tags), clean(renamed_title)]
+    state: list[object] = [clean(notes).rstrip(), rating, status_value, list(tags), clean(renamed_title)]
+    if highlights:
+        state.append(sorted(list(map(list, highlights))))
     return hashlib.sha256(json.dumps(state, ensure_ascii=False).encode("utf-8")).hexdigest()[:16]
 
 
@@ -113,6 +122,8 @@ def paper_section(entry: Entry, level: int = 2) -> str:
     parts = [f"{'#' * level} {rendered_title(entry.title) or '(untitled)'}", meta_line(entry)]
     if entry.paper.abstract.strip():
         parts.append(quote(entry.paper.abstract))
+    if entry.annotation.highlights:
+        parts += [f"{'#' * (level + 1)} Highlights", highlights_markdown(entry.annotation.highlights, entry.paper.abstract)]
     notes = clean(entry.annotation.notes).strip("\n")
     if notes.strip():
         # The notes' own headings nest below "### Notes": a note's "# H" becomes "#### H".
@@ -196,6 +207,8 @@ def render_paper_file(entry: Entry, now: str | None = None, keep: dict[str, obje
     parts = [frontmatter.dump(fields), f"# {title}\n"]
     if entry.paper.abstract.strip():
         parts.append(f"{ABSTRACT_HEADING}\n\n{quote(entry.paper.abstract)}\n")
+    if entry.annotation.highlights:
+        parts.append(f"{HIGHLIGHTS_HEADING}\n\n{highlights_markdown(entry.annotation.highlights, entry.paper.abstract)}\n")
     notes = shift_headings(clean(entry.annotation.notes), NOTES_HEADING_OFFSET)
     parts.append(f"{NOTES_HEADING}\n\n{notes}\n")
     return "\n".join(parts)

@@ -1,4 +1,4 @@
-"""Reading per-paper Markdown exports back: notes, rating, status, tags and title, by paper id.
+"""Reading per-paper Markdown exports back: notes, highlights, rating, status, tags and title, by paper id.
 
 A file is matched to a paper by the `id` in its front matter. For each paper
 the file's values are compared with the library's:
@@ -29,6 +29,7 @@ from typing import Any, Iterator
 from tui.core.export import frontmatter
 from tui.core.errors import InputFileError, PaperdeskError, os_reason
 from tui.core.export.filenames import is_conflict_name
+from tui.core.export.highlights_md import highlights_section, merged
 from tui.core.export.markdown import NOTES_HEADING, annotation_hash, values_hash
 from tui.core.export.vault_markdown import library_tags, shift_headings, tag_lookup, vault_tag
 from tui.core.models import EDITABLE_FIELDS, Annotation, Status
@@ -58,6 +59,7 @@ class NoteFile:
     typed_tags: tuple[str, ...] = ()  # the library's spelling of `tags`, when any differs
     exported: str = ""  # when paperdesk wrote the file: a sync renders it again with this stamp to compare
     front_matter: dict[str, Any] = field(default_factory=dict)  # as read, for a rewrite to keep the vault's own keys
+    highlights: list[tuple[str, str]] | None = None  # (text, comment) under `## Highlights`; None: no such section
 
     @property
     def library_id(self) -> str:
@@ -74,7 +76,8 @@ def file_hash(note: NoteFile) -> str:
     """`annotation_hash` of what the file says (a file without a notes section counts as edited)."""
     if note.notes is None:
         return ""
-    return values_hash(note.notes, note.rating, note.status, note.tags, note.title if note.renamed else "")
+    pairs = [[" ".join(t.split()), c] for t, c in note.highlights or ()]
+    return values_hash(note.notes, note.rating, note.status, note.tags, note.title if note.renamed else "", pairs)
 
 
 @dataclass
@@ -142,7 +145,14 @@ def parse_note_text(text: str, path: Path) -> NoteFile:
         typed_tags=_tags(fields.get("typed_tags"), path),
         exported=str(fields.get("exported") or ""),
         front_matter=fields,
+        highlights=highlights_section(_before_notes(body)),
     )
+
+
+def _before_notes(body: str) -> str:
+    """The part of a file's body before `## Notes` (a note's own headings are no sections of ours)."""
+    at = ("\n" + body).find("\n" + NOTES_HEADING + "\n")
+    return body if at < 0 else body[:at]
 
 
 def _unnested(notes: str | None, offset: Any) -> str | None:
@@ -270,8 +280,11 @@ def is_notes_export(path: str | os.PathLike[str]) -> bool:
 # -- applying ---------------------------------------------------------------------------
 
 
-def wanted(note: NoteFile, paper_title: str, current: Annotation | None = None, tags: dict[str, str] | None = None) -> dict[str, Any]:
+def wanted(note: NoteFile, paper_title: str, current: Annotation | None = None, tags: dict[str, str] | None = None, abstract: str = "") -> dict[str, Any]:
     """The annotation fields the file asks for (title "" for "not renamed").
+
+    Highlights are asked for only when the file has a `## Highlights` section;
+    new ones are anchored in `abstract` (`highlights_md.merged`).
 
     Tags in their vault form (`llm-training`) map back to the tag as the
     library holds it (`llm training`): the paper's own (`current`) first,
@@ -287,6 +300,8 @@ def wanted(note: NoteFile, paper_title: str, current: Annotation | None = None, 
     want: dict[str, Any] = {"rating": note.rating, "status": note.status, "tags": file_tags, "title": title}
     if note.notes is not None:
         want["notes"] = note.notes
+    if note.highlights is not None:
+        want["highlights"] = merged(note.highlights, current.highlights if current else (), abstract)
     return want
 
 
@@ -355,7 +370,7 @@ def import_notes(library: Any, path: str | os.PathLike[str], *, force: bool = Fa
 def _plan(library: Any, paper: Any, note: NoteFile, force: bool, report: NotesImportReport, pending: list, tags: dict[str, str]) -> None:
     """Compare one file with the library: unchanged, a conflict, or a change to save."""
     current = library.annotation(paper.id)
-    want = wanted(note, paper.shown_title, current, tags)
+    want = wanted(note, paper.shown_title, current, tags, paper.abstract)
     diff = differing(current, want)
     if not diff:
         report.unchanged += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tui.core.export.json_record import paper_record
+from tui.core.highlights import Anchored, anchor_all, document
 from tui.core.models import Annotation, Paper
 from tui.core.render.titles import row_title
 from tui.core.render.latex import to_unicode
@@ -25,6 +26,13 @@ def annotation_line(annotation: Annotation) -> str:
     parts.append(annotation.status.value + (f" ({', '.join(dates)})" if dates else ""))
     parts.extend("#" + one_line(tag) for tag in annotation.tags)
     return "  ".join(parts)
+
+
+def highlight_line(anchored: Anchored) -> str:
+    """"“quoted text” — comment" on one line ("(orphaned)" when the abstract no longer holds it)."""
+    h = anchored.highlight
+    line = f"“{one_line(h.text)}”" + (f" — {one_line(h.comment)}" if h.comment else "")
+    return line + (" (orphaned: no longer in the abstract)" if anchored.orphaned else "")
 
 
 def _links(paper: Paper) -> list[str]:
@@ -54,6 +62,8 @@ def paper_text(paper: Paper, annotation: Annotation) -> str:
         blocks.append("Code: " + "  ".join(one_line(url) for url in code))
     if annotation.notes.strip():
         blocks.append("Notes:\n" + visible(annotation.notes).strip("\n"))
+    if annotation.highlights:
+        blocks.append("Highlights:\n" + "\n".join(highlight_line(a) for a in anchor_all(annotation.highlights, document(paper.abstract))))
     return "\n\n".join(blocks) + "\n"
 
 

@@ -182,7 +182,7 @@ class _Planner:
             synced = Synced(found.rel, st.fields, found.text, st.conflict, annotation_hash(current), user_named=st.user_named)
             return _Step(pid, synced, write=(conflict, text), line=line + " (its library side updated)")
         # Resolved: the conflict file is gone, so the vault's file is what the user wants.
-        want = wanted(found.note, paper.shown_title, current, self.tags)
+        want = wanted(found.note, paper.shown_title, current, self.tags, paper.abstract)
         changes = {k: v for k, v in want.items() if not _same(k, v, getattr(current, k))}
         merged = {**annotation_values(current), **changes}
         entry = Entry(paper, Annotation(**{**_dates(current), **merged}))
@@ -195,7 +195,7 @@ class _Planner:
 
     def _both(self, pid: str, paper: Any, current: Annotation, st: Synced | None, found: VaultFile) -> _Step:
         note = found.note
-        want = wanted(note, paper.shown_title, current, self.tags)
+        want = wanted(note, paper.shown_title, current, self.tags, paper.abstract)
         mine = annotation_values(current)
         if st is not None:
             base = st.fields

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tui.core.export.highlights_md import pair_list
 from tui.core.models import EDITABLE_FIELDS, Annotation, Status
 from tui.core.store.atomic import atomic_write_text
 
@@ -66,6 +67,8 @@ def value_hash(key: str, value: Any) -> str:
     """A short hash of one field's value; notes ignore trailing whitespace (editors add a final newline)."""
     if key == "notes":
         value = str(value).rstrip()
+    elif key == "highlights":
+        value = sorted(pair_list(value))  # what a file can say of them: text and comment
     elif isinstance(value, Status):
         value = value.value
     elif isinstance(value, tuple):

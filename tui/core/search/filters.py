@@ -43,6 +43,8 @@ def filter_mask(index: Any, flt: Filter) -> np.ndarray:
     elif flt.field == "has":
         if value == "notes":
             mask = index.has_notes.copy()
+        elif value == "highlights":
+            mask = index.has_highlights.copy()
         elif value == "tags":
             mask = index.has_paper_tags | index.has_ann_tags
         elif value == "rating":

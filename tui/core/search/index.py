@@ -10,7 +10,7 @@ fields weigh differently: the shown title, the metadata (list, tags, authors,
 venue, year, notes) and the abstract. Each query word must match somewhere;
 a paper's score sums, per word, its best match, so whole-word title hits beat
 fuzzy abstract hits. What the reader writes (renamed titles, tags, notes,
-status, rating) lives in a small overlay that `update_annotation` refreshes.
+highlight comments, status, rating) lives in a small overlay that `update_annotation` refreshes.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class SearchIndex:
         self._build_fields()
         # The annotation overlay.
         self.status, self.rating = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.int8)
-        self.renamed, self.has_notes, self.has_ann_tags = (np.zeros(n, dtype=bool) for _ in range(3))
+        self.renamed, self.has_notes, self.has_ann_tags, self.has_highlights = (np.zeros(n, dtype=bool) for _ in range(4))
         self._annotations: dict[int, Annotation] = {}
         self._overlay: dict[int, dict[int, set[str]]] = {}  # doc -> field -> words
         self._overlay_docs: dict[int, dict[str, set[int]]] = {TITLE: {}, META: {}}
@@ -149,11 +149,10 @@ class SearchIndex:
             return
         old = self._annotations.get(i)
         self._annotations[i] = annotation
-        self.status[i] = STATUS_CODE[annotation.status]
-        self.rating[i] = annotation.rating
+        self.status[i], self.rating[i] = STATUS_CODE[annotation.status], annotation.rating
         self.renamed[i] = bool(annotation.title)
         self.has_notes[i] = bool(annotation.notes.strip())
-        self.has_ann_tags[i] = bool(annotation.tags)
+        self.has_ann_tags[i], self.has_highlights[i] = bool(annotation.tags), bool(annotation.highlights)
         for field_no, found in self._overlay.pop(i, {}).items():
             for word in found:
                 docs = self._overlay_docs[field_no][word]
@@ -162,7 +161,7 @@ class SearchIndex:
                     del self._overlay_docs[field_no][word]
         overlay = {
             TITLE: set(words(annotation.title)),
-            META: set(words(annotation.notes)) | set(words(" ".join(annotation.tags))),
+            META: set(words(" ".join((annotation.notes, *annotation.tags, *(h.comment for h in annotation.highlights))))),
         }
         self._overlay[i] = overlay
         for field_no, found in overlay.items():
@@ -200,7 +199,7 @@ class SearchIndex:
         ann = self._annotations.get(i)
         parts = [paper.title, paper.list, *paper.tags, *paper.authors, paper.venue, paper.year]
         if ann is not None:
-            parts += [ann.title, ann.notes, *ann.tags]
+            parts += [ann.title, ann.notes, *ann.tags, *(h.comment for h in ann.highlights)]
         return "\n".join(parts)
 
     # -- matching one query word --------------------------------------------------

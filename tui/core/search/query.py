@@ -21,7 +21,7 @@ WORD = re.compile(r"\w+")
 
 #: Fields a filter may name, with what `has:` accepts.
 FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue")
-HAS_VALUES = ("notes", "tags", "rating", "abstract", "authors", "url", "doi")
+HAS_VALUES = ("notes", "highlights", "tags", "rating", "abstract", "authors", "url", "doi")
 
 _TOKEN = re.compile(
     r"""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tui.core.models import DATED_FIELDS, EDITABLE_FIELDS, Annotation, Status
+from tui.core.models import DATED_FIELDS, EDITABLE_FIELDS, Annotation, Status, highlights_from
 
 #: Everything a save may set.
 SAVABLE_FIELDS = frozenset(EDITABLE_FIELDS + DATED_FIELDS)
@@ -26,6 +26,8 @@ def normalized(old: Annotation, changes: dict[str, Any], now: str) -> dict[str, 
         changes["status"] = Status(changes["status"])
     if "tags" in changes:
         changes["tags"] = tuple(changes["tags"])
+    if "highlights" in changes:
+        changes["highlights"] = highlights_from(changes["highlights"])
     if "rating" in changes:
         rating = int(changes["rating"])
         if not 0 <= rating <= 5:

@@ -1,4 +1,4 @@
-"""Status cycling and the undo/redo history of rating/status/tag/title changes and of removals."""
+"""Status cycling and the undo/redo history of rating/status/tag/title/highlight changes and of removals."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from tui.core.models import Annotation, Status
 STATUS_CYCLE = (Status.UNREAD, Status.TO_READ, Status.READING, Status.READ, Status.SKIPPED)
 
 #: Fields whose changes `u` can undo; notes have the editor's own undo.
-UNDOABLE_FIELDS = ("rating", "status", "tags", "title")
+UNDOABLE_FIELDS = ("rating", "status", "tags", "title", "highlights")
 
 #: How many changes `u` can walk back.
 HISTORY_SIZE = 50

@@ -10,20 +10,23 @@ from __future__ import annotations
 import time
 from functools import partial
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from textual.message import Message
 
 from tui.core.store.saver import AnnotationSaver, SaveRequest
 from tui.core.errors import PaperdeskError
 from tui.core.store.history import UNDOABLE_FIELDS, Change, StatusWalk, UndoHistory, cycle_status, previous_values
-from tui.core.models import Annotation, Paper, Status
+from tui.core.models import Annotation, Highlight, Paper, Status
 from tui.core.models import shown_title
 from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.tags import format_tags, known_tags, parse_tags
 from tui.core.render.text import one_line
 from tui.ui.error_line import error_line
+from tui.ui.library.highlighting import PaperHighlights
+from tui.ui.screens.comment_dialog import CommentDialog
+from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.screens.tag_dialog import TagDialog
 from tui.ui.screens.title_dialog import TitleDialog
 from tui.ui.widgets.notes import Notes
@@ -44,7 +47,7 @@ class AnnotationSaved(Message):
 
 
 class Annotator:
-    """Ratings, status, tags, titles, notes and undo for the papers of one screen."""
+    """Ratings, status, tags, titles, notes, highlights and undo for the papers of one screen."""
 
     def __init__(self, screen: "LibraryScreen") -> None:
         self.screen = screen
@@ -111,7 +114,7 @@ class Annotator:
 
     # -- saving ------------------------------------------------------------------------
 
-    def _writable(self) -> bool:
+    def writable(self) -> bool:
         library = self.library
         if library is None:
             return False
@@ -123,7 +126,7 @@ class Annotator:
 
     def change(self, pid: str, *, undoable: bool = True, **changes: Any) -> None:
         """Save `changes` to `pid` in a worker; the screen shows them at once."""
-        if self.saver is None or not self._writable():
+        if self.saver is None or not self.writable():
             return
         current = self.view(pid)
         if "status" not in changes and "opened" not in changes:
@@ -205,7 +208,7 @@ class Annotator:
             self.change(paper.id, undoable=False, opened=True)
 
     def edit_notes(self) -> None:
-        if self.paper is not None and self._writable():
+        if self.paper is not None and self.writable():
             self.screen.query_one(Notes).edit()
 
     def save_notes(self, pid: str, text: str) -> None:
@@ -213,7 +216,7 @@ class Annotator:
 
     def edit_tags(self) -> None:
         paper = self.paper
-        if paper is None or self.library is None or not self._writable():
+        if paper is None or self.library is None or not self.writable():
             return
         ann = self.view(paper.id)
         known = known_tags(self.library.annotations().values())
@@ -226,7 +229,7 @@ class Annotator:
 
     def rename(self) -> None:
         paper = self.paper
-        if paper is None or not self._writable():
+        if paper is None or not self.writable():
             return
         ann = self.view(paper.id)
         dialog = TitleDialog(shown_title(paper, ann), paper.shown_title)
@@ -235,6 +238,29 @@ class Annotator:
     def _retitle(self, paper: Paper, title: str | None) -> None:
         if title is not None:
             self.change(paper.id, title="" if title == paper.shown_title else title)
+
+    def can_highlight(self) -> bool:
+        """A paper is shown and the library can be written (else says why)."""
+        return self.paper is not None and self.writable()
+
+    def keep_highlight(self, pid: str, highlight: Highlight) -> None:
+        """Ask for the new highlight's comment, then save it (Esc in the dialog keeps nothing)."""
+        paper = self.library.get(pid) if self.library else None
+        if paper is not None:
+            highlights = PaperHighlights(self, paper, lambda _: None, lambda: None)
+            dialog = CommentDialog(highlight.text)
+            self.screen.app.push_screen(dialog, lambda comment: None if comment is None else highlights.add(highlight, comment))
+
+    def list_highlights(self, show: Callable[[Highlight], None], undo: Callable[[], None]) -> None:
+        """`H`: the paper's highlights to show, comment on or delete (`undo`: the screen's `u`)."""
+        paper = self.paper
+        if paper is None:
+            return
+        if not self.view(paper.id).highlights:
+            self.screen.notify("No highlights on this paper: h starts one in the reading pane.", timeout=4)
+            return
+        if self.writable():
+            self.screen.app.push_screen(HighlightsDialog(shown_title(paper, self.view(paper.id)), PaperHighlights(self, paper, show, undo)))
 
     def step(self, change: Change | None, undo: bool) -> None:
         """Undo (restore `before`) or redo (apply `after`) an entry of the history, not itself recorded; say what changed.

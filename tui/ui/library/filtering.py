@@ -9,6 +9,7 @@ longer matches the box is dropped. A shown ranking is announced with `Ranked`.
 from __future__ import annotations
 
 import gc
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
@@ -36,6 +37,11 @@ if TYPE_CHECKING:
 #: `keep` meaning "the paper under the cursor when the ranking is shown": keys typed while it ranked move it.
 CURRENT = "\0current"
 
+#: A ranking that took less than this runs on the UI thread: the typed character and its
+#: result are painted in one frame (a worker's result came a frame later). A slower one
+#: moves the next rankings to a worker thread, where a newer key cancels them.
+INLINE_UNDER = 0.010
+
 
 @dataclass
 class Ranked(Message):
@@ -59,6 +65,8 @@ class Filtering:
         """A paper the next ranking keeps under the cursor (the one a relaunch restores), then forgotten."""
         self.held = False
         """The list shows something else (a triage pass): rankings are kept, not shown, until `release`."""
+        self.took = 0.0
+        """Seconds the last ranking took: under `INLINE_UNDER`, the next one runs on the UI thread."""
 
     @property
     def _list(self) -> PaperList:
@@ -155,12 +163,23 @@ class Filtering:
             self.screen.post_message(Ranked(self.result))
             return  # `_index_ready` runs it
         index, sort = self.index, self.sort
+        if self.took < INLINE_UNDER:
+            self.screen.workers.cancel_group(self.screen, "rank")
+            self.show(self._search(index, query, sort), keep)
+            return
         self.screen.run_worker(lambda: self._rank(index, query, sort, keep), thread=True, exclusive=True, group="rank")
+
+    def _search(self, index: SearchIndex, query: Query, sort: str, should_stop: Callable[[], bool] = lambda: False) -> SearchResult:
+        """Rank, timing it (`took`); raises `Cancelled` when `should_stop` says so."""
+        start = time.perf_counter()
+        result = index.search(query, sort, should_stop=should_stop)
+        self.took = time.perf_counter() - start
+        return result
 
     def _rank(self, index: SearchIndex, query: Query, sort: str, keep: str | None) -> None:
         worker = get_current_worker()
         try:
-            result = index.search(query, sort, should_stop=lambda: worker.is_cancelled)
+            result = self._search(index, query, sort, should_stop=lambda: worker.is_cancelled)
         except Cancelled:
             return
         if not worker.is_cancelled:

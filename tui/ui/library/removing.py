@@ -2,7 +2,7 @@
 
 `Removing` is owned by the screen and shares the annotator's undo history, so
 `u`/`U` walk back through ratings and removals alike. It asks first (a small
-dialog with the count) when papers carry notes, a rating or tags, and always
+dialog with the count) when papers carry notes, highlights, a rating or tags, and always
 for a whole view. Moves run one at a time, in the order asked, after the
 saves under way have landed, off the UI thread; each that lands is announced
 with `PapersMoved`, and the screen brings the list, the index and the pane up
@@ -79,7 +79,7 @@ class Removing:
     # -- the keys -------------------------------------------------------------------
 
     def remove_highlighted(self) -> None:
-        """`d`: the highlighted paper; asks first only when it carries notes, a rating or tags."""
+        """`d`: the highlighted paper; asks first only when it carries notes, highlights, a rating or tags."""
         paper = self._list.current
         if paper is None or self._library() is None:
             return
@@ -106,10 +106,10 @@ class Removing:
             return
         one = len(papers) == 1
         if one:
-            message = f"Remove {what}? It has notes, a rating or tags; it goes to the trash, u brings it back."
+            message = f"Remove {what}? It has notes, highlights, a rating or tags; it goes to the trash, u brings it back."
         else:
             where = "go to the trash, u brings them back."
-            carrying = f"{annotated} {'has' if annotated == 1 else 'have'} notes, a rating or tags; they" if annotated else "They"
+            carrying = f"{annotated} {'has' if annotated == 1 else 'have'} notes, highlights, a rating or tags; they" if annotated else "They"
             message = f"Remove {plural(len(papers))} ({what})? {carrying} {where}"
 
         def answered(yes: bool | None) -> None:

@@ -1,13 +1,12 @@
 """The main screen: the paper list on the left, the reading pane on the right.
 
 The screen composes the widgets and owns one controller per concern:
-`Filtering` (the box, the index, the order), `Annotator` (ratings, status,
-tags, titles, notes, undo), `Removing` (papers to the trash, sharing the
-annotator's undo history), `Panes` (layouts and focus mode), `Exporting`
-(export and clipboard), `Triage` (a triage pass) and `Resume` (the session
-restored at launch, saved at quit). Keys arrive here as actions (tui/ui/actions.py) and are
-handed to a controller; controllers report with messages (`Ranked`,
-`AnnotationSaved`) that the screen passes on. No controller calls another.
+`Filtering` (box, index, order), `Annotator` (ratings, status, tags, titles,
+notes, undo), `Removing` (to the trash, sharing the annotator's history),
+`Panes` (layouts), `Exporting`, `RelatedPapers`, `Triage` and `Resume` (the
+session restored at launch). Keys arrive as actions (tui/ui/actions.py; triage
+and related keys in screen_keys.py) and go to a controller; controllers report
+with messages (`Ranked`, `AnnotationSaved`) that the screen passes on.
 """
 
 from __future__ import annotations
@@ -31,10 +30,13 @@ from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.exporting import AnnotationsChanged, Exporting
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
+from tui.ui.library.pane_follow import PaneFollow
+from tui.ui.library.related import RelatedPapers
 from tui.ui.library.open_link import open_in_browser
 from tui.ui.library.removing import PapersMoved, Removing, neighbour
 from tui.ui.library.resume import Resume
 from tui.ui.library.triage import Triage
+from tui.ui.library.screen_keys import RelatedKeys, TriageKeys
 from tui.ui.palette.views import ViewCommands
 from tui.ui.screens.list_dialog import ask_and_rename
 from tui.ui.styles import stylesheet
@@ -53,7 +55,7 @@ if TYPE_CHECKING:
     from tui.ui.app import PaperdeskApp
 
 
-class LibraryScreen(Screen):
+class LibraryScreen(TriageKeys, RelatedKeys, Screen):
     """Browse and read. The library opens in a thread after the first paint."""
 
     CSS_PATH = [stylesheet("library.tcss"), stylesheet("layout.tcss")]
@@ -70,6 +72,8 @@ class LibraryScreen(Screen):
         self.exporting = Exporting(self)
         self.triage = Triage(self)
         self.resume = Resume(self)
+        self.related = RelatedPapers(self)
+        self.pane = PaneFollow(self)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
@@ -96,7 +100,8 @@ class LibraryScreen(Screen):
     def on_mount(self) -> None:
         settings = self.desk.settings
         self.desk.key_gate.close()  # keys typed while the library opens act on its restored state (`Resume`)
-        self.query_one(FilterInput).leave_hook = self.leave_filter_now
+        box = self.query_one(FilterInput)
+        box.leave_hook, box.change_hook = self.leave_filter_now, self.filtering.query_changed
         self.set_focus(self.query_one(PaperList))  # now: a restored focus mode moves it on right after
         self.panes.mode = settings.layout
         self.query_one(Notes).autosave_delay = settings.autosave_delay
@@ -146,25 +151,29 @@ class LibraryScreen(Screen):
         paper_list.set_list_names({p.list for p in library.papers})
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
         self.filtering.start_index(library)  # re-runs the current filter once the new papers are indexed
+        self.related.papers_changed()
         self.annotator.refresh_progress()
         self.update_header()
 
     def update_header(self) -> None:
-        """The line above the list: how many papers, in what order, and read-only state."""
+        """The line above the list: how many papers, in what order, read-only state (one row: no layout pass)."""
         library = self.library
         suffix = " · read-only" if library is not None and library.read_only else ""
-        self.query_one("#list-header", Static).update(f"{self.filtering.header(library)}{suffix}")
+        self.query_one("#list-header", Static).update(f"{self.filtering.header(library)}{suffix}", layout=False)
 
     # -- what the parts report -----------------------------------------------------------
 
     def on_ranked(self, message: Ranked) -> None:
         self.update_header()
         self.resume.ranked(message.result)
+        if self.filtering.index is not None:
+            self.related.start(self.filtering.index)  # built from the search index's words, once it is ready
 
     def on_annotation_saved(self, message: AnnotationSaved) -> None:
         """The search index learns every saved annotation (a filter in force re-runs)."""
         self.filtering.annotation_changed(message.annotation.id, message.annotation)
         self.triage.refresh_bar()
+        self.related.annotation_changed(message.annotation.id, message.annotation)
 
     def on_annotations_changed(self, message: AnnotationsChanged) -> None:
         """A vault sync changed annotations: the index learns them and the list and pane redraw."""
@@ -173,6 +182,7 @@ class LibraryScreen(Screen):
             notes = self.query_one(Notes)
             for pid in message.pids:
                 self.filtering.annotation_changed(pid, library.annotation(pid))
+                self.related.annotation_changed(pid, library.annotation(pid))
                 self.annotator.refresh(pid)
                 if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
                     notes.load(pid, library.annotation(pid).notes)
@@ -194,11 +204,9 @@ class LibraryScreen(Screen):
         self.update_header()
 
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
-        library, paper = self.library, message.paper
-        annotation = library.annotation(paper.id) if (paper and library) else None
-        self.query_one(Reader).show(paper, annotation, highlights=self.filtering.highlights_for(paper), filtered=self.filtering.matches_nothing)
+        self.pane.highlighted(typing=isinstance(self.focused, FilterInput))  # typing: once keys pause
         paper_list = self.query_one(PaperList)
-        self.query_one(PositionLine).show_position(paper_list.cursor if paper else None, len(paper_list.papers))
+        self.query_one(PositionLine).show_position(paper_list.cursor if message.paper else None, len(paper_list.papers))
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
         self.query_one(Reader).focus()
@@ -209,8 +217,7 @@ class LibraryScreen(Screen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if isinstance(event.input, FilterInput):
-            event.stop()
-            self.filtering.query_changed(event.value)
+            event.stop()  # ranked already, by the box's change hook
 
     def on_filter_input_leave(self, message: FilterInput.Leave) -> None:
         message.stop()
@@ -222,6 +229,7 @@ class LibraryScreen(Screen):
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self.set_class(isinstance(self.focused, FilterInput), "-filtering")
+        self.pane.catch_up()
 
     def on_resize(self, event: events.Resize) -> None:
         self.panes.apply()
@@ -234,9 +242,10 @@ class LibraryScreen(Screen):
     # -- moving around -------------------------------------------------------------------
 
     def leave_filter_now(self) -> None:
-        """Enter/down in the box: bring the list up to date with it *now*, and focus the list."""
+        """Enter/down in the box: bring the list (and the pane) up to date with it *now*, and focus the list."""
         self.filtering.catch_up()
         self.set_focus(self.panes.home())
+        self.pane.catch_up()
 
     def action_focus_filter(self) -> None:
         self.set_focus(self.query_one(FilterInput))  # now, so keys typed right after `/` land there
@@ -281,34 +290,6 @@ class LibraryScreen(Screen):
             paper_list.cursor = index
         self.panes.home().focus()
 
-    # -- a triage pass ---------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """During a triage pass, keys that would change the view or leave the pass do nothing."""
-        return self.triage.allows(action)
-
-    def action_triage(self) -> None:
-        if self.desk.library_ready() is not None:
-            self.triage.start()
-
-    def action_triage_read_later(self) -> None:
-        self.triage.decide(Status.TO_READ)
-
-    def action_triage_skip(self) -> None:
-        self.triage.decide(Status.SKIPPED)
-
-    def action_triage_next(self) -> None:
-        self.triage.next()
-
-    def action_triage_undo(self) -> None:
-        """`u` in a pass: undo as everywhere; a paper of the pass whose change is undone comes back on screen."""
-        step = self.annotator.history.undo()
-        self._history_step(step, undo=True)
-        self.triage.undone(step.pid if isinstance(step, Change) else None)
-
-    def action_triage_leave(self) -> None:
-        self.triage.leave()
-
     # -- filtering -------------------------------------------------------------------------
 
     def action_clear_filter(self) -> None:
@@ -351,6 +332,17 @@ class LibraryScreen(Screen):
 
     def action_rename(self) -> None:
         self.annotator.rename()
+
+    def action_start_highlight(self) -> None:
+        """`h`: the reading cursor in the abstract (from the list too: the pane takes focus)."""
+        if self.annotator.can_highlight() and not self.query_one(Reader).start_marking():
+            self.notify("This paper has no abstract to highlight.", timeout=3)
+
+    def action_list_highlights(self) -> None:
+        self.annotator.list_highlights(self.query_one(Reader).show_highlight, self.action_undo)
+
+    def on_reader_highlight_kept(self, message: Reader.HighlightKept) -> None:
+        self.annotator.keep_highlight(message.pid, message.highlight)
 
     def action_rename_list(self) -> None:
         """The palette's "Rename list…": the highlighted paper's list first."""

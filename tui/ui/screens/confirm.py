@@ -59,7 +59,7 @@ class ConfirmOverwrite(Confirm):
 
 
 class ConfirmRemove(Confirm):
-    """Asks before papers go to the trash (with the count, and how many carry notes, a rating or tags)."""
+    """Asks before papers go to the trash (with the count, and how many carry notes, highlights, a rating or tags)."""
 
     BINDINGS = bindings_for("confirm_remove")
     HEADING = "Remove papers?"

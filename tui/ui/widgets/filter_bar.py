@@ -59,6 +59,17 @@ class FilterInput(Input):
     #: function that brings the list up to date with the box and focuses it.
     leave_hook: Callable[[], None] | None = None
 
+    #: Called synchronously with the new value whenever it changes (the screen re-ranks).
+    #: Acting in the key's own handling, not when `Input.Changed` reaches the screen,
+    #: lets the typed character and the list it ranks be painted in one frame: the
+    #: message's trip up the widgets left the screen idle between them, and that
+    #: idle painted the character alone, putting the list a whole frame later.
+    change_hook: Callable[[str], None] | None = None
+
+    def watch_value(self, value: str) -> None:
+        if self.change_hook is not None:
+            self.change_hook(value)
+
     def _leave(self) -> None:
         # Act now, not when the Leave message is handled: the key that follows Enter
         # must find the list ranked and focused.
@@ -69,6 +80,9 @@ class FilterInput(Input):
 
 class FilterBar(Vertical):
     """The query input and, when the query does not parse, why (the list stays as it was)."""
+
+    _error: object = ()
+    """The message on show (() until the first one)."""
 
     def compose(self) -> ComposeResult:
         yield FilterInput(placeholder=PLACEHOLDER, id="filter", compact=True, select_on_focus=False)
@@ -87,6 +101,9 @@ class FilterBar(Vertical):
 
     def show_error(self, message: str | None) -> None:
         """Show `message` under the box (as plain text, never markup), or hide the line."""
+        if message == self._error:
+            return  # unchanged (most keys): no update, so no layout pass
+        self._error = message
         error = self.query_one("#filter-error", Static)
         error.update(Text(message or ""))
         error.display = bool(message)

@@ -168,6 +168,8 @@ class Notes(Vertical):
 
     def _show_view(self) -> None:
         """Leave editing: show the notes rendered (or a hint when there are none)."""
+        if not self.is_attached:
+            return  # the app is closing (`q` right after Esc left the editor): nothing to show in
         if self.editor.has_focus:
             return
         text = self.editor.text

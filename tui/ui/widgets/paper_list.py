@@ -47,6 +47,21 @@ def tag_text(tags: Sequence[str], width: int) -> str:
     return shown
 
 
+@dataclass(frozen=True)
+class _Looks:
+    """The styles of one paint of the list (the theme's, as the stylesheet resolves them now)."""
+
+    base: Style
+    cursor: Style
+    cursor_over: Style
+    status: Style
+    rating: Style
+    noted: Style
+    match: Style
+    tags: Style
+    list: Style
+
+
 class PaperList(ScrollView, can_focus=True):
     """A keyboard-first list of papers: one row each, cursor, click to select.
 
@@ -87,6 +102,7 @@ class PaperList(ScrollView, can_focus=True):
         self.papers: Sequence[Paper] = ()
         self.matches: dict[str, Spans] = {}
         self.annotation_of: Callable[[str], Annotation | None] = lambda pid: None
+        self._looks: _Looks | None = None
         self.list_names: Collection[str] = ()
         """Every list of the library: the column's labels tell these apart (`set_list_names`)."""
         self._labels: tuple[int, dict[str, str], int] = (-1, {}, 0)
@@ -161,55 +177,76 @@ class PaperList(ScrollView, can_focus=True):
 
     # -- rendering ---------------------------------------------------------------
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The styles every row needs are looked up once per paint, not once per row:
+        # walking the DOM for them was a third of drawing a screenful.
+        self._looks = None
+        return super().render_lines(crop)
+
+    def _paint_looks(self) -> _Looks:
+        looks = self._looks
+        if looks is None:
+            base = self.rich_style
+            cursor = base + self.get_component_rich_style("paper-list--cursor")
+            looks = self._looks = _Looks(
+                base=base,
+                cursor=cursor,
+                cursor_over=Style(bgcolor=cursor.bgcolor, bold=cursor.bold),
+                status=self.get_component_rich_style("paper-list--status"),
+                rating=self.get_component_rich_style("paper-list--rating"),
+                noted=self.get_component_rich_style("paper-list--noted"),
+                match=self.get_component_rich_style("paper-list--match"),
+                tags=self.get_component_rich_style("paper-list--tags"),
+                list=self.get_component_rich_style("paper-list--list"),
+            )
+        return looks
+
     def render_line(self, y: int) -> Strip:
         row = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        looks = self._paint_looks()
         if row >= len(self.papers):
             if not self.papers and self.empty_text is not None and y < len(self.empty_text.split()):
                 line = self.empty_text.split()[y]
-                return Strip(list(Segment.apply_style(line.render(self.app.console), base))).crop_extend(0, width, base).simplify()
-            return Strip.blank(width, base)
-        style = base
-        if row == self.cursor:
-            style = base + self.get_component_rich_style("paper-list--cursor")
-        text = self._row_text(self.papers[row], width)
+                return Strip(list(Segment.apply_style(line.render(self.app.console), looks.base))).crop_extend(0, width, looks.base).simplify()
+            return Strip.blank(width, looks.base)
+        style = looks.cursor if row == self.cursor else looks.base
+        text = self._row_text(self.papers[row], width, looks)
         # Every part starts from the list's own colours (the theme's), never the terminal's defaults.
         segments = list(Segment.apply_style(text.render(self.app.console), style))
         if row == self.cursor:
             # The cursor's background and weight go over every part of the row: the
             # parts' own styles carry the list's background, which would punch holes.
-            segments = list(Segment.apply_style(segments, post_style=Style(bgcolor=style.bgcolor, bold=style.bold)))
+            segments = list(Segment.apply_style(segments, post_style=looks.cursor_over))
         return Strip(segments).crop_extend(0, width, style).simplify()
 
-    def _row_text(self, paper: Paper, width: int) -> Text:
+    def _row_text(self, paper: Paper, width: int, looks: _Looks) -> Text:
         """status · notes mark · stars · title (with match highlights) · list name."""
         ann = self.annotation_of(paper.id)
         status = ann.status if ann else Status.UNREAD
         rating = ann.rating if ann else 0
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        text.append(STATUS_GLYPHS[status], self.get_component_rich_style("paper-list--status"))
-        text.append(NOTED_GLYPH if has_writing(ann) else " ", self.get_component_rich_style("paper-list--noted"))
-        text.append(stars(rating, " ") + " ", self.get_component_rich_style("paper-list--rating"))
+        text.append(STATUS_GLYPHS[status], looks.status)
+        text.append(NOTED_GLYPH if has_writing(ann) else " ", looks.noted)
+        text.append(stars(rating, " ") + " ", looks.rating)
         list_name = one_line(paper.list)
         label = self._list_label(list_name, width // LIST_SHARE) if width >= LIST_COLUMN_FROM else ""
         title_width = max(1, width - text.cell_len - (cell_len(label) + 1 if label else 0))
         title = Text(one_line(shown_title(paper, ann)), no_wrap=True, overflow="ellipsis", end="")
-        match_style = self.get_component_rich_style("paper-list--match")
         for start, end in self.matches.get(paper.id, ()):
-            title.stylize(match_style, start, end)
+            title.stylize(looks.match, start, end)
         room = title_width - min(title.cell_len + 1, int(title_width * TITLE_SHARE))
         tags = Text(tag_text(ann.tags if ann else (), room), no_wrap=True, end="")
         title.truncate(title_width - tags.cell_len, overflow="ellipsis", pad=True)
         text.append_text(title)
         if tags:
             text.append_text(tags)
-            text.stylize(self.get_component_rich_style("paper-list--tags"), len(text) - len(tags), len(text))
+            text.stylize(looks.tags, len(text) - len(tags), len(text))
         if label:
             name = Text(label, no_wrap=True, end="")
             text.append(" ")
             text.append_text(name)
-            text.stylize(self.get_component_rich_style("paper-list--list"), len(text) - len(name), len(text))
+            text.stylize(looks.list, len(text) - len(name), len(text))
         return text
 
     def refresh_rows(self) -> None:

@@ -1,14 +1,28 @@
-"""The reading pane: the highlighted paper's title, list and full abstract, wrapped and scrollable."""
+"""The reading pane: the highlighted paper's title, list and full abstract, wrapped and scrollable.
+
+It also draws the reader's highlights (a background in the abstract, a list
+under the notes) and, while a highlight is being made (`h`), the reading
+cursor: the passage `j`/`k` move and shift+arrows grow (`core.reading_cursor`).
+Enter hands the passage to the screen as `HighlightKept`; saving is not the
+pane's business.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.message import Message
 from textual.widgets import Static
+
+from tui.core.highlights import Anchored, anchor_all, document, make
+from tui.core.models import Highlight
+from tui.core.reading_cursor import Cursor, at_sentence, grown_by_sentence, grown_by_word, moved, sentence_spans
 
 from tui.core.render.latex import render
 from tui.core.render.links import code_links, is_code_link
@@ -20,7 +34,8 @@ from tui.core.render.text import web_link, excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
 from tui.ui.rich_runs import RUN_STYLES, rendered_text, run_style
-from tui.ui.widgets.highlight import highlight_words
+from tui.ui.widgets.highlight import highlight_words, line_of, mark_spans
+from tui.ui.widgets.highlight_list import HighlightList
 from tui.ui.actions import bindings_for
 
 
@@ -35,12 +50,34 @@ class Reader(VerticalScroll, can_focus=True):
     features (metadata, annotations, math rendering, highlights) stay apart.
     """
 
-    COMPONENT_CLASSES = {"reader--match", "reader--math", "reader--link", "reader--stars", "reader--unrated"}
+    COMPONENT_CLASSES = {
+        "reader--match", "reader--math", "reader--link", "reader--stars", "reader--unrated", "reader--highlight", "reader--cursor",
+    }
 
     BINDINGS = bindings_for("reader")
 
     shown_id: str | None = None
     """The id of the paper on display (None: the empty state)."""
+
+    @dataclass
+    class HighlightKept(Message):
+        """Enter while highlighting: the passage to keep (its comment is asked for next)."""
+
+        pid: str
+        highlight: Highlight
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.marking = False
+        """True while a highlight is being made: j/k move the reading cursor instead of scrolling."""
+        self.cursor: Cursor | None = None
+        self._spot: tuple[int, int] | None = None  # a highlight picked in the list, shown like the cursor
+        self._paper: Paper | None = None
+        self._annotation: Annotation | None = None
+        self._words: Sequence[str] = ()
+        self._highlights: tuple[Highlight, ...] = ()
+        self.anchored: list[Anchored] = []
+        self._shown = ""  # the abstract's text as drawn (the cursor's offsets are into it)
 
     def compose(self) -> ComposeResult:
         yield Static(id="reader-title")
@@ -49,6 +86,7 @@ class Reader(VerticalScroll, can_focus=True):
         yield Static(id="reader-abstract")
         yield Static(id="reader-links")
         yield Notes(id="notes")
+        yield HighlightList(id="highlight-list")
 
     def show(self, paper: Paper | None, annotation: Annotation | None = None, highlights: Sequence[str] = (), filtered: bool = False) -> None:
         """Display `paper` (or an empty-state hint when there is none); a new paper starts at the top.
@@ -61,7 +99,14 @@ class Reader(VerticalScroll, can_focus=True):
         """
         same = paper is not None and paper.id == self.shown_id
         self.shown_id = paper.id if paper is not None else None
+        self._paper, self._words, self._annotation = paper, highlights, annotation
+        self._highlights = annotation.highlights if annotation else ()
+        if not same:
+            self._end_marking(redraw=False)
+            self.cursor = self._spot = None
         if paper is None:
+            self.anchored, self._shown = [], ""
+            self.query_one(HighlightList).show([])
             self._set("#reader-title", Text("No paper to show" if filtered else "No paper selected"))
             for part in ("#reader-meta", "#reader-annotation", "#reader-links"):
                 self._set(part, Text(""))
@@ -72,10 +117,25 @@ class Reader(VerticalScroll, can_focus=True):
         self._show_title(paper, annotation)  # and the meta lines, which say whether the title is derived
         self._show_annotation(annotation)
         self._show_abstract(paper, highlights)
+        self.query_one(HighlightList).show(self.anchored)
         self._show_links(paper)
         self.query_one(Notes).load(paper.id, annotation.notes if annotation else "")
         if not same:
             self.scroll_home(animate=False)
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.call_after_refresh(self._redraw_in_theme))
+
+    def _redraw_in_theme(self) -> None:
+        """Another theme: the abstract's marks and the stars take its colours (they are baked into the Text)."""
+        if self._paper is not None:
+            self._show_annotation(self._annotation)
+            self._show_abstract(self._paper, self._words)
+
+    def on_blur(self) -> None:
+        """Leaving the pane (the notes editor, the list) ends a highlight in the making: nothing is kept."""
+        if self.marking:
+            self._end_marking()
 
     def on_resize(self) -> None:
         self.query_one(Notes).fit_editor(self.scrollable_content_region.height)
@@ -120,19 +180,33 @@ class Reader(VerticalScroll, can_focus=True):
         )
 
     def show_annotation(self, paper: Paper, annotation: Annotation) -> None:
-        """Redraw only what an annotation change affects (title, stars, status, tags)."""
+        """Redraw only what an annotation change affects (title, stars, status, tags, highlights)."""
         self._show_title(paper, annotation)
         self._show_annotation(annotation)
+        if paper.id == self.shown_id:
+            self._annotation = annotation
+        if paper.id == self.shown_id and annotation.highlights != self._highlights:
+            self._highlights = annotation.highlights
+            self._spot = None
+            self._show_abstract(paper, self._words)
+            self.query_one(HighlightList).show(self.anchored)
 
     def _show_abstract(self, paper: Paper, highlights: Sequence[str]) -> None:
-        """The abstract with its LaTeX rendered (the stored text is untouched), query words marked."""
+        """The abstract with its LaTeX rendered (the stored text is untouched), query words and highlights marked."""
+        self.anchored = anchor_all(self._highlights, document(paper.abstract)) if self._highlights else []
         if not paper.abstract.strip():
+            self._shown = ""
             self._set("#reader-abstract", Text("(no abstract)", style="italic"))
             return
         shown, hidden = excerpt(paper.abstract)
         text = highlight_words(rendered_text(render(shown), self._run_looks()), highlights, self.get_component_rich_style("reader--match"))
         if is_derived(paper) and (source := title_source(shown, paper.derived_title)):
             highlight_words(text, [render(source).plain], "underline")
+        self._shown = text.plain
+        mark_spans(text, [(a.start, a.end) for a in self.anchored if not a.orphaned], self._look("reader--highlight"))
+        passage = (self.cursor.start, self.cursor.end) if (self.marking and self.cursor) else self._spot
+        if passage:
+            mark_spans(text, [passage], self._look("reader--cursor"))
         if hidden:  # a huge abstract: lay out its start only, so the screen stays responsive
             text.append(f"\n\n… {hidden:,} more characters not shown here; copy (c) or export (x) it to read it all.", style="italic")
         self._set("#reader-abstract", text)
@@ -150,3 +224,135 @@ class Reader(VerticalScroll, can_focus=True):
                     text.append("  ")
                 text.append(visible(url), run_style("link", url, self._run_looks()))
         self._set("#reader-links", text)
+
+    # -- making a highlight: the reading cursor ---------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The highlighting keys (Enter, Esc, shift+arrows) act, and show in the footer, only while a highlight
+        is being made; otherwise the key goes on to the next binding (Esc: back to the list)."""
+        if action in ("grow", "grow_word", "keep_highlight", "cancel_highlight"):
+            return self.marking
+        return True
+
+    def start_marking(self) -> bool:
+        """`h`: show the reading cursor on a mouse selection in the abstract, or the last passage, or the
+        first sentence in view; False when there is no abstract to highlight."""
+        if self._paper is None or not sentence_spans(self._shown):
+            return False
+        picked = self._mouse_selection()
+        if picked is not None:
+            self.cursor = Cursor(*picked)
+        elif self.cursor is None:
+            self.cursor = at_sentence(self._shown, self._first_in_view())
+        self.marking = True
+        self.add_class("-marking")
+        self.refresh_bindings()  # the footer shows Enter Keep, Esc Cancel
+        self.focus()
+        self._redraw_abstract()
+        return True
+
+    def _end_marking(self, redraw: bool = True) -> None:
+        self.marking = False
+        self.remove_class("-marking")
+        self.refresh_bindings()
+        if redraw and self._paper is not None:
+            self._redraw_abstract()
+
+    def _redraw_abstract(self) -> None:
+        if self._paper is not None:
+            self._show_abstract(self._paper, self._words)
+            passage = self.cursor if self.marking else None
+            if passage is not None:
+                self._scroll_to_offset(passage.start, passage.end)
+
+    def _mouse_selection(self) -> tuple[int, int] | None:
+        """The passage selected with the mouse in the abstract, as offsets into it (then unselected)."""
+        part = self.query_one("#reader-abstract", Static)
+        selection = part.text_selection
+        if selection is None:
+            return None
+        lines = self._shown.split("\n")
+        starts = [0]
+        for line in lines:
+            starts.append(starts[-1] + len(line) + 1)
+
+        def offset(point: object, default: int) -> int:
+            if point is None:
+                return default
+            x, y = point  # type: ignore[misc]  # a textual Offset: column, line
+            y = max(0, min(y, len(lines) - 1))
+            return min(starts[y] + x, len(self._shown))
+
+        start, end = offset(selection.start, 0), offset(selection.end, len(self._shown))
+        self.screen.clear_selection()
+        return (start, end) if self._shown[start:end].strip() else None
+
+    def _first_in_view(self) -> int:
+        """The offset of the first sentence whose line is in view (the abstract's top when it is)."""
+        part = self.query_one("#reader-abstract", Static)
+        top_line = max(0, int(self.scroll_y) - part.virtual_region.y)
+        width = part.content_region.width or part.size.width
+        for start, _ in sentence_spans(self._shown):
+            if line_of(self._shown, start, width) >= top_line:
+                return start
+        return 0
+
+    def _scroll_to_offset(self, start: int, end: int) -> None:
+        """Bring the passage [start, end) of the abstract into view."""
+        part = self.query_one("#reader-abstract", Static)
+        width = part.content_region.width or part.size.width
+        first, last = line_of(self._shown, start, width), line_of(self._shown, max(start, end - 1), width)
+        y = part.virtual_region.y
+        self.scroll_to_region(Region(0, y + first, 1, min(last - first + 1, max(1, self.size.height - 2))), animate=False, immediate=True)
+
+    def action_line(self, step: int) -> None:
+        """j/k and the arrows: scroll, or move the reading cursor a sentence while highlighting."""
+        if not self.marking or self.cursor is None:
+            self.action_scroll_down() if step > 0 else self.action_scroll_up()
+            return
+        self.cursor = moved(self._shown, self.cursor, step)
+        self._redraw_abstract()
+
+    def action_grow(self, step: int) -> None:
+        """shift+down/up: add the next (previous) sentence to the passage."""
+        if self.cursor is not None:
+            self.cursor = grown_by_sentence(self._shown, self.cursor, step)
+            self._redraw_abstract()
+
+    def action_grow_word(self, step: int) -> None:
+        """shift+right/left: the passage ends a word later (earlier)."""
+        if self.cursor is not None:
+            self.cursor = grown_by_word(self._shown, self.cursor, step)
+            self._redraw_abstract()
+
+    def action_keep_highlight(self) -> None:
+        """Enter: keep the passage; the screen asks for a comment and saves it."""
+        cursor, pid = self.cursor, self.shown_id
+        self._end_marking()
+        if cursor is None or pid is None:
+            return
+        try:
+            highlight = make(self._shown, cursor.start, cursor.end)
+        except ValueError:
+            return
+        self.post_message(self.HighlightKept(pid, highlight))
+
+    def action_cancel_highlight(self) -> None:
+        """Esc while highlighting: nothing is kept; the cursor stays where it was for the next `h`."""
+        self._end_marking()
+
+    def show_highlight(self, highlight: Highlight) -> None:
+        """Scroll the abstract to `highlight` and mark it like the cursor (picked in the list or with H)."""
+        found = next((a for a in self.anchored if a.highlight == highlight and not a.orphaned), None)
+        if found is None or self._paper is None:
+            if found is None and any(a.highlight == highlight for a in self.anchored):
+                self.notify("This highlight's text is no longer in the abstract (orphaned).", timeout=4)
+            return
+        self._spot = (found.start, found.end)
+        self.cursor = Cursor(found.start, found.end)
+        self._show_abstract(self._paper, self._words)
+        self._scroll_to_offset(found.start, found.end)
+
+    def on_highlight_list_chosen(self, message: HighlightList.Chosen) -> None:
+        message.stop()
+        self.show_highlight(message.highlight)

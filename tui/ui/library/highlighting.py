@@ -1,0 +1,53 @@
+"""The highlights of one paper as the `H` dialog sees them: listed from, and changed through, the annotator.
+
+Every change goes through `Annotator.change`, the path every annotation
+save takes (ordered saves in workers, one undo history), so deleting a
+highlight is undone with `u` like a rating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable
+
+from tui.core.highlights import Anchored, anchor_all, document, with_comment, without
+from tui.core.models import Highlight, Paper, utc_now
+
+if TYPE_CHECKING:
+    from tui.ui.library.annotating import Annotator
+
+
+class PaperHighlights:
+    """`HighlightActions` for one paper (see `screens.highlights_dialog`)."""
+
+    def __init__(self, annotator: "Annotator", paper: Paper, show: Callable[[Highlight], None], undo: Callable[[], None]) -> None:
+        """`show` scrolls the pane to a highlight; `undo` is the screen's `u` (one history for every kind of change)."""
+        self.annotator = annotator
+        self.paper = paper
+        self._show = show
+        self._undo = undo
+
+    def listing(self) -> list[Anchored]:
+        """The paper's highlights as they stand (saves on their way included), in reading order."""
+        return anchor_all(self.annotator.view(self.paper.id).highlights, document(self.paper.abstract))
+
+    def add(self, highlight: Highlight, comment: str) -> None:
+        """Keep a new highlight with its comment (stamped now, which tells equal passages apart)."""
+        current = self.annotator.view(self.paper.id).highlights
+        self.annotator.change(self.paper.id, highlights=(*current, replace(highlight, comment=comment, created=utc_now())))
+        self.annotator.screen.notify("Highlight kept (H lists this paper's highlights).", timeout=3)
+
+    def set_comment(self, highlight: Highlight, comment: str) -> None:
+        current = self.annotator.view(self.paper.id).highlights
+        self.annotator.change(self.paper.id, highlights=with_comment(current, highlight, comment))
+
+    def delete(self, highlight: Highlight) -> None:
+        current = self.annotator.view(self.paper.id).highlights
+        self.annotator.change(self.paper.id, highlights=without(current, highlight))
+        self.annotator.screen.notify("Highlight deleted: u brings it back.", timeout=4)
+
+    def undo(self) -> None:
+        self._undo()
+
+    def show(self, highlight: Highlight) -> None:
+        self._show(highlight)

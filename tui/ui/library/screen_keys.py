@@ -1,0 +1,77 @@
+"""The library screen's keys for a triage pass and for related papers, kept apart so screen.py stays small.
+
+Mixins of `LibraryScreen`: Textual finds `action_*` methods on the screen's
+class, and these delegate to the screen's `Triage` and `RelatedPapers`
+controllers like every other key.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tui.core.models import Status
+from tui.core.store.history import Change
+from tui.ui.widgets.paper_list import PaperList
+
+if TYPE_CHECKING:
+    from tui.ui.library.screen import LibraryScreen
+
+    _Base = LibraryScreen
+else:
+    _Base = object
+
+
+class TriageKeys(_Base):
+    """T and the keys of a pass (r, x, space, u, Esc); other keys wait while a pass is on."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """During a triage pass, keys that would change the view or leave the pass do nothing."""
+        return self.triage.allows(action)
+
+    def action_triage(self) -> None:
+        if self.desk.library_ready() is not None:
+            self.triage.start()
+
+    def action_triage_read_later(self) -> None:
+        self.triage.decide(Status.TO_READ)
+
+    def action_triage_skip(self) -> None:
+        self.triage.decide(Status.SKIPPED)
+
+    def action_triage_next(self) -> None:
+        self.triage.next()
+
+    def action_triage_undo(self) -> None:
+        """`u` in a pass: undo as everywhere; a paper of the pass whose change is undone comes back on screen."""
+        step = self.annotator.history.undo()
+        self._history_step(step, undo=True)
+        self.triage.undone(step.pid if isinstance(step, Change) else None)
+
+    def action_triage_leave(self) -> None:
+        self.triage.leave()
+
+
+class RelatedKeys(_Base):
+    """m: the papers most like the highlighted one."""
+
+    def action_more_like_this(self) -> None:
+        """`m`: the papers most like the highlighted one; Enter in the dialog goes to one."""
+        from tui.core.render.titles import row_title
+        from tui.ui.screens.related import RelatedScreen
+
+        library, paper = self.desk.library_ready(), self.query_one(PaperList).current
+        if library is None:
+            return
+        if paper is None:
+            self.notify("No paper is highlighted: there is nothing to compare.", severity="warning", markup=False)
+            return
+        dialog = RelatedScreen(paper, row_title(paper, library.annotation(paper.id)), lambda p: row_title(p, library.annotation(p.id)))
+        self.app.push_screen(dialog, self._go_to_related)
+        self.related.ask(paper.id, dialog.show)
+
+    def _go_to_related(self, pid: str | None) -> None:
+        if pid is None:
+            return
+        if not any(p.id == pid for p in self.query_one(PaperList).papers):
+            self.notify("The filter hid that paper: cleared it to show the paper.", markup=False)
+        self.go_to(pid)

@@ -1,0 +1,50 @@
+"""A one-line comment for a highlight: asked when a highlight is kept, and again to edit it (H, then e)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from tui.core.render.text import one_line
+from tui.ui.actions import bindings_for
+from tui.ui.styles import stylesheet
+
+#: How much of the passage the dialog quotes.
+QUOTED_CHARS = 240
+
+
+class CommentDialog(ModalScreen[str | None]):
+    """Returns the comment on Enter ("" for none), None on Esc (the caller then keeps nothing)."""
+
+    CSS_PATH = stylesheet("dialogs.tcss")
+    BINDINGS = bindings_for("comment")
+
+    def __init__(self, passage: str, comment: str = "", *, new: bool = True) -> None:
+        super().__init__()
+        self.passage = passage
+        self.comment = comment
+        self.new = new
+
+    def compose(self) -> ComposeResult:
+        quoted = one_line(self.passage)
+        if len(quoted) > QUOTED_CHARS:
+            quoted = quoted[: QUOTED_CHARS - 1].rstrip() + "…"
+        with Vertical(classes="dialog"):
+            yield Label("Highlight: a comment (optional)" if self.new else "Edit the comment", classes="dialog-title")
+            yield Static(Text("“" + quoted + "”"), classes="dialog-quote")
+            yield Input(one_line(self.comment), placeholder="why it matters (one line)", id="comment-input")
+            hint = "Enter keeps the highlight (empty: no comment), Esc cancels it" if self.new else "Enter saves, Esc leaves it as it was"
+            yield Static(Text(hint), classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(" ".join(event.value.split()))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,54 @@
+"""Reading keys from the terminal: Esc, then a letter, in one read. The one place paperdesk uses Textual's private parser.
+
+A terminal sends Alt+j as ESC j, and Esc then j typed fast (or sent by
+`tmux send-keys` in one go) arrives the same way. Textual's parser reads
+ESC j as Alt+j only when nothing follows within its escape delay; when more
+keys follow in the same read (`Escape Escape j k n a b c Escape q`), it
+keeps collecting ESC j k n a b c as one unknown escape sequence until the
+next ESC, then hands it out with the ESC turned into `^`: the letters land
+as text in whatever has focus, and the Esc is lost.
+
+`EscapeParser` reads ESC followed by a printable character that cannot
+start a terminal sequence (CSI `[`, SS3 `O`, OSC `]`, DCS `P`, APC `_`,
+ST `\\`) as Alt+that character at once, which is what the parser does after
+its delay anyway. The app then splits an unbound Alt+letter into Esc and
+the letter (tui/ui/key_gate.py `split_escape`).
+
+Textual's Linux drivers build their parser by the module name
+`XTermParser`; `install` points that name at `EscapeParser`. The private
+names used here are checked by tests/ui/test_textual_api.py.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from textual import events
+from textual._xterm_parser import XTermParser
+
+#: Characters that, after ESC, begin a terminal sequence rather than an Alt+key.
+SEQUENCE_STARTS = frozenset("[O]P_\\\x1b")
+
+
+class EscapeParser(XTermParser):
+    """Textual's terminal parser, reading ESC + a printable character as Alt+character straight away."""
+
+    def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        keys = list(super()._sequence_to_key_events(sequence, alt=alt))
+        if keys or len(sequence) != 2 or sequence[0] != "\x1b":
+            return keys
+        char = sequence[1]
+        if char in SEQUENCE_STARTS or not char.isprintable():
+            return keys  # the start of a longer sequence (or a control key): keep reading
+        return list(super()._sequence_to_key_events(char, alt=True))
+
+
+def install() -> None:
+    """Make Textual's Linux drivers read keys with `EscapeParser` (idempotent)."""
+    try:
+        from textual.drivers import linux_driver, linux_inline_driver
+    except ImportError:  # Windows: its driver reads keys another way
+        return
+    for module in (linux_driver, linux_inline_driver):
+        if getattr(module, "XTermParser", None) is XTermParser:
+            module.XTermParser = EscapeParser  # type: ignore[misc]
