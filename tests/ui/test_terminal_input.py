@@ -30,3 +30,12 @@ def test_a_letter_after_esc_is_alt_letter_at_once() -> None:
     """Without waiting for the escape delay: the letter is not held back until the next key."""
     assert keys(EscapeParser(), "\x1bj") == ["alt+j"]
     assert keys(EscapeParser(), "\x1bJ") == ["alt+shift+j"]
+
+
+def test_esc_then_a_digit_or_b_f_is_never_an_option_key_character() -> None:
+    """Textual's table reads ESC 4 as "¢" and ESC b as ctrl+left (macOS Option keys): Esc then 4, typed
+    fast, left "¢" in the notes and rated nothing. Every ESC + printable key is Alt+key, split by the app."""
+    assert keys(EscapeParser(), "world\x1b4") == ["w", "o", "r", "l", "d", "alt+4"]
+    for char in "0123456789-=§bf":
+        got = keys(EscapeParser(), "\x1b" + char)
+        assert len(got) == 1 and got[0].startswith("alt+"), (char, got)

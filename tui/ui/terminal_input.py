@@ -11,7 +11,9 @@ as text in whatever has focus, and the Esc is lost.
 `EscapeParser` reads ESC followed by a printable character that cannot
 start a terminal sequence (CSI `[`, SS3 `O`, OSC `]`, DCS `P`, APC `_`,
 ST `\\`) as Alt+that character at once, which is what the parser does after
-its delay anyway. The app then splits an unbound Alt+letter into Esc and
+its delay anyway, and also where Textual's table has a macOS Option-key
+reading of it (ESC 4 as `¢`, ESC b as ctrl+left): Esc then a digit is the
+notes editor left and a rating. The app then splits an unbound Alt+letter into Esc and
 the letter (tui/ui/key_gate.py `split_escape`).
 
 Textual's Linux drivers build their parser by the module name
@@ -34,13 +36,14 @@ class EscapeParser(XTermParser):
     """Textual's terminal parser, reading ESC + a printable character as Alt+character straight away."""
 
     def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
-        keys = list(super()._sequence_to_key_events(sequence, alt=alt))
-        if keys or len(sequence) != 2 or sequence[0] != "\x1b":
-            return keys
-        char = sequence[1]
-        if char in SEQUENCE_STARTS or not char.isprintable():
-            return keys  # the start of a longer sequence (or a control key): keep reading
-        return list(super()._sequence_to_key_events(char, alt=True))
+        if len(sequence) == 2 and sequence[0] == "\x1b":
+            char = sequence[1]
+            if char.isprintable() and char not in SEQUENCE_STARTS:
+                # Alt+char, also where Textual's table reads ESC 4 as "¢" or ESC b as ctrl+left
+                # (macOS Option keys): here that is Esc then 4, which leaves the notes and rates.
+                keys = super()._sequence_to_key_events(char, alt=True)
+                return [key if key.key.startswith("alt+") else events.Key(f"alt+{key.key}", key.character) for key in keys]
+        return list(super()._sequence_to_key_events(sequence, alt=alt))
 
 
 def install() -> None:
