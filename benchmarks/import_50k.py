@@ -40,9 +40,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tui.core.ingest.lists import read_list_file  # noqa: E402
-from tui.core.paths import bundled_lists  # noqa: E402
-
 #: Inline LaTeX as abstracts carry it; `%d` makes most expressions unique (no cache helps).
 MATH = [
     r"$\mathcal{O}(n^{%d} \log n)$", r"$\epsilon = 10^{-%d}$", r"$\ell_{%d}$-norm", r"$\tilde{O}(\sqrt{%d T})$",
@@ -56,6 +53,9 @@ FIRST = "Ana Wei Jonas Priya Chen Fatima Lars Yuki Omar Elena Tariq Mei Pablo In
 
 def vocabulary() -> tuple[list[str], list[int]]:
     """Words of the bundled abstracts with their counts: Zipf-like, as real abstracts' words are."""
+    from tui.core.ingest.lists import read_list_file
+    from tui.core.paths import bundled_lists
+
     counts: Counter[str] = Counter()
     for path in bundled_lists():
         for abstract in read_list_file(path).abstracts:
@@ -175,13 +175,20 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=50_000)
     parser.add_argument("--rounds", type=int, default=1, help="repeat everything; medians are reported")
     parser.add_argument("--repo", type=Path, default=ROOT, help="the checkout whose code runs the imports")
+    parser.add_argument("--write-files", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     n = args.n
+    if args.write_files:
+        write_files(args.write_files, n)
+        return
     print(f"paperdesk from {args.repo}; load {os.getloadavg()[0]:.2f}", flush=True)
     runs: dict[str, list[dict]] = {}
     with tempfile.TemporaryDirectory(prefix="paperdesk-import50k-") as tmp:
         folder = Path(tmp)
-        first, second = write_files(folder, n)
+        # Written by another process: a child's peak RSS (ru_maxrss) starts from its parent's RSS
+        # when it is spawned, so this process must stay small.
+        subprocess.run([sys.executable, __file__, "--n", str(n), "--write-files", str(folder)], check=True)
+        first, second = folder / "papers-a.json", folder / "papers-b.json"
         print(f"files: {first.stat().st_size / 2**20:.1f} MiB and {second.stat().st_size / 2**20:.1f} MiB", flush=True)
         for r in range(args.rounds):
             library = folder / f"library-{r}"
