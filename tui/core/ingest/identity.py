@@ -62,7 +62,7 @@ def surnames(paper: Paper) -> frozenset[str]:
 def _surnames(authors: tuple[str, ...]) -> frozenset[str]:
     out = set()
     for name in authors:
-        words = _NON_WORD.sub(" ", _ascii(name).casefold()).split()
+        words = _NON_WORD.sub(" ", (name if name.isascii() else _ascii(name)).casefold()).split()
         if words and words[-1] not in ("al", "others"):
             out.add(words[-1])
     return frozenset(out)

@@ -39,7 +39,8 @@ MAX_CANDIDATES = 12
 # Kinds of keys, strongest evidence first. The stored id and the id the abstract gives are both
 # ids (one hash space, so either finds the other), told apart only to be tried in this order.
 ID, ABSTRACT_ID, DOI, ARXIV, URL, TITLE, ABSTRACT = range(7)
-_SPACE = {ID: "id", ABSTRACT_ID: "id", DOI: "doi", ARXIV: "arxiv", URL: "url", TITLE: "title"}
+#: Mixed into each key's hash, so a DOI and a title that are the same text stay different keys.
+_SALT = {ID: 0x2F3C5A17, ABSTRACT_ID: 0x2F3C5A17, DOI: 0x61C88647, ARXIV: 0x7FEB352D, URL: 0x846CA68B, TITLE: 0x1B873593}
 _REASONS = {ID: "same id", ABSTRACT_ID: "same id", DOI: "same DOI", ARXIV: "same arXiv id", URL: "same URL", TITLE: "same title"}
 #: Evidence that names one paper so surely that author lists are not checked.
 _SURE = (DOI, ARXIV)
@@ -48,26 +49,6 @@ _SURE = (DOI, ARXIV)
 def abstract_id(basis: str) -> str:
     """`models.paper_id` of a specific abstract already normalized (`normalize_space`), without normalizing it again."""
     return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:12]
-
-
-def evidence(paper: Paper, basis: str | None = None) -> list[tuple[int, str]]:
-    """(kind, value) for each piece of evidence the paper carries, strongest first.
-
-    `basis` is the paper's abstract normalized, when the caller has it already.
-    """
-    keys = [(ID, paper.id)]
-    basis = normalize_space(paper.abstract) if basis is None else basis
-    if is_specific_abstract(basis) and (aid := abstract_id(basis)) != paper.id:
-        keys.append((ABSTRACT_ID, aid))
-    if paper.doi and (doi := normalize_doi(paper.doi)):
-        keys.append((DOI, doi))
-    if arxiv := arxiv_id(paper):
-        keys.append((ARXIV, arxiv))
-    if paper.url and (url := normalize_url(paper.url)):
-        keys.append((URL, url))
-    if paper.title and (title := normalize_title(paper.title)):
-        keys.append((TITLE, title))
-    return keys
 
 
 class MatchIndex:
@@ -109,24 +90,38 @@ class MatchIndex:
                     np.concatenate(kinds or [np.zeros(0, np.int8)]), stored)
 
     def _chunk_rows(self, first: int, records: Sequence[Paper]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Every key of `records` (slots from `first`) as (hash, slot, kind) arrays."""
+        """Every key of `records` (slots from `first`) as (hash, slot, kind) arrays: the evidence each
+        paper carries, strongest first, then the blocking keys of its abstract (`sketch`)."""
         hashes: list[int] = []
         slots: list[int] = []
         kinds: list[int] = []
         norms: list[str] = []
         owners: list[int] = []
+
+        def key(kind: int, value: str) -> None:
+            hashes.append(hash(value) ^ _SALT[kind])
+            slots.append(slot)
+            kinds.append(kind)
+
         for slot, paper in enumerate(records, first):
+            key(ID, paper.id)
             basis = normalize_space(paper.abstract)
-            for kind, value in evidence(paper, basis):
-                if kind == ABSTRACT_ID:
-                    self._abstract_ids[slot] = value
-                hashes.append(hash((_SPACE[kind], value)))
-                slots.append(slot)
-                kinds.append(kind)
             if is_specific_abstract(basis):
-                norms.append(basis.casefold())
+                if (aid := abstract_id(basis)) != paper.id:
+                    self._abstract_ids[slot] = aid
+                    key(ABSTRACT_ID, aid)
+                norm = basis.casefold()
+                norms.append(norm)
                 owners.append(slot)
-                self._lengths[slot] = len(norms[-1])
+                self._lengths[slot] = len(norm)
+            if paper.doi and (doi := normalize_doi(paper.doi)):
+                key(DOI, doi)
+            if arxiv := arxiv_id(paper):
+                key(ARXIV, arxiv)
+            if paper.url and (url := normalize_url(paper.url)):
+                key(URL, url)
+            if paper.title and (title := normalize_title(paper.title)):
+                key(TITLE, title)
         sketch, owner = abstract_keys(norms)
         return (
             np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),

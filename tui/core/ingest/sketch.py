@@ -3,12 +3,11 @@
 Two abstracts at least 95% alike (rapidfuzz ratio) share most of their
 character shingles. Each abstract gets as keys a sample of its shingles
 (32 bytes of its normalized text from the start of a word; about SAMPLE of
-them, all of a short abstract's), chosen by their hash so the same shingles
-are chosen in both copies wherever the edits fall,
-plus its smallest shingle hash (so a short abstract has one too) and hashes
-of its first and last 48 bytes. The keys depend on the abstract alone, never
-on what it is imported with, so whether a duplicate is found never depends
-on the size of the import.
+them, all of a short abstract's), chosen by a hash of their first bytes so
+the same shingles are chosen in both copies wherever the edits fall, and
+hashes of its first and last 48 bytes. The keys depend on the abstract
+alone, never on what it is imported with, so whether a duplicate is found
+never depends on the size of the import.
 
 The work is done by numpy over a few thousand abstracts at a time, without a
 Python object per word: hashing 100,000 abstracts takes a fraction of a
@@ -86,19 +85,15 @@ def _chunk_keys(norms: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     ends = starts + lengths
     word = data > 32  # a byte of a word: not a space, not padding (UTF-8 continuation bytes are > 127)
     word_starts = np.flatnonzero(word[1:] & ~word[:-1]) + 1
-    first_word = np.searchsorted(word_starts, starts)
-    counts = np.diff(np.append(first_word, len(word_starts)))
+    counts = np.diff(np.append(np.searchsorted(word_starts, starts), len(word_starts)))
     owner = np.repeat(np.arange(len(blobs)), counts)
-    shingles = _hash_windows(words, word_starts, SHINGLE_BYTES)
-    # Each shingle is kept when its hash is small enough: the same ones in both copies of a text.
-    rate = np.minimum(1.0, SAMPLE / np.maximum(counts, 1)) * 2.0**53
-    sampled = (shingles >> np.uint64(11)).astype(np.float64) < rate[owner]
-    # The smallest hash of each abstract that has words: a content key even when none was sampled.
-    has_words = counts > 0
-    smallest = np.minimum.reduceat(shingles, first_word[has_words]) if has_words.any() else shingles[:0]
+    # A shingle is sampled when a quick hash of its first 8 bytes is small enough for about SAMPLE
+    # to be kept in each abstract (all of them in a short one): the same ones in both copies of a text.
+    quick = words[word_starts] * _K
+    limit = (np.minimum(1.0, SAMPLE / np.maximum(counts, 1)) * 2.0**53).astype(np.uint64)
+    sampled = np.flatnonzero((quick >> np.uint64(11)) < limit[owner])
+    shingles = _hash_windows(words, word_starts[sampled], SHINGLE_BYTES)
     present = np.flatnonzero(lengths > 0)
     heads = _hash_windows(words, starts[present], END_BYTES, _PREFIX)
     tails = _hash_windows(words, np.maximum(ends[present] - END_BYTES, starts[present]), END_BYTES, _SUFFIX)
-    keys = np.concatenate([shingles[sampled], smallest, heads, tails])
-    owners = np.concatenate([owner[sampled], np.flatnonzero(has_words), present, present])
-    return keys, owners
+    return np.concatenate([shingles, heads, tails]), np.concatenate([owner[sampled], present, present])
