@@ -29,7 +29,8 @@ WORDS = (
 
 
 def abstract(rng: random.Random, words: int = 60) -> str:
-    return " ".join(rng.choice(WORDS) for _ in range(words)) + f" (method {rng.randrange(10**9)})."
+    """Words as varied as real abstracts' (about 3,000 of them), so only copies share long runs."""
+    return " ".join(f"{rng.choice(WORDS)}{rng.randrange(100)}" for _ in range(words)) + f" (method {rng.randrange(10**9)})."
 
 
 def row(rng: random.Random, i: int) -> dict:
@@ -140,22 +141,31 @@ def test_a_near_duplicate_in_a_later_import_merges(library: Library, tmp_path: P
 
 
 def test_keys_whose_hashes_meet_never_merge_two_papers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Evidence keys are compared as hashes first; a collision is caught by comparing the values."""
+    """Evidence keys are compared as hashes first; a collision is caught by comparing the values
+    (no authors here, so nothing else would keep these papers apart)."""
     monkeypatch.setattr(matching, "hash", lambda value: 7, raising=False)  # every key collides
     rng = random.Random(3)
-    papers = [_paper(abstract(rng), f"Title {i}", (f"Author{i}",)) for i in range(50)]
+    papers = [_paper(abstract(rng), f"Title {i}", ()) for i in range(50)]
     plan = plan_import(papers[:25], [_file(*papers[25:], papers[3])], 25, lambda a: "")
     assert (len(plan.added), plan.reports[0].merged) == (25, 1)
     assert MatchIndex(papers[:25]).find(papers[3]) == (papers[3].id, "same id")
+    assert MatchIndex(papers[:25]).find(papers[30]) is None
 
 
-def test_a_shared_phrase_is_not_a_reason_to_compare_everything() -> None:
-    """A phrase in more than MAX_BLOCK_PAPERS abstracts is dropped as a key; near-duplicates are still found."""
+def test_a_shared_phrase_is_not_a_reason_to_compare(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A phrase in more than MAX_BLOCK_PAPERS abstracts is no blocking key: a new abstract that shares only
+    it is compared with nothing, and a near-duplicate is still found by its other keys."""
+    compared = []
+    ratio = matching.fuzz.ratio
+    monkeypatch.setattr(matching.fuzz, "ratio", lambda a, b, **kw: compared.append(b) or ratio(a, b, **kw))
     rng = random.Random(4)
     phrase = "in this paper we propose a novel method that achieves state of the art results"
-    texts = [f"{phrase} {abstract(rng, 40)}" for _ in range(200)]
+    texts = [f"{phrase} {abstract(rng, 40)}" for _ in range(matching.MAX_BLOCK_PAPERS * 3)]
     stored = [_paper(t, f"T{i}", (f"A{i}",)) for i, t in enumerate(texts)]
-    index = MatchIndex(stored, [copy := _paper(_near(texts[50]), "Other title", ("A50",))])
+    new, copy = _paper(f"{phrase} {abstract(rng, 40)}", "New"), _paper(_near(texts[50]), "Other title", ("A50",))
+    index = MatchIndex(stored, [new, copy])
+    assert index.find(new) is None and compared == []
+    index.add(new)
     assert index.find(copy) == (stored[50].id, "similar abstract")
 
 

@@ -43,10 +43,15 @@ def read_array(path: Path, take: Callable[[list[tuple[str, Any]]], None]) -> int
 
 
 def _read(read: Callable[[int], bytes], take: Callable[[list[tuple[str, Any]]], None]) -> int:
-    buf = bytearray(read(READ_BYTES))
-    start = 3 if buf.startswith(codecs.BOM_UTF8) else 0
-    while start < len(buf) and buf[start] in _SPACE:
-        start += 1
+    buf = bytearray()
+    while True:  # up to the first character after a byte-order mark and spaces
+        more = read(READ_BYTES)
+        buf += more
+        start = 3 if buf.startswith(codecs.BOM_UTF8) else 0
+        while start < len(buf) and buf[start] in _SPACE:
+            start += 1
+        if not more or (start < len(buf) and len(buf) >= 3):
+            break
     if start >= len(buf) or buf[start] != ord("["):
         raise _NotPlain  # empty, a wrapper object, another encoding, not JSON: the whole-file reader says which
     del buf[: start + 1]
