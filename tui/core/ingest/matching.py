@@ -77,17 +77,13 @@ class MatchIndex:
     # -- building ------------------------------------------------------------------------
 
     def _build(self, stored: int) -> None:
-        keys, slots, kinds = [], [], []
-        for first in range(0, len(self._records), CHUNK):
-            k, s, t = self._chunk_rows(first, self._records[first : first + CHUNK])
-            keys.append(k)
-            slots.append(s)
-            kinds.append(t)
+        chunks = [self._chunk_rows(first, self._records[first : first + CHUNK]) for first in range(0, len(self._records), CHUNK)]
         for slot, aid in self._abstract_ids.items():
             if slot < stored:
                 self._ids.add(aid)
-        self._group(np.concatenate(keys or [np.zeros(0, np.uint64)]), np.concatenate(slots or [np.zeros(0, np.int64)]),
-                    np.concatenate(kinds or [np.zeros(0, np.int8)]), stored)
+        columns = [np.concatenate([chunk[i] for chunk in chunks]) if chunks else np.zeros(0, dtype) for i, dtype in enumerate((np.uint64, np.int32, np.int8))]
+        del chunks
+        self._group(columns, stored)
 
     def _chunk_rows(self, first: int, records: Sequence[Paper]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Every key of `records` (slots from `first`) as (hash, slot, kind) arrays: the evidence each
@@ -98,41 +94,44 @@ class MatchIndex:
         norms: list[str] = []
         owners: list[int] = []
 
-        def key(kind: int, value: str) -> None:
-            hashes.append(hash(value) ^ _SALT[kind])
-            slots.append(slot)
-            kinds.append(kind)
-
         for slot, paper in enumerate(records, first):
-            key(ID, paper.id)
+            found = [(ID, paper.id)]
             basis = normalize_space(paper.abstract)
             if is_specific_abstract(basis):
                 if (aid := abstract_id(basis)) != paper.id:
                     self._abstract_ids[slot] = aid
-                    key(ABSTRACT_ID, aid)
+                    found.append((ABSTRACT_ID, aid))
                 norm = basis.casefold()
                 norms.append(norm)
                 owners.append(slot)
                 self._lengths[slot] = len(norm)
             if paper.doi and (doi := normalize_doi(paper.doi)):
-                key(DOI, doi)
+                found.append((DOI, doi))
             if arxiv := arxiv_id(paper):
-                key(ARXIV, arxiv)
+                found.append((ARXIV, arxiv))
             if paper.url and (url := normalize_url(paper.url)):
-                key(URL, url)
+                found.append((URL, url))
             if paper.title and (title := normalize_title(paper.title)):
-                key(TITLE, title)
+                found.append((TITLE, title))
+            for kind, value in found:
+                hashes.append(hash(value) ^ _SALT[kind])
+                kinds.append(kind)
+            slots.extend([slot] * len(found))
         sketch, owner = abstract_keys(norms)
         return (
             np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
-            np.concatenate([np.array(slots, dtype=np.int64), np.array(owners, dtype=np.int64)[owner]]),
+            np.concatenate([np.array(slots, dtype=np.int32), np.array(owners, dtype=np.int32)[owner]]),
             np.concatenate([np.array(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
         )
 
-    def _group(self, keys: np.ndarray, slots: np.ndarray, kinds: np.ndarray, stored: int) -> None:
-        """Keep only the keys an incoming paper shares with another paper, grouped by key, slots in order."""
-        order = np.lexsort((slots, keys))
-        keys, slots, kinds = keys[order], slots[order], kinds[order]
+    def _group(self, columns: list[np.ndarray], stored: int) -> None:
+        """Keep only the keys an incoming paper shares with another paper, grouped by key, slots in order.
+
+        `columns` (keys, slots, kinds) is emptied as it is sorted, so no copy outlives its use.
+        """
+        order = np.lexsort((columns[1], columns[0]))
+        keys, slots, kinds = (columns.pop(0)[order] for _ in range(3))
+        del order
         repeat = np.zeros(len(keys), dtype=bool)
         repeat[1:] = (keys[1:] == keys[:-1]) & (slots[1:] == slots[:-1])  # a key twice in one paper counts once
         keys, slots, kinds = keys[~repeat], slots[~repeat], kinds[~repeat]
@@ -150,8 +149,7 @@ class MatchIndex:
         self._group_start = group_start
         self._group_end = group_start + np.repeat(kept_sizes, kept_sizes)
         self._by_slot = np.argsort(self._slots, kind="stable")
-        bounds = np.searchsorted(self._slots[self._by_slot], np.arange(len(self._records) + 1))
-        self._row_bounds = bounds
+        self._row_bounds: list[int] = np.searchsorted(self._slots[self._by_slot], np.arange(len(self._records) + 1)).tolist()
 
     # -- asking --------------------------------------------------------------------------
 
@@ -181,7 +179,7 @@ class MatchIndex:
             self._current = None
 
     def _find_slot(self, slot: int, paper: Paper) -> tuple[str, str] | None:
-        lo, hi = int(self._row_bounds[slot]), int(self._row_bounds[slot + 1])
+        lo, hi = self._row_bounds[slot], self._row_bounds[slot + 1]
         if lo == hi:
             return None  # shares no key with any other paper
         rows = self._by_slot[lo:hi].tolist()
