@@ -187,7 +187,6 @@ class MatchIndex:
         for kind, row in sorted((k, r) for k, r in zip(kinds, rows) if k != ABSTRACT):
             for member in self._members(row, slot):
                 pid = self._pids[member]
-                assert pid is not None
                 if not self._shares(kind, slot, member):
                     continue  # two values whose hashes met
                 target = self.papers[pid]
@@ -207,7 +206,6 @@ class MatchIndex:
             if not low <= self._lengths[member] <= high:
                 continue
             pid = self._pids[member]
-            assert pid is not None
             norm = norm or norm_abstract(paper.abstract)
             if fuzz.ratio(norm, norm_abstract(self._records[member].abstract), score_cutoff=SIMILARITY):
                 if not different_papers(paper, self.papers[pid]):
@@ -215,9 +213,10 @@ class MatchIndex:
         return None
 
     def _members(self, row: int, slot: int) -> list[int]:
-        """The papers before `slot` that share the key of `row`, in the order they came."""
+        """The papers before `slot` that share the key of `row`, in the order they came (each already
+        stored, or added or merged by this import)."""
         members = self._slots[self._group_start[row] : self._group_end[row]].tolist()
-        return [m for m in members if m < slot]
+        return [m for m in members if m < slot and self._pids[m] is not None]
 
     def _shares(self, kind: int, slot: int, member: int) -> bool:
         """True when paper `member` really carries the key of this kind that `slot` has (not just its hash)."""
