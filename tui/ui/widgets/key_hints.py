@@ -42,7 +42,11 @@ class KeyHints(Static):
     def _bindings_changed(self, screen: Widget) -> None:
         if screen is self.screen:
             # After the refresh, as Textual's Footer does: focus has settled by then.
-            self.call_after_refresh(lambda: self.update(self._render_keys()))
+            self.call_after_refresh(self._refresh_keys)
+
+    def _refresh_keys(self) -> None:
+        if self.is_attached:  # a dialog can close before the refresh comes round
+            self.update(self._render_keys())
 
     def _render_keys(self) -> Text:
         first_of_action: dict[str, object] = {}  # a key per action: "0-5 Rate" once, not six times
