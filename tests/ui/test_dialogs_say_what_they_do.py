@@ -156,6 +156,7 @@ async def test_the_save_view_dialog_dims_the_library(make_app, library: Library)
         (["d"], ["y Remove", "Keep"], "ConfirmRemove"),  # the paper carries a rating: removal asks first
         (["x"], ["Cancel"], "ExportDialog"),
         (["m"], ["Close"], "RelatedScreen"),
+        (["ctrl+p"], ["Exit the command palette"], "CommandPalette"),  # Textual's: the library's footer lists its keys
     ],
 )
 async def test_a_dialogs_footer_lists_its_own_keys_not_the_librarys(
