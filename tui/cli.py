@@ -115,7 +115,6 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the library for scripts (tsv, JSON lines or ids), ranked by `--query`, ordered by `--sort`."""
-    from tui.core.export.json_record import paper_record
     from tui.core.library import Library, papers_matching
     from tui.core.render.text import one_line
     from tui.core.render.titles import row_title
@@ -125,6 +124,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     with Library.open(_library_dir(args)) as lib:
         annotations = lib.annotations()
         out = sys.stdout
+        if args.format == "json":  # highlights and LaTeX: only for the records that carry them
+            from tui.core.export.json_record import paper_record
         papers = papers_matching(lib, query, sort=args.sort)
         if args.limit is not None:
             papers = papers[: args.limit]
