@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -115,6 +116,16 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the library for scripts (tsv, JSON lines or ids), ranked by `--query`, ordered by `--sort`."""
+    enabled = gc.isenabled()
+    gc.disable()  # one read and out: the cyclic collector would only rescan the papers just read (~6 % of it)
+    try:
+        return _list(args)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _list(args: argparse.Namespace) -> int:
     from tui.core.library import Library, papers_matching
     from tui.core.render.text import one_line
     from tui.core.render.titles import row_title
@@ -249,8 +260,14 @@ def cmd_completion(args: argparse.Namespace) -> int:
 
 def cmd_app(args: argparse.Namespace) -> int:
     """Launch the full-screen app; the library loads after the first paint."""
-    from tui.ui.app import PaperdeskApp
-
+    # Importing the app makes ~40,000 objects that live as long as the process and almost no garbage: the
+    # cyclic collector would rescan them all through the start (~15 ms). So none while importing, then frozen.
+    gc.disable()
+    try:
+        from tui.ui.app import PaperdeskApp
+    finally:
+        gc.freeze()
+        gc.enable()
     from tui.core.config import config_path
 
     app = PaperdeskApp(
