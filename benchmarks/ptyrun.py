@@ -92,7 +92,11 @@ class Screen:
         return bool(data)
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        try:
+            return "\n".join(self.screen.display)
+        except IndexError:  # pyte trips over an empty cell (a wide character's right half redrawn): read the cells as they are
+            screen = self.screen
+            return "\n".join("".join(screen.buffer[y][x].data for x in range(screen.columns)) for y in range(screen.lines))
 
     def wait(self, pattern: str | re.Pattern[str], timeout: float = 120.0) -> float:
         """Seconds (perf_counter) at which `pattern` first showed on the screen."""
