@@ -66,7 +66,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         use_on(self)  # toasts over the list keep their CJK characters
         self.filtering = Filtering(self)
         self.annotator = Annotator(self)
-        self.panes = Panes(self)
+        self.panes = Panes(self, self.desk.settings.layout)
+        self.panes.apply()  # the layout's classes before the first styling: added once mounted, they restyle every widget
         self.triage = Triage(self)
         self.resume = Resume(self)
         self.related = RelatedPapers(self)
@@ -107,9 +108,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         box = self.query_one(FilterInput)
         box.leave_hook, box.change_hook = self.leave_filter_now, self.filtering.query_changed
         self.set_focus(self.query_one(PaperList))  # now: a restored focus mode moves it on right after
-        self.panes.mode = settings.layout
         self.query_one(Notes).autosave_delay = settings.autosave_delay
-        self.panes.apply()
+        self.panes.apply()  # the terminal's width may have changed since
         if self.library is None:
             self.run_worker(self._open_library, thread=True, exclusive=True, group="load")
         else:
