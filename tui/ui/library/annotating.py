@@ -3,6 +3,7 @@
 `Annotator` is owned by the screen. All methods run on the UI thread except
 `_write`, which runs in a (non-exclusive) thread worker and reports back with
 `to_ui` (never blocking). A save that landed is announced with `AnnotationSaved`.
+Its dialogs (tags, title, comment, highlights) are imported when first opened, not at start-up.
 """
 
 from __future__ import annotations
