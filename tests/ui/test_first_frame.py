@@ -30,6 +30,7 @@ NOT_AT_IMPORT = {
     "tui.core.ingest.titles": "a derived title's source sentence in the pane (its rules compile regexes on import)",
     "tui.core.export": "export and copy (e, c, C)",
     "tui.core.library": "opened in the loader thread",
+    "ctypes": "giving freed pages back once the index is built",
     "tui.ui.library.exporting": "export and copy (e, c, C)",
     "tui.ui.library.removing": "removing papers (d, D)",
     "tui.ui.library.highlighting": "the highlights dialog (H)",

@@ -18,7 +18,6 @@ from textual.message import Message
 from textual.worker import get_current_worker
 
 from tui.core.errors import PaperdeskError
-from tui.core.memory import release_free_memory
 from tui.core.models import Annotation, Paper
 from tui.core.render.text import capped, one_line
 from tui.core.search.query import Query, QueryError, parse_query
@@ -97,6 +96,7 @@ class Filtering:
         """In a thread: load the saved index, or split every paper into words (about a second per
         10,000 papers) and save it (`library.search_index`)."""
         from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
+        from tui.core.memory import release_free_memory  # ctypes: likewise
 
         gc.disable()  # what importing numpy and building make is collected once, below, not as it piles up
         try:
