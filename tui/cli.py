@@ -118,13 +118,11 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the library for scripts (tsv, JSON lines or ids), ranked by `--query`, ordered by `--sort`."""
-    enabled = gc.isenabled()
     gc.disable()  # one read and out: the cyclic collector would only rescan the papers just read (~6 % of it)
     try:
         return _list(args)
     finally:
-        if enabled:
-            gc.enable()
+        gc.enable()
 
 
 def _list(args: argparse.Namespace) -> int:
