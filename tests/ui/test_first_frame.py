@@ -107,3 +107,21 @@ def test_the_index_and_the_reading_pane_load_after_the_lists_first_frame(tmp_pat
     assert "papers ·" in seen["header"]  # the bundled lists were seeded and the list drawn
     assert [name for name in NOT_BEFORE_FIRST_FRAME if _loaded(seen["modules"], name)] == []
     assert "tui.core.library" in seen["modules"]  # the check ran once the library was open
+
+
+async def test_the_notes_editor_gets_markdown_highlighting_at_the_first_edit(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Browsing never loads the grammar; `n` does, and the text typed then is Markdown as before."""
+    from textual.widgets import TextArea
+
+    from tui.ui.widgets.notes import _markdown_language
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("j", "k")
+        editor = app.screen.query_one("#notes-editor", TextArea)
+        assert editor.language is None
+        await pilot.press("n")
+        assert editor.has_focus
+        assert editor.language == _markdown_language()  # "markdown" where tree-sitter's grammar is installed
+        await pilot.press("#", "space", "x")
+        assert editor.text == "# x"
