@@ -1,16 +1,24 @@
-"""One writer per library folder: the `.lock` file, and why a library opens read-only without it."""
+"""One writer per library folder: the `.lock` file, and why a library opens read-only without it.
+
+The lock is the operating system's own lock on `.lock` (`flock` on POSIX, `msvcrt.locking`
+on Windows), taken without waiting: it goes with the process, so a killed holder leaves
+nothing to clean up. The file itself stays empty and in place; the holder's PID lives
+beside it (`lock_pid`). Plain stdlib: the `filelock` package cost a start 15-20 ms of imports.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from tui.core.errors import os_reason
 from tui.core.store.lock_pid import forget_holder_pid, read_holder_pid, write_holder_pid
 
 LOCK_FILE = ".lock"
+#: What a lock held elsewhere raises (some file systems say EACCES; Windows says EDEADLOCK).
+_HELD_ERRNOS = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr(errno, "EDEADLOCK", errno.EDEADLK)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,33 +30,90 @@ class Refusal:
     pid: int | None = None
 
 
-def take_write_lock(folder: Path) -> tuple[Any, Refusal | None]:
+class WriteLock:
+    """The held lock: an open descriptor of `.lock` with the OS lock on it; `release` is idempotent."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd: int | None = fd
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            _unlock(fd)
+        except OSError:
+            pass  # closing the descriptor lets the lock go anyway
+        finally:
+            os.close(fd)
+
+    def __del__(self) -> None:
+        self.release()
+
+
+if os.name == "nt":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _acquire(path: Path) -> WriteLock | None:
+    """The lock on `path`, or None when another open descriptor (any process, or this one) holds it.
+
+    Where the file system cannot lock at all (ENOSYS), the library is still written:
+    one writer is then not enforced there, as with any tool on such a mount.
+    """
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        _lock(fd)
+    except OSError as exc:
+        if exc.errno == errno.ENOSYS:
+            return WriteLock(fd)
+        os.close(fd)
+        if exc.errno in _HELD_ERRNOS:
+            return None
+        raise
+    return WriteLock(fd)
+
+
+def take_write_lock(folder: Path) -> tuple[WriteLock | None, Refusal | None]:
     """(the held lock, None), or (None, why the folder cannot be written by this process).
 
     The lock is refused when another paperdesk holds it, or when the folder
     itself is not writable (a lock file left writable there is not enough).
     The holder records its PID beside the lock, so a refusal can name it.
     """
-    from filelock import FileLock, Timeout
-
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if not os.access(folder, os.W_OK | os.X_OK):
             return None, Refusal(f"{folder}: cannot write here (permission denied); opened read-only")
-        lock = FileLock(str(folder / LOCK_FILE), timeout=0, thread_local=False)
-        lock.acquire()
-    except Timeout:
+        lock = _acquire(folder / LOCK_FILE)
+    except OSError as exc:
+        return None, Refusal(f"{folder}: cannot write here ({os_reason(exc)}); opened read-only")
+    if lock is None:
         pid = read_holder_pid(folder)
         who = f"another paperdesk (PID {pid})" if pid else "another paperdesk"
         how = f" (quit it, or end it with `kill {pid}`)" if pid else ""
         return None, Refusal(f"{folder}: {who} is using this library{how}; opened read-only", held=True, pid=pid)
-    except OSError as exc:
-        return None, Refusal(f"{folder}: cannot write here ({os_reason(exc)}); opened read-only")
     write_holder_pid(folder)  # for the notice of the next process to try
     return lock, None
 
 
-def release_write_lock(lock: Any, folder: Path) -> None:
+def release_write_lock(lock: WriteLock, folder: Path) -> None:
     """Forget the PID record, then let the lock go."""
     forget_holder_pid(folder)
     lock.release()

@@ -1,8 +1,9 @@
 """Who holds a library: the holder's PID, written beside the lock so a refusal can name it.
 
-filelock truncates the lock file on every attempt to take it, so the PID
-lives in a file of its own (`.lock.pid`), written atomically by the process
-that holds the lock, just after taking it, and removed just before releasing it.
+The lock file only carries the OS lock (and `filelock`, which earlier versions
+used, truncated it on every attempt to take it), so the PID lives in a file of
+its own (`.lock.pid`), written atomically by the process that holds the lock,
+just after taking it, and removed just before releasing it.
 """
 
 from __future__ import annotations

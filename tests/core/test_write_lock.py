@@ -1,0 +1,57 @@
+"""The library's write lock: the OS lock on `.lock`, one holder at a time, gone with its holder."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from tui.core.store.lock import LOCK_FILE, release_write_lock, take_write_lock
+from tui.core.store.lock_pid import LOCK_PID_FILE
+
+HOLD_AND_WAIT = """
+import sys
+from pathlib import Path
+from tui.core.store.lock import take_write_lock
+lock, refusal = take_write_lock(Path(sys.argv[1]))
+print("held" if lock else refusal.reason, flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_a_second_take_in_the_same_process_is_refused_until_the_first_is_released(tmp_path: Path) -> None:
+    lock, refusal = take_write_lock(tmp_path)
+    assert lock is not None and refusal is None
+    assert int((tmp_path / LOCK_PID_FILE).read_text()) == os.getpid()
+    again, second = take_write_lock(tmp_path)
+    assert again is None and second is not None and second.held
+    assert second.pid == os.getpid() and f"PID {os.getpid()}" in second.reason
+    release_write_lock(lock, tmp_path)
+    assert not (tmp_path / LOCK_PID_FILE).exists() and (tmp_path / LOCK_FILE).exists()
+    lock.release()  # releasing twice is harmless
+    third, refusal = take_write_lock(tmp_path)
+    assert third is not None and refusal is None
+    release_write_lock(third, tmp_path)
+
+
+def test_a_killed_holder_leaves_the_lock_free(tmp_path: Path) -> None:
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_AND_WAIT, str(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        lock, refusal = take_write_lock(tmp_path)
+        assert lock is None and refusal is not None and refusal.pid == holder.pid
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(timeout=10)
+    lock, refusal = take_write_lock(tmp_path)  # the stale .lock.pid names a dead process: ignored
+    assert lock is not None and refusal is None
+    release_write_lock(lock, tmp_path)
+
+
+def test_a_lock_file_someone_else_wrote_into_is_still_taken(tmp_path: Path) -> None:
+    (tmp_path / LOCK_FILE).write_text("left over\n")
+    lock, refusal = take_write_lock(tmp_path)
+    assert lock is not None and refusal is None
+    release_write_lock(lock, tmp_path)
