@@ -143,7 +143,8 @@ class Run:
         paper_list = screen.query_one(PaperList)
         focused = {
             "list": paper_list, "filter": screen.query_one(FilterInput), "reader": screen.query_one(Reader),
-            "notes": screen.query_one("#notes-editor", TextArea), "triage": screen.query_one(TriageBar),
+            "notes": next(iter(screen.query("#notes-editor")), None),  # made at the first edit
+            "triage": screen.query_one(TriageBar),
         }
         assert app.focused is focused[model.focus], f"focus on {app.focused!r}, model says {model.focus}"
         assert (screen.panes.mode, screen.panes.focus_mode) == (model.layout, model.focus_mode or model.triage), "layout differs"

@@ -277,7 +277,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         if self.triage.active:
             self.set_focus(self.panes.home())
             return
-        if self.panes.focus_mode and not self.query_one(Notes).editor.has_focus and self.query_one(Reader).has_focus:
+        if self.panes.focus_mode and not self.query_one(Notes).editor_focused and self.query_one(Reader).has_focus:
             self.action_focus_mode()  # Esc in focus mode's reader: the list comes back
             return
         self.set_focus(self.panes.home())

@@ -1,6 +1,9 @@
 """The notes of the shown paper: rendered Markdown while reading, a Markdown editor while writing.
 
-The widget keeps the dirty state (editor text differs from what the store
+The editor (Textual's TextArea: its document, history and tree-sitter
+layers) is made and mounted at the first edit, not at start-up: until then the
+widget holds the text an editor would hold (`text`), and `editor` mounts one
+on demand. The widget keeps the dirty state (editor text differs from what the store
 holds) and asks its screen to save, via `Notes.SaveRequested`, one second
 after typing stops and whenever the editor is left or the paper changes. It
 never touches the store itself: the screen saves and reports back with
@@ -19,14 +22,13 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import Static, TextArea
-from textual.widgets.text_area import LanguageDoesNotExist
+from textual.widgets import Static
 
 from tui.core.render.text import visible
 from tui.ui.actions import bindings_for
 
 if TYPE_CHECKING:
-    from textual.widgets import Markdown
+    from textual.widgets import Markdown, TextArea
 
 #: Seconds of quiet after the last keystroke before the notes are saved.
 AUTOSAVE_DELAY = 1.0
@@ -82,27 +84,54 @@ class Notes(Vertical):
         self._timer: Timer | None = None
         self._view: Markdown | None = None  # mounted the first time there are notes to render
         self._highlighting = False  # Markdown highlighting: from the first edit on (`_highlight_markdown`)
+        self._editor: TextArea | None = None  # mounted at the first edit (`editor`)
+        self._text = ""  # the editor's text while there is no editor
+        self._max_height: int | None = None  # `fit_editor`'s last height, for an editor made later
 
     def compose(self) -> ComposeResult:
         yield Static(id="notes-state")
         yield Static(Text(EMPTY_HINT), id="notes-empty")
-        editor = TextArea(id="notes-editor", soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
-        editor.display = False
-        yield editor
 
     @property
     def editor(self) -> TextArea:
-        return self.query_one("#notes-editor", TextArea)
+        """The editor, made and mounted (hidden, holding `text`) the first time it is asked for."""
+        if self._editor is None:
+            from textual.widgets import TextArea
+
+            editor = TextArea(self._text, id="notes-editor", soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
+            editor.display = False
+            editor.read_only = self.read_only
+            if self._max_height is not None:
+                editor.styles.max_height = self._max_height
+            self._editor = editor
+            self.mount(editor)
+        return self._editor
+
+    @property
+    def text(self) -> str:
+        """The text in the editor (what it would hold, before there is one)."""
+        return self._editor.text if self._editor is not None else self._text
 
     @property
     def editing(self) -> bool:
         """True while the editor is shown (it stays shown while it has focus)."""
-        return self.editor.display
+        return self._editor is not None and self._editor.display
+
+    @property
+    def editor_focused(self) -> bool:
+        """True while the editor has focus (False before there is one, without making one)."""
+        return self._editor is not None and self._editor.has_focus
 
     @property
     def dirty(self) -> bool:
         """The editor holds text the store does not have yet."""
-        return self.pid is not None and self.editor.text != editable(self.stored)
+        return self.pid is not None and self.text != editable(self.stored)
+
+    def _load_text(self, text: str) -> None:
+        if self._editor is not None:
+            self._editor.load_text(text)
+        else:
+            self._text = text
 
     # -- showing a paper -----------------------------------------------------------
 
@@ -118,13 +147,14 @@ class Notes(Vertical):
             self.failed = False
             self.stored = stored
             # The editor writes its text to the terminal as is: stored controls go in as pictures.
-            self.editor.load_text(editable(self.drafts.get(pid, stored)) if pid else "")
-        elif not self.editing and not self.dirty and self.editor.text != editable(stored):
+            self._load_text(editable(self.drafts.get(pid, stored)) if pid else "")
+        elif not self.editing and not self.dirty and self.text != editable(stored):
             self.stored = stored
-            self.editor.load_text(editable(stored))
+            self._load_text(editable(stored))
         else:
             self.stored = stored
-        self.editor.read_only = self.read_only
+        if self._editor is not None:
+            self._editor.read_only = self.read_only
         self._show_view()
         self._update_state()
 
@@ -151,6 +181,8 @@ class Notes(Vertical):
         self._highlighting = True
         language = _markdown_language()
         if language is not None:
+            from textual.widgets.text_area import LanguageDoesNotExist
+
             try:
                 self.editor.language = language
             except LanguageDoesNotExist:  # highlighting is a nicety, never a reason to fail
@@ -162,7 +194,9 @@ class Notes(Vertical):
         The editor scrolls its own text to keep the caret in view, so once the
         whole editor is in the pane's view, so is the caret.
         """
-        self.editor.styles.max_height = max(3, height - 1)
+        self._max_height = max(3, height - 1)
+        if self._editor is not None:
+            self._editor.styles.max_height = self._max_height
 
     def _follow_caret(self) -> None:
         """After the next layout (the editor may have grown a line): scroll the pane to the editor."""
@@ -170,8 +204,8 @@ class Notes(Vertical):
             self.call_after_refresh(self._show_editor)
 
     def _show_editor(self) -> None:
-        if self.editing:
-            self.editor.scroll_visible(animate=False, immediate=True)
+        if self._editor is not None and self.editing:
+            self._editor.scroll_visible(animate=False, immediate=True)
 
     def on_text_area_selection_changed(self, event: TextArea.SelectionChanged) -> None:
         event.stop()
@@ -181,17 +215,18 @@ class Notes(Vertical):
         """Leave editing: show the notes rendered (or a hint when there are none)."""
         if not self.is_attached:
             return  # the app is closing (`q` right after Esc left the editor): nothing to show in
-        if self.editor.has_focus:
+        if self.editor_focused:
             return
-        text = self.editor.text
-        self.editor.display = False
+        text = self.text
+        if self._editor is not None:
+            self._editor.display = False
         self.query_one("#notes-empty").display = not text.strip() and self.pid is not None
         if self._view is None and text.strip():
             # The Markdown widget (and markdown-it) load on first use, not at start-up.
             from textual.widgets import Markdown
 
             self._view = Markdown(visible(text), id="notes-view")
-            self.mount(self._view, before=self.editor)
+            self.mount(self._view, before=self._editor)
         elif self._view is not None:
             self._view.display = bool(text.strip())
             if text.strip():
@@ -216,7 +251,7 @@ class Notes(Vertical):
             self._timer = None
         if self.pid is None or not self.dirty:
             return
-        text = self.editor.text
+        text = self.text
         self.drafts[self.pid] = text
         if self._in_flight.get(self.pid) != text:  # Esc then blur: ask once
             self._in_flight[self.pid] = text
@@ -226,7 +261,7 @@ class Notes(Vertical):
         """Every paper's text not yet stored (the editor's included), for a last save on exit."""
         pending = dict(self.drafts)
         if self.pid is not None and self.dirty:
-            pending[self.pid] = self.editor.text
+            pending[self.pid] = self.text
         return pending
 
     def mark_saved(self, pid: str, text: str) -> None:
@@ -270,6 +305,6 @@ class Notes(Vertical):
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         """Leaving the editor (Esc, Tab, a click elsewhere) saves and shows the notes rendered."""
-        if event.widget is self.editor:
+        if event.widget is self._editor:
             self.flush()
             self.call_after_refresh(self._show_view)
