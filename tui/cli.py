@@ -12,6 +12,7 @@ from typing import Sequence
 
 from tui.cli_args import EXIT_FAIL, EXIT_HELD, EXIT_OK, PROG, split_db
 from tui.cli_args import build_parser as _parser
+from tui.cli_args import parse_app_start
 from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
 
 
@@ -31,12 +32,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (see `EXIT_*`)."""
     # paperdesk multiplies no matrices: numpy's BLAS threads would only cost each start ~25 ms of CPU.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    parser = _parser()
-    args = parser.parse_args(argv)
-    if args.command == "tag":
-        split_db(args)
-    if args.command == "export" and args.per_paper and args.out == "-":
-        parser.error("--per-paper writes files into a folder; it cannot write to standard output (--out -)")
+    args = parse_app_start(sys.argv[1:] if argv is None else argv)
+    if args is None:  # a command, or anything but a plain app start: the whole parser
+        parser = _parser()
+        args = parser.parse_args(argv)
+        if args.command == "tag":
+            split_db(args)
+        if args.command == "export" and args.per_paper and args.out == "-":
+            parser.error("--per-paper writes files into a folder; it cannot write to standard output (--out -)")
     args.settings, args.config_warnings = _settings()
     if args.command is not None:
         for warning in args.config_warnings:

@@ -67,3 +67,18 @@ def test_a_bad_settings_file_warns_on_stderr_and_the_command_still_runs(tmp_path
     assert len(captured.out.splitlines()) == 1
     (warning,) = captured.err.splitlines()
     assert "layout" in warning and str(config) in warning
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["--db", "/tmp/lib"], ["--db=/tmp/lib"], ["--db="], ["--db", "list"], ["--db", "-x"], ["--d", "/tmp/lib"], ["list"],
+     ["--db", "/tmp/lib", "list"], ["--help"], ["--version"], ["--db"], ["--bogus"]],
+)
+def test_a_plain_app_start_is_read_as_the_full_parser_reads_it(argv: list[str]) -> None:
+    """The app start skips building the parser; for what it reads it must agree with it, and leave the rest to it."""
+    from tui.cli_args import parse_app_start
+
+    quick = parse_app_start(argv)
+    if quick is not None:
+        assert quick == _parser().parse_args(argv)
+    assert (quick is not None) == (argv in ([], ["--db", "/tmp/lib"], ["--db=/tmp/lib"], ["--db="], ["--db", "list"]))
