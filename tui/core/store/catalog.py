@@ -141,16 +141,22 @@ def _catalog(data: dict[str, Any], header: dict[str, Any], shelf: Shelf) -> Cata
     if len(spans) != 2 * n or len(docs) != 2 * n:
         raise ValueError("spans of a different length")
     common: dict[str, str] = {}  # one string object for each repeated year and venue
+    inline = {int(i): text for i, text in inline.items()}
+    extra = {int(i): found for i, found in extra.items()}
+    lists = [names[c] for c in codes]
+    shelve = Paper.shelve
     papers = []
-    for i in range(n):
+    append = papers.append
+    columns = zip(ids, lists, seqs, titles, derived, authors, years, venues, urls, dois, tags)
+    for i, (pid, name, seq, title, derived_title, people, year, venue, url, doi, tagged) in enumerate(columns):
         paper = Paper(
-            ids[i], inline.get(str(i), ""), names[codes[i]], seqs[i], titles[i], derived[i], tuple(authors[i]),
-            common.setdefault(years[i], years[i]), common.setdefault(venues[i], venues[i]), urls[i], dois[i],
-            tuple(tags[i]), extra.get(str(i)) or {},
+            pid, inline.get(i, "") if inline else "", name, seq, title, derived_title, tuple(people),
+            common.setdefault(year, year), common.setdefault(venue, venue), url, doi, tuple(tagged),
+            (extra.get(i) or {}) if extra else {},
         )
         if spans[2 * i] >= 0:
-            paper.shelve(shelf, i)
-        papers.append(paper)
+            shelve(paper, shelf, i)
+        append(paper)
     keys = array("q", data["keys"])
     if len(keys) != n or not all(isinstance(t, dict) for t in data["tables"].values()):
         raise ValueError("keys of a different length, or a table that is not one")
