@@ -12,6 +12,7 @@ import hashlib
 import json
 import random
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import orjson
@@ -220,3 +221,16 @@ def test_random_writes_keep_memory_file_and_catalog_in_step(tmp_path: Path) -> N
             same_as_file(lib)
             if step % 5 == 4:
                 reopened(folder, scan=bool(step % 2))  # a scan deletes the catalog: the next write writes it again
+
+
+def test_a_changed_copy_leaves_the_abstract_on_disk_and_is_stored_right(library: Library) -> None:
+    """A migration or a list rename replaces many papers: their copies must not pull every abstract into memory."""
+    papers = [p for p in library.papers if p.shelf_slot is not None][:5]
+    copies = {p.id: p.with_changes(list="Renamed") for p in papers}
+    for paper in papers:
+        copy = copies[paper.id]
+        assert copy.shelf_slot == paper.shelf_slot and copy == replace(paper, list="Renamed")
+    assert papers[0].with_changes(abstract="given").abstract == "given"
+    library.change_papers(lambda _: TrashChange(replaced=copies))
+    same_as_file(library)
+    assert [library.get(p.id).list for p in papers] == ["Renamed"] * 5

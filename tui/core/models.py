@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from typing import Any, Protocol
 
@@ -136,6 +136,16 @@ class Paper:
         """Let the abstract live on `shelf` (at `slot`) instead of in memory; it reads the same."""
         self._shelf = shelf  # first: a thread reading the abstract meanwhile sees the text or the slot, both valid
         _ABSTRACT.__set__(self, slot)
+
+    def with_changes(self, **changes: Any) -> "Paper":
+        """`dataclasses.replace`, but a shelved abstract stays on its shelf (replace() would read it into memory:
+        a migration or a list rename of 50,000 papers would hold every abstract until written)."""
+        slot = self.shelf_slot
+        if slot is None or "abstract" in changes:
+            return replace(self, **changes)
+        new = replace(self, abstract="", **changes)
+        new.shelve(self._shelf, slot)  # type: ignore[arg-type]
+        return new
 
     def keep_in_memory(self) -> None:
         """Read a shelved abstract into memory: its place on disk is about to go (the paper was removed)."""
