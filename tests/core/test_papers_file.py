@@ -234,3 +234,28 @@ def test_a_changed_copy_leaves_the_abstract_on_disk_and_is_stored_right(library:
     library.change_papers(lambda _: TrashChange(replaced=copies))
     same_as_file(library)
     assert [library.get(p.id).list for p in papers] == ["Renamed"] * 5
+
+
+def test_a_file_written_but_not_opened_again_keeps_the_texts_in_memory(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Out of file descriptors right after the rename: the write stands, nothing reads a wrong text, the next write works."""
+    from tui.core.store import papers_file
+
+    real = papers_file.OpenFile
+
+    def refuse(fd: int) -> None:
+        real(fd)  # closes it when dropped
+        raise OSError(24, "Too many open files")
+
+    held = library.papers[:3]
+    texts = [p.abstract for p in held]
+    added = Paper("eeeeeeeeeeee", ODD_TEXTS[2], "New", seq=50_000)
+    monkeypatch.setattr(papers_file, "OpenFile", refuse)
+    library.change_papers(lambda _: TrashChange(added=[added], removed={held[0].id}, replaced={held[1].id: held[1].with_changes(title="T")}))
+    monkeypatch.undo()
+    assert [p.abstract for p in held] == texts and added.abstract == ODD_TEXTS[2]
+    assert library.papers_digest is None  # nothing derived from a file it cannot read back
+    expected = whole(library.folder)
+    assert sorted(fields(p) for p in library.papers) == sorted(fields(p) for p in expected.values())
+    library.change_papers(lambda _: TrashChange(added=[Paper("ffffffffffff", ODD_TEXTS[0], "New", seq=50_001)]))
+    same_as_file(library)
+    reopened(library.folder, scan=False)

@@ -145,6 +145,9 @@ class PapersFile:
                 paper.keep_in_memory()
             layout.docs = array("q", [-1]) * len(layout.docs)
             self.layout, self._key, self.digest = layout, None, None
+            kept = array("q", self.shelf.spans)  # the old file's spans still serve the papers that were in it
+            kept.extend(array("q", [-1]) * (len(layout.docs) - len(kept)))
+            self.shelf.move_to(self.shelf.file, kept)
             return
         for paper in gone:
             paper.keep_in_memory()  # its record is not in the new file
@@ -154,7 +157,9 @@ class PapersFile:
         self.layout = layout
         self.save_catalog()
 
-    def _stream(self, out: "_Out", added: list[Paper], replaced: Mapping[str, Paper], removed: set[str], tables: dict[str, Any]):  # type: ignore[no-untyped-def]
+    def _stream(
+        self, out: "_Out", added: list[Paper], replaced: Mapping[str, Paper], removed: set[str], tables: dict[str, Any]
+    ) -> tuple[Layout, array, list[tuple[Paper, int]], list[Paper]]:
         """Write the new file to `out`; return its layout and spans, the papers to shelve at their slots, and those gone."""
         old, old_file = self.layout, self.shelf.file
         layout = Layout(list(old.papers), array("q", old.keys), array("q", old.docs), [])
