@@ -259,3 +259,16 @@ def test_a_file_written_but_not_opened_again_keeps_the_texts_in_memory(library: 
     library.change_papers(lambda _: TrashChange(added=[Paper("ffffffffffff", ODD_TEXTS[0], "New", seq=50_001)]))
     same_as_file(library)
     reopened(library.folder, scan=False)
+
+
+def test_copying_a_paper_never_closes_the_file_its_abstract_is_read_from(library: Library) -> None:
+    import copy
+    import gc
+    from dataclasses import asdict
+
+    texts = [p.abstract for p in library.papers[:3]]
+    copies = [copy.deepcopy(library.papers[0]), asdict(library.papers[1]), copy.copy(library.papers[2])]
+    assert copies[1]["abstract"] == texts[1]
+    del copies
+    gc.collect()
+    assert [p.abstract for p in library.papers[:3]] == texts and texts[0]
