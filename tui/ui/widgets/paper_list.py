@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Collection, Sequence
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -47,19 +47,56 @@ def tag_text(tags: Sequence[str], width: int) -> str:
     return shown
 
 
-@dataclass(frozen=True)
-class _Looks:
-    """The styles of one paint of the list (the theme's, as the stylesheet resolves them now)."""
 
-    base: Style
-    cursor: Style
-    cursor_over: Style
+def _fit(title: str, width: int) -> tuple[str, str]:
+    """`title` cut to `width` cells with "…" marking the cut, and the spaces that pad it to `width` (as `Text.truncate`)."""
+    length = cell_len(title)
+    if length > width:
+        return set_cell_size(title, width - 1) + "…", ""
+    return title, " " * (width - length)
+
+
+def _merged(spans: Spans, length: int) -> list[tuple[int, int]]:
+    """`spans` sorted, overlapping ones joined, cut to the first `length` characters."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        start, end = max(0, start), min(end, length)
+        if start >= end:
+            continue
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+@dataclass(frozen=True)
+class _RowStyles:
+    """The final style of each part of a row (the row's own colours under the part's), for one kind of row."""
+
+    pad: Style
     status: Style
-    rating: Style
     noted: Style
+    rating: Style
     match: Style
     tags: Style
     list: Style
+
+    @classmethod
+    def over(cls, row: Style, parts: dict[str, Style], post: Style | None = None) -> "_RowStyles":
+        """Each part on `row`'s colours, then `post` over all (the cursor's background and weight)."""
+        styles = {"pad": row, **{name: row + style for name, style in parts.items()}}
+        return cls(**{name: style + post if post else style for name, style in styles.items()})
+
+
+@dataclass(frozen=True)
+class _Looks:
+    """The styles and row width of one paint of the list (the theme's, as the stylesheet resolves them now)."""
+
+    width: int
+    base: Style
+    cursor: Style
+    row: _RowStyles
+    cursor_row: _RowStyles
 
 
 class PaperList(ScrollView, can_focus=True):
@@ -172,14 +209,15 @@ class PaperList(ScrollView, can_focus=True):
         self.scroll_to(y=top, animate=False, force=True, immediate=True)
 
     def on_resize(self) -> None:
+        self._looks = None  # the row width changed
         self.virtual_size = Size(self.size.width, len(self.papers))
         self._scroll_to_cursor()
 
     # -- rendering ---------------------------------------------------------------
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # The styles every row needs are looked up once per paint, not once per row:
-        # walking the DOM for them was a third of drawing a screenful.
+        # The styles and width every row needs are looked up once per paint, not once
+        # per row: walking the DOM for them was a third of drawing a screenful.
         self._looks = None
         return super().render_lines(crop)
 
@@ -188,66 +226,73 @@ class PaperList(ScrollView, can_focus=True):
         if looks is None:
             base = self.rich_style
             cursor = base + self.get_component_rich_style("paper-list--cursor")
+            parts = {name: self.get_component_rich_style(f"paper-list--{name}") for name in ("status", "noted", "rating", "match", "tags", "list")}
             looks = self._looks = _Looks(
+                width=self.scrollable_content_region.width,
                 base=base,
                 cursor=cursor,
-                cursor_over=Style(bgcolor=cursor.bgcolor, bold=cursor.bold),
-                status=self.get_component_rich_style("paper-list--status"),
-                rating=self.get_component_rich_style("paper-list--rating"),
-                noted=self.get_component_rich_style("paper-list--noted"),
-                match=self.get_component_rich_style("paper-list--match"),
-                tags=self.get_component_rich_style("paper-list--tags"),
-                list=self.get_component_rich_style("paper-list--list"),
+                row=_RowStyles.over(base, parts),
+                # The cursor's background and weight go over every part of the row: the
+                # parts' own styles carry the list's background, which would punch holes.
+                cursor_row=_RowStyles.over(cursor, parts, Style(bgcolor=cursor.bgcolor, bold=cursor.bold)),
             )
         return looks
 
     def render_line(self, y: int) -> Strip:
         row = self.scroll_offset.y + y
-        width = self.scrollable_content_region.width
         looks = self._paint_looks()
+        width = looks.width
         if row >= len(self.papers):
             if not self.papers and self.empty_text is not None and y < len(self.empty_text.split()):
                 line = self.empty_text.split()[y]
                 return Strip(list(Segment.apply_style(line.render(self.app.console), looks.base))).crop_extend(0, width, looks.base).simplify()
             return Strip.blank(width, looks.base)
-        style = looks.cursor if row == self.cursor else looks.base
-        text = self._row_text(self.papers[row], width, looks)
-        # Every part starts from the list's own colours (the theme's), never the terminal's defaults.
-        segments = list(Segment.apply_style(text.render(self.app.console), style))
         if row == self.cursor:
-            # The cursor's background and weight go over every part of the row: the
-            # parts' own styles carry the list's background, which would punch holes.
-            segments = list(Segment.apply_style(segments, post_style=looks.cursor_over))
-        return Strip(segments).crop_extend(0, width, style).simplify()
+            return self._row_strip(self.papers[row], width, looks.cursor_row, looks.cursor)
+        return self._row_strip(self.papers[row], width, looks.row, looks.base)
 
-    def _row_text(self, paper: Paper, width: int, looks: _Looks) -> Text:
-        """status · notes mark · stars · title (with match highlights) · list name."""
+    def _row_strip(self, paper: Paper, width: int, styles: _RowStyles, fill: Style) -> Strip:
+        """status · notes mark · stars · title (with match highlights) · tags · list name, `width` cells.
+
+        Built as segments directly, each with its final style: a row is drawn for
+        every visible paper on every keystroke, and going through `Text` and
+        restyling its segments was most of a frame.
+        """
         ann = self.annotation_of(paper.id)
-        status = ann.status if ann else Status.UNREAD
-        rating = ann.rating if ann else 0
-        text = Text(no_wrap=True, overflow="ellipsis", end="")
-        text.append(STATUS_GLYPHS[status], looks.status)
-        text.append(NOTED_GLYPH if has_writing(ann) else " ", looks.noted)
-        text.append(stars(rating, " ") + " ", looks.rating)
-        list_name = one_line(paper.list)
-        label = self._list_label(list_name, width // LIST_SHARE) if width >= LIST_COLUMN_FROM else ""
-        title_width = max(1, width - text.cell_len - (cell_len(label) + 1 if label else 0))
-        title = Text(one_line(shown_title(paper, ann)), no_wrap=True, overflow="ellipsis", end="")
-        for start, end in self.matches.get(paper.id, ()):
-            title.stylize(looks.match, start, end)
-        room = title_width - min(title.cell_len + 1, int(title_width * TITLE_SHARE))
-        tags = Text(tag_text(ann.tags if ann else (), room), no_wrap=True, end="")
-        title.truncate(title_width - tags.cell_len, overflow="ellipsis", pad=True)
-        text.append_text(title)
-        if tags:
-            text.append_text(tags)
-            text.stylize(looks.tags, len(text) - len(tags), len(text))
+        segments: list[Segment] = []
+        cells = 0
+
+        def put(text: str, style: Style) -> None:
+            nonlocal cells
+            if not text:
+                return
+            cells += cell_len(text)
+            if segments and segments[-1].style == style:
+                segments[-1] = Segment(segments[-1].text + text, style)
+            else:
+                segments.append(Segment(text, style))
+
+        put(STATUS_GLYPHS[ann.status if ann else Status.UNREAD], styles.status)
+        put(NOTED_GLYPH if has_writing(ann) else " ", styles.noted)
+        put(stars(ann.rating if ann else 0, " ") + " ", styles.rating)
+        label = self._list_label(one_line(paper.list), width // LIST_SHARE) if width >= LIST_COLUMN_FROM else ""
+        title_width = max(1, width - cells - (cell_len(label) + 1 if label else 0))
+        title = one_line(shown_title(paper, ann))
+        room = title_width - min(cell_len(title) + 1, int(title_width * TITLE_SHARE))
+        tags = tag_text(ann.tags if ann else (), room)
+        shown, pad = _fit(title, title_width - cell_len(tags))
+        at = 0
+        for start, end in _merged(self.matches.get(paper.id, ()), len(shown)):
+            put(shown[at:start], styles.pad)
+            put(shown[start:end], styles.match)
+            at = end
+        put(shown[at:] + pad, styles.pad)
+        put(tags, styles.tags)
         if label:
-            name = Text(label, no_wrap=True, end="")
-            text.append(" ")
-            text.append_text(name)
-            text.stylize(looks.list, len(text) - len(name), len(text))
-        return text
+            put(" ", styles.pad)
+            put(label, styles.list)
+        strip = Strip(segments, cells)
+        return strip if cells == width else strip.crop_extend(0, width, fill).simplify()
 
     def refresh_rows(self) -> None:
         """Redraw after annotations changed (markers are read at render time)."""
