@@ -152,12 +152,33 @@ class PaperList(ScrollView, can_focus=True):
         """Show `papers`; keep the cursor on paper `keep` if it is still there."""
         self.papers = papers
         self.matches = matches or {}
-        self.virtual_size = Size(self.size.width, len(papers))
+        self._set_rows(len(papers))
         index = 0
         if keep is not None:
             index = next((i for i, p in enumerate(papers) if p.id == keep), 0)
         self.cursor = index
         self.refresh()
+
+    def _set_rows(self, rows: int) -> None:
+        """The list holds `rows` rows now: its virtual size and its scrollbar follow.
+
+        A new virtual size asks for a layout of the whole screen, a millisecond or
+        more of every keystroke's frame; it changes nothing else on screen unless
+        the scrollbar appears or goes. Otherwise the size is set without one and
+        the scrollbar is told the new length itself.
+        """
+        size = Size(self.size.width, rows)
+        if size == self.virtual_size:
+            return
+        height = self.container_size.height
+        keeps_scrollbar = self.styles.overflow_y == "auto" and self.show_vertical_scrollbar == (rows > height)
+        if not (self.is_mounted and height and keeps_scrollbar):
+            self.virtual_size = size
+            return
+        self.set_reactive(PaperList.virtual_size, size)
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.window_virtual_size = rows
+        self.scroll_y = self.scroll_y  # validated: within the new length
 
     def set_list_names(self, names: Collection[str]) -> None:
         """The library's lists changed (opened, imported, renamed): labels are worked out again."""
