@@ -69,6 +69,14 @@ def _merged(spans: Spans, length: int) -> list[tuple[int, int]]:
             merged.append((start, end))
     return merged
 
+
+def _position(papers: Sequence[Paper], pid: str) -> int:
+    """Where paper `pid` is in `papers`, 0 when it is not: a search result knows (`position`) without
+    going through its papers, which took 5 ms at 50,000 when a cleared filter kept the highlighted one."""
+    position = getattr(papers, "position", None)
+    found = position(pid) if position is not None else next((i for i, p in enumerate(papers) if p.id == pid), None)
+    return found or 0
+
 @dataclass(frozen=True)
 class _RowStyles:
     """The final style of each part of a row (the row's own colours under the part's), for one kind of row."""
@@ -153,10 +161,7 @@ class PaperList(ScrollView, can_focus=True):
         self.papers = papers
         self.matches = matches or {}
         self._set_rows(len(papers))
-        index = 0
-        if keep is not None:
-            index = next((i for i, p in enumerate(papers) if p.id == keep), 0)
-        self.cursor = index
+        self.cursor = _position(papers, keep) if keep is not None else 0
         self.refresh()
 
     def _set_rows(self, rows: int) -> None:
