@@ -100,6 +100,15 @@ def test_latex_is_read_as_shown_and_stop_words_never_count() -> None:
     assert index.similar("c") == []  # "we propose a novel method" is every abstract's boilerplate
 
 
+def test_generic_prose_is_never_a_shared_term(bundled: RelatedIndex) -> None:
+    """"carefully" and "addition" were shown as what two bundled papers shared; any form of such words is dropped."""
+    generic = {"carefully", "careful", "addition", "additionally", "crucial", "consider", "allowing", "allows", "finally", "numerous"}
+    shown = {term for p in bundled.papers for s in bundled.similar(p.id, 5) for term in s.terms}
+    assert shown and not shown & generic, shown & generic
+    index = RelatedIndex.of_papers([paper("a", "In addition we carefully allow graphs."), paper("b", "Additionally, careful allowing; graph.")])
+    assert [s.terms for s in index.similar("a")] == [("graphs",)]  # still related, by what they share that is not generic
+
+
 def test_terms_are_stemmed_and_shown_as_a_word() -> None:
     tokens = Tokenizer()
     counts = tokens.counts("Sparsified graphs; we sparsify the graph.")

@@ -148,3 +148,34 @@ async def test_the_save_view_dialog_dims_the_library(make_app, library: Library)
         await pilot.pause()
         assert isinstance(app.screen, SaveViewScreen)
         assert app.screen.styles.background.a < 1  # the library shows through, dimmed, as under the other dialogs
+
+
+@pytest.mark.parametrize(
+    ("keys", "shown", "dialog"),
+    [
+        (["d"], ["y Remove", "Keep"], "ConfirmRemove"),  # the paper carries a rating: removal asks first
+        (["x"], ["Cancel"], "ExportDialog"),
+        (["m"], ["Close"], "RelatedScreen"),
+        (["ctrl+p"], ["Exit the command palette"], "CommandPalette"),  # Textual's: the library's footer lists its keys
+    ],
+)
+async def test_a_dialogs_footer_lists_its_own_keys_not_the_librarys(
+    make_app, library: Library, keys: list[str], shown: list[str], dialog: str
+) -> None:
+    """Under a dialog the library's footer ("d Remove", "Rate"...) stayed on screen although none of its keys worked."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("3")
+        await settle(app, pilot)
+        assert "Rate" in screen_lines(app)[-1]  # the library's own footer, before
+        await pilot.press(*keys)
+        await settle(app, pilot)
+        assert type(app.screen).__name__ == dialog
+        footer = screen_lines(app)[-1]
+        for words in shown:
+            assert words in footer, footer
+        assert "Rate" not in footer and "Notes" not in footer, footer
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert "Rate" in screen_lines(app)[-1]  # back on the library: its keys again

@@ -167,10 +167,10 @@ class RelatedIndex:
         return out
 
     def _key_terms(self, j: int, query: dict[str, float], bonus: dict[str, float], shown: dict[str, str]) -> tuple[str, ...]:
-        """The shared terms that add most to paper j's score."""
+        """The shared terms that add most to paper j's score, generic prose left out ("carefully")."""
         parts = dict(bonus)
         for term, weight in query.items():
-            t = self.weights.terms.get(term)
+            t = self.weights.terms.get(term) if term not in self.tokens.generic else None
             if t is not None:
                 found = self.weights.weight(t, j)
                 if found:

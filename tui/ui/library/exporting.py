@@ -170,9 +170,9 @@ class Exporting:
 
         async def job() -> None:
             result = await copy_text(app, text)
-            severity = "information" if result.via == "system" else "warning"
-            app.notify(result.message(what), title="Clipboard", severity=severity, markup=False)
-            if result.via != "system":  # OSC 52 may be ignored: show the text and offer a file
+            if result.via == "system":
+                app.notify(result.message(what), title="Clipboard", markup=False)
+            else:  # OSC 52 may be ignored: show the text and offer a file; the dialog says why (no toast repeating it)
                 app.push_screen(CopyDialog(text, what, copy_file(paper.id), result.message(what)))
 
         self.screen.run_worker(job(), group="clipboard", name="clipboard", exit_on_error=False)

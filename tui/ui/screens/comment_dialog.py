@@ -5,18 +5,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
 from tui.ui.styles import stylesheet
+from tui.ui.screens.dialog import Dialog
 
 #: How much of the passage the dialog quotes.
 QUOTED_CHARS = 240
 
 
-class CommentDialog(ModalScreen[str | None]):
+class CommentDialog(Dialog[str | None]):
     """Returns the comment on Enter ("" for none), None on Esc (the caller then keeps nothing)."""
 
     CSS_PATH = stylesheet("dialogs.tcss")

@@ -6,14 +6,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from tui.ui.actions import bindings_for
 from tui.ui.styles import stylesheet
+from tui.ui.screens.dialog import Dialog
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(Dialog[bool]):
     """One question in a small box: `y` or the first button says yes; `n`, Esc or the second (focused) says no.
 
     The safe answer has the focus, so an Enter typed out of habit keeps things as they are.

@@ -13,14 +13,14 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static, TextArea
+from textual.widgets import Button, Input, Label, Static, TextArea
 
 from tui.core.render.text import one_line, visible
 from tui.ui.actions import bindings_for
 from tui.ui.error_line import error_line
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
+from tui.ui.screens.dialog import Dialog
 
 
 def copy_file(pid: str) -> Path:
@@ -45,7 +45,7 @@ def save_text(text: str, target: str) -> str:
     return f"Saved to {path}"
 
 
-class CopyDialog(ModalScreen[None]):
+class CopyDialog(Dialog[None]):
     """The text to copy, read-only and selectable, with a path and a "Save to file" button. Esc closes."""
 
     CSS_PATH = stylesheet("dialogs.tcss")
@@ -68,7 +68,6 @@ class CopyDialog(ModalScreen[None]):
                 yield Input(str(self.path), id="copy-path")
                 yield Button("Save to file", id="copy-save-button", variant="primary")
             yield Static(id="copy-result", classes="dialog-hint")
-        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#copy-text", TextArea).focus()

@@ -10,13 +10,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from tui.core.export.filenames import safe_stem
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
 from tui.ui.styles import stylesheet
+from tui.ui.screens.dialog import Dialog
 
 #: Scopes the dialog offers, in order: (id, label).
 SCOPES = ("current", "view", "annotated")
@@ -45,7 +45,7 @@ def cursor_on_choice(radio: RadioSet) -> None:
         radio.action_next_button()
 
 
-class ExportDialog(ModalScreen[ExportRequest | None]):
+class ExportDialog(Dialog[ExportRequest | None]):
     """Asks what and where; dismisses with an `ExportRequest`, or None on Escape/Cancel.
 
     The path field follows the choices (a dated file, a file named after the

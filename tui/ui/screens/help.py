@@ -16,12 +16,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui.ui.actions import ACTIONS, AREAS, bindings_for, in_area
 from tui.ui.keymap import GROUPS, group_help, group_keys, keys_in_force
 from tui.ui.styles import stylesheet
+from tui.ui.screens.dialog import Dialog
 
 if TYPE_CHECKING:
     from tui.ui.app import PaperdeskApp
@@ -162,7 +163,7 @@ def _settings_hint(app: PaperdeskApp) -> str:
     return f"Mouse: click a paper to show it, click the stars in the reading pane to rate.\nRemap a key by its id in {where} under [keys], e.g. rate_5 = \"f5\"."
 
 
-class FirstSteps(ModalScreen[bool]):
+class FirstSteps(Dialog[bool]):
     """Shown once on the first launch of a new library; Enter or Esc dismisses it for good."""
 
     CSS_PATH = stylesheet("help.tcss")

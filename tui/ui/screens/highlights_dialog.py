@@ -13,7 +13,6 @@ from typing import Protocol
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,6 +23,7 @@ from tui.ui.actions import bindings_for
 from tui.ui.screens.comment_dialog import CommentDialog
 from tui.ui.styles import stylesheet
 from tui.ui.widgets.highlight_list import highlight_label
+from tui.ui.screens.dialog import Dialog
 
 HINT = "Enter shows it in the abstract · e edits the comment · d deletes (u undoes) · Esc closes"
 
@@ -38,7 +38,7 @@ class HighlightActions(Protocol):
     def show(self, highlight: Highlight) -> None: ...
 
 
-class HighlightsDialog(ModalScreen[None]):
+class HighlightsDialog(Dialog[None]):
     """The list; it stays open while editing, deleting and undoing, and closes to show one."""
 
     CSS_PATH = stylesheet("dialogs.tcss")

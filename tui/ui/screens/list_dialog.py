@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
 from tui.core.errors import PaperdeskError
@@ -21,6 +20,7 @@ from tui.ui.actions import bindings_for
 from tui.ui.error_line import error_line
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
+from tui.ui.screens.dialog import Dialog
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from tui.core.library import Library
 
 
-class ListNameDialog(ModalScreen["tuple[str, str] | None"]):
+class ListNameDialog(Dialog["tuple[str, str] | None"]):
     """Returns (list, new name) on Enter, None on Esc."""
 
     CSS_PATH = stylesheet("dialogs.tcss")

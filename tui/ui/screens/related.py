@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -21,12 +20,13 @@ from tui.core.models import Paper
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
 from tui.ui.styles import stylesheet
+from tui.ui.screens.dialog import Dialog
 
 if TYPE_CHECKING:
     from tui.core.related.index import Similar
 
 
-class RelatedScreen(ModalScreen["str | None"]):
+class RelatedScreen(Dialog["str | None"]):
     """Dismisses with the id of the paper to go to (Enter), or None (Esc)."""
 
     CSS_PATH = stylesheet("related.tcss")

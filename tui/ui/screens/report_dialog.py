@@ -14,19 +14,19 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tui.ui.actions import bindings_for
 from tui.ui.styles import stylesheet
 from tui.ui.wide_chars import use_on
+from tui.ui.screens.dialog import Dialog
 
 if TYPE_CHECKING:
     from tui.core.library import Library
     from tui.ui.app import PaperdeskApp
 
 
-class ReportDialog(ModalScreen[bool]):
+class ReportDialog(Dialog[bool]):
     """One input and a report; dismisses with True when the library changed (the list reloads)."""
 
     CSS_PATH = stylesheet("import_dialog.tcss")

@@ -10,18 +10,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from tui.core.render.text import capped, one_line
 from tui.ui.actions import bindings_for
 from tui.ui.styles import stylesheet
+from tui.ui.screens.dialog import Dialog
 
 #: The most of a view's name a palette row, a notification or this dialog shows.
 VIEW_NAME_SHOWN = 60
 
 
-class SaveViewScreen(ModalScreen[str | None]):
+class SaveViewScreen(Dialog[str | None]):
     """Dismisses with the name typed (Enter; a second Enter replaces a view of that name) or None (Esc)."""
 
     CSS_PATH = stylesheet("save_view.tcss")

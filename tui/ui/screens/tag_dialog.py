@@ -7,7 +7,6 @@ from typing import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
@@ -15,6 +14,7 @@ from tui.core.store.tags import complete
 from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 from tui.ui.actions import bindings_for
+from tui.ui.screens.dialog import Dialog
 
 
 class TagSuggester(Suggester):
@@ -28,7 +28,7 @@ class TagSuggester(Suggester):
         return complete(value, self.known)
 
 
-class TagDialog(ModalScreen[str | None]):
+class TagDialog(Dialog[str | None]):
     """Returns the edited line on Enter, None on Esc. → or Tab accepts a completion."""
 
     CSS_PATH = stylesheet("dialogs.tcss")

@@ -5,15 +5,15 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 from tui.ui.actions import bindings_for
+from tui.ui.screens.dialog import Dialog
 
 
-class TitleDialog(ModalScreen[str | None]):
+class TitleDialog(Dialog[str | None]):
     """Returns the new title on Enter ("" = back to the paper's own title), None on Esc."""
 
     CSS_PATH = stylesheet("dialogs.tcss")

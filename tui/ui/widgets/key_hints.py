@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -37,17 +38,34 @@ class KeyHints(Static):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        # A screen with no footer of its own (Textual's command palette) can cover this one: list its keys then.
+        self.app.screen_change_signal.subscribe(self, self._bindings_changed)
         self._bindings_changed(self.screen)
 
     def _bindings_changed(self, screen: Widget) -> None:
-        if screen is self.screen:
+        if screen is self.screen or screen is self.app.screen:
             # After the refresh, as Textual's Footer does: focus has settled by then.
-            self.call_after_refresh(lambda: self.update(self._render_keys()))
+            self.call_after_refresh(self._refresh_keys)
+
+    def _refresh_keys(self) -> None:
+        if self.is_attached:  # a dialog can close before the refresh comes round
+            self.update(self._render_keys())
+
+    def _covering_screen(self) -> Screen | None:
+        """The screen over this one that has no footer of its own (the command palette), if any."""
+        top = self.app.screen
+        if top is self.screen or top.query(KeyHints):
+            return None
+        return top
 
     def _render_keys(self) -> Text:
         first_of_action: dict[str, object] = {}  # a key per action: "0-5 Rate" once, not six times
         palette = None
-        for key, active in self.screen.active_bindings.items():
+        covering = self._covering_screen()
+        bindings = (covering or self.screen).active_bindings
+        for key, active in bindings.items():
+            if covering is not None and active.node is self.app:
+                continue  # under the palette only its own keys work as listed (a typed "?" is a letter there)
             if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
                 palette = active
             elif active.binding.show:
