@@ -51,7 +51,11 @@ async def test_the_scrollbar_and_the_last_row_follow_the_count_as_typing_changes
             shows_it = app.screen.filtering.result is not None and app.screen.filtering.result.query.text == text
             if shows_it and app.screen.pane.due and paper_list.show_vertical_scrollbar:
                 # Before the pane catches up (its layout pass would mend a stale scrollbar): the keystroke's own frame.
-                assert paper_list.vertical_scrollbar.window_virtual_size == len(paper_list.papers)
+                bar = paper_list.vertical_scrollbar
+                assert bar.window_virtual_size == len(paper_list.papers)
+                painted = [list(strip) for strip in bar.render_lines(bar.region.reset_offset)]
+                bar.refresh()
+                assert [list(strip) for strip in bar.render_lines(bar.region.reset_offset)] == painted
             await settle(app, pilot)
             count = len(paper_list.papers)
             assert (count > height) is scrollbar, (text, count, height)

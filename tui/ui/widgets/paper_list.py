@@ -14,6 +14,7 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from tui.core.models import Annotation, Paper, Status
@@ -76,6 +77,13 @@ def _position(papers: Sequence[Paper], pid: str) -> int:
     position = getattr(papers, "position", None)
     found = position(pid) if position is not None else next((i for i, p in enumerate(papers) if p.id == pid), None)
     return found or 0
+
+
+def _thumb(bar: ScrollBar, rows: int) -> list[Segment]:
+    """What `bar` draws (colours aside) for a list of `rows` rows, at its size and position."""
+    window = bar.window_size if bar.window_size < rows else 0
+    drawn = bar.renderer.render_bar(size=bar.size.height, virtual_size=rows, window_size=window, position=bar.position, thickness=bar.thickness)
+    return drawn.segments
 
 @dataclass(frozen=True)
 class _RowStyles:
@@ -182,8 +190,18 @@ class PaperList(ScrollView, can_focus=True):
             return
         self.set_reactive(PaperList.virtual_size, size)
         if self.show_vertical_scrollbar:
-            self.vertical_scrollbar.window_virtual_size = rows
+            self._tell_scrollbar(rows)
         self.scroll_y = self.scroll_y  # validated: within the new length
+
+    def _tell_scrollbar(self, rows: int) -> None:
+        """The scrollbar learns the list's new length, and is repainted only if its thumb moves: in a list of
+        thousands, most keystrokes leave the same one-cell thumb at the top, and a repaint was a tenth of
+        the keystroke's frame."""
+        bar = self.vertical_scrollbar
+        if _thumb(bar, rows) == _thumb(bar, bar.window_virtual_size):
+            bar.set_reactive(ScrollBar.window_virtual_size, rows)
+        else:
+            bar.window_virtual_size = rows
 
     def set_list_names(self, names: Collection[str]) -> None:
         """The library's lists changed (opened, imported, renamed): labels are worked out again."""
