@@ -68,6 +68,8 @@ class Filtering:
         """The list shows something else (a triage pass): rankings are kept, not shown, until `release`."""
         self.took = 0.0
         """Seconds the last ranking took: under `INLINE_UNDER`, the next one runs on the UI thread."""
+        self.typed_at = 0.0
+        """When the box last changed (`time.monotonic`): background builds wait for the typing to pause."""
 
     @property
     def _list(self) -> PaperList:
@@ -148,6 +150,7 @@ class Filtering:
 
     def query_changed(self, value: str) -> None:
         """The box changed: typing puts the best match under the cursor; clearing keeps the paper in view."""
+        self.typed_at = time.monotonic()
         self.run(keep=CURRENT if not value.strip() else None)
 
     def run(self, keep: str | None = None) -> None:
