@@ -3,10 +3,10 @@
 `RelatedPapers` is owned by the screen. The index (tui/core/related) is
 built in a thread from the search index's words once that index is ready
 (so it never competes with the first paint or the search index's build) and
-typing in the filter box has paused (so it does not compete with keystrokes);
-a question asked before it is ready starts it at once and waits for it. Saves of tags and notes
-update it in place; an import brings a new search index, and with it a new
-related index. A question is answered on the UI thread (milliseconds).
+the filter box has been still for a second (so it does not compete with
+keystrokes); a question asked before it is ready starts it at once and waits
+for it. Saves of tags and notes update it in place; an import brings a new
+search index, and with it a new related index. A question is answered on the UI thread (milliseconds).
 """
 
 from __future__ import annotations
@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 #: How many related papers `m` shows.
 LIMIT = 10
 
-#: The build waits until no key has been typed in the filter box for this long (seconds): it takes
-#: 0.8 s of CPU at 50,000 papers, and a thread that busy shares the interpreter with every keystroke.
+#: The build waits until no key has been typed in the filter box for this long (seconds), counted from
+#: when the search index became ready at the earliest: it takes 0.8 s of CPU at 50,000 papers, and a
+#: thread that busy shares the interpreter with every keystroke (the first query after a start, typed
+#: as the index came ready, took 300-500 ms a key).
 QUIET = 1.0
 
 Reply = Callable[["list[Similar]", int], None]
@@ -43,6 +45,7 @@ class RelatedPapers:
         self._changed: dict[str, Annotation] = {}  # saved while the index was being built
         self._waiting: list[tuple[str, Reply]] = []
         self._pending = False  # started, waiting for the typing to pause
+        self._asked_at = 0.0
 
     def start(self, search: SearchIndex) -> None:
         """Build the related index from `search` in a thread, unless that is done or under way."""
@@ -50,12 +53,13 @@ class RelatedPapers:
             return
         self._search, self.index, self._pending = search, None, True
         self._changed.clear()
+        self._asked_at = time.monotonic()  # the search index is ready now: the reader may start typing
         self._build_when_quiet(search)
 
     def _build_when_quiet(self, search: SearchIndex) -> None:
         if not self._pending or search is not self._search:
             return  # built already (a question asked for it), or the papers changed since
-        wait = self.screen.filtering.typed_at + QUIET - time.monotonic()
+        wait = max(self.screen.filtering.typed_at, self._asked_at) + QUIET - time.monotonic()
         if wait > 0:
             self.screen.set_timer(wait, lambda: self._build_when_quiet(search))
             return
