@@ -48,7 +48,6 @@ def tag_text(tags: Sequence[str], width: int) -> str:
     return shown
 
 
-
 def _fit(title: str, width: int) -> tuple[str, str]:
     """`title` cut to `width` cells with "…" marking the cut, and the spaces that pad it to `width` (as `Text.truncate`)."""
     length = cell_len(title)
@@ -84,6 +83,7 @@ def _thumb(bar: ScrollBar, rows: int) -> list[Segment]:
     window = bar.window_size if bar.window_size < rows else 0
     drawn = bar.renderer.render_bar(size=bar.size.height, virtual_size=rows, window_size=window, position=bar.position, thickness=bar.thickness)
     return drawn.segments
+
 
 @dataclass(frozen=True)
 class _RowStyles:
