@@ -58,17 +58,23 @@ def config_home(under: Path) -> Path:
 class Screen:
     """A process in a pty, its output fed to a pyte screen."""
 
-    def __init__(self, argv: list[str], env: dict[str, str] | None = None) -> None:
-        full_env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(REPO), **(env or {})}
+    def __init__(self, argv: list[str], env: dict[str, str] | None = None, *, repo: Path = REPO, pycache: Path | None = None) -> None:
+        """`repo`: the source tree to run (another checkout for an A/B run). `pycache`: a folder for
+        compiled bytecode, as an installed package has it; None compiles every module from source on
+        each start when the environment says not to write bytecode (PYTHONDONTWRITEBYTECODE)."""
+        full_env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(repo), **(env or {})}
         full_env.pop("TEXTUAL", None)
+        if pycache is not None:
+            full_env.pop("PYTHONDONTWRITEBYTECODE", None)
+            full_env["PYTHONPYCACHEPREFIX"] = str(pycache)  # mirrors absolute paths: trees never collide
         self.screen = pyte.Screen(COLUMNS, ROWS)
         self.stream = pyte.ByteStream(self.screen)
         self.started = time.perf_counter()
-        self.proc = PtyProcess.spawn(argv, env=full_env, dimensions=(ROWS, COLUMNS), cwd=str(REPO))
+        self.proc = PtyProcess.spawn(argv, env=full_env, dimensions=(ROWS, COLUMNS), cwd=str(repo))
 
     @classmethod
-    def paperdesk(cls, library: Path, home: Path) -> "Screen":
-        return cls([sys.executable, "-m", "tui", "--db", str(library)], {"XDG_CONFIG_HOME": str(home)})
+    def paperdesk(cls, library: Path, home: Path, *, repo: Path = REPO, pycache: Path | None = None) -> "Screen":
+        return cls([sys.executable, "-m", "tui", "--db", str(library)], {"XDG_CONFIG_HOME": str(home)}, repo=repo, pycache=pycache)
 
     def pump(self, timeout: float) -> bool:
         """Feed what the app wrote within `timeout`; True if anything came."""
@@ -86,7 +92,11 @@ class Screen:
         return bool(data)
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        try:
+            return "\n".join(self.screen.display)
+        except IndexError:  # pyte trips over an empty cell (a wide character's right half redrawn): read the cells as they are
+            screen = self.screen
+            return "\n".join("".join(screen.buffer[y][x].data for x in range(screen.columns)) for y in range(screen.lines))
 
     def wait(self, pattern: str | re.Pattern[str], timeout: float = 120.0) -> float:
         """Seconds (perf_counter) at which `pattern` first showed on the screen."""

@@ -23,7 +23,7 @@ def one_paper_library(folder: Path, **fields: str) -> Library:
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,x"])
 async def test_o_never_opens_a_link_that_is_not_http(make_app, tmp_path: Path, monkeypatch, url: str) -> None:  # type: ignore[no-untyped-def]
     opened: list[str] = []
-    monkeypatch.setattr("tui.ui.library.screen.open_in_browser", lambda app, target: opened.append(target))
+    monkeypatch.setattr("tui.ui.library.open_link.open_in_browser", lambda app, target: opened.append(target))
     library = one_paper_library(tmp_path / "lib", url=url)
     app = make_app(library=library)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -38,7 +38,7 @@ async def test_o_never_opens_a_link_that_is_not_http(make_app, tmp_path: Path, m
 
 async def test_o_opens_the_doi_when_the_url_is_hostile(make_app, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     opened: list[str] = []
-    monkeypatch.setattr("tui.ui.library.screen.open_in_browser", lambda app, target: opened.append(target))
+    monkeypatch.setattr("tui.ui.library.open_link.open_in_browser", lambda app, target: opened.append(target))
     library = one_paper_library(tmp_path / "lib", url="javascript:alert(1)", doi="10.5555/abc")
     app = make_app(library=library)
     async with app.run_test(size=(120, 36)) as pilot:

@@ -9,7 +9,29 @@ from typing import Any
 
 
 def normalize_space(text: str) -> str:
-    """Collapse every run of whitespace to one space, so re-wrapped text hashes the same."""
+    """Collapse every run of whitespace to one space, so re-wrapped text hashes the same.
+
+    Most long text (every abstract an import hashes, several times) is
+    already normalized: a few substring scans say so and return it as it is,
+    several times quicker than splitting it into words, and allocating nothing.
+    """
+    if (
+        len(text) > 100
+        and text.isascii()
+        and "  " not in text
+        and "\n" not in text
+        and "\t" not in text
+        and "\r" not in text
+        and "\x0b" not in text
+        and "\x0c" not in text
+        and "\x1c" not in text
+        and "\x1d" not in text
+        and "\x1e" not in text
+        and "\x1f" not in text
+        and text[:1] != " "
+        and text[-1:] != " "
+    ):
+        return text
     return " ".join(text.split())
 
 

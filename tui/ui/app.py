@@ -133,12 +133,12 @@ class PaperdeskApp(App[int]):
 
     def library_shown(self, library: Library) -> None:
         """The library is open: a new one (no annotations yet) gets the first-steps note once."""
-        from tui.ui.screens.help import FirstSteps
-
         if self.config_file is None or not self.settings.first_steps or library.read_only:
             return
         if library.annotations():
             return
+        from tui.ui.screens.help import FirstSteps  # the help screen's rows: only when the note is shown
+
         self.push_screen(FirstSteps(), self._first_steps_done)
 
     def _first_steps_done(self, done: bool | None) -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from rich.style import Style
 from rich.text import Text
 
-from tui.core.render.latex import Rendered
 from tui.core.render.text import visible, web_link
+
+if TYPE_CHECKING:
+    from tui.core.render.latex import Rendered
 
 #: How each style name from `tui.core.render.latex` looks without a theme; names combine ("bold italic").
 #: The reading pane replaces "math" and "link" with its component classes (colours from the theme).

@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 
 _FIELD = re.compile(r"([A-Za-z][\w\-]*)\s*=\s*")
+_BRACE = re.compile(r"[{}]")
+_BRACE_OR_QUOTE = re.compile(r'[{}"]')
+_BARE = re.compile(r"[^,}\s]+")
 
 
 def bibtex_fields(text: str) -> dict[str, str]:
@@ -39,30 +42,28 @@ def bibtex_fields(text: str) -> dict[str, str]:
 
 
 def _value(body: str, i: int) -> tuple[str | None, int]:
-    """The value starting at `i` and where scanning goes on."""
+    """The value starting at `i` and where scanning goes on (braces and quotes found by a regex, not char by char)."""
     opener = body[i]
     if opener == "{":
         depth = 0
-        for j in range(i, len(body)):
-            if body[j] == "{":
+        for m in _BRACE.finditer(body, i):
+            if m.group() == "{":
                 depth += 1
-            elif body[j] == "}":
+            else:
                 depth -= 1
                 if depth == 0:
-                    return body[i + 1 : j], j + 1
+                    return body[i + 1 : m.start()], m.end()
         return None, len(body)
     if opener == '"':
-        j = i + 1
         depth = 0
-        while j < len(body):
-            ch = body[j]
+        for m in _BRACE_OR_QUOTE.finditer(body, i + 1):
+            ch = m.group()
             if ch == "{":
                 depth += 1
             elif ch == "}":
                 depth -= 1
-            elif ch == '"' and depth <= 0:
-                return body[i + 1 : j], j + 1
-            j += 1
+            elif depth <= 0:
+                return body[i + 1 : m.start()], m.end()
         return None, len(body)
-    m = re.match(r"[^,}\s]+", body[i:])
-    return (m.group(), i + m.end()) if m else (None, len(body))
+    m = _BARE.match(body, i)
+    return (m.group(), m.end()) if m else (None, len(body))

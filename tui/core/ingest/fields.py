@@ -42,6 +42,11 @@ def year_field(value: Any) -> str:
     raise BadField(f"year is {kind_of(value)}, not a year")
 
 
+_AND = re.compile(r"\s+and\s+")
+_DOI_URL = re.compile(r"^(https?://)?(dx\.)?doi\.org/", re.I)
+_DOI_LABEL = re.compile(r"^doi:\s*", re.I)
+
+
 def split_names(text: str) -> list[str]:
     """Names in one string, separated by semicolons, commas, or " and "."""
     if ";" in text:
@@ -49,7 +54,7 @@ def split_names(text: str) -> list[str]:
     elif "," in text:
         parts = text.split(",")
     else:
-        parts = re.split(r"\s+and\s+", text)
+        parts = _AND.split(text)
     return [normalize_space(p) for p in parts if p.strip()]
 
 
@@ -75,5 +80,5 @@ def names_field(name: str, value: Any) -> tuple[str, ...]:
 def clean_doi(doi: str) -> str:
     """A bare DOI (10.x/…) from the forms people paste."""
     d = doi.strip()
-    d = re.sub(r"^(https?://)?(dx\.)?doi\.org/", "", d, flags=re.I)
-    return re.sub(r"^doi:\s*", "", d, flags=re.I)
+    d = _DOI_URL.sub("", d)
+    return _DOI_LABEL.sub("", d)

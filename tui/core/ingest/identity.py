@@ -6,32 +6,27 @@ The merger matches on these keys; a key that says nothing about one paper
 
 from __future__ import annotations
 
-import heapq
 import re
 import unicodedata
-import zlib
 from functools import lru_cache
 
 from tui.core.models import Paper, normalize_space
 
-#: Words at each end of an abstract that form a blocking key.
-BLOCK_WORDS = 8
-#: Words in a sampled shingle, and how many distinct words (chosen by content, so shifts do not matter) start one.
-SHINGLE_WORDS = 5
-SAMPLED = 12
-
+_NON_WORD = re.compile(r"[\W_]+")
+_DOI_PREFIX = re.compile(r"^(https?://)?(dx\.)?doi\.org/")
+_SCHEME = re.compile(r"^[a-z]+://")
 _ARXIV = re.compile(r"(?:arxiv\.org/(?:abs|pdf)/|arxiv[.:]\s*|10\.48550/arxiv\.)(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[a-z]{2})?/\d{7})", re.I)
 
 
 def normalize_title(title: str) -> str:
     """Case, accents-as-written, LaTeX dollars, punctuation and spacing do not make a title different."""
-    return " ".join(re.sub(r"[\W_]+", " ", title.casefold()).split())
+    return " ".join(_NON_WORD.sub(" ", title.casefold()).split())
 
 
 def normalize_doi(doi: str) -> str:
     """`https://doi.org/10.1/X`, `doi:10.1/x` and `10.1/x` are one DOI."""
     d = doi.strip().casefold()
-    d = re.sub(r"^(https?://)?(dx\.)?doi\.org/", "", d)
+    d = _DOI_PREFIX.sub("", d)
     return d.removeprefix("doi:").strip()
 
 
@@ -40,7 +35,9 @@ def arxiv_id(paper: Paper) -> str:
     extra = paper.extra or {}
     eprint = extra.get("eprint") if str(extra.get("archiveprefix", "")).casefold() == "arxiv" else ""
     for text in (paper.url, paper.doi, f"arxiv:{eprint}" if isinstance(eprint, str) and eprint else ""):
-        m = _ARXIV.search(text or "")
+        if not text or "rx" not in text.lower():
+            continue  # every form the pattern matches holds "arxiv", whose "rx" no case folding changes
+        m = _ARXIV.search(text)
         if m:
             return m.group(1).casefold()
     return ""
@@ -49,7 +46,7 @@ def arxiv_id(paper: Paper) -> str:
 def normalize_url(url: str) -> str:
     """A URL that names one page: scheme, `www.`, a trailing slash and a fragment aside; "" for a bare site."""
     u = url.strip().casefold()
-    u = re.sub(r"^[a-z]+://", "", u).removeprefix("www.").split("#", 1)[0].rstrip("/")
+    u = _SCHEME.sub("", u).removeprefix("www.").split("#", 1)[0].rstrip("/")
     host, _, path = u.partition("/")
     if len(path) < 4 or "." not in host:
         return ""
@@ -58,9 +55,14 @@ def normalize_url(url: str) -> str:
 
 def surnames(paper: Paper) -> frozenset[str]:
     """The last word of each author name, folded: enough to tell author lists apart."""
+    return _surnames(paper.authors) if paper.authors else frozenset()
+
+
+@lru_cache(maxsize=16384)
+def _surnames(authors: tuple[str, ...]) -> frozenset[str]:
     out = set()
-    for name in paper.authors:
-        words = re.sub(r"[\W_]+", " ", _ascii(name).casefold()).split()
+    for name in authors:
+        words = _NON_WORD.sub(" ", (name if name.isascii() else _ascii(name)).casefold()).split()
         if words and words[-1] not in ("al", "others"):
             out.add(words[-1])
     return frozenset(out)
@@ -84,27 +86,3 @@ def different_papers(a: Paper, b: Paper) -> bool:
 def norm_abstract(abstract: str) -> str:
     """The abstract as compared for similarity: spacing and case aside."""
     return normalize_space(abstract).casefold()
-
-
-@lru_cache(maxsize=8192)
-def abstract_blocks(norm: str) -> frozenset[str]:
-    """Blocking keys of an abstract: its first and last words, and shingles sampled by their content.
-
-    A shingle is kept when its first word is one of the SAMPLED words whose
-    hashes are smallest (a bottom-k sketch), so two abstracts at least 95%
-    alike share most of these keys wherever their edits fall; candidates are
-    found without comparing against everything, and the same keys are used
-    whatever the size of the import.
-    """
-    words = norm.split()
-    keys = {"^" + " ".join(words[:BLOCK_WORDS]), "$" + " ".join(words[-BLOCK_WORDS:])}
-    chosen = set(heapq.nsmallest(SAMPLED, {_word_hash(w) for w in words}))
-    for i in range(len(words) - SHINGLE_WORDS + 1):
-        if _word_hash(words[i]) in chosen:
-            keys.add(" ".join(words[i : i + SHINGLE_WORDS]))
-    return frozenset(keys)
-
-
-@lru_cache(maxsize=65536)
-def _word_hash(word: str) -> int:
-    return zlib.crc32(word.encode())

@@ -68,6 +68,12 @@ def read_import(path: str | Path, kind: str | None = None) -> ParsedFile:
     extension decides, else the content.
     """
     path = Path(path)
+    if (kind or FORMATS.get(path.suffix.lower())) == "json":
+        from tui.core.ingest.jsonlist import read_json_file
+
+        parsed = read_json_file(path, maybe_csl=kind is None)
+        if parsed is not None:
+            return parsed
     return parse_import(read_text(path), path, kind)
 
 

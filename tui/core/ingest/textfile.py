@@ -20,8 +20,8 @@ _BOMS = (
 )
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """Read a whole file, naming the file and the reason when that is impossible."""
+def check_file(path: str | Path) -> Path:
+    """The path, when it names a file paperdesk may read; InputFileError naming it and the reason otherwise."""
     p = Path(path)
     try:
         if p.is_dir():
@@ -29,15 +29,27 @@ def read_bytes(path: str | Path) -> bytes:
         if not p.exists():
             raise InputFileError(p, "no such file")
         size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise InputFileError(p, f"too large ({size // (1024 * 1024)} MiB)")
-        return p.read_bytes()
-    except InputFileError:
-        raise
-    except PermissionError:
-        raise InputFileError(p, "permission denied") from None
     except OSError as exc:
-        raise InputFileError(p, f"cannot be read ({os.strerror(exc.errno) if exc.errno else exc})") from None
+        raise os_error(p, exc) from None
+    if size > MAX_BYTES:
+        raise InputFileError(p, f"too large ({size // (1024 * 1024)} MiB)")
+    return p
+
+
+def os_error(path: Path, exc: OSError) -> InputFileError:
+    """A failed read as the one line to show."""
+    if isinstance(exc, PermissionError):
+        return InputFileError(path, "permission denied")
+    return InputFileError(path, f"cannot be read ({os.strerror(exc.errno) if exc.errno else exc})")
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """Read a whole file, naming the file and the reason when that is impossible."""
+    p = check_file(path)
+    try:
+        return p.read_bytes()
+    except OSError as exc:
+        raise os_error(p, exc) from None
 
 
 def decode_text(data: bytes, path: str | Path) -> str:

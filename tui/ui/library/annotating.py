@@ -3,6 +3,7 @@
 `Annotator` is owned by the screen. All methods run on the UI thread except
 `_write`, which runs in a (non-exclusive) thread worker and reports back with
 `to_ui` (never blocking). A save that landed is announced with `AnnotationSaved`.
+Its dialogs (tags, title, comment, highlights) are imported when first opened, not at start-up.
 """
 
 from __future__ import annotations
@@ -19,16 +20,10 @@ from tui.core.errors import PaperdeskError
 from tui.core.store.history import UNDOABLE_FIELDS, Change, StatusWalk, UndoHistory, cycle_status, previous_values
 from tui.core.models import Annotation, Highlight, Paper, Status
 from tui.core.models import shown_title
-from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.tags import format_tags, known_tags, parse_tags
 from tui.core.render.text import one_line
 from tui.ui.error_line import error_line
-from tui.ui.library.highlighting import PaperHighlights
-from tui.ui.screens.comment_dialog import CommentDialog
-from tui.ui.screens.highlights_dialog import HighlightsDialog
-from tui.ui.screens.tag_dialog import TagDialog
-from tui.ui.screens.title_dialog import TitleDialog
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
@@ -36,6 +31,7 @@ from tui.ui.widgets.reader import Reader
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
+    from tui.core.library import Library
     from tui.ui.library.screen import LibraryScreen
 
 
@@ -218,6 +214,8 @@ class Annotator:
         paper = self.paper
         if paper is None or self.library is None or not self.writable():
             return
+        from tui.ui.screens.tag_dialog import TagDialog  # dialogs: imported when first opened, never before the first frame
+
         ann = self.view(paper.id)
         known = known_tags(self.library.annotations().values())
         dialog = TagDialog(shown_title(paper, ann), format_tags(ann.tags), known)
@@ -231,6 +229,8 @@ class Annotator:
         paper = self.paper
         if paper is None or not self.writable():
             return
+        from tui.ui.screens.title_dialog import TitleDialog
+
         ann = self.view(paper.id)
         dialog = TitleDialog(shown_title(paper, ann), paper.shown_title)
         self.screen.app.push_screen(dialog, partial(self._retitle, paper))
@@ -247,6 +247,9 @@ class Annotator:
         """Ask for the new highlight's comment, then save it (Esc in the dialog keeps nothing)."""
         paper = self.library.get(pid) if self.library else None
         if paper is not None:
+            from tui.ui.library.highlighting import PaperHighlights
+            from tui.ui.screens.comment_dialog import CommentDialog
+
             highlights = PaperHighlights(self, paper, lambda _: None, lambda: None)
             dialog = CommentDialog(highlight.text)
             self.screen.app.push_screen(dialog, lambda comment: None if comment is None else highlights.add(highlight, comment))
@@ -260,6 +263,9 @@ class Annotator:
             self.screen.notify("No highlights on this paper: h starts one in the reading pane.", timeout=4)
             return
         if self.writable():
+            from tui.ui.library.highlighting import PaperHighlights
+            from tui.ui.screens.highlights_dialog import HighlightsDialog
+
             self.screen.app.push_screen(HighlightsDialog(shown_title(paper, self.view(paper.id)), PaperHighlights(self, paper, show, undo)))
 
     def step(self, change: Change | None, undo: bool) -> None:

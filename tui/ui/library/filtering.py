@@ -19,7 +19,6 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from tui.core.errors import PaperdeskError
-from tui.core.memory import release_free_memory
 from tui.core.models import Annotation, Paper
 from tui.core.render.text import capped, one_line
 from tui.core.search.query import Query, QueryError, parse_query
@@ -100,18 +99,24 @@ class Filtering:
         """In a thread: load the saved index, or split every paper into words (about a second per
         10,000 papers) and save it (`library.search_index`)."""
         from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
+        from tui.core.memory import release_free_memory  # ctypes: likewise
 
-        index = search_index(library)
+        gc.disable()  # what importing numpy and building make is collected once, below, not as it piles up
+        try:
+            index = search_index(library)
+            # The papers and the index live as long as the app: keep the cyclic GC from re-scanning
+            # them, which otherwise costs tens of milliseconds at random keystrokes at 100,000 papers.
+            # Here, not on the UI thread, so keys typed meanwhile are not held up by it.
+            release_free_memory()
+            gc.freeze()
+        finally:
+            gc.enable()
         to_ui(self.screen.app, self._index_ready, library, index)
 
     def _index_ready(self, library: Library, index: SearchIndex) -> None:
         if self.screen.app.library is not library:
             return
         self.index = index
-        # The papers and the index live as long as the app: keep the cyclic GC from re-scanning
-        # them, which otherwise costs tens of milliseconds at random keystrokes at 100,000 papers.
-        release_free_memory()
-        gc.freeze()
         if self.active:
             self.run()
         else:

@@ -1,4 +1,9 @@
-"""The reading pane follows the list's highlight: at once, or, while typing in the filter box, once the typing pauses."""
+"""The reading pane follows the list's highlight: at once, or, while typing in the filter box, once the typing pauses.
+
+At start-up the pane waits for the list's first frame: the list is what a
+start is for, and drawing an abstract (LaTeX, a derived title's source
+sentence) imports and lays out more than the list does.
+"""
 
 from __future__ import annotations
 
@@ -32,9 +37,14 @@ class PaneFollow:
         self.due = False
         """The highlight moved while typing: the pane shows it when the typing pauses."""
         self._at = 0.0
+        self.before_first_frame = True
+        """The list has not been painted yet: the pane shows its paper once it is (`list_painted`)."""
 
     def highlighted(self, typing: bool) -> None:
         """The list's highlight moved; `typing`: the filter box has focus."""
+        if self.before_first_frame:
+            self.due = True
+            return
         if not typing:
             self.show()
             return
@@ -51,6 +61,11 @@ class PaneFollow:
             self.screen.set_timer(wait, self._when_paused)
             return
         self.show()
+
+    def list_painted(self) -> None:
+        """The list's first frame is on screen: the pane shows the highlighted paper now."""
+        self.before_first_frame = False
+        self.catch_up()
 
     def catch_up(self) -> None:
         """Show the highlighted paper now if the pane lags behind the list."""

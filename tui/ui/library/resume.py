@@ -85,7 +85,9 @@ class Resume:
         paper_list = self.screen.query_one(PaperList)
         scroll = self._scroll
         paper_list.call_after_refresh(paper_list.restore_scroll, scroll)
-        self.screen.desk.key_gate.open()
+        # After the frame that shows the list, once the pane shows its paper (the screen's `_list_painted`
+        # comes first): a key acting on the pane's paper (n, h) finds it there.
+        self.screen.call_after_refresh(self.screen.desk.key_gate.open)
 
     def current(self) -> Session:
         """What to restore next time: the view as it is (as it will be after a triage pass on screen)."""

@@ -11,6 +11,8 @@ with messages (`Ranked`, `AnnotationSaved`) that the screen passes on.
 
 from __future__ import annotations
 
+import gc
+from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
 from textual import events
@@ -23,22 +25,17 @@ from tui.core.errors import PaperdeskError
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES
 from tui.core.store.session import Session, load_session
-from tui.core.render.links import open_target
 from tui.core.store.history import Change, Removal
 from tui.ui.actions import bindings_for
 from tui.ui.library.annotating import AnnotationSaved, Annotator
-from tui.ui.library.exporting import AnnotationsChanged, Exporting
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
 from tui.ui.library.pane_follow import PaneFollow
 from tui.ui.library.related import RelatedPapers
-from tui.ui.library.open_link import open_in_browser
-from tui.ui.library.removing import PapersMoved, Removing, neighbour
 from tui.ui.library.resume import Resume
 from tui.ui.library.triage import Triage
-from tui.ui.library.screen_keys import RelatedKeys, TriageKeys
+from tui.ui.library.screen_keys import RelatedKeys, ShareKeys, TriageKeys
 from tui.ui.palette.views import ViewCommands
-from tui.ui.screens.list_dialog import ask_and_rename
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
@@ -53,9 +50,11 @@ from tui.ui.wide_chars import use_on
 if TYPE_CHECKING:
     from tui.core.library import Library
     from tui.ui.app import PaperdeskApp
+    from tui.ui.library.exporting import AnnotationsChanged
+    from tui.ui.library.removing import PapersMoved, Removing
 
 
-class LibraryScreen(TriageKeys, RelatedKeys, Screen):
+class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
     """Browse and read. The library opens in a thread after the first paint."""
 
     CSS_PATH = [stylesheet("library.tcss"), stylesheet("layout.tcss")]
@@ -67,9 +66,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, Screen):
         use_on(self)  # toasts over the list keep their CJK characters
         self.filtering = Filtering(self)
         self.annotator = Annotator(self)
-        self.removing = Removing(self, self.annotator.history)
-        self.panes = Panes(self)
-        self.exporting = Exporting(self)
+        self.panes = Panes(self, self.desk.settings.layout)
+        self.panes.apply()  # the layout's classes before the first styling: added once mounted, they restyle every widget
         self.triage = Triage(self)
         self.resume = Resume(self)
         self.related = RelatedPapers(self)
@@ -87,6 +85,13 @@ class LibraryScreen(TriageKeys, RelatedKeys, Screen):
             yield Reader(id="reader")
         yield KeyHints(id="footer")
 
+    @cached_property
+    def removing(self) -> Removing:
+        """Removal and its confirmations: imported when first used, never before the first frame."""
+        from tui.ui.library.removing import Removing
+
+        return Removing(self, self.annotator.history)
+
     @property
     def desk(self) -> PaperdeskApp:
         """The app, typed: its settings and its library."""
@@ -103,9 +108,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, Screen):
         box = self.query_one(FilterInput)
         box.leave_hook, box.change_hook = self.leave_filter_now, self.filtering.query_changed
         self.set_focus(self.query_one(PaperList))  # now: a restored focus mode moves it on right after
-        self.panes.mode = settings.layout
         self.query_one(Notes).autosave_delay = settings.autosave_delay
-        self.panes.apply()
+        self.panes.apply()  # the terminal's width may have changed since
         if self.library is None:
             self.run_worker(self._open_library, thread=True, exclusive=True, group="load")
         else:
@@ -116,11 +120,18 @@ class LibraryScreen(TriageKeys, RelatedKeys, Screen):
         from tui.core.library import Library
 
         app = self.desk
+        # Reading papers by the thousand made the cyclic collector rescan them again and again (a third of
+        # the open at 50,000; as at index time, they live as long as the app): none while reading, then they
+        # are frozen out of its way (with what the start left uncollected meanwhile: about 0.6 MB, once).
+        gc.disable()
         try:
             library = Library.open(app.library_dir)
         except PaperdeskError as exc:
             to_ui(app, app.fail_startup, str(exc))
             return
+        finally:
+            gc.freeze()
+            gc.enable()
         to_ui(app, self.show_library, library, load_session(library.folder, tuple(SORT_NAMES)))
 
     def show_library(self, library: Library, session: Session | None = None) -> None:
@@ -130,15 +141,19 @@ class LibraryScreen(TriageKeys, RelatedKeys, Screen):
         paper_list.annotation_of = library.annotation
         paper_list.set_list_names({p.list for p in library.papers})
         self.annotator.attach(library)
-        self.resume.restore(library, session or Session())
-        # Index after the list is on screen: building it (and importing numpy) in a
-        # thread would otherwise compete with the first paint for the interpreter.
-        self.call_after_refresh(self.filtering.start_index, library)
+        # The reading pane and the index wait for the list's first frame: drawing an abstract and building
+        # the index (importing numpy, in a thread) would otherwise compete with that paint for the interpreter.
+        self.call_after_refresh(self._list_painted, library)
+        self.resume.restore(library, session or Session())  # keys wait for the above (`Resume`)
         self.update_header()
         if library.notice:
             self.notify(library.notice, title="Read-only", severity="warning", timeout=15, markup=False)
             self.add_class("read-only")
         self.desk.library_shown(library)
+
+    def _list_painted(self, library: Library) -> None:
+        self.pane.list_painted()
+        self.filtering.start_index(library)
 
     def reload_papers(self) -> None:
         """After an import: show the library's papers again, keeping the highlighted one, and recount."""
@@ -189,6 +204,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, Screen):
 
     def on_papers_moved(self, message: PapersMoved) -> None:
         """Papers left for the trash (the cursor moves to the next one left) or came back (it goes to the first)."""
+        from tui.ui.library.removing import neighbour
+
         library = self.library
         if library is None:
             return
@@ -346,6 +363,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, Screen):
 
     def action_rename_list(self) -> None:
         """The palette's "Rename list…": the highlighted paper's list first."""
+        from tui.ui.screens.list_dialog import ask_and_rename
+
         library = self.desk.library_ready()
         if library is not None:
             paper = self.query_one(PaperList).current
@@ -373,28 +392,3 @@ class LibraryScreen(TriageKeys, RelatedKeys, Screen):
     def flush_notes(self) -> list[str]:
         """Save unsaved notes now, on the calling thread (quit, SIGTERM); return error lines."""
         return self.annotator.flush_notes()
-
-    # -- links, export and clipboard ------------------------------------------------------------
-
-    def action_open_link(self) -> None:
-        """Open the highlighted paper's URL (or DOI, or first link in its abstract) in the browser."""
-        paper = self.query_one(PaperList).current
-        target = open_target(paper.url, paper.doi, paper.abstract) if paper is not None else ""
-        if not target:
-            self.notify("This paper has no web (http/https) link to open.", severity="warning", markup=False)
-            return
-        app = self.app
-        self.run_worker(lambda: open_in_browser(app, target), thread=True, group="open-link")
-
-    def action_export(self) -> None:
-        library = self.desk.library_ready()
-        if library is not None:
-            self.exporting.open_dialog(library, vault=self.desk.settings.vault)
-
-    def action_copy_paper(self) -> None:
-        if self.library is not None:
-            self.exporting.copy(self.library, with_notes=False)
-
-    def action_copy_section(self) -> None:
-        if self.library is not None:
-            self.exporting.copy(self.library, with_notes=True)

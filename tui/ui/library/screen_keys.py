@@ -1,12 +1,14 @@
-"""The library screen's keys for a triage pass and for related papers, kept apart so screen.py stays small.
+"""The library screen's keys for a triage pass, related papers, links, export and the clipboard, kept apart
+so screen.py stays small.
 
 Mixins of `LibraryScreen`: Textual finds `action_*` methods on the screen's
-class, and these delegate to the screen's `Triage` and `RelatedPapers`
-controllers like every other key.
+class, and these delegate to the screen's `Triage`, `RelatedPapers` and
+`Exporting` controllers like every other key.
 """
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tui.core.models import Status
@@ -14,6 +16,7 @@ from tui.core.store.history import Change
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from tui.ui.library.exporting import Exporting
     from tui.ui.library.screen import LibraryScreen
 
     _Base = LibraryScreen
@@ -75,3 +78,40 @@ class RelatedKeys(_Base):
         if not any(p.id == pid for p in self.query_one(PaperList).papers):
             self.notify("The filter hid that paper: cleared it to show the paper.", markup=False)
         self.go_to(pid)
+
+
+class ShareKeys(_Base):
+    """o, e, c, C: a paper's link, the export dialog, the clipboard."""
+
+    @cached_property
+    def exporting(self) -> Exporting:
+        """Export and clipboard (Markdown writers, dialogs): imported when first used, never before the first frame."""
+        from tui.ui.library.exporting import Exporting
+
+        return Exporting(self)
+
+    def action_open_link(self) -> None:
+        """Open the highlighted paper's URL (or DOI, or first link in its abstract) in the browser."""
+        from tui.core.render.links import open_target
+        from tui.ui.library.open_link import open_in_browser
+
+        paper = self.query_one(PaperList).current
+        target = open_target(paper.url, paper.doi, paper.abstract) if paper is not None else ""
+        if not target:
+            self.notify("This paper has no web (http/https) link to open.", severity="warning", markup=False)
+            return
+        app = self.app
+        self.run_worker(lambda: open_in_browser(app, target), thread=True, group="open-link")
+
+    def action_export(self) -> None:
+        library = self.desk.library_ready()
+        if library is not None:
+            self.exporting.open_dialog(library, vault=self.desk.settings.vault)
+
+    def action_copy_paper(self) -> None:
+        if self.library is not None:
+            self.exporting.copy(self.library, with_notes=False)
+
+    def action_copy_section(self) -> None:
+        if self.library is not None:
+            self.exporting.copy(self.library, with_notes=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from rich.text import Text
 from textual import events
@@ -11,9 +11,11 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.containers import Vertical
 
-from tui.core.highlights import Anchored
 from tui.core.models import Highlight
 from tui.core.render.text import one_line
+
+if TYPE_CHECKING:
+    from tui.core.highlights import Anchored
 
 #: How much of a long passage a row quotes.
 QUOTED_CHARS = 90

@@ -81,15 +81,12 @@ class Notes(Vertical):
         self.read_only = False  # set when the library cannot be written
         self._timer: Timer | None = None
         self._view: Markdown | None = None  # mounted the first time there are notes to render
+        self._highlighting = False  # Markdown highlighting: from the first edit on (`_highlight_markdown`)
 
     def compose(self) -> ComposeResult:
         yield Static(id="notes-state")
         yield Static(Text(EMPTY_HINT), id="notes-empty")
-        options = dict(id="notes-editor", soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
-        try:
-            editor = TextArea(language=_markdown_language(), **options)  # type: ignore[arg-type]
-        except LanguageDoesNotExist:  # highlighting is a nicety, never a reason to fail
-            editor = TextArea(language=None, **options)  # type: ignore[arg-type]
+        editor = TextArea(id="notes-editor", soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
         editor.display = False
         yield editor
 
@@ -135,6 +132,7 @@ class Notes(Vertical):
         """Open the editor on the current paper, cursor at the end."""
         if self.pid is None:
             return
+        self._highlight_markdown()
         self.editor.display = True
         if self._view is not None:
             self._view.display = False
@@ -144,6 +142,19 @@ class Notes(Vertical):
         self.screen.set_focus(self.editor, scroll_visible=False)
         self.editor.move_cursor(self.editor.document.end)
         self._follow_caret()
+
+    def _highlight_markdown(self) -> None:
+        """Markdown highlighting from the first edit on: the grammar loads then, not at start-up, and
+        browsing does not parse every paper's notes for an editor nobody sees."""
+        if self._highlighting:
+            return
+        self._highlighting = True
+        language = _markdown_language()
+        if language is not None:
+            try:
+                self.editor.language = language
+            except LanguageDoesNotExist:  # highlighting is a nicety, never a reason to fail
+                pass
 
     def fit_editor(self, height: int) -> None:
         """Never taller than the pane shows (`height` rows, less the state line above it).

@@ -5,12 +5,16 @@ under the notes) and, while a highlight is being made (`h`), the reading
 cursor: the passage `j`/`k` move and shift+arrows grow (`core.reading_cursor`).
 Enter hands the passage to the screen as `HighlightKept`; saving is not the
 pane's business.
+
+What draws an abstract (LaTeX, the source sentence of a derived title,
+highlights, code links) is imported when the first paper is shown, which the
+screen does right after the list's first frame (`PaneFollow.first_show`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -20,14 +24,10 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Static
 
-from tui.core.highlights import Anchored, anchor_all, document, make
 from tui.core.models import Highlight
 from tui.core.reading_cursor import Cursor, at_sentence, grown_by_sentence, grown_by_word, moved, sentence_spans
 
-from tui.core.render.latex import render
-from tui.core.render.links import code_links, is_code_link
 from tui.core.models import Annotation, Paper
-from tui.core.ingest.titles import title_source
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.titles import is_derived
 from tui.core.render.text import web_link, excerpt, one_line, visible
@@ -37,6 +37,9 @@ from tui.ui.rich_runs import RUN_STYLES, rendered_text, run_style
 from tui.ui.widgets.highlight import highlight_words, line_of, mark_spans
 from tui.ui.widgets.highlight_list import HighlightList
 from tui.ui.actions import bindings_for
+
+if TYPE_CHECKING:
+    from tui.core.highlights import Anchored
 
 
 #: The meta line under a title the core derived from the abstract.
@@ -193,6 +196,10 @@ class Reader(VerticalScroll, can_focus=True):
 
     def _show_abstract(self, paper: Paper, highlights: Sequence[str]) -> None:
         """The abstract with its LaTeX rendered (the stored text is untouched), query words and highlights marked."""
+        from tui.core.highlights import anchor_all, document
+        from tui.core.ingest.titles import title_source
+        from tui.core.render.latex import render
+
         self.anchored = anchor_all(self._highlights, document(paper.abstract)) if self._highlights else []
         if not paper.abstract.strip():
             self._shown = ""
@@ -213,6 +220,8 @@ class Reader(VerticalScroll, can_focus=True):
 
     def _show_links(self, paper: Paper) -> None:
         """Code repositories linked from the abstract or the paper's URL, on a "Code:" line."""
+        from tui.core.render.links import code_links, is_code_link
+
         found = code_links(excerpt(paper.abstract)[0])
         if paper.url and is_code_link(paper.url) and paper.url.rstrip("/") not in found:
             found.append(paper.url.rstrip("/"))
@@ -331,6 +340,8 @@ class Reader(VerticalScroll, can_focus=True):
         self._end_marking()
         if cursor is None or pid is None:
             return
+        from tui.core.highlights import make
+
         try:
             highlight = make(self._shown, cursor.start, cursor.end)
         except ValueError:

@@ -1,0 +1,250 @@
+"""Which stored (or earlier imported) paper an incoming one is: the index the merger asks.
+
+Every paper, stored or incoming, gets its keys up front: evidence (id, DOI,
+arXiv id, URL, normalized title) and the blocking keys of its abstract
+(`sketch`). The keys of all papers are sorted once (numpy), so the papers
+that share a key with another are known before the first comparison; an
+incoming paper that shares none (most of a new import) costs nothing more.
+For the others, the papers sharing a key are taken in the order they came
+(stored first, then the import in file order): an incoming paper can only
+match what came before it, and matches what the earlier one became (the
+stored paper it merged into, or the id it was added under).
+
+Evidence keys are held as 64-bit hashes; a hit is checked against the real
+values, so a hash collision can never merge two papers. A collision between
+blocking keys only adds a candidate, which the full comparison then rejects.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import replace
+from typing import Iterable, Sequence
+
+import numpy as np
+from rapidfuzz import fuzz
+
+from tui.core.ingest.identity import arxiv_id, different_papers, norm_abstract, normalize_doi, normalize_title, normalize_url, surnames
+from tui.core.ingest.sketch import CHUNK, abstract_keys
+from tui.core.models import Paper, is_specific_abstract, normalize_space, variant_id
+
+#: Abstracts at least this similar (rapidfuzz ratio, 0-100) are the same paper.
+SIMILARITY = 95.0
+#: A blocking key shared by more papers than this is too common to compare by.
+MAX_BLOCK_PAPERS = 64
+#: At most this many candidates (those sharing the most keys) get the full comparison.
+MAX_CANDIDATES = 12
+
+# Kinds of keys, strongest evidence first. The stored id and the id the abstract gives are both
+# ids (one hash space, so either finds the other), told apart only to be tried in this order.
+ID, ABSTRACT_ID, DOI, ARXIV, URL, TITLE, ABSTRACT = range(7)
+#: Mixed into each key's hash, so a DOI and a title that are the same text stay different keys.
+_SALT = {ID: 0x2F3C5A17, ABSTRACT_ID: 0x2F3C5A17, DOI: 0x61C88647, ARXIV: 0x7FEB352D, URL: 0x846CA68B, TITLE: 0x1B873593}
+_REASONS = {ID: "same id", ABSTRACT_ID: "same id", DOI: "same DOI", ARXIV: "same arXiv id", URL: "same URL", TITLE: "same title"}
+#: Evidence that names one paper so surely that author lists are not checked.
+_SURE = (DOI, ARXIV)
+
+
+def abstract_id(basis: str) -> str:
+    """`models.paper_id` of a specific abstract already normalized (`normalize_space`), without normalizing it again."""
+    return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:12]
+
+
+class MatchIndex:
+    """Finds the stored paper an incoming one duplicates.
+
+    `papers` are the stored papers, `incoming` those an import brings, in
+    order. `find` each incoming paper in that order, then `add` what it became
+    (a new paper, or the stored one it merged into) before the next. A paper
+    that is not the next incoming one can be asked about too (tests do): it
+    is then compared with every paper the index holds by then.
+    """
+
+    def __init__(self, papers: Iterable[Paper], incoming: Sequence[Paper] = ()) -> None:
+        stored = list(papers)
+        self.papers: dict[str, Paper] = {p.id: p for p in stored}
+        self._records: list[Paper] = stored + list(incoming)
+        self._pids: list[str | None] = [p.id for p in stored] + [None] * len(incoming)
+        self._next = len(stored)
+        self._current: int | None = None
+        #: Ids a new paper may not take: every indexed id, and the ids indexed abstracts give.
+        self._ids: set[str] = set(self.papers)
+        self._abstract_ids: dict[int, str] = {}  # slot -> its abstract's id, where that differs from its id
+        self._lengths = [0] * len(self._records)  # slot -> the length of its normalized abstract
+        self._build(len(stored))
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build(self, stored: int) -> None:
+        chunks = [self._chunk_rows(first, self._records[first : first + CHUNK]) for first in range(0, len(self._records), CHUNK)]
+        for slot, aid in self._abstract_ids.items():
+            if slot < stored:
+                self._ids.add(aid)
+        columns = [np.concatenate([chunk[i] for chunk in chunks]) if chunks else np.zeros(0, dtype) for i, dtype in enumerate((np.uint64, np.int32, np.int8))]
+        del chunks
+        self._group(columns, stored)
+
+    def _chunk_rows(self, first: int, records: Sequence[Paper]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every key of `records` (slots from `first`) as (hash, slot, kind) arrays: the evidence each
+        paper carries, strongest first, then the blocking keys of its abstract (`sketch`)."""
+        hashes: list[int] = []
+        slots: list[int] = []
+        kinds: list[int] = []
+        norms: list[str] = []
+        owners: list[int] = []
+
+        for slot, paper in enumerate(records, first):
+            found = [(ID, paper.id)]
+            basis = normalize_space(paper.abstract)
+            if is_specific_abstract(basis):
+                if (aid := abstract_id(basis)) != paper.id:
+                    self._abstract_ids[slot] = aid
+                    found.append((ABSTRACT_ID, aid))
+                norm = basis.casefold()
+                norms.append(norm)
+                owners.append(slot)
+                self._lengths[slot] = len(norm)
+            if paper.doi and (doi := normalize_doi(paper.doi)):
+                found.append((DOI, doi))
+            if arxiv := arxiv_id(paper):
+                found.append((ARXIV, arxiv))
+            if paper.url and (url := normalize_url(paper.url)):
+                found.append((URL, url))
+            if paper.title and (title := normalize_title(paper.title)):
+                found.append((TITLE, title))
+            for kind, value in found:
+                hashes.append(hash(value) ^ _SALT[kind])
+                kinds.append(kind)
+            slots.extend([slot] * len(found))
+        sketch, owner = abstract_keys(norms)
+        return (
+            np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
+            np.concatenate([np.array(slots, dtype=np.int32), np.array(owners, dtype=np.int32)[owner]]),
+            np.concatenate([np.array(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
+        )
+
+    def _group(self, columns: list[np.ndarray], stored: int) -> None:
+        """Keep only the keys an incoming paper shares with another paper, grouped by key, slots in order.
+
+        `columns` (keys, slots, kinds) is emptied as it is sorted, so no copy outlives its use.
+        """
+        order = np.lexsort((columns[1], columns[0]))
+        keys, slots, kinds = (columns.pop(0)[order] for _ in range(3))
+        del order
+        repeat = np.zeros(len(keys), dtype=bool)
+        repeat[1:] = (keys[1:] == keys[:-1]) & (slots[1:] == slots[:-1])  # a key twice in one paper counts once
+        keys, slots, kinds = keys[~repeat], slots[~repeat], kinds[~repeat]
+        starts = np.flatnonzero(np.append(True, keys[1:] != keys[:-1]))
+        sizes = np.diff(np.append(starts, len(keys)))
+        last_slot = slots[starts + sizes - 1]  # slots are sorted within a group: the last is the latest
+        # A blocking key shared by very many papers ("in this paper we propose a novel ...") says little.
+        group_kind = kinds[starts]
+        telling = (sizes > 1) & (last_slot >= stored) & ((group_kind != ABSTRACT) | (sizes <= MAX_BLOCK_PAPERS))
+        rows = np.repeat(telling, sizes)
+        self._slots = slots[rows]
+        self._kinds = kinds[rows]
+        kept_sizes = sizes[telling]
+        group_start = np.repeat(np.cumsum(kept_sizes) - kept_sizes, kept_sizes)
+        self._group_start = group_start
+        self._group_end = group_start + np.repeat(kept_sizes, kept_sizes)
+        self._by_slot = np.argsort(self._slots, kind="stable")
+        self._row_bounds: list[int] = np.searchsorted(self._slots[self._by_slot], np.arange(len(self._records) + 1)).tolist()
+
+    # -- asking --------------------------------------------------------------------------
+
+    def taken(self, pid: str) -> bool:
+        """True when a stored or planned paper already has, or answers to, this id."""
+        return pid in self.papers or pid in self._ids
+
+    def find(self, paper: Paper) -> tuple[str, str] | None:
+        """(stored id, why) when `paper` is already in the library, else None."""
+        slot = self._next
+        if slot < len(self._records) and self._records[slot] is paper:
+            self._current = slot
+            self._next += 1
+            return self._find_slot(slot, paper)
+        self._current = None
+        return MatchIndex(self.papers.values(), [paper]).find(paper)
+
+    def add(self, paper: Paper, as_id: str | None = None) -> None:
+        """Index `paper` under `as_id` (the stored id it is, or merged into): what the paper last found became."""
+        pid = as_id or paper.id
+        self.papers[pid] = paper if as_id is None or as_id == paper.id else replace(paper, id=pid)
+        self._ids.add(pid)
+        if self._current is not None:
+            self._pids[self._current] = pid
+            if (aid := self._abstract_ids.get(self._current)) is not None:
+                self._ids.add(aid)
+            self._current = None
+
+    def _find_slot(self, slot: int, paper: Paper) -> tuple[str, str] | None:
+        lo, hi = self._row_bounds[slot], self._row_bounds[slot + 1]
+        if lo == hi:
+            return None  # shares no key with any other paper
+        rows = self._by_slot[lo:hi].tolist()
+        kinds = self._kinds[rows].tolist()
+        for kind, row in sorted((k, r) for k, r in zip(kinds, rows) if k != ABSTRACT):
+            for member in self._members(row, slot):
+                pid = self._pids[member]
+                if not self._shares(kind, slot, member):
+                    continue  # two values whose hashes met
+                target = self.papers[pid]
+                if kind in _SURE or not different_papers(paper, target) and not (kind == URL and _titles_differ(paper, target)):
+                    return pid, _REASONS[kind]
+        shared: Counter[int] = Counter()
+        for kind, row in zip(kinds, rows):
+            if kind == ABSTRACT:
+                shared.update(self._members(row, slot))
+        if not shared:
+            return None
+        size = self._lengths[slot]
+        # A ratio of at least SIMILARITY needs lengths within that ratio too: a cheap first cut.
+        low, high = size * SIMILARITY / (200 - SIMILARITY), size * (200 - SIMILARITY) / SIMILARITY
+        norm = None
+        for member, _ in sorted(shared.items(), key=lambda item: (-item[1], item[0]))[:MAX_CANDIDATES]:
+            if not low <= self._lengths[member] <= high:
+                continue
+            pid = self._pids[member]
+            norm = norm or norm_abstract(paper.abstract)
+            if fuzz.ratio(norm, norm_abstract(self._records[member].abstract), score_cutoff=SIMILARITY):
+                if not different_papers(paper, self.papers[pid]):
+                    return pid, "similar abstract"
+        return None
+
+    def _members(self, row: int, slot: int) -> list[int]:
+        """The papers before `slot` that share the key of `row`, in the order they came (each already
+        stored, or added or merged by this import)."""
+        members = self._slots[self._group_start[row] : self._group_end[row]].tolist()
+        return [m for m in members if m < slot and self._pids[m] is not None]
+
+    def _shares(self, kind: int, slot: int, member: int) -> bool:
+        """True when paper `member` really carries the key of this kind that `slot` has (not just its hash)."""
+        paper, other = self._records[slot], self._records[member]
+        if kind in (ID, ABSTRACT_ID):
+            value = paper.id if kind == ID else self._abstract_ids[slot]
+            return value in (other.id, self._abstract_ids.get(member, other.id))
+        if kind == DOI:
+            return normalize_doi(paper.doi) == normalize_doi(other.doi)
+        if kind == ARXIV:
+            return arxiv_id(paper) == arxiv_id(other)
+        if kind == URL:
+            return normalize_url(paper.url) == normalize_url(other.url)
+        return normalize_title(paper.title) == normalize_title(other.title)
+
+    def free_id(self, paper: Paper) -> str:
+        """The paper's own id, or a stable variant when a different paper already holds it."""
+        pid = paper.id
+        n = 0
+        while self.taken(pid):
+            if n == 0:
+                salt = normalize_title(paper.title) + "|" + " ".join(sorted(surnames(paper))) + "|" + paper.url
+            n += 1
+            pid = variant_id(paper.id, salt if n == 1 else f"{salt}|{n}")
+        return pid
+
+
+def _titles_differ(a: Paper, b: Paper) -> bool:
+    """Both records have titles and they differ: a shared URL (a code repository, a lab page) is then not one paper."""
+    ta, tb = normalize_title(a.title), normalize_title(b.title)
+    return bool(ta and tb and ta != tb)
