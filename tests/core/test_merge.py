@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES, folder_snapshot
-from tui.core.store import jsonfile as storage_module
+from tui.core.store import papers_file as papers_file_module
 from tui.core.ingest.readers import read_import
 from tui.core.ingest.merge import MatchIndex, merge_into, normalize_doi, normalize_title
 from tui.core.ingest.parsed import FileReport, ParsedFile
@@ -116,8 +116,8 @@ def test_changes_survive_reopening(library_dir: Path) -> None:
 
 def test_one_atomic_write_per_import(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = storage_module.atomic_write_bytes
-    monkeypatch.setattr(storage_module, "atomic_write_bytes", lambda *a, **k: (calls.append(a[0]), real(*a, **k)))
+    real = papers_file_module.atomic_replace
+    monkeypatch.setattr(papers_file_module, "atomic_replace", lambda *a, **k: (calls.append(a[0]), real(*a, **k))[1])
     files = [read_import(FIXTURES / n) for n in ("small.bib", "papers.json", "papers.jsonl", "pmlr_l4dc2026.bib")]
     library.add_papers(files)
     assert [Path(c).name for c in calls] == ["papers.json"]
@@ -130,7 +130,7 @@ def test_a_failed_write_changes_nothing(library: Library, monkeypatch: pytest.Mo
     def fail(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage_module, "atomic_write_bytes", fail)
+    monkeypatch.setattr(papers_file_module, "atomic_replace", fail)
     with pytest.raises(OSError):
         library.add_papers([read_import(FIXTURES / "pmlr_l4dc2026.bib")])
     assert library.papers == before

@@ -180,3 +180,21 @@ async def test_m_then_enter_typed_at_once_goes_to_the_best_match(make_app) -> No
         await settle(app, pilot)
         assert not isinstance(app.screen, RelatedScreen)
         assert current(app) == EAGLES
+
+
+async def test_keys_typed_before_the_first_answer_act_on_the_list(make_app) -> None:
+    """The first `m` builds the index in a thread: `m j enter` typed at once picks the second match, once listed."""
+    from tests.ui.pilot import burst
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(UNIFEWS)
+        await pilot.pause()
+        related = app.screen.related
+        assert related.index is None  # not built before the first question
+        burst(app, ["m", "down", "enter"])
+        await settle(app, pilot)
+        assert not isinstance(app.screen, RelatedScreen)
+        second = related.index.similar(UNIFEWS, 10)[1].paper.id
+        assert current(app) == second

@@ -59,9 +59,7 @@ def new_list_name(names: Sequence[str], old: str, new: str) -> str:
 
 
 def renamed_papers(papers: Sequence[Paper], old: str, new: str) -> ListRename:
-    from dataclasses import replace
-
-    return ListRename(replaced={p.id: replace(p, list=new) for p in papers if p.list == old})
+    return ListRename(replaced={p.id: p.with_changes(list=new) for p in papers if p.list == old})
 
 
 def rename_in_query(text: str, names: Sequence[str], old: str, new: str) -> tuple[str, bool]:

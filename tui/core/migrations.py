@@ -8,7 +8,7 @@ change, so annotations (keyed on them) need nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tui.core.errors import LibraryError
@@ -55,7 +55,7 @@ def migrate(library: LibraryStore) -> int:
             if paper.derived_title and not paper.title.strip():
                 title = derive_title(paper.abstract)
                 if title != paper.derived_title:
-                    replaced[paper.id] = replace(paper, derived_title=title)
+                    replaced[paper.id] = paper.with_changes(derived_title=title)
         return Migration(replaced, {TITLES: TITLE_RULE})
 
     try:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 
 def normalize_space(text: str) -> str:
@@ -105,6 +105,12 @@ class Status(str, Enum):
     SKIPPED = "skipped"
 
 
+class Shelf(Protocol):
+    """Where stored abstracts wait on disk until read (`store.shelf`): slot -> the text."""
+
+    def text(self, slot: int) -> str: ...
+
+
 _OPTIONAL_PAPER_FIELDS = ("title", "derived_title", "authors", "year", "venue", "url", "doi", "tags", "extra")
 
 
@@ -115,6 +121,10 @@ class Paper:
     `derived_title` is computed once at import (from the abstract) and stored,
     so start-up never re-derives titles; `title` is a title that came with the
     data and wins over the derived one.
+
+    A stored paper's abstract stays on disk until read (`shelve`): abstracts
+    are most of a library's bytes, and a list, a search or a start needs
+    none of them. Reading `abstract` then costs one small file read.
     """
 
     id: str
@@ -130,6 +140,38 @@ class Paper:
     doi: str = ""
     tags: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    _shelf: Shelf | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def has_abstract(self) -> bool:
+        """True when the abstract is not empty; never reads it from disk (a shelved one never is)."""
+        held = _ABSTRACT.__get__(self, Paper)
+        return held.__class__ is not str or bool(held)
+
+    @property
+    def shelf_slot(self) -> int | None:
+        """Where `shelve` put the abstract, or None while the text is held in memory."""
+        held = _ABSTRACT.__get__(self, Paper)
+        return None if held.__class__ is str else held
+
+    def shelve(self, shelf: Shelf, slot: int) -> None:
+        """Let the abstract live on `shelf` (at `slot`) instead of in memory; it reads the same."""
+        self._shelf = shelf  # first: a thread reading the abstract meanwhile sees the text or the slot, both valid
+        _ABSTRACT.__set__(self, slot)
+
+    def with_changes(self, **changes: Any) -> "Paper":
+        """`dataclasses.replace`, but a shelved abstract stays on its shelf (replace() would read it into memory:
+        a migration or a list rename of 50,000 papers would hold every abstract until written)."""
+        slot = self.shelf_slot
+        if slot is None or "abstract" in changes:
+            return replace(self, **changes)
+        new = replace(self, abstract="", **changes)
+        new.shelve(self._shelf, slot)  # type: ignore[arg-type]
+        return new
+
+    def keep_in_memory(self) -> None:
+        """Read a shelved abstract into memory: its place on disk is about to go (the paper was removed)."""
+        _ABSTRACT.__set__(self, self.abstract)
 
     @property
     def shown_title(self) -> str:
@@ -163,6 +205,22 @@ class Paper:
             tags=tuple(doc.get("tags", ())),
             extra=dict(doc.get("extra", {})),
         )
+
+
+#: The slot that holds a paper's abstract: its text, or (an int) where its shelf keeps it.
+_ABSTRACT = Paper.__dict__["abstract"]
+
+
+def _abstract(paper: Paper) -> str:
+    held = _ABSTRACT.__get__(paper, Paper)
+    if held.__class__ is str:
+        return held
+    return paper._shelf.text(held)  # type: ignore[union-attr]
+
+
+# The dataclass keeps `abstract` as a field (constructor, replace(), ==, repr read it as text); reading
+# it goes through the shelf when the text is on disk. A property cannot be declared on a slots dataclass.
+Paper.abstract = property(_abstract, _ABSTRACT.__set__, doc="The abstract's text (read from disk when shelved).")  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,23 +73,39 @@ def from_search(index: SearchIndex, tokenizer: Tokenizer) -> Weights:
         (-1 if t is None else terms.setdefault(t, len(terms)) for t in tokenizer.terms(index.vocab)),
         dtype=np.int64, count=len(index.vocab),
     )
-    keys, doc_len = [], np.zeros(n, dtype=np.float64)
+    width, doc_len = max(n, 1), np.zeros(n, dtype=np.float64)
+    tagged_terms = [(terms.setdefault(found, len(terms)), tagged) for tag, tagged in index.paper_tags.items() for found in tokenizer.counts(tag)]
+    sizes = [len(index.fields[field].indices) for field in (TITLE, BODY)] + [len(tagged) for _, tagged in tagged_terms]
+    # One key per token: term, then paper, then the field weight in the low two bits; one sort orders them as CSC.
+    # Built in place in one buffer (stop words get a negative term, so they sort first and are cut off): the
+    # build's peak is this buffer and one field's terms, not five temporary arrays of every token.
+    key, at = np.empty(sum(sizes), dtype=np.int64), 0
     for field, weight in ((TITLE, TITLE_WEIGHT), (BODY, ABSTRACT_WEIGHT)):
         postings = index.fields[field]
-        term = np.repeat(word_term, np.diff(np.asarray(postings.indptr)))
-        keep = term >= 0
-        docs = np.asarray(postings.indices)[keep].astype(np.int64)
-        doc_len += np.bincount(docs, minlength=n) * weight
-        # One key per pair: term, then paper, then the field weight in the low two bits; one sort orders them as CSC.
-        keys.append((term[keep] * max(n, 1) + docs) * 4 + weight)
-        del term, keep, docs
-    for tag, tagged in index.paper_tags.items():
-        for found in tokenizer.counts(tag):
-            term_id = terms.setdefault(found, len(terms))
-            docs = np.fromiter(tagged, dtype=np.int64, count=len(tagged))
-            doc_len[docs] += TAG_WEIGHT
-            keys.append((term_id * max(n, 1) + docs) * 4 + TAG_WEIGHT)
-    tf, term, paper = _pairs(keys, max(n, 1))
+        docs = np.asarray(postings.indices)
+        part = key[at : at + len(docs)]
+        # Each token's word, then its term, in place (np.repeat would make a second array of every token).
+        part[:] = 0
+        bounds = np.asarray(postings.indptr)[1:-1]
+        np.add.at(part, bounds[bounds < len(part)], 1)
+        np.cumsum(part, out=part)
+        np.take(word_term, part, out=part, mode="clip")
+        doc_len += np.bincount(docs[part >= 0], minlength=n) * weight
+        part *= width
+        part += docs
+        part *= 4
+        part += weight
+        at += len(docs)
+        del part, docs
+    for term_id, tagged in tagged_terms:
+        docs = np.fromiter(tagged, dtype=np.int64, count=len(tagged))
+        doc_len[docs] += TAG_WEIGHT
+        key[at : at + len(docs)] = (term_id * width + docs) * 4 + TAG_WEIGHT
+        at += len(docs)
+    key.sort()
+    tokens = [key[np.searchsorted(key, 0) :]]
+    del key
+    tf, term, paper = _pairs(tokens, width)
     df = np.bincount(term, minlength=len(terms))
     idf = np.log1p((n - df + 0.5) / (df + 0.5)).astype(np.float32)
     # BM25 in float32, in place: the arrays have one entry per (term, paper) pair, millions of them.
@@ -104,25 +120,26 @@ def from_search(index: SearchIndex, tokenizer: Tokenizer) -> Weights:
     return Weights(terms, data, paper, indptr, n)
 
 
-def _pairs(keys: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """From the token keys (taken: the list is emptied, so the largest arrays of the build go as soon as
-    they are used): each distinct (term, paper) pair's weighted term frequency, term and paper."""
-    key = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
-    keys.clear()
-    key.sort()
+def _pairs(tokens: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """From the sorted token keys (taken from the list, so they are freed here, and changed in place): each
+    distinct (term, paper) pair's weighted term frequency, term and paper. Ordered so that at most about
+    three arrays of every token are alive at once."""
+    key = tokens.pop()
     if not len(key):
-        return np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32)
-    weight = (key & 3).astype(np.uint8)
+        return np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32)
+    weight = np.empty(len(key), dtype=np.uint8)
+    np.bitwise_and(key, 3, out=weight, casting="unsafe")
     key >>= 2
     first = np.empty(len(key), dtype=bool)
     first[0] = True
     np.not_equal(key[1:], key[:-1], out=first[1:])
+    pair = key[first]
+    del key
     starts = np.flatnonzero(first)
     del first
     tf = np.add.reduceat(weight, starts, dtype=np.float32)
-    del weight
-    pair = key[starts]
-    del starts, key
-    paper = (pair % n).astype(np.int32)
+    del weight, starts
+    paper = np.empty(len(pair), dtype=np.int32)
+    np.remainder(pair, n, out=paper, casting="unsafe")
     pair //= n
     return tf, pair.astype(np.int32), paper

@@ -134,7 +134,8 @@ class SearchIndex:
                 self.author_docs.setdefault(author.casefold(), set()).add(i)
         self.has_paper_tags = np.fromiter((bool(p.tags) for p in self.papers), dtype=bool, count=self.size)
         has = lambda attr: np.fromiter((bool(getattr(p, attr)) for p in self.papers), dtype=bool, count=self.size)  # noqa: E731
-        self.has_field = {name: has(name) for name in ("abstract", "authors", "url", "doi")}
+        # has_abstract, not abstract: a stored abstract stays on disk (Paper.shelve) and this runs at every start
+        self.has_field = {name.removeprefix("has_"): has(name) for name in ("has_abstract", "authors", "url", "doi")}
 
     # -- the annotation overlay ---------------------------------------------------
 

@@ -1,8 +1,9 @@
 """The library on disk: the only code that touches TinyDB.
 
 Two TinyDB files sit in the library folder: `papers.json` (the abstracts, replaced atomically
-by imports) and `annotations.json` (notes, ratings, status, tags), whose saves append to a
-journal beside it (`store.journal`). One process writes a library at a time (a `.lock` file).
+by imports; read through `store.papers_file`, which keeps the abstracts on disk) and
+`annotations.json` (notes, ratings, status, tags), whose saves append to a journal beside it
+(`store.journal`). One process writes a library at a time (a `.lock` file).
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
 from tui.core.store.changelog import CHANGE_LOG_TABLE, log_changes, log_table
 from tui.core.store.changes import apply_changes
+from tui.core.store.catalog import CATALOG_FILE
 from tui.core.store.formats import read_formats, with_formats
-from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile
+from tui.core.store.jsonfile import DamagedFile
 from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import LOCK_PID_FILE
+from tui.core.store.papers_file import PapersFile
 from tui.core.store.trash import TrashChange, chosen_batches, new_batch, read_trash, trashed, write_trash
 
 PAPERS_FILE = "papers.json"
@@ -70,7 +73,7 @@ class LibraryStore:
         self._annotations: dict[str, Annotation] = {}
         self._lock = threading.RLock()
         self._file_lock: Any = None
-        self._papers_file: AtomicJSONStorage | None = None
+        self._papers_file: PapersFile | None = None
         self._notes_db: TinyDB | None = None
         self._backup_day: str | None = None
 
@@ -102,7 +105,7 @@ class LibraryStore:
         self.read_only = read_only
         papers_path = self.folder / PAPERS_FILE
         self.fresh = not papers_path.exists()
-        self._papers_file = AtomicJSONStorage(papers_path, read_only=read_only)
+        self._papers_file = PapersFile(papers_path, read_only=read_only)
         self._load_papers()
         notes_path = self.folder / ANNOTATIONS_FILE
         self._notes_db = TinyDB(notes_path, storage=JournaledJSONStorage, read_only=read_only)
@@ -116,7 +119,7 @@ class LibraryStore:
         if not self.read_only:
             self._notes_storage().fold()  # compacted on open; the daily backup then holds everything
             self._backup_day = rotate_backups(notes_path, self._backup_day)
-            remove_stale_temps(self.folder, (PAPERS_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE))
+            remove_stale_temps(self.folder, (PAPERS_FILE, CATALOG_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE))
 
     def _notes_storage(self) -> JournaledJSONStorage:
         storage = self._notes_db.storage if self._notes_db is not None else None
@@ -134,8 +137,6 @@ class LibraryStore:
     def close(self) -> None:
         """Release the write lock; the library must not be used afterwards."""
         with self._lock:
-            if self._papers_file is not None:
-                self._papers_file.close()
             if self._notes_db is not None:
                 self._notes_db.close()
             self._papers_file = None
@@ -158,19 +159,11 @@ class LibraryStore:
 
     def _load_papers(self) -> None:
         assert self._papers_file is not None
-        data = self._papers_file.read() or {}
-        docs = data.get("papers", {}).values()
-        try:
-            papers = [Paper.from_doc(doc) for doc in docs]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise DamagedFile(self.folder / PAPERS_FILE, f"a paper record is malformed: {exc!r}") from None
+        papers = self._papers_file.load()
         papers.sort(key=lambda p: p.seq)
         self.papers = papers
-        self.formats = read_formats(data)
+        self.formats = read_formats(self._papers_file.tables)
         self._by_id = {p.id: p for p in papers}
-        # The parsed file is now held twice (as dicts and as Papers): let the dicts go; an import
-        # re-reads the file. At 100,000 papers this is a few hundred MiB.
-        self._papers_file.forget()
 
     @property
     def papers_digest(self) -> str | None:
@@ -214,19 +207,11 @@ class LibraryStore:
         self._by_id = {p.id: p for p in self.papers}
 
     def _write_papers(self, changes: PaperChanges) -> None:
-        """Build the new papers table beside the old one and write it once."""
+        """Write the papers file once: unchanged records copied as they are, new ones added (`store.papers_file`)."""
         assert self._papers_file is not None
-        data = self._papers_file.read() or {}
-        table = {k: d for k, d in data.get("papers", {}).items() if d.get("id") not in changes.removed}
-        if changes.replaced:
-            for key, doc in table.items():
-                new = changes.replaced.get(doc.get("id"))
-                if new is not None:
-                    table[key] = new.to_doc()
-        next_key = max((int(k) for k in table), default=0) + 1
-        for offset, paper in enumerate(changes.added):
-            table[str(next_key + offset)] = paper.to_doc()
-        self._papers_file.write(with_formats({**data, "papers": table}, {**self.formats, **getattr(changes, "formats", {})}))
+        formats = {**self.formats, **getattr(changes, "formats", {})}
+        tables = with_formats(dict(self._papers_file.tables), formats)
+        self._papers_file.write(changes.added, changes.replaced, changes.removed, tables)
         self.formats.update(getattr(changes, "formats", {}))
 
     # -- the trash -------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 from rich.text import Text
 from textual.message import Message
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from tui.core.errors import PaperdeskError
@@ -201,6 +202,8 @@ class Filtering:
         if not self.held:
             self._list.set_empty_text(self._no_match_text(result))
             self._list.set_papers(result, result.spans, keep=keep)
+        # The count now, not when `Ranked` reaches the screen: painted in the list's frame, not one after.
+        self.screen.update_header()
         self.screen.post_message(Ranked(result))
 
     def release(self, library: Library, keep: str | None) -> None:
@@ -271,6 +274,13 @@ class Filtering:
         if result is None or result.query.is_empty:
             return f"{total} papers · {order}"
         return f"{len(result)} / {total} · {order}"
+
+    def show_header(self, line: Static, library: Library | None, suffix: str) -> None:
+        """Put `header` (and `suffix`) on `line`: one row, so no layout pass; unchanged (the `Ranked`
+        after a keystroke that `show` counted already), no repaint either."""
+        text = self.header(library) + suffix
+        if line.content != text:
+            line.update(text, layout=False)
 
     # -- sort orders and saved views ----------------------------------------------------------
 

@@ -171,10 +171,10 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         self.update_header()
 
     def update_header(self) -> None:
-        """The line above the list: how many papers, in what order, read-only state (one row: no layout pass)."""
+        """The line above the list: how many papers, in what order, read-only state."""
         library = self.library
         suffix = " · read-only" if library is not None and library.read_only else ""
-        self.query_one("#list-header", Static).update(f"{self.filtering.header(library)}{suffix}", layout=False)
+        self.filtering.show_header(self.query_one("#list-header", Static), library, suffix)
 
     # -- what the parts report -----------------------------------------------------------
 

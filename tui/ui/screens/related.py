@@ -1,7 +1,9 @@
 """The related-papers dialog (`m`): the papers most like the highlighted one, with the words they share.
 
 It opens at once saying it is looking, and fills in when the answer comes
-from the worker (tui/ui/library/related.py). Enter dismisses with the chosen
+from the worker (tui/ui/library/related.py); the first `m` builds the index,
+which takes a second or two on a big library. Keys typed meanwhile (`m`
+then Enter, typed at once) act on the list once it is filled; Esc closes at once. Enter dismisses with the chosen
 paper's id (the library screen then shows it), Esc with None. Titles and
 terms are data: built as `Text`, never markup.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
@@ -24,6 +27,9 @@ from tui.ui.screens.dialog import Dialog
 
 if TYPE_CHECKING:
     from tui.core.related.index import Similar
+
+#: Keys of the list that may come before it is filled: Enter picks, the others move.
+_EARLY_KEYS = ("enter", "down", "up", "j", "k")
 
 
 class RelatedScreen(Dialog["str | None"]):
@@ -40,6 +46,7 @@ class RelatedScreen(Dialog["str | None"]):
         self.source_title = title
         self.title_of = title_of
         self._answer: tuple[list[Similar], int] | None = None
+        self._early: list[str] = []  # list keys typed before the answer came, replayed on it
 
     def compose(self) -> ComposeResult:
         with Vertical(id="related"):
@@ -53,6 +60,13 @@ class RelatedScreen(Dialog["str | None"]):
         self.query_one(OptionList).display = False
         if self._answer is not None:
             self._fill(*self._answer)
+
+    def on_key(self, event: events.Key) -> None:
+        """Before the answer: keep the list's keys for it (Esc is left to close the dialog at once)."""
+        if self._answer is None and event.key in _EARLY_KEYS:
+            event.stop()
+            event.prevent_default()
+            self._early.append(event.key)
 
     def show(self, similar: list[Similar], library_size: int) -> None:
         """The answer: the related papers (or a line saying why there are none). It may come before
@@ -89,6 +103,15 @@ class RelatedScreen(Dialog["str | None"]):
         options.display = True
         options.highlighted = 0
         options.focus()
+        self._replay_early_keys(options)
+
+    def _replay_early_keys(self, options: OptionList) -> None:
+        early, self._early = self._early, []
+        for key in early:
+            if key == "enter":
+                self.dismiss(options.get_option_at_index(options.highlighted or 0).id)
+                return
+            options.action_cursor_down() if key in ("down", "j") else options.action_cursor_up()
 
     def _summary(self, similar: list[Similar], library_size: int) -> str:
         if library_size < 2:

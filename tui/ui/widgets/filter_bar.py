@@ -43,6 +43,13 @@ class FilterInput(Input):
     def on_resize(self) -> None:
         self.placeholder = placeholder_for(self.content_region.width - 1)  # the cursor takes a cell
 
+    @property
+    def content_width(self) -> int:
+        """At least the box's width: `Input` sizes its scrollable area from this at every change of the
+        text, and a size that followed the text laid out the whole screen at every keystroke. A text
+        wider than the box still scrolls with the cursor."""
+        return max(super().content_width, self.scrollable_content_region.width)
+
     def action_clear_or_leave(self) -> None:
         if self.value:
             self.value = ""

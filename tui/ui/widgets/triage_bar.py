@@ -46,4 +46,7 @@ class PositionLine(Static):
         super().__init__(id=id, markup=False)
 
     def show_position(self, index: int | None, total: int) -> None:
-        self.update(f"{index + 1} / {total}  ·  ] next  [ previous  ·  Esc list" if index is not None else f"0 / {total}")
+        """Called at every move of the list's cursor (every keystroke in the filter box): while the line is
+        hidden (outside focus mode), no layout pass; showing it lays it out with its text then."""
+        text = f"{index + 1} / {total}  ·  ] next  [ previous  ·  Esc list" if index is not None else f"0 / {total}"
+        self.update(text, layout=self.display)
