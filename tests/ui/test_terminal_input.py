@@ -39,3 +39,10 @@ def test_esc_then_a_digit_or_b_f_is_never_an_option_key_character() -> None:
     for char in "0123456789-=§bf":
         got = keys(EscapeParser(), "\x1b" + char)
         assert len(got) == 1 and got[0].startswith("alt+"), (char, got)
+
+
+def test_a_line_feed_is_enter() -> None:
+    """Keys typed before raw mode pass the tty's CR -> LF translation: `n abc Enter def`, typed right after
+    the launch, arrived as "nabc\\ndef" and the notes lost their line break (ctrl+j was dropped)."""
+    assert keys(EscapeParser(), "abc\ndef") == ["a", "b", "c", "enter", "d", "e", "f"]
+    assert keys(EscapeParser(), "abc\rdef") == keys(XTermParser(), "abc\rdef")

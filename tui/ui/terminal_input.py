@@ -16,6 +16,13 @@ reading of it (ESC 4 as `¢`, ESC b as ctrl+left): Esc then a digit is the
 notes editor left and a rating. The app then splits an unbound Alt+letter into Esc and
 the letter (tui/ui/key_gate.py `split_escape`).
 
+A line feed (ctrl+j) is read as Enter. Keys typed before the app has put
+the terminal in raw mode (in the first few hundred milliseconds, or
+`tmux send-keys` right after the launch) pass the terminal's cooked-mode
+input translation, which turns the Enter key's CR into LF: read as ctrl+j,
+it was dropped, and "abc Enter def" typed at once into the notes became
+"abcdef". Nothing in paperdesk binds ctrl+j.
+
 Textual's Linux drivers build their parser by the module name
 `XTermParser`; `install` points that name at `EscapeParser`. The private
 names used here are checked by tests/ui/test_textual_api.py.
@@ -36,6 +43,8 @@ class EscapeParser(XTermParser):
     """Textual's terminal parser, reading ESC + a printable character as Alt+character straight away."""
 
     def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        if sequence == "\n" and not alt:  # Enter, as the tty's cooked mode (ICRNL) passes it on before raw mode
+            return [events.Key("enter", "\r")]
         if len(sequence) == 2 and sequence[0] == "\x1b":
             char = sequence[1]
             if char.isprintable() and char not in SEQUENCE_STARTS:
