@@ -55,3 +55,29 @@ def test_a_lock_file_someone_else_wrote_into_is_still_taken(tmp_path: Path) -> N
     lock, refusal = take_write_lock(tmp_path)
     assert lock is not None and refusal is None
     release_write_lock(lock, tmp_path)
+
+
+def test_where_the_file_system_cannot_lock_a_marker_file_keeps_one_writer(tmp_path: Path, monkeypatch) -> None:
+    """ENOSYS (some network mounts): the library is still written, one process at a time, through
+    `.lock.excl` holding the holder's PID; a marker whose holder is gone is taken over."""
+    import errno
+
+    import tui.core.store.lock as lock_module
+
+    def no_locks(fd: int) -> None:
+        raise OSError(errno.ENOSYS, "Function not implemented")
+
+    monkeypatch.setattr(lock_module, "_lock", no_locks)
+    lock, refusal = take_write_lock(tmp_path)
+    assert lock is not None and refusal is None
+    marker = tmp_path / (LOCK_FILE + ".excl")
+    assert int(marker.read_text()) == os.getpid()
+    again, second = take_write_lock(tmp_path)
+    assert again is None and second is not None and second.held and f"PID {os.getpid()}" in second.reason
+    release_write_lock(lock, tmp_path)
+    assert not marker.exists()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    marker.write_text(gone.stdout.strip())  # left by a process that no longer runs
+    taken, refused = take_write_lock(tmp_path)
+    assert taken is not None and refused is None and int(marker.read_text()) == os.getpid()
+    release_write_lock(taken, tmp_path)

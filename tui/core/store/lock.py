@@ -71,18 +71,76 @@ else:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+class MarkerLock(WriteLock):
+    """Where the file system cannot lock (ENOSYS: some network mounts), a marker file made with O_EXCL
+    holding the holder's PID stands in for the OS lock; releasing removes it."""
+
+    def __init__(self, fd: int, marker: Path) -> None:
+        super().__init__(fd)
+        self._marker: Path | None = marker
+
+    def release(self) -> None:
+        marker, self._marker = self._marker, None
+        if marker is not None:
+            try:
+                marker.unlink()
+            except OSError:
+                pass
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
+
+
+def _alive(pid: int) -> bool:
+    """True when process `pid` runs (or cannot be asked: taken as running, to stay safe)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def _take_marker(fd: int, path: Path) -> WriteLock | None:
+    """The marker-file lock beside `path` (`path` + ".excl"), or None while a live process holds it.
+    A marker left by a process that is gone (killed) is taken over."""
+    marker = path.with_name(path.name + ".excl")
+    for _ in range(2):
+        try:
+            made = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            try:
+                pid = int(marker.read_text(encoding="ascii").strip() or 0)
+            except (OSError, ValueError):
+                pid = 0
+            if pid and _alive(pid):
+                os.close(fd)
+                return None
+            try:
+                marker.unlink()  # stale: its holder is gone
+            except FileNotFoundError:
+                pass
+            continue
+        with os.fdopen(made, "w", encoding="ascii") as out:
+            out.write(str(os.getpid()))
+        return MarkerLock(fd, marker)
+    os.close(fd)
+    return None
+
+
 def _acquire(path: Path) -> WriteLock | None:
     """The lock on `path`, or None when another open descriptor (any process, or this one) holds it.
 
-    Where the file system cannot lock at all (ENOSYS), the library is still written:
-    one writer is then not enforced there, as with any tool on such a mount.
+    Where the file system cannot lock at all (ENOSYS), a marker file stands in (`MarkerLock`),
+    so one writer is still enforced there.
     """
     fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
     try:
         _lock(fd)
     except OSError as exc:
         if exc.errno == errno.ENOSYS:
-            return WriteLock(fd)
+            return _take_marker(fd, path)
         os.close(fd)
         if exc.errno in _HELD_ERRNOS:
             return None
