@@ -30,13 +30,26 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, durable: bo
     left exactly as it was and the temp file is removed. The file is private
     (0600, from mkstemp) unless `mode` is given.
     """
+    with atomic_replace(path, durable=durable, mode=mode, buffering=-1) as handle:
+        handle.write(data)
+
+
+@contextmanager
+def atomic_replace(
+    path: str | os.PathLike[str], *, durable: bool = True, mode: int | None = None, buffering: int = 1 << 20
+) -> Iterator[IO[bytes]]:
+    """`atomic_write_bytes` for a file written piece by piece: the block writes to the handle it gets.
+
+    When the block ends, the temp file is fsynced (unless not `durable`) and renamed over `path`;
+    if the block (or the disk) fails, the temp file goes and `path` is as it was.
+    """
     target = Path(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         if mode is not None and hasattr(os, "fchmod"):
             os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+        with os.fdopen(fd, "wb", buffering=buffering) as handle:
+            yield handle
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())
@@ -49,30 +62,6 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, durable: bo
         raise
     if durable:
         fsync_dir(target.parent)
-
-
-@contextmanager
-def atomic_replace(path: str | os.PathLike[str], *, buffering: int = 1 << 20) -> Iterator[IO[bytes]]:
-    """`atomic_write_bytes` for a file written piece by piece: the block writes to the handle it gets.
-
-    When the block ends, the temp file is fsynced and renamed over `path`;
-    if the block (or the disk) fails, the temp file goes and `path` is as it was.
-    """
-    target = Path(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb", buffering=buffering) as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-    except BaseException:
-        try:
-            os.unlink(tmp_name)
-        except OSError:
-            pass
-        raise
-    fsync_dir(target.parent)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, *, durable: bool = True, mode: int | None = None) -> None:

@@ -111,7 +111,10 @@ class RelatedScreen(Dialog["str | None"]):
             if key == "enter":
                 self.dismiss(options.get_option_at_index(options.highlighted or 0).id)
                 return
-            options.action_cursor_down() if key in ("down", "j") else options.action_cursor_up()
+            if key in ("down", "j"):
+                options.action_cursor_down()
+            else:
+                options.action_cursor_up()
 
     def _summary(self, similar: list[Similar], library_size: int) -> str:
         if library_size < 2:
