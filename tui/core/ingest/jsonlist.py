@@ -19,7 +19,7 @@ import orjson
 from tui.core.errors import InputFileError
 from tui.core.ingest.embedded import bibtex_fields
 from tui.core.ingest.fields import BadField, clean_doi, kind_of, names_field, text_field, year_field
-from tui.core.ingest.parsed import ParsedFile
+from tui.core.ingest.parsed import ParsedFile, Sink
 from tui.core.models import Paper, normalize_space, paper_id
 from tui.core.render.venues import venue_from_file_name
 
@@ -195,12 +195,14 @@ def looks_like_json_lines(text: str) -> bool:
     return len(lines) > 1 and all(line.startswith("{") for line in lines[:3]) and not text.lstrip().startswith("[")
 
 
-def read_json_file(path: Path, *, maybe_csl: bool) -> ParsedFile | None:
+def read_json_file(path: Path, *, maybe_csl: bool, sink: Sink | None = None) -> ParsedFile | None:
     """A `.json` file of paper objects read a slice at a time (`json_stream`), or None to read it whole.
 
     None when the file is anything but a plain UTF-8 array (the whole-file
     reader then names the problem), and, with `maybe_csl`, when its first
-    64 KiB use CSL-JSON's keys (the CSL reader takes it).
+    64 KiB use CSL-JSON's keys (the CSL reader takes it). Each slice's
+    papers go to `sink` as soon as they are made (the caller rolls the sink
+    back when this answers None or raises).
     """
     from tui.core.ingest.json_stream import read_array
     from tui.core.ingest.textfile import check_file, os_error
@@ -216,7 +218,14 @@ def read_json_file(path: Path, *, maybe_csl: bool) -> ParsedFile | None:
             if looks_like_csl(head[:65536]):
                 return None
         shared: dict[str, str] = {}
-        count = read_array(path, lambda objects: _collect(objects, parsed, shared))
+
+        def take(objects: list[tuple[str, Any]]) -> None:
+            before = len(parsed.papers)
+            _collect(objects, parsed, shared)
+            if sink is not None:
+                sink.take(parsed.papers[before:])
+
+        count = read_array(path, take)
     except OSError as exc:
         raise os_error(path, exc) from None
     if count is None:

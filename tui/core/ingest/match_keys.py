@@ -1,0 +1,106 @@
+"""The keys a paper is matched by (`matching.MatchIndex`), computed for a few thousand papers at a time.
+
+Evidence keys (id, DOI, arXiv id, URL, normalized title) are 64-bit hashes
+of their values, salted by kind; the blocking keys of a long, specific
+abstract come from `sketch`. Computing them needs the abstract's text, so
+an import computes them as it reads each slice of a file (`incoming`),
+before the text leaves memory; stored papers get theirs when they are
+matched against.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from array import array
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from tui.core.ingest.identity import arxiv_id, normalize_doi, normalize_title, normalize_url
+from tui.core.ingest.sketch import abstract_keys
+from tui.core.models import Paper, is_specific_abstract, normalize_space
+
+# Kinds of keys, strongest evidence first. The stored id and the id the abstract gives are both
+# ids (one hash space, so either finds the other), told apart only to be tried in this order.
+ID, ABSTRACT_ID, DOI, ARXIV, URL, TITLE, ABSTRACT = range(7)
+#: Mixed into each key's hash, so a DOI and a title that are the same text stay different keys.
+_SALT = {ID: 0x2F3C5A17, ABSTRACT_ID: 0x2F3C5A17, DOI: 0x61C88647, ARXIV: 0x7FEB352D, URL: 0x846CA68B, TITLE: 0x1B873593}
+
+
+def abstract_id(basis: str) -> str:
+    """`models.paper_id` of a specific abstract already normalized (`normalize_space`), without normalizing it again."""
+    return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:12]
+
+
+def fold(text: str) -> str:
+    """`str.casefold`, quicker for ASCII text (where it is `lower`)."""
+    return text.lower() if text.isascii() else text.casefold()
+
+
+@dataclass
+class KeyRows:
+    """Every key of some papers (slots from `first`), as parallel arrays, and what matching needs besides.
+
+    `abstract_ids` holds the id a paper's abstract gives where that is not
+    its id; `lengths` the length of each paper's normalized abstract (0 when
+    it is not specific).
+    """
+
+    first: int
+    hashes: np.ndarray  # uint64
+    slots: np.ndarray  # int32
+    kinds: np.ndarray  # int8
+    abstract_ids: dict[int, str] = field(default_factory=dict)
+    lengths: array = field(default_factory=lambda: array("i"))
+
+    def moved(self, by: int) -> "KeyRows":
+        """The same rows for papers `by` slots further on."""
+        return KeyRows(
+            self.first + by, self.hashes, self.slots + np.int32(by), self.kinds,
+            {slot + by: aid for slot, aid in self.abstract_ids.items()}, self.lengths,
+        )
+
+
+def key_rows(records: Sequence[Paper], first: int = 0) -> KeyRows:
+    """Every key of `records` (slots from `first`): the evidence each paper carries, strongest first,
+    then the blocking keys of its abstract (`sketch`)."""
+    hashes: list[int] = []
+    slots: list[int] = []
+    kinds: list[int] = []
+    norms: list[str] = []
+    owners: list[int] = []
+    abstract_ids: dict[int, str] = {}
+    lengths = array("i", bytes(4 * len(records)))
+    for slot, paper in enumerate(records, first):
+        found = [(ID, paper.id)]
+        basis = normalize_space(paper.abstract)
+        if is_specific_abstract(basis):
+            if (aid := abstract_id(basis)) != paper.id:
+                abstract_ids[slot] = aid
+                found.append((ABSTRACT_ID, aid))
+            norm = fold(basis)
+            norms.append(norm)
+            owners.append(slot)
+            lengths[slot - first] = len(norm)
+        if paper.doi and (doi := normalize_doi(paper.doi)):
+            found.append((DOI, doi))
+        if arxiv := arxiv_id(paper):
+            found.append((ARXIV, arxiv))
+        if paper.url and (url := normalize_url(paper.url)):
+            found.append((URL, url))
+        if paper.title and (title := normalize_title(paper.title)):
+            found.append((TITLE, title))
+        for kind, value in found:
+            hashes.append(hash(value) ^ _SALT[kind])
+            kinds.append(kind)
+        slots.extend([slot] * len(found))
+    sketch, owner = abstract_keys(norms)
+    return KeyRows(
+        first,
+        np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
+        np.concatenate([np.array(slots, dtype=np.int32), np.array(owners, dtype=np.int32)[owner]]),
+        np.concatenate([np.array(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
+        abstract_ids,
+        lengths,
+    )
