@@ -26,6 +26,7 @@ from tui.core.models import Paper, is_specific_abstract, normalize_space
 ID, ABSTRACT_ID, DOI, ARXIV, URL, TITLE, ABSTRACT = range(7)
 #: Mixed into each key's hash, so a DOI and a title that are the same text stay different keys.
 _SALT = {ID: 0x2F3C5A17, ABSTRACT_ID: 0x2F3C5A17, DOI: 0x61C88647, ARXIV: 0x7FEB352D, URL: 0x846CA68B, TITLE: 0x1B873593}
+_ID_SALT = _SALT[ID]
 
 
 def abstract_id(basis: str) -> str:
@@ -66,41 +67,50 @@ def key_rows(records: Sequence[Paper], first: int = 0) -> KeyRows:
     """Every key of `records` (slots from `first`): the evidence each paper carries, strongest first,
     then the blocking keys of its abstract (`sketch`)."""
     hashes: list[int] = []
-    slots: list[int] = []
-    kinds: list[int] = []
+    kinds = bytearray()
+    slots = array("i")
     norms: list[str] = []
-    owners: list[int] = []
+    owners = array("i")
     abstract_ids: dict[int, str] = {}
     lengths = array("i", bytes(4 * len(records)))
+    put_hash, put_kind, put_slot = hashes.append, kinds.append, slots.append
     for slot, paper in enumerate(records, first):
-        found = [(ID, paper.id)]
+        put_hash(hash(paper.id) ^ _ID_SALT)
+        put_kind(ID)
+        put_slot(slot)
         basis = normalize_space(paper.abstract)
         if is_specific_abstract(basis):
             if (aid := abstract_id(basis)) != paper.id:
                 abstract_ids[slot] = aid
-                found.append((ABSTRACT_ID, aid))
+                put_hash(hash(aid) ^ _ID_SALT)
+                put_kind(ABSTRACT_ID)
+                put_slot(slot)
             norm = fold(basis)
             norms.append(norm)
             owners.append(slot)
             lengths[slot - first] = len(norm)
         if paper.doi and (doi := normalize_doi(paper.doi)):
-            found.append((DOI, doi))
+            put_hash(hash(doi) ^ _SALT[DOI])
+            put_kind(DOI)
+            put_slot(slot)
         if arxiv := arxiv_id(paper):
-            found.append((ARXIV, arxiv))
+            put_hash(hash(arxiv) ^ _SALT[ARXIV])
+            put_kind(ARXIV)
+            put_slot(slot)
         if paper.url and (url := normalize_url(paper.url)):
-            found.append((URL, url))
+            put_hash(hash(url) ^ _SALT[URL])
+            put_kind(URL)
+            put_slot(slot)
         if paper.title and (title := normalize_title(paper.title)):
-            found.append((TITLE, title))
-        for kind, value in found:
-            hashes.append(hash(value) ^ _SALT[kind])
-            kinds.append(kind)
-        slots.extend([slot] * len(found))
+            put_hash(hash(title) ^ _SALT[TITLE])
+            put_kind(TITLE)
+            put_slot(slot)
     sketch, owner = abstract_keys(norms)
     return KeyRows(
         first,
         np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
-        np.concatenate([np.array(slots, dtype=np.int32), np.array(owners, dtype=np.int32)[owner]]),
-        np.concatenate([np.array(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
+        np.concatenate([np.frombuffer(slots, dtype=np.int32), np.frombuffer(owners, dtype=np.int32)[owner]]),
+        np.concatenate([np.frombuffer(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
         abstract_ids,
         lengths,
     )

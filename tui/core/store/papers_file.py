@@ -267,19 +267,22 @@ def _copy_run(out: _Out, file: OpenFile | None, old: Layout, run: list[int], lay
 
 
 def _put_record(out: _Out, layout: Layout, spans: array, slot: int, paper: Paper) -> bool:
-    """Write one record from memory at `slot`; True when its abstract is in the file (to be shelved there)."""
+    """Write one record from memory at `slot`; True when its abstract is in the file (to be shelved there).
+
+    The record is `{"id":…,"abstract":…,` then the other fields, as every version writes it; the
+    abstract goes in as the JSON bytes it waits on disk as during an import (`orjson.Fragment`),
+    never decoded and encoded again.
+    """
     doc = paper.to_doc(abstract=False)
-    head = b'{"id":' + orjson.dumps(doc.pop("id")) + b","
-    text = paper.abstract_json()  # copied as it waits on disk during an import, never decoded
-    rest = orjson.dumps(doc)[1:]
-    out.put((b"," if out.records else b"") + b'"%d":' % layout.keys[slot])
+    doc = {"id": doc.pop("id"), "abstract": orjson.Fragment(text := paper.abstract_json()), **doc}
+    record = orjson.dumps(doc)
+    out.put(b',"%d":' % layout.keys[slot] if out.records else b'"%d":' % layout.keys[slot])
     out.records += 1
     start = out.at
-    out.put(head)
-    abstract_at = out.at
-    out.put(b'"abstract":' + text + b"," + rest)
+    out.put(record)
     layout.docs[2 * slot], layout.docs[2 * slot + 1] = start, out.at
     if len(text) > 2:
+        abstract_at = start + record.index(b',"abstract":') + 1
         spans[2 * slot], spans[2 * slot + 1] = abstract_at, abstract_at + len(b'"abstract":') + len(text)
         return True
     spans[2 * slot] = spans[2 * slot + 1] = -1
