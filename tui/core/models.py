@@ -58,7 +58,13 @@ def is_specific_abstract(abstract: str) -> bool:
     return len(abstract.split(None, SPECIFIC_WORDS)) > SPECIFIC_WORDS - 1
 
 
-def paper_id(abstract: str, title: str = "") -> str:
+def abstract_basis(abstract: str) -> tuple[str, bool]:
+    """(the abstract as ids are made from it: spacing normalized, whether it is specific enough to name a paper)."""
+    basis = normalize_space(abstract)
+    return basis, is_specific_abstract(basis)
+
+
+def paper_id(abstract: str, title: str = "", basis: tuple[str, bool] | None = None) -> str:
     """A short stable id: twelve hex digits of SHA-1 over what names the paper.
 
     A long, specific abstract is the basis (whitespace-normalized, so a list
@@ -66,16 +72,17 @@ def paper_id(abstract: str, title: str = "") -> str:
     already stored) — the rule every library written before issue 13 used, so
     stored ids and the annotations keyed on them stay valid. A paper whose
     abstract is boilerplate or very short is keyed by its case-folded title;
-    with neither, by whatever abstract text there is.
+    with neither, by whatever abstract text there is. `basis` is the
+    abstract's `abstract_basis`, when the caller has it already.
     """
     import hashlib  # OpenSSL-backed: loaded on first use, not at start-up
 
-    basis = normalize_space(abstract)
-    if not is_specific_abstract(basis) and normalize_space(title):
-        basis = "title:" + normalize_space(title).casefold()
-    elif not basis:
-        basis = "title:"
-    return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:12]
+    text, specific = basis or abstract_basis(abstract)
+    if not specific and normalize_space(title):
+        text = "title:" + normalize_space(title).casefold()
+    elif not text:
+        text = "title:"
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
 
 
 def variant_id(pid: str, salt: str) -> str:

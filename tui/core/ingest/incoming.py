@@ -26,11 +26,12 @@ class Incoming:
         self._papers: list[Paper] = []
         self._rows: list[KeyRows] = []
 
-    def take(self, papers: Sequence[Paper]) -> None:
-        """Key and spool the next papers a reader made (in the order the import will plan them)."""
+    def take(self, papers: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None) -> None:
+        """Key and spool the next papers a reader made (in the order the import will plan them);
+        `bases`: what each one's id was made from (`models.abstract_basis`), when the reader says."""
         for first in range(0, len(papers), CHUNK):
             part = papers[first : first + CHUNK]
-            self._rows.append(key_rows(part, len(self._papers)))
+            self._rows.append(key_rows(part, len(self._papers), bases[first : first + CHUNK] if bases is not None else None))
             self._papers.extend(part)
         self.spool.put(papers)
 

@@ -20,7 +20,7 @@ from tui.core.errors import InputFileError
 from tui.core.ingest.embedded import bibtex_fields
 from tui.core.ingest.fields import BadField, clean_doi, kind_of, names_field, text_field, year_field
 from tui.core.ingest.parsed import ParsedFile, Sink
-from tui.core.models import Paper, normalize_space, paper_id
+from tui.core.models import Paper, abstract_basis, normalize_space, paper_id
 from tui.core.render.venues import venue_from_file_name
 
 #: Each paper field and the keys it may come under, first found wins.
@@ -83,6 +83,14 @@ def paper_from_object(obj: Any, default_list: str, defaults: dict[str, str] | No
     and its embedded BibTeX leave empty. Every entry of a 50,000-paper file
     comes through here: fields that are empty are not cleaned.
     """
+    return _paper_and_basis(obj, default_list, defaults)[0]
+
+
+def _paper_and_basis(
+    obj: Any, default_list: str, defaults: dict[str, str] | None = None, known: dict[str, str] | None = None
+) -> tuple[Paper, tuple[str, bool]]:
+    """`paper_from_object`, and the `abstract_basis` its id was made from (the sink keys it without
+    normalizing and hashing the abstract again); `known`: author names seen (`fields.names_field`)."""
     if not isinstance(obj, dict):
         raise BadField(f"is {kind_of(obj)}, not an object")
     found, extra = _fields(obj)
@@ -105,19 +113,20 @@ def paper_from_object(obj: Any, default_list: str, defaults: dict[str, str] | No
         m = _ENTRY.search(bibtex)
         if m:
             extra.update(bibtex_type=m.group(1).lower(), bibtex_key=m.group(2))
+    basis = abstract_basis(abstract)
     return Paper(
-        id=paper_id(abstract, title),
+        id=paper_id(abstract, title, basis),
         abstract=abstract,
         list=normalize_space(list_name) or default_list,
         title=title,
-        authors=names_field("authors", get("authors")),
+        authors=names_field("authors", get("authors"), known),
         year=year,
         venue=venue,
         url=url,
         doi=doi,
         tags=names_field("tags", get("tags")),
         extra=extra,
-    )
+    ), basis
 
 
 def _label(obj: Any, where: str) -> str:
@@ -137,12 +146,14 @@ class _Broken:
         self.reason = reason
 
 
-def _collect(objects: list[tuple[str, Any]], parsed: ParsedFile, shared: dict[str, str] | None = None) -> ParsedFile:
-    """Papers (or skip reasons) for `objects`, into `parsed`.
+def _collect(
+    objects: list[tuple[str, Any]], parsed: ParsedFile, shared: dict[str, str] | None = None, bases: list[tuple[str, bool]] | None = None
+) -> ParsedFile:
+    """Papers (or skip reasons) for `objects`, into `parsed`; the `abstract_basis` of each paper into `bases`.
 
     Author names, venues and years repeat across a file (22,000 distinct names
-    among 225,000 in a 50,000-paper export): each is kept once, through
-    `shared`, which a file read in slices passes to every slice.
+    among 225,000 in a 50,000-paper export): each is cleaned and kept once,
+    through `shared`, which a file read in slices passes to every slice.
     """
     venue, year = venue_from_file_name(parsed.source.stem)
     defaults = {"venue": venue, "year": year}
@@ -152,15 +163,15 @@ def _collect(objects: list[tuple[str, Any]], parsed: ParsedFile, shared: dict[st
             parsed.skipped.append(f"{where}: {obj.reason}")
             continue
         try:
-            paper = paper_from_object(obj, parsed.name, defaults)
+            paper, basis = _paper_and_basis(obj, parsed.name, defaults, once)
         except BadField as exc:
             parsed.skipped.append(f"{_label(obj, where)}: {exc}")
             continue
-        if paper.authors:
-            paper.authors = tuple([once.setdefault(name, name) for name in paper.authors])
         paper.venue = once.setdefault(paper.venue, paper.venue)
         paper.year = once.setdefault(paper.year, paper.year)
         parsed.papers.append(paper)
+        if bases is not None:
+            bases.append(basis)
     return parsed
 
 
@@ -235,9 +246,10 @@ def read_json_file(path: Path, *, maybe_csl: bool, sink: Sink | None = None) -> 
 
         def take(objects: list[tuple[str, Any]]) -> None:
             before = len(parsed.papers)
-            _collect(objects, parsed, shared)
+            bases: list[tuple[str, bool]] = []
+            _collect(objects, parsed, shared, bases)
             if sink is not None:
-                sink.take(parsed.papers[before:])
+                sink.take(parsed.papers[before:], bases)
 
         count = read_array(path, take)
     except OSError as exc:

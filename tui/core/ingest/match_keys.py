@@ -63,9 +63,13 @@ class KeyRows:
         )
 
 
-def key_rows(records: Sequence[Paper], first: int = 0) -> KeyRows:
+def key_rows(records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str, bool]] | None = None) -> KeyRows:
     """Every key of `records` (slots from `first`): the evidence each paper carries, strongest first,
-    then the blocking keys of its abstract (`sketch`)."""
+    then the blocking keys of its abstract (`sketch`).
+
+    `bases`, when given, holds the `models.abstract_basis` each record's id was made from (by
+    `models.paper_id`, as a reader makes it): a specific abstract's id is then the record's own.
+    """
     hashes: list[int] = []
     kinds = bytearray()
     slots = array("i")
@@ -78,9 +82,15 @@ def key_rows(records: Sequence[Paper], first: int = 0) -> KeyRows:
         put_hash(hash(paper.id) ^ _ID_SALT)
         put_kind(ID)
         put_slot(slot)
-        basis = normalize_space(paper.abstract)
-        if is_specific_abstract(basis):
-            if (aid := abstract_id(basis)) != paper.id:
+        if bases is None:
+            basis = normalize_space(paper.abstract)
+            specific = is_specific_abstract(basis)
+            aid = abstract_id(basis) if specific else ""
+        else:
+            basis, specific = bases[slot - first]
+            aid = paper.id  # `paper_id` hashed this very basis
+        if specific:
+            if aid != paper.id:
                 abstract_ids[slot] = aid
                 put_hash(hash(aid) ^ _ID_SALT)
                 put_kind(ABSTRACT_ID)

@@ -28,7 +28,8 @@ class Sink(Protocol):
     again whole: what was taken since is forgotten.
     """
 
-    def take(self, papers: Sequence[Paper]) -> None: ...
+    def take(self, papers: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None) -> None:
+        """`bases`, when given: the `models.abstract_basis` each paper's id was made from."""
 
     def mark(self) -> int: ...
 
