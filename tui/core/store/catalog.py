@@ -83,25 +83,25 @@ def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any
     header line goes first with a placeholder where the hash of the body goes, and the hash,
     known at the end, is written over it before the file is renamed into place.
     """
+    import numpy as np  # loaded by a write, never by a start
+
     papers = [layout.papers[slot] for slot in layout.order]
     names = sorted({p.list for p in papers})
     code = {name: i for i, name in enumerate(names)}
-    doc_spans, abstract_spans, inline = array("q"), array("q"), {}
-    for i, (slot, paper) in enumerate(zip(layout.order, papers)):
-        doc_spans.extend(layout.docs[2 * slot : 2 * slot + 2])
-        held = paper.shelf_slot
-        if held is not None:
-            abstract_spans.extend(spans[2 * held : 2 * held + 2])
-        else:
-            abstract_spans.extend((-1, -1))
-            if paper.abstract:
-                inline[str(i)] = paper.abstract
-    keys = array("q", (layout.keys[slot] for slot in layout.order))
+    order = np.array(layout.order, dtype=np.int64)
+    doc_spans = _pairs(layout.docs)[order].ravel()
+    held = np.array([-1 if (slot := p.shelf_slot) is None else slot for p in papers], dtype=np.int64)
+    abstract_spans = np.full((len(papers), 2), -1, dtype=np.int64)
+    shelved = held >= 0
+    abstract_spans[shelved] = _pairs(spans)[held[shelved]]
+    abstract_spans = abstract_spans.ravel()
+    inline = {str(i): papers[i].abstract for i in np.flatnonzero(~shelved).tolist() if papers[i].has_abstract}
+    keys = np.frombuffer(layout.keys, dtype=np.int64)[order] if len(order) else order
     columns: list[tuple[str, Callable[[], Any]]] = [
         ("tables", lambda: tables),
-        ("keys", lambda: _numbers(keys)),
-        ("docs", lambda: _numbers(doc_spans)),
-        ("spans", lambda: _numbers(abstract_spans)),
+        ("keys", lambda: keys),
+        ("docs", lambda: doc_spans),
+        ("spans", lambda: abstract_spans),
         ("inline", lambda: inline),
         ("lists", lambda: names),
         ("list", lambda: _numbers(array("q", (code[p.list] for p in papers)))),
@@ -126,6 +126,13 @@ def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any
         handle.write(b"}")
         handle.flush()
         os.pwrite(handle.fileno(), body.hexdigest().encode(), at)
+
+
+def _pairs(values: array) -> "np.ndarray":
+    """Two numbers a slot, as rows."""
+    import numpy as np
+
+    return np.frombuffer(values, dtype=np.int64).reshape(-1, 2) if len(values) else np.zeros((0, 2), np.int64)
 
 
 def _numbers(values: array) -> "np.ndarray":
