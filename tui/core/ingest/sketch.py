@@ -85,7 +85,10 @@ def _chunk_keys(norms: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     starts = np.cumsum(lengths + END_BYTES) - lengths  # each abstract's first byte
     ends = starts + lengths
     word = data > 32  # a byte of a word: not a space, not padding (UTF-8 continuation bytes are > 127)
-    word_starts = np.flatnonzero(word[1:] & ~word[:-1]) + 1
+    starts_word = np.empty(len(word), dtype=bool)  # a word byte after a byte that is none (one pass, no temporaries)
+    starts_word[0] = False
+    np.greater(word[1:], word[:-1], out=starts_word[1:])
+    word_starts = np.flatnonzero(starts_word)
     counts = np.diff(np.append(np.searchsorted(word_starts, starts), len(word_starts)))
     owner = np.repeat(np.arange(len(norms)), counts)
     # A shingle is sampled when a quick hash of its first 8 bytes is small enough for about SAMPLE
