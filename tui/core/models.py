@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
@@ -113,6 +113,9 @@ class Status(str, Enum):
     SKIPPED = "skipped"
 
 
+_OPTIONAL_PAPER_FIELDS = ("title", "derived_title", "authors", "year", "venue", "url", "doi", "tags", "extra")
+
+
 class Shelf(Protocol):
     """Where stored abstracts wait on disk until read (`store.shelf`): slot -> the text."""
 
@@ -177,8 +180,6 @@ class Paper:
         new._shelf = self._shelf
         _ABSTRACT.__set__(new, _ABSTRACT.__get__(self, Paper))
         for name, value in changes.items():
-            if name not in _PAPER_FIELDS:
-                raise TypeError(f"Paper has no field {name!r}")
             setattr(new, name, value)  # `abstract` goes through its property: the text, held in memory
         return new
 
@@ -207,27 +208,12 @@ class Paper:
     def to_doc(self, *, abstract: bool = True) -> dict[str, Any]:
         """The compact dict stored in TinyDB: empty fields are left out (and the abstract, when not wanted:
         a writer that copies it as JSON bytes, `abstract_json`, never reads it)."""
-        doc: dict[str, Any] = {"id": self.id, "abstract": self.abstract, "list": self.list, "seq": self.seq} if abstract else {
-            "id": self.id, "list": self.list, "seq": self.seq}
-        # One test per field, not a loop over names: every paper of an import is written through here.
-        if self.title:
-            doc["title"] = self.title
-        if self.derived_title:
-            doc["derived_title"] = self.derived_title
-        if self.authors:
-            doc["authors"] = list(self.authors)
-        if self.year:
-            doc["year"] = self.year
-        if self.venue:
-            doc["venue"] = self.venue
-        if self.url:
-            doc["url"] = self.url
-        if self.doi:
-            doc["doi"] = self.doi
-        if self.tags:
-            doc["tags"] = list(self.tags)
-        if self.extra:
-            doc["extra"] = self.extra
+        doc: dict[str, Any] = {"id": self.id, "abstract": self.abstract} if abstract else {"id": self.id}
+        doc["list"], doc["seq"] = self.list, self.seq
+        for key in _OPTIONAL_PAPER_FIELDS:
+            value = getattr(self, key)
+            if value:
+                doc[key] = list(value) if isinstance(value, tuple) else value
         return doc
 
     @classmethod
@@ -250,8 +236,6 @@ class Paper:
         )
 
 
-#: The fields of a Paper, as `with_changes` accepts them.
-_PAPER_FIELDS = frozenset(f.name for f in fields(Paper) if f.init)
 #: The slot that holds a paper's abstract: its text, or (an int) where its shelf keeps it.
 _ABSTRACT = Paper.__dict__["abstract"]
 
