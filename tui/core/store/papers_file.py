@@ -275,15 +275,14 @@ def _put_record(out: _Out, layout: Layout, spans: array, slot: int, paper: Paper
     """
     text = paper.abstract_json()
     doc = paper.to_doc(abstract=False)
-    head = b'{"id":%b,"abstract":' % orjson.dumps(doc.pop("id"))
-    record = b"%b%b,%b" % (head, text, orjson.dumps(doc)[1:])  # `doc` always holds list and seq
-    out.put(b',"%d":' % layout.keys[slot] if out.records else b'"%d":' % layout.keys[slot])
+    key = b',"%d":' % layout.keys[slot] if out.records else b'"%d":' % layout.keys[slot]
+    head = b'%b{"id":%b,"abstract":' % (key, orjson.dumps(doc.pop("id")))
+    start = out.at + len(key)
     out.records += 1
-    start = out.at
-    out.put(record)
+    out.put(b"%b%b,%b" % (head, text, orjson.dumps(doc)[1:]))  # `doc` always holds list and seq
     layout.docs[2 * slot], layout.docs[2 * slot + 1] = start, out.at
     if len(text) > 2:
-        abstract_at = start + len(head) - len(b'"abstract":')
+        abstract_at = start - len(key) + len(head) - len(b'"abstract":')
         spans[2 * slot], spans[2 * slot + 1] = abstract_at, abstract_at + len(b'"abstract":') + len(text)
         return True
     spans[2 * slot] = spans[2 * slot + 1] = -1
