@@ -41,7 +41,9 @@ class PaperdeskApp(App[int]):
     """
 
     TITLE = "paperdesk"
-    CSS_PATH = stylesheet("app.tcss")
+    CSS_PATH = [stylesheet("app.tcss"), *LibraryScreen.STYLESHEETS]
+    """The library screen's stylesheets too: read with the app's, they are parsed once. A screen's own
+    `CSS_PATH` makes Textual parse every source again in a fresh stylesheet when the screen comes up."""
     COMMANDS = App.COMMANDS | {ActionCommands}
     BINDINGS = bindings_for("app")
 
@@ -73,9 +75,14 @@ class PaperdeskApp(App[int]):
         self.key_gate = KeyGate(self, self._dispatch_key)
         self.hangup = HangupGuard(self._exit_on_signal, self.flush_notes)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> LibraryScreen:
+        """The library screen is the first screen: no empty default screen made, styled and covered at start.
+
+        Settings first, so the screen is styled once, in the configured theme."""
         self._apply_settings()
-        self.push_screen(LibraryScreen())
+        return LibraryScreen()
+
+    def on_mount(self) -> None:
         self.hangup.install()
         for warning in self.config_warnings:
             self.notify(one_line(warning), title="Settings", severity="warning", timeout=12, markup=False)

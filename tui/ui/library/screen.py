@@ -57,7 +57,8 @@ if TYPE_CHECKING:
 class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
     """Browse and read. The library opens in a thread after the first paint."""
 
-    CSS_PATH = [stylesheet("library.tcss"), stylesheet("layout.tcss")]
+    STYLESHEETS = (stylesheet("library.tcss"), stylesheet("layout.tcss"))
+    """Read by the app with its own (see `PaperdeskApp.CSS_PATH`): this is the app's first screen."""
     BINDINGS = bindings_for("library")
     COMMANDS = {ViewCommands}
 
