@@ -80,6 +80,9 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
     """Read by the app with its own (see `PaperdeskApp.CSS_PATH`): this is the app's first screen."""
     BINDINGS = bindings_for("library")
     COMMANDS = {ViewCommands}
+    AUTO_FOCUS = "#papers, #reader"
+    """Focus starts on the list (the reader in focus mode). Textual's default, the first focusable widget,
+    gave the filter box focus, then took it back: each move restyled the screen at start."""
 
     def __init__(self) -> None:
         super().__init__()
