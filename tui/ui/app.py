@@ -18,7 +18,7 @@ from tui.core.render.text import clean, one_line
 from tui.ui.actions import bindings_for
 from tui.ui.keymap import GROUPS, check_keys, group_keys
 from tui.ui.library.screen import LibraryScreen
-from tui.ui.palette import ActionCommands
+from tui.ui.palette_sources import action_commands
 from tui.ui.styles import stylesheet
 from tui.ui.hangup import HangupGuard
 from tui.ui.key_gate import KeyGate, KeySettled, split_escape
@@ -44,7 +44,7 @@ class PaperdeskApp(App[int]):
     CSS_PATH = [stylesheet("app.tcss"), *LibraryScreen.STYLESHEETS]
     """The library screen's stylesheets too: read with the app's, they are parsed once. A screen's own
     `CSS_PATH` makes Textual parse every source again in a fresh stylesheet when the screen comes up."""
-    COMMANDS = App.COMMANDS | {ActionCommands}
+    COMMANDS = App.COMMANDS | {action_commands}
     BINDINGS = bindings_for("app")
 
     today: dt.date | None = None
