@@ -179,3 +179,4 @@ async def test_a_small_library_opens_before_the_first_frame_and_a_large_one_in_a
             assert text_of(app, "#list-header").startswith("33 papers")
             await pilot.press("q")
         assert threaded == ([] if limit else [True])
+

@@ -78,8 +78,11 @@ class PaperdeskApp(App[int]):
     def get_default_screen(self) -> LibraryScreen:
         """The library screen is the first screen: no empty default screen made, styled and covered at start.
 
-        Settings first, so the screen is styled once, in the configured theme."""
+        Settings first, so the screen is styled once, in the configured theme. Keys read from now on wait
+        for the screen's restored state (`Resume` opens the gate): the terminal can hand the app keys typed
+        at launch before the screen has mounted."""
         self._apply_settings()
+        self.key_gate.close()
         return LibraryScreen()
 
     def on_mount(self) -> None:
