@@ -36,8 +36,9 @@ _SETTINGS_WRITE = threading.Lock()
 class PaperdeskApp(App[int]):
     """The full-screen app on one library.
 
-    Pass `library_dir` to open a library folder (in a worker, after the first
-    paint), or an already open `library` (tests do this to skip the thread).
+    Pass `library_dir` to open a library folder (a small one before the first
+    frame, a large one in a worker after it: tui/ui/library/opening.py), or an
+    already open `library` (tests do this).
     """
 
     TITLE = "paperdesk"
