@@ -143,10 +143,13 @@ class KeyGate:
         await self._release()
 
     async def _release(self) -> None:
-        """Hand out the next waiting key (its handling starts a new flight), or open the gate."""
+        """Hand out the next waiting key (its handling starts a new flight), or open the gate.
+
+        While closed, the keys wait for `open` even when one was in flight as the gate closed.
+        """
         self._busy = False
         self._target = None
-        if self._waiting:
+        if self._waiting and not self._closed:
             event = self._waiting.popleft()
             self._busy = True
             await self.dispatch(event)

@@ -23,7 +23,6 @@ from tui.core.models import Annotation, Paper
 from tui.core.render.text import capped, one_line
 from tui.core.search.query import Query, QueryError, parse_query
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
-from tui.ui.screens.save_view import VIEW_NAME_SHOWN, SaveViewScreen
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
@@ -310,6 +309,8 @@ class Filtering:
 
     def save_view(self, library: Library) -> None:
         """Ask for a name, then store the filter's query under it."""
+        from tui.ui.screens.save_view import VIEW_NAME_SHOWN, SaveViewScreen  # a dialog: loaded when first used
+
         text = self.text.strip()
         if not text:
             self.screen.notify("Type a filter first; a view saves the filter's query.", markup=False)
@@ -323,6 +324,8 @@ class Filtering:
         self.screen.app.push_screen(SaveViewScreen(text, library.views()), saved)
 
     def delete_view(self, library: Library, name: str) -> None:
+        from tui.ui.screens.save_view import VIEW_NAME_SHOWN
+
         self._in_thread(lambda: library.delete_view(name), f"Deleted view “{capped(name, VIEW_NAME_SHOWN)}”.", "View not deleted")
 
     def _in_thread(self, write: Callable[[], object], done: str, failed: str) -> None:

@@ -68,8 +68,8 @@ class PaneFollow:
         self.catch_up()
 
     def catch_up(self) -> None:
-        """Show the highlighted paper now if the pane lags behind the list."""
-        if self.due:
+        """Show the highlighted paper now if the pane lags behind the list (once the list has been painted)."""
+        if self.due and not self.before_first_frame:
             self.show()
 
     def show(self) -> None:
