@@ -27,7 +27,8 @@ import numpy as np
 from tui.core.models import Annotation, Paper
 from tui.core.render.titles import row_title
 from tui.core.search.folding import fold
-from tui.core.search.filters import STATUS_CODE, filter_mask, year_number
+from tui.core.search.columns import HAS, Columns, name_docs
+from tui.core.search.filters import STATUS_CODE, filter_mask
 from tui.core.search.query import WORD, Query, contains_phrase, words
 from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.result import SearchResult
@@ -55,8 +56,15 @@ class SearchIndex:
     `update_annotation` on the UI thread; one lock serializes them.
     """
 
-    def __init__(self, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None = None, *, words: tuple[list[str], list[Postings]] | None = None) -> None:
-        """`words`: the vocabulary and postings of a saved index of these papers (`search.stored`)."""
+    def __init__(
+        self,
+        papers: Sequence[Paper],
+        annotations: Mapping[str, Annotation] | None = None,
+        *,
+        words: tuple[list[str], list[Postings]] | None = None,
+        columns: Columns | None = None,
+    ) -> None:
+        """`words` and `columns`: the vocabulary, postings and columns of a saved index of these papers (`search.stored`)."""
         self._lock = threading.RLock()
         self.papers: list[Paper] = list(papers)
         self.size = n = len(self.papers)
@@ -66,7 +74,9 @@ class SearchIndex:
         else:
             self.vocabulary, self.fields = Vocabulary(words[0]), list(words[1])
             self.vocab = self.vocabulary.words
-        self._build_fields()
+        self._use_columns(columns if columns is not None else Columns.of(self.papers))
+        self._paper_tags: dict[str, set[int]] | None = None
+        self._author_docs: dict[str, set[int]] | None = None
         # The annotation overlay.
         self.status, self.rating = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.int8)
         self.renamed, self.has_notes, self.has_ann_tags, self.has_highlights = (np.zeros(n, dtype=bool) for _ in range(4))
@@ -117,25 +127,31 @@ class SearchIndex:
             self.fields.append(Postings(wids, docs, len(self.vocab)))
             del wids, docs
 
-    def _build_fields(self) -> None:
-        self.list_names = sorted({p.list for p in self.papers})
-        name_code = {name: i for i, name in enumerate(self.list_names)}
-        self.list_code = np.fromiter((name_code[p.list] for p in self.papers), dtype=np.int32, count=self.size)
-        self.venues = sorted({p.venue for p in self.papers if p.venue})
-        venue_code = {name: i + 1 for i, name in enumerate(self.venues)}
-        self.venue_code = np.fromiter((venue_code.get(p.venue, 0) for p in self.papers), dtype=np.int32, count=self.size)
-        self.year = np.fromiter((year_number(p.year) for p in self.papers), dtype=np.int32, count=self.size)
-        self.paper_tags: dict[str, set[int]] = {}
-        self.author_docs: dict[str, set[int]] = {}
-        for i, paper in enumerate(self.papers):
-            for tag in paper.tags:
-                self.paper_tags.setdefault(tag.casefold(), set()).add(i)
-            for author in paper.authors:
-                self.author_docs.setdefault(author.casefold(), set()).add(i)
-        self.has_paper_tags = np.fromiter((bool(p.tags) for p in self.papers), dtype=bool, count=self.size)
-        has = lambda attr: np.fromiter((bool(getattr(p, attr)) for p in self.papers), dtype=bool, count=self.size)  # noqa: E731
-        # has_abstract, not abstract: a stored abstract stays on disk (Paper.shelve) and this runs at every start
-        self.has_field = {name.removeprefix("has_"): has(name) for name in ("has_abstract", "authors", "url", "doi")}
+    def _use_columns(self, columns: Columns) -> None:
+        self.columns = columns
+        self.list_names, self.venues = columns.list_names, columns.venues
+        self.list_code, self.venue_code, self.year = (np.asarray(row) for row in columns.codes)
+        self.has_paper_tags = np.asarray(columns.flags[0])
+        self.has_field = {name: np.asarray(row) for name, row in zip(HAS, columns.flags[1:])}
+
+    @property
+    def paper_tags(self) -> dict[str, set[int]]:
+        """Each tag of the papers (casefolded) -> the papers holding it; built on first use (`tag:`, related papers)."""
+        if self._paper_tags is None:
+            self._build_name_docs()
+        return self._paper_tags  # type: ignore[return-value]
+
+    @property
+    def author_docs(self) -> dict[str, set[int]]:
+        """Each author (casefolded) -> their papers; built on first use (`author:`)."""
+        if self._author_docs is None:
+            self._build_name_docs()
+        return self._author_docs  # type: ignore[return-value]
+
+    def _build_name_docs(self) -> None:
+        with self._lock:
+            if self._paper_tags is None or self._author_docs is None:
+                self._paper_tags, self._author_docs = name_docs(self.papers)
 
     # -- the annotation overlay ---------------------------------------------------
 
