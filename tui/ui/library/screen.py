@@ -180,6 +180,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def on_ranked(self, message: Ranked) -> None:
         self.update_header()
+        self.pane.ranked()
         self.resume.ranked(message.result)
         if self.filtering.index is not None:
             self.related.start(self.filtering.index)  # built from the search index's words, once it is ready
@@ -246,7 +247,16 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self.set_class(isinstance(self.focused, FilterInput), "-filtering")
-        self.pane.catch_up()
+        if not isinstance(self.focused, FilterInput):  # keys typed in the box cannot act on the pane's paper
+            self.pane.catch_up()
+
+    def before_key(self, key: str) -> None:
+        """A key is about to be handled: the pane's first draw, if it still waits, comes first unless
+        the key types in the filter box or opens it (`PaneFollow.before_key`)."""
+        if self.pane.first_pending:
+            binding = self.active_bindings.get(key)
+            opens_box = binding is not None and binding.binding.action == "focus_filter"
+            self.pane.before_key(typing=opens_box or isinstance(self.focused, FilterInput))
 
     def on_resize(self, event: events.Resize) -> None:
         self.panes.apply()
