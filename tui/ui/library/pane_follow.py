@@ -52,8 +52,8 @@ class PaneFollow:
 
     def highlighted(self, typing: bool) -> None:
         """The list's highlight moved; `typing`: the filter box has focus."""
-        if self.before_first_frame:
-            self.due = True
+        if self.before_first_frame or (self.first_pending and not typing):
+            self.due = True  # the first draw (`list_painted`) shows it
             return
         if not typing:
             self.show()
@@ -83,9 +83,8 @@ class PaneFollow:
     def list_painted(self) -> None:
         """The list's first frame is on screen: the pane shows the highlighted paper unless keys come at once."""
         self.before_first_frame = False
-        if self.due:
-            self.first_pending = True
-            self._arm(FIRST_AFTER)
+        self.due = self.first_pending = True
+        self._arm(FIRST_AFTER)
 
     def before_key(self, typing: bool) -> None:
         """A key comes while the first draw waits: one that types in the filter box (or opens it) holds

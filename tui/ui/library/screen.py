@@ -247,7 +247,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self.set_class(isinstance(self.focused, FilterInput), "-filtering")
-        if not isinstance(self.focused, FilterInput):  # keys typed in the box cannot act on the pane's paper
+        # Keys typed in the box cannot act on the pane's paper; while its first draw waits, keys bring it (`before_key`).
+        if not isinstance(self.focused, FilterInput) and not self.pane.first_pending:
             self.pane.catch_up()
 
     def before_key(self, key: str) -> None:
