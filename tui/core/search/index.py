@@ -61,7 +61,7 @@ class SearchIndex:
         papers: Sequence[Paper],
         annotations: Mapping[str, Annotation] | None = None,
         *,
-        words: tuple[list[str], list[Postings]] | None = None,
+        words: tuple[Vocabulary, list[Postings]] | None = None,
         columns: Columns | None = None,
     ) -> None:
         """`words` and `columns`: the vocabulary, postings and columns of a saved index of these papers (`search.stored`)."""
@@ -72,7 +72,7 @@ class SearchIndex:
         if words is None:
             self._build_words()  # the slow part: every paper split into words
         else:
-            self.vocabulary, self.fields = Vocabulary(words[0]), list(words[1])
+            self.vocabulary, self.fields = words[0], list(words[1])
             self.vocab = self.vocabulary.words
         self._use_columns(columns if columns is not None else Columns.of(self.papers))
         self._paper_tags: dict[str, set[int]] | None = None

@@ -24,7 +24,7 @@ import orjson
 from tui.core.models import Annotation, Paper
 from tui.core.search.columns import Columns
 from tui.core.search.index import SearchIndex
-from tui.core.search.terms import Postings
+from tui.core.search.terms import Postings, Vocabulary
 
 #: Bump when the tokenizer or the saved layout changes: older saved indexes are then stale.
 #: Where saved indexes live, inside the library folder.
@@ -46,11 +46,12 @@ def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[s
     """The saved index for `key` over `papers`, or None when there is none (or it does not fit)."""
     where = folder / key
     try:
-        vocab = (where / "vocab.txt").read_text(encoding="utf-8").split("\n") if (where / "vocab.txt").stat().st_size else []
+        text = (where / "vocab.txt").read_text(encoding="utf-8")
+        vocab = Vocabulary(text.split("\n") if text else [], joined=text)
         fields = []
         for field_no in range(_FIELDS):
             indices, indptr = (np.load(where / f"{field_no}.{name}.npy", mmap_mode="r") for name in _ARRAYS)
-            if len(indptr) != len(vocab) + 1 or int(indptr[-1]) != len(indices):
+            if len(indptr) != len(vocab.words) + 1 or int(indptr[-1]) != len(indices):
                 return None  # cut short or not this library's: rebuild
             fields.append(Postings.from_arrays(indices, indptr))
         names = orjson.loads((where / "names.json").read_bytes())

@@ -101,13 +101,14 @@ def overlay_levels(term: str, found: list[str]) -> list[tuple[str, int]]:
 class Vocabulary:
     """Every distinct word of the library, sorted, so a prefix is one range of word ids."""
 
-    def __init__(self, words: list[str]) -> None:
+    def __init__(self, words: list[str], joined: str | None = None) -> None:
+        """`joined`: the words already joined by line feeds (a saved index's vocab.txt), not joined again."""
         self.words = words
         # The vocabulary as one string, so "words containing x" is a C-speed substring search.
-        self._joined = "\n".join(words)
+        self._joined = "\n".join(words) if joined is None else joined
         starts = np.zeros(len(words), dtype=np.int64)
         if words:
-            np.cumsum(np.fromiter((len(w) + 1 for w in words[:-1]), dtype=np.int64), out=starts[1:])
+            np.cumsum(np.fromiter(map(len, words[:-1]), dtype=np.int64, count=len(words) - 1) + 1, out=starts[1:])
         self._starts = starts
 
     def match(self, term: str) -> TermMatch:
