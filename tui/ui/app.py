@@ -299,7 +299,7 @@ class PaperdeskApp(App[int]):
         """Textual's handling of a key read from the terminal (priority bindings, then forwarding)."""
         target = self.focused or self.screen
         if isinstance(self.screen, LibraryScreen):
-            self.screen.before_key(event.key)
+            self.screen.pane.before_key(event.key)
         await super().on_event(event)
         self.key_gate.sent(target if event.is_forwarded else None)
 

@@ -49,11 +49,13 @@ class PaneFollow:
         """The list has not been painted yet: the pane shows its paper once it is (`list_painted`)."""
         self.first_pending = False
         """The first draw after the list's first frame is waiting (`FIRST_AFTER`, keys typed at once)."""
+        self._first: str | None = None
+        """The paper highlighted when the list was first painted."""
 
     def highlighted(self, typing: bool) -> None:
         """The list's highlight moved; `typing`: the filter box has focus."""
-        if self.before_first_frame or (self.first_pending and not typing):
-            self.due = True  # the first draw (`list_painted`) shows it
+        if self.before_first_frame or (self.first_pending and not typing and self._current() == self._first):
+            self.due = True  # the first draw (`list_painted`) shows it; a move to another paper shows that now
             return
         if not typing:
             self.show()
@@ -84,24 +86,34 @@ class PaneFollow:
         """The list's first frame is on screen: the pane shows the highlighted paper unless keys come at once."""
         self.before_first_frame = False
         self.due = self.first_pending = True
+        self._first = self._current()
         self._arm(FIRST_AFTER)
 
-    def before_key(self, typing: bool) -> None:
-        """A key comes while the first draw waits: one that types in the filter box (or opens it) holds
-        it; any other draws the pane first, so a key acting on the pane's paper (n, h) finds it there."""
-        self.first_pending = typing
-        if not typing:
+    def before_key(self, key: str) -> None:
+        """A key is about to be handled. While the first draw waits, one that types in the filter box (or
+        opens it) holds it; any other draws the pane first, so a key acting on the pane's paper (n, h) finds it there."""
+        if not self.first_pending:
+            return
+        screen = self.screen
+        binding = screen.active_bindings.get(key)
+        opens_box = binding is not None and binding.binding.action == "focus_filter"
+        self.first_pending = opens_box or isinstance(screen.focused, FilterInput)
+        if not self.first_pending:
             self.catch_up()
 
     def ranked(self) -> None:
         """A ranking is shown (or the index is ready): a draw that waited for it comes once keys pause."""
-        if self.due and not self.before_first_frame:
+        if self.due and not self.before_first_frame and not self._armed:
             self._arm(PANE_AFTER)
 
     def catch_up(self) -> None:
         """Show the highlighted paper now if the pane lags behind the list."""
         if self.due:
             self.show()
+
+    def _current(self) -> str | None:
+        paper = self.screen.query_one(PaperList).current
+        return paper.id if paper is not None else None
 
     def show(self) -> None:
         """The pane shows the list's highlighted paper, with the filter's words marked."""

@@ -251,14 +251,6 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         if not isinstance(self.focused, FilterInput) and not self.pane.first_pending:
             self.pane.catch_up()
 
-    def before_key(self, key: str) -> None:
-        """A key is about to be handled: the pane's first draw, if it still waits, comes first unless
-        the key types in the filter box or opens it (`PaneFollow.before_key`)."""
-        if self.pane.first_pending:
-            binding = self.active_bindings.get(key)
-            opens_box = binding is not None and binding.binding.action == "focus_filter"
-            self.pane.before_key(typing=opens_box or isinstance(self.focused, FilterInput))
-
     def on_resize(self, event: events.Resize) -> None:
         self.panes.apply()
 
