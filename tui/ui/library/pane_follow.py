@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 PANE_AFTER = 0.1
 #: After the list's first frame, the pane's first draw waits this long for keys typed at once (seconds).
 FIRST_AFTER = 0.05
+#: ... and, while keys typed meanwhile are still being handled, looks again this often (seconds).
+KEYS_FIRST = 0.01
 
 
 class PaneFollow:
@@ -76,6 +78,9 @@ class PaneFollow:
         wait = self._at - time.monotonic()
         if wait > 0.005:  # another key since: wait for the pause
             self._arm(wait)
+            return
+        if self.first_pending and self.screen.desk.key_gate.pending:
+            self._arm(KEYS_FIRST)  # keys typed at once go first: each decides (`before_key`)
             return
         filtering = self.screen.filtering
         if filtering.index is None and (filtering.active or isinstance(self.screen.focused, FilterInput)):
