@@ -16,17 +16,14 @@ highlight comments, status, rating) lives in a small overlay that `update_annota
 from __future__ import annotations
 
 import threading
-from array import array
 from bisect import bisect_left
-from collections import OrderedDict, defaultdict
-from itertools import count
+from collections import OrderedDict
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
 from tui.core.models import Annotation, Paper
 from tui.core.render.titles import row_title
-from tui.core.search.folding import fold
 from tui.core.search.columns import HAS, Columns, name_docs
 from tui.core.search.filters import STATUS_CODE, filter_mask
 from tui.core.search.query import WORD, Query, contains_phrase, words
@@ -46,6 +43,7 @@ from tui.core.search.terms import (
     TermMatch,
     Vocabulary,
     overlay_levels,
+    split_papers,
 )
 
 
@@ -69,14 +67,12 @@ class SearchIndex:
         self.papers: list[Paper] = list(papers)
         self.size = n = len(self.papers)
         self.position = {p.id: i for i, p in enumerate(self.papers)}
-        if words is None:
-            self._build_words()  # the slow part: every paper split into words
-        else:
-            self.vocabulary, self.fields = words[0], list(words[1])
-            self.vocab = self.vocabulary.words
+        # Building (no saved index) is the slow part: every paper split into words.
+        self.vocabulary, fields = split_papers(self.papers) if words is None else words
+        self.fields: list[Postings] = list(fields)
+        self.vocab = self.vocabulary.words
         self._use_columns(columns if columns is not None else Columns.of(self.papers))
-        self._paper_tags: dict[str, set[int]] | None = None
-        self._author_docs: dict[str, set[int]] | None = None
+        self._names: tuple[dict[str, set[int]], dict[str, set[int]]] | None = None
         # The annotation overlay.
         self.status, self.rating = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.int8)
         self.renamed, self.has_notes, self.has_ann_tags, self.has_highlights = (np.zeros(n, dtype=bool) for _ in range(4))
@@ -93,40 +89,6 @@ class SearchIndex:
 
     # -- building ------------------------------------------------------------------
 
-    def _build_words(self) -> None:
-        """Give every distinct word an id in sorted order, so a prefix is one id range.
-
-        The loop stays in C as far as it can (findall, set, a defaultdict fed
-        by a counter), and word ids go straight into compact int arrays: at
-        100,000 papers that is ~10 million ids, too many for Python lists.
-        """
-        ids: defaultdict[str, int] = defaultdict(count().__next__)
-        get_id = ids.__getitem__
-        flat = [array("i"), array("i"), array("i")]
-        lengths = [array("i"), array("i"), array("i")]
-        findall = WORD.findall
-        for paper in self.papers:
-            meta = " ".join((paper.list, " ".join(paper.tags), " ".join(paper.authors), paper.venue, paper.year))
-            for field_no, text in ((TITLE, fold(paper.shown_title)), (META, meta), (BODY, fold(paper.abstract))):
-                found = set(findall(text.casefold()))
-                flat[field_no].extend(map(get_id, found))
-                lengths[field_no].append(len(found))
-        self.vocabulary = Vocabulary(sorted(ids))
-        self.vocab = self.vocabulary.words
-        remap = np.empty(len(ids), dtype=np.int32)
-        remap[np.fromiter(map(ids.__getitem__, self.vocab), dtype=np.int32, count=len(ids))] = np.arange(
-            len(ids), dtype=np.int32
-        )
-        del ids
-        self.fields: list[Postings] = []
-        for field_no in (TITLE, META, BODY):
-            wids = remap[np.frombuffer(flat[field_no], dtype=np.int32)]
-            flat[field_no] = array("i")
-            counts = np.frombuffer(lengths[field_no], dtype=np.int32)
-            docs = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
-            self.fields.append(Postings(wids, docs, len(self.vocab)))
-            del wids, docs
-
     def _use_columns(self, columns: Columns) -> None:
         self.columns = columns
         self.list_names, self.venues = columns.list_names, columns.venues
@@ -137,21 +99,18 @@ class SearchIndex:
     @property
     def paper_tags(self) -> dict[str, set[int]]:
         """Each tag of the papers (casefolded) -> the papers holding it; built on first use (`tag:`, related papers)."""
-        if self._paper_tags is None:
-            self._build_name_docs()
-        return self._paper_tags  # type: ignore[return-value]
+        return self._name_docs()[0]
 
     @property
     def author_docs(self) -> dict[str, set[int]]:
         """Each author (casefolded) -> their papers; built on first use (`author:`)."""
-        if self._author_docs is None:
-            self._build_name_docs()
-        return self._author_docs  # type: ignore[return-value]
+        return self._name_docs()[1]
 
-    def _build_name_docs(self) -> None:
+    def _name_docs(self) -> tuple[dict[str, set[int]], dict[str, set[int]]]:
         with self._lock:
-            if self._paper_tags is None or self._author_docs is None:
-                self._paper_tags, self._author_docs = name_docs(self.papers)
+            if self._names is None:
+                self._names = name_docs(self.papers)
+            return self._names
 
     # -- the annotation overlay ---------------------------------------------------
 
