@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tui.core.errors import InputFileError
-from tui.core.ingest import json_stream, matching
+from tui.core.ingest import json_stream, match_keys, matching
 from tui.core.ingest.jsonlist import parse_json
 from tui.core.ingest.merge import MatchIndex, plan_import
 from tui.core.ingest.parsed import ParsedFile
@@ -143,7 +143,7 @@ def test_a_near_duplicate_in_a_later_import_merges(library: Library, tmp_path: P
 def test_keys_whose_hashes_meet_never_merge_two_papers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Evidence keys are compared as hashes first; a collision is caught by comparing the values
     (no authors here, so nothing else would keep these papers apart)."""
-    monkeypatch.setattr(matching, "hash", lambda value: 7, raising=False)  # every key collides
+    monkeypatch.setattr(match_keys, "hash", lambda value: 7, raising=False)  # every key collides
     rng = random.Random(3)
     papers = [_paper(abstract(rng), f"Title {i}", ()) for i in range(50)]
     plan = plan_import(papers[:25], [_file(*papers[25:], papers[3])], 25, lambda a: "")

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from tui.core.export.git_vault import GitSyncOutcome
     from tui.core.export.sync import SyncReport
     from tui.core.fetch.services import FetchOptions
+    from tui.core.ingest.incoming import Incoming
     from tui.core.ingest.merge import MergePlan
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
@@ -77,19 +78,22 @@ class Library(LibraryStore):
         files = (parsed_from_list(p) for p in lists)
         return [ImportReport.of(r) for r in self.add_papers(files, write=write)]
 
-    def add_papers(self, files: Iterable[ParsedFile], progress: Progress | None = None, *, write: bool = True) -> list[FileReport]:
+    def add_papers(
+        self, files: Iterable[ParsedFile], progress: Progress | None = None, *, write: bool = True, prepared: "Incoming | None" = None
+    ) -> list[FileReport]:
         """Add and merge the papers of parsed files in ONE atomic write of the papers file.
 
         New papers are appended; papers already stored (same id, DOI, title,
         or a near-identical abstract) get their empty fields filled in. On any
         failure neither the file nor memory changes; annotations never do.
+        `prepared`: what the readers handed the files' papers to (`ingest.incoming`).
         """
         from tui.core.ingest.merge import plan_import
         from tui.core.ingest.titles import derive_title
 
         def plan(papers: list[Paper]) -> "MergePlan":
             seq = papers[-1].seq + 1 if papers else 0
-            return plan_import(papers, files, seq, derive_title, progress)
+            return plan_import(papers, files, seq, derive_title, progress, prepared)
 
         return self.change_papers(plan, write=write).reports
 
@@ -117,6 +121,7 @@ def import_paths(
     A library another process holds raises `LibraryHeld` (nothing is imported).
     """
     from tui.core.export.notes_import import import_notes, is_notes_export
+    from tui.core.ingest.incoming import Incoming
     from tui.core.ingest.readers import read_imports
 
     outcome = ImportOutcome()
@@ -138,7 +143,8 @@ def import_paths(
                     outcome.failed = outcome.failed or bool(report.conflicts)
     if not rest:
         return outcome
-    parsed, errors = read_imports(list(rest), kind, stdin)
+    incoming = Incoming()  # each slice of papers is keyed, and its abstracts put on disk, as it is read
+    parsed, errors = read_imports(list(rest), kind, stdin, incoming)
     if parsed:
         total = sum(len(p.papers) for p in parsed)
         with _opened(library) as lib:
@@ -148,7 +154,7 @@ def import_paths(
                 errors.append(f"{lib.notice}; nothing imported")
             else:
                 examples = example_lists_note(lib)
-                for report in lib.add_papers(parsed, progress=progress if total >= LARGE_IMPORT else None):
+                for report in lib.add_papers(parsed, progress=progress if total >= LARGE_IMPORT else None, prepared=incoming):
                     outcome.reports.append(report)
                     for warning in report.warnings:
                         outcome.add("warning", warning)

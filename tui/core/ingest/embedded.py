@@ -45,6 +45,9 @@ def _value(body: str, i: int) -> tuple[str | None, int]:
     """The value starting at `i` and where scanning goes on (braces and quotes found by a regex, not char by char)."""
     opener = body[i]
     if opener == "{":
+        close = body.find("}", i + 1)
+        if close >= 0 and body.find("{", i + 1, close) < 0:  # no braces inside: most values
+            return body[i + 1 : close], close + 1
         depth = 0
         for m in _BRACE.finditer(body, i):
             if m.group() == "{":

@@ -58,21 +58,36 @@ def split_names(text: str) -> list[str]:
     return [normalize_space(p) for p in parts if p.strip()]
 
 
-def names_field(name: str, value: Any) -> tuple[str, ...]:
-    """Authors or tags: a list of strings (or of {"name": …} objects), or one separated string."""
+def names_field(name: str, value: Any, known: dict[str, str] | None = None) -> tuple[str, ...]:
+    """Authors or tags: a list of strings (or of {"name": …} objects), or one separated string.
+
+    `known` maps names already seen (as written) to their cleaned form, and
+    learns the new ones: a file's authors repeat, and each is then cleaned
+    once and held once.
+    """
     if value is None:
         return ()
     if isinstance(value, str):
-        return tuple(split_names(value))
+        names = split_names(value)
+        return tuple([known.setdefault(n, n) for n in names] if known is not None else names)
     if isinstance(value, list):
         out = []
         for item in value:
+            if known is not None and item.__class__ is str and (seen := known.get(item)):
+                out.append(seen)
+                continue
+            raw = item
             if isinstance(item, dict) and isinstance(item.get("name"), str):
                 item = item["name"]
             if not isinstance(item, str):
                 raise BadField(f"{name} holds {kind_of(item)}, not text")
             if item.strip():
-                out.append(normalize_space(item))
+                clean = normalize_space(item)
+                if known is not None:
+                    clean = known.setdefault(clean, clean)
+                    if raw.__class__ is str:
+                        known[raw] = clean
+                out.append(clean)
         return tuple(out)
     raise BadField(f"{name} is {kind_of(value)}, not a list or text")
 

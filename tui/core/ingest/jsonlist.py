@@ -19,8 +19,8 @@ import orjson
 from tui.core.errors import InputFileError
 from tui.core.ingest.embedded import bibtex_fields
 from tui.core.ingest.fields import BadField, clean_doi, kind_of, names_field, text_field, year_field
-from tui.core.ingest.parsed import ParsedFile
-from tui.core.models import Paper, normalize_space, paper_id
+from tui.core.ingest.parsed import ParsedFile, Sink
+from tui.core.models import Paper, abstract_basis, normalize_space, paper_id
 from tui.core.render.venues import venue_from_file_name
 
 #: Each paper field and the keys it may come under, first found wins.
@@ -34,16 +34,31 @@ KEYS: dict[str, tuple[str, ...]] = {
     "doi": ("doi",),
     "tags": ("tags", "keywords"),
 }
-_KNOWN = {key for keys in KEYS.values() for key in keys} | {"bibtex"}
 #: Keys of a wrapper object whose value is the array of papers.
 WRAPPERS = ("papers", "items", "entries", "records", "data")
 
 
-def _first(obj: dict[str, Any], keys: tuple[str, ...]) -> Any:
-    for key in keys:
-        if key in obj and obj[key] not in (None, "", []):
-            return obj[key]
-    return None
+#: Each key a paper field may come under -> (the field, the key's rank among the field's keys: first wins).
+_FIELD_OF = {key: (name, rank) for name, keys in KEYS.items() for rank, key in enumerate(keys)}
+
+
+def _fields(obj: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(field -> the value of its first key that is not empty (None, "", []), the keys no field knows)
+    in one pass over the object: every entry of a 50,000-paper file comes through here."""
+    found: dict[str, Any] = {}
+    ranks: dict[str, int] = {}
+    extra: dict[str, Any] = {}
+    for key, value in obj.items():
+        where = _FIELD_OF.get(key)
+        if where is None:
+            if key != "bibtex":
+                extra[key] = value
+        elif value is not None and value != "" and value != []:
+            name, rank = where
+            if rank < ranks.get(name, len(_FIELD_OF)):
+                found[name] = value
+                ranks[name] = rank
+    return found, extra
 
 
 def _plain(value: str) -> str:
@@ -57,8 +72,6 @@ def _plain(value: str) -> str:
     return normalize_space(value.replace("{", "").replace("}", ""))
 
 
-_TITLE, _ABSTRACT, _AUTHORS, _VENUE = KEYS["title"], KEYS["abstract"], KEYS["authors"], KEYS["venue"]
-_YEAR, _URL, _DOI, _TAGS = KEYS["year"], KEYS["url"], KEYS["doi"], KEYS["tags"]
 _ENTRY = re.compile(r"@\s*(\w+)\s*\{\s*([^,\s]+)\s*,")
 _NO_DEFAULTS: dict[str, str] = {}
 
@@ -70,40 +83,50 @@ def paper_from_object(obj: Any, default_list: str, defaults: dict[str, str] | No
     and its embedded BibTeX leave empty. Every entry of a 50,000-paper file
     comes through here: fields that are empty are not cleaned.
     """
+    return _paper_and_basis(obj, default_list, defaults)[0]
+
+
+def _paper_and_basis(
+    obj: Any, default_list: str, defaults: dict[str, str] | None = None, known: dict[str, str] | None = None
+) -> tuple[Paper, tuple[str, bool]]:
+    """`paper_from_object`, and the `abstract_basis` its id was made from (the sink keys it without
+    normalizing and hashing the abstract again); `known`: author names seen (`fields.names_field`)."""
     if not isinstance(obj, dict):
         raise BadField(f"is {kind_of(obj)}, not an object")
-    title = normalize_space(text_field("title", _first(obj, _TITLE)))
-    abstract = text_field("abstract", _first(obj, _ABSTRACT))
+    found, extra = _fields(obj)
+    get = found.get
+    title = normalize_space(text_field("title", get("title")))
+    abstract = text_field("abstract", get("abstract"))
     if not title and not abstract:
         raise BadField("has no title and no abstract")
     bibtex = obj.get("bibtex")
     bib = bibtex_fields(bibtex) if bibtex else {}
     defaults = defaults or _NO_DEFAULTS
-    venue = normalize_space(text_field("venue", _first(obj, _VENUE)))
+    venue = normalize_space(text_field("venue", get("venue")))
     venue = venue or _plain(bib.get("booktitle") or bib.get("journal") or "") or defaults.get("venue", "")
-    year = year_field(_first(obj, _YEAR)) or _plain(bib.get("year", "")) or defaults.get("year", "")
-    doi = text_field("doi", _first(obj, _DOI))
+    year = year_field(get("year")) or _plain(bib.get("year", "")) or defaults.get("year", "")
+    doi = text_field("doi", get("doi"))
     doi = (clean_doi(doi) if doi else "") or clean_doi(_plain(bib.get("doi", "")))
-    url = text_field("url", _first(obj, _URL)) or _plain(bib.get("url", ""))
+    url = text_field("url", get("url")) or _plain(bib.get("url", ""))
     list_name = obj.get("list") if isinstance(obj.get("list"), str) and obj["list"].strip() else ""
-    extra = {k: v for k, v in obj.items() if k not in _KNOWN}
     if bib:
         m = _ENTRY.search(bibtex)
         if m:
             extra.update(bibtex_type=m.group(1).lower(), bibtex_key=m.group(2))
+    basis = abstract_basis(abstract)
     return Paper(
-        id=paper_id(abstract, title),
+        id=paper_id(abstract, title, basis),
         abstract=abstract,
         list=normalize_space(list_name) or default_list,
         title=title,
-        authors=names_field("authors", _first(obj, _AUTHORS)),
+        authors=names_field("authors", get("authors"), known),
         year=year,
         venue=venue,
         url=url,
         doi=doi,
-        tags=names_field("tags", _first(obj, _TAGS)),
+        tags=names_field("tags", get("tags")),
         extra=extra,
-    )
+    ), basis
 
 
 def _label(obj: Any, where: str) -> str:
@@ -123,12 +146,14 @@ class _Broken:
         self.reason = reason
 
 
-def _collect(objects: list[tuple[str, Any]], parsed: ParsedFile, shared: dict[str, str] | None = None) -> ParsedFile:
-    """Papers (or skip reasons) for `objects`, into `parsed`.
+def _collect(
+    objects: list[tuple[str, Any]], parsed: ParsedFile, shared: dict[str, str] | None = None, bases: list[tuple[str, bool]] | None = None
+) -> ParsedFile:
+    """Papers (or skip reasons) for `objects`, into `parsed`; the `abstract_basis` of each paper into `bases`.
 
     Author names, venues and years repeat across a file (22,000 distinct names
-    among 225,000 in a 50,000-paper export): each is kept once, through
-    `shared`, which a file read in slices passes to every slice.
+    among 225,000 in a 50,000-paper export): each is cleaned and kept once,
+    through `shared`, which a file read in slices passes to every slice.
     """
     venue, year = venue_from_file_name(parsed.source.stem)
     defaults = {"venue": venue, "year": year}
@@ -138,15 +163,15 @@ def _collect(objects: list[tuple[str, Any]], parsed: ParsedFile, shared: dict[st
             parsed.skipped.append(f"{where}: {obj.reason}")
             continue
         try:
-            paper = paper_from_object(obj, parsed.name, defaults)
+            paper, basis = _paper_and_basis(obj, parsed.name, defaults, once)
         except BadField as exc:
             parsed.skipped.append(f"{_label(obj, where)}: {exc}")
             continue
-        if paper.authors:
-            paper.authors = tuple([once.setdefault(name, name) for name in paper.authors])
         paper.venue = once.setdefault(paper.venue, paper.venue)
         paper.year = once.setdefault(paper.year, paper.year)
         parsed.papers.append(paper)
+        if bases is not None:
+            bases.append(basis)
     return parsed
 
 
@@ -195,12 +220,14 @@ def looks_like_json_lines(text: str) -> bool:
     return len(lines) > 1 and all(line.startswith("{") for line in lines[:3]) and not text.lstrip().startswith("[")
 
 
-def read_json_file(path: Path, *, maybe_csl: bool) -> ParsedFile | None:
+def read_json_file(path: Path, *, maybe_csl: bool, sink: Sink | None = None) -> ParsedFile | None:
     """A `.json` file of paper objects read a slice at a time (`json_stream`), or None to read it whole.
 
     None when the file is anything but a plain UTF-8 array (the whole-file
     reader then names the problem), and, with `maybe_csl`, when its first
-    64 KiB use CSL-JSON's keys (the CSL reader takes it).
+    64 KiB use CSL-JSON's keys (the CSL reader takes it). Each slice's
+    papers go to `sink` as soon as they are made (the caller rolls the sink
+    back when this answers None or raises).
     """
     from tui.core.ingest.json_stream import read_array
     from tui.core.ingest.textfile import check_file, os_error
@@ -216,7 +243,15 @@ def read_json_file(path: Path, *, maybe_csl: bool) -> ParsedFile | None:
             if looks_like_csl(head[:65536]):
                 return None
         shared: dict[str, str] = {}
-        count = read_array(path, lambda objects: _collect(objects, parsed, shared))
+
+        def take(objects: list[tuple[str, Any]]) -> None:
+            before = len(parsed.papers)
+            bases: list[tuple[str, bool]] = []
+            _collect(objects, parsed, shared, bases)
+            if sink is not None:
+                sink.take(parsed.papers[before:], bases)
+
+        count = read_array(path, take)
     except OSError as exc:
         raise os_error(path, exc) from None
     if count is None:

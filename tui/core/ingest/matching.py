@@ -17,17 +17,17 @@ blocking keys only adds a candidate, which the full comparison then rejects.
 
 from __future__ import annotations
 
-import hashlib
+from array import array
 from collections import Counter
-from dataclasses import replace
 from typing import Iterable, Sequence
 
 import numpy as np
 from rapidfuzz import fuzz
 
 from tui.core.ingest.identity import arxiv_id, different_papers, norm_abstract, normalize_doi, normalize_title, normalize_url, surnames
-from tui.core.ingest.sketch import CHUNK, abstract_keys
-from tui.core.models import Paper, is_specific_abstract, normalize_space, variant_id
+from tui.core.ingest.match_keys import ABSTRACT, ABSTRACT_ID, ARXIV, DOI, ID, TITLE, URL, KeyRows, key_rows
+from tui.core.ingest.sketch import CHUNK
+from tui.core.models import Paper, variant_id
 
 #: Abstracts at least this similar (rapidfuzz ratio, 0-100) are the same paper.
 SIMILARITY = 95.0
@@ -36,19 +36,9 @@ MAX_BLOCK_PAPERS = 64
 #: At most this many candidates (those sharing the most keys) get the full comparison.
 MAX_CANDIDATES = 12
 
-# Kinds of keys, strongest evidence first. The stored id and the id the abstract gives are both
-# ids (one hash space, so either finds the other), told apart only to be tried in this order.
-ID, ABSTRACT_ID, DOI, ARXIV, URL, TITLE, ABSTRACT = range(7)
-#: Mixed into each key's hash, so a DOI and a title that are the same text stay different keys.
-_SALT = {ID: 0x2F3C5A17, ABSTRACT_ID: 0x2F3C5A17, DOI: 0x61C88647, ARXIV: 0x7FEB352D, URL: 0x846CA68B, TITLE: 0x1B873593}
 _REASONS = {ID: "same id", ABSTRACT_ID: "same id", DOI: "same DOI", ARXIV: "same arXiv id", URL: "same URL", TITLE: "same title"}
 #: Evidence that names one paper so surely that author lists are not checked.
 _SURE = (DOI, ARXIV)
-
-
-def abstract_id(basis: str) -> str:
-    """`models.paper_id` of a specific abstract already normalized (`normalize_space`), without normalizing it again."""
-    return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:12]
 
 
 class MatchIndex:
@@ -61,7 +51,8 @@ class MatchIndex:
     is then compared with every paper the index holds by then.
     """
 
-    def __init__(self, papers: Iterable[Paper], incoming: Sequence[Paper] = ()) -> None:
+    def __init__(self, papers: Iterable[Paper], incoming: Sequence[Paper] = (), prepared: Sequence[KeyRows] | None = None) -> None:
+        """`prepared`: the keys of `incoming` already computed as it was read (`incoming.Incoming.rows_for`)."""
         stored = list(papers)
         self.papers: dict[str, Paper] = {p.id: p for p in stored}
         self._records: list[Paper] = stored + list(incoming)
@@ -71,58 +62,26 @@ class MatchIndex:
         #: Ids a new paper may not take: every indexed id, and the ids indexed abstracts give.
         self._ids: set[str] = set(self.papers)
         self._abstract_ids: dict[int, str] = {}  # slot -> its abstract's id, where that differs from its id
-        self._lengths = [0] * len(self._records)  # slot -> the length of its normalized abstract
-        self._build(len(stored))
+        self._lengths = array("i")  # slot -> the length of its normalized abstract
+        self._build(len(stored), prepared)
 
     # -- building ------------------------------------------------------------------------
 
-    def _build(self, stored: int) -> None:
-        chunks = [self._chunk_rows(first, self._records[first : first + CHUNK]) for first in range(0, len(self._records), CHUNK)]
-        for slot, aid in self._abstract_ids.items():
-            if slot < stored:
-                self._ids.add(aid)
-        columns = [np.concatenate([chunk[i] for chunk in chunks]) if chunks else np.zeros(0, dtype) for i, dtype in enumerate((np.uint64, np.int32, np.int8))]
-        del chunks
+    def _build(self, stored: int, prepared: Sequence[KeyRows] | None) -> None:
+        rows = [key_rows(self._records[first : min(first + CHUNK, stored)], first) for first in range(0, stored, CHUNK)]
+        for chunk in rows:
+            self._ids.update(chunk.abstract_ids.values())
+        if prepared is None:
+            rows += [key_rows(self._records[first : first + CHUNK], first) for first in range(stored, len(self._records), CHUNK)]
+        else:
+            rows += [chunk.moved(stored) for chunk in prepared]
+        for chunk in rows:
+            self._abstract_ids.update(chunk.abstract_ids)
+            self._lengths.extend(chunk.lengths)
+        assert len(self._lengths) == len(self._records)
+        columns = [np.concatenate([getattr(chunk, name) for chunk in rows]) if rows else np.zeros(0, dtype) for name, dtype in (("hashes", np.uint64), ("slots", np.int32), ("kinds", np.int8))]
+        del rows
         self._group(columns, stored)
-
-    def _chunk_rows(self, first: int, records: Sequence[Paper]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Every key of `records` (slots from `first`) as (hash, slot, kind) arrays: the evidence each
-        paper carries, strongest first, then the blocking keys of its abstract (`sketch`)."""
-        hashes: list[int] = []
-        slots: list[int] = []
-        kinds: list[int] = []
-        norms: list[str] = []
-        owners: list[int] = []
-
-        for slot, paper in enumerate(records, first):
-            found = [(ID, paper.id)]
-            basis = normalize_space(paper.abstract)
-            if is_specific_abstract(basis):
-                if (aid := abstract_id(basis)) != paper.id:
-                    self._abstract_ids[slot] = aid
-                    found.append((ABSTRACT_ID, aid))
-                norm = basis.casefold()
-                norms.append(norm)
-                owners.append(slot)
-                self._lengths[slot] = len(norm)
-            if paper.doi and (doi := normalize_doi(paper.doi)):
-                found.append((DOI, doi))
-            if arxiv := arxiv_id(paper):
-                found.append((ARXIV, arxiv))
-            if paper.url and (url := normalize_url(paper.url)):
-                found.append((URL, url))
-            if paper.title and (title := normalize_title(paper.title)):
-                found.append((TITLE, title))
-            for kind, value in found:
-                hashes.append(hash(value) ^ _SALT[kind])
-                kinds.append(kind)
-            slots.extend([slot] * len(found))
-        sketch, owner = abstract_keys(norms)
-        return (
-            np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
-            np.concatenate([np.array(slots, dtype=np.int32), np.array(owners, dtype=np.int32)[owner]]),
-            np.concatenate([np.array(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
-        )
 
     def _group(self, columns: list[np.ndarray], stored: int) -> None:
         """Keep only the keys an incoming paper shares with another paper, grouped by key, slots in order.
@@ -170,7 +129,7 @@ class MatchIndex:
     def add(self, paper: Paper, as_id: str | None = None) -> None:
         """Index `paper` under `as_id` (the stored id it is, or merged into): what the paper last found became."""
         pid = as_id or paper.id
-        self.papers[pid] = paper if as_id is None or as_id == paper.id else replace(paper, id=pid)
+        self.papers[pid] = paper if as_id is None or as_id == paper.id else paper.with_changes(id=pid)
         self._ids.add(pid)
         if self._current is not None:
             self._pids[self._current] = pid

@@ -18,13 +18,16 @@ came at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from tui.core.ingest.identity import normalize_doi, normalize_title
 from tui.core.ingest.matching import MatchIndex
 from tui.core.ingest.parsed import FileReport, ParsedFile, Progress
 from tui.core.models import Paper
+
+if TYPE_CHECKING:
+    from tui.core.ingest.incoming import Incoming
 
 __all__ = ["MatchIndex", "MergePlan", "merge_into", "normalize_doi", "normalize_title", "plan_import"]
 
@@ -32,7 +35,9 @@ __all__ = ["MatchIndex", "MergePlan", "merge_into", "normalize_doi", "normalize_
 def merge_into(old: Paper, new: Paper) -> Paper:
     """`old` with its empty fields filled from `new`, tags and extra keys added; id and list kept."""
     changes: dict = {}
-    for name in ("abstract", "title", "year", "venue", "url", "doi"):
+    if not old.has_abstract and new.has_abstract:  # never read from disk only to be tested
+        changes["abstract"] = new.abstract
+    for name in ("title", "year", "venue", "url", "doi"):
         if not getattr(old, name) and getattr(new, name):
             changes[name] = getattr(new, name)
     if not old.authors and new.authors:
@@ -43,7 +48,7 @@ def merge_into(old: Paper, new: Paper) -> Paper:
     extra = {**new.extra, **old.extra}
     if extra != old.extra:
         changes["extra"] = extra
-    return replace(old, **changes) if changes else old
+    return old.with_changes(**changes) if changes else old
 
 
 @dataclass
@@ -62,11 +67,18 @@ def plan_import(
     next_seq: int,
     derive: Callable[[str], str],
     progress: Progress | None = None,
+    prepared: "Incoming | None" = None,
 ) -> MergePlan:
-    """Decide what each incoming paper becomes; pure: nothing is stored here."""
+    """Decide what each incoming paper becomes; pure: nothing is stored here.
+
+    `prepared` is what the readers handed these files' papers to as they read
+    them (their match keys are then not computed again).
+    """
     files = list(files)
     by_id = {p.id: p for p in existing}
-    index = MatchIndex(existing, [paper for parsed in files for paper in parsed.papers])
+    incoming = [paper for parsed in files for paper in parsed.papers]
+    index = MatchIndex(existing, incoming, prepared.rows_for(incoming) if prepared is not None else None)
+    del incoming
     total = sum(len(f.papers) for f in files)
     added: list[Paper] = []
     added_at: dict[str, int] = {}
@@ -83,7 +95,7 @@ def plan_import(
             if hit is None:
                 # A title from the data wins over a derived one, so derive only when there is none.
                 derived = paper.derived_title or ("" if paper.title.strip() else derive(paper.abstract))
-                paper = replace(paper, id=index.free_id(paper), seq=next_seq, derived_title=derived)
+                paper = paper.with_changes(id=index.free_id(paper), seq=next_seq, derived_title=derived)
                 next_seq += 1
                 added_at[paper.id] = len(added)
                 added.append(paper)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Protocol, Sequence
 
 from tui.core.models import Paper
 from tui.core.words import plural
@@ -19,6 +19,21 @@ LARGE_IMPORT = 1000
 
 #: Called as progress(done, total) while a long import is matched.
 Progress = Callable[[int, int], None]
+
+
+class Sink(Protocol):
+    """Where readers hand the papers they make, a slice at a time as they read (`ingest.incoming.Incoming`).
+
+    `mark` before a file, `rollback(mark)` when the file fails or is read
+    again whole: what was taken since is forgotten.
+    """
+
+    def take(self, papers: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None) -> None:
+        """`bases`, when given: the `models.abstract_basis` each paper's id was made from."""
+
+    def mark(self) -> int: ...
+
+    def rollback(self, mark: int) -> None: ...
 
 
 @dataclass

@@ -8,7 +8,7 @@ from typing import Callable
 
 from tui.core.errors import InputFileError, os_reason
 from tui.core.ingest.lists import ParsedList, parse_list
-from tui.core.ingest.parsed import ParsedFile
+from tui.core.ingest.parsed import ParsedFile, Sink
 from tui.core.models import Paper, paper_id
 from tui.core.render.text import visible
 from tui.core.ingest.textfile import read_text
@@ -61,28 +61,43 @@ def sniff(text: str, path: Path) -> str:
 STDIN_NAME = "<stdin>"
 
 
-def read_import(path: str | Path, kind: str | None = None) -> ParsedFile:
+def read_import(path: str | Path, kind: str | None = None, sink: Sink | None = None) -> ParsedFile:
     """Read and parse one file of any supported format; InputFileError (naming it) when impossible.
 
     `kind` ("list", "bibtex", "json", "jsonl", "csl", "ris") forces the format; otherwise the
-    extension decides, else the content.
+    extension decides, else the content. Its papers go to `sink` too: a slice at a time as they
+    are read (a JSON array), else all at once; on an error, none.
     """
     path = Path(path)
-    if (kind or FORMATS.get(path.suffix.lower())) == "json":
-        from tui.core.ingest.jsonlist import read_json_file
+    mark = sink.mark() if sink is not None else 0
+    try:
+        if (kind or FORMATS.get(path.suffix.lower())) == "json":
+            from tui.core.ingest.jsonlist import read_json_file
 
-        parsed = read_json_file(path, maybe_csl=kind is None)
-        if parsed is not None:
-            return parsed
-    return parse_import(read_text(path), path, kind)
+            parsed = read_json_file(path, maybe_csl=kind is None, sink=sink)
+            if parsed is not None:
+                return parsed
+            if sink is not None:
+                sink.rollback(mark)  # read whole from here on
+        parsed = parse_import(read_text(path), path, kind)
+    except BaseException:
+        if sink is not None:
+            sink.rollback(mark)
+        raise
+    if sink is not None:
+        sink.take(parsed.papers)
+    return parsed
 
 
-def read_stdin(data: bytes, kind: str | None = None) -> ParsedFile:
+def read_stdin(data: bytes, kind: str | None = None, sink: Sink | None = None) -> ParsedFile:
     """Parse what came on standard input (`import -`): the format is `kind`, else read from the content."""
     from tui.core.ingest.textfile import decode_text
 
     text = decode_text(data, STDIN_NAME).replace("\r\n", "\n").replace("\r", "\n")
-    return parse_import(text, Path(STDIN_NAME), kind)
+    parsed = parse_import(text, Path(STDIN_NAME), kind)
+    if sink is not None:
+        sink.take(parsed.papers)
+    return parsed
 
 
 def parse_import(text: str, path: Path, kind: str | None = None) -> ParsedFile:
@@ -136,17 +151,18 @@ def expand(path: str | Path) -> list[Path]:
 
 
 def read_imports(
-    paths: list[str | Path], kind: str | None = None, stdin: Callable[[], bytes] | None = None
+    paths: list[str | Path], kind: str | None = None, stdin: Callable[[], bytes] | None = None, sink: Sink | None = None
 ) -> tuple[list[ParsedFile], list[str]]:
     """Parse every file (folders expanded): the parsed files, and one error line per file that failed.
 
-    `-` reads `stdin()` (once) when it is given; `kind` forces the format of every file.
+    `-` reads `stdin()` (once) when it is given; `kind` forces the format of every file. The
+    papers of the parsed files go to `sink` as they are read, in the order of the files.
     """
     parsed, errors = [], []
     for name in paths:
         if str(name) == "-" and stdin is not None:
             try:
-                parsed.append(read_stdin(stdin(), kind))
+                parsed.append(read_stdin(stdin(), kind, sink))
             except InputFileError as exc:
                 errors.append(str(exc))
             continue
@@ -157,7 +173,7 @@ def read_imports(
             continue
         for file in files:
             try:
-                parsed.append(read_import(file, kind))
+                parsed.append(read_import(file, kind, sink))
             except InputFileError as exc:
                 errors.append(str(exc))
     return parsed, errors

@@ -75,18 +75,22 @@ def abstract_keys(norms: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _chunk_keys(norms: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-    blobs = [n.encode("utf-8") for n in norms]
-    pad = b"\0" * END_BYTES  # between and around abstracts: no window reads into the next one
-    raw = pad + pad.join(blobs) + pad
+    pad = "\0" * END_BYTES  # between and around abstracts: no window reads into the next one
+    raw = (pad + pad.join(norms) + pad).encode("utf-8")  # one encoding, not one per abstract
+    lengths = np.fromiter(map(len, norms), dtype=np.int64, count=len(norms))
+    if len(raw) != (len(norms) + 1) * END_BYTES + int(lengths.sum()):  # not all ASCII: lengths in bytes
+        lengths = np.fromiter((len(n.encode("utf-8")) for n in norms), dtype=np.int64, count=len(norms))
     data = np.frombuffer(raw, dtype=np.uint8)
     words = np.ndarray(shape=(len(raw) - 7,), dtype="<u8", buffer=raw, strides=(1,))
-    lengths = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs))
     starts = np.cumsum(lengths + END_BYTES) - lengths  # each abstract's first byte
     ends = starts + lengths
     word = data > 32  # a byte of a word: not a space, not padding (UTF-8 continuation bytes are > 127)
-    word_starts = np.flatnonzero(word[1:] & ~word[:-1]) + 1
+    starts_word = np.empty(len(word), dtype=bool)  # a word byte after a byte that is none (one pass, no temporaries)
+    starts_word[0] = False
+    np.greater(word[1:], word[:-1], out=starts_word[1:])
+    word_starts = np.flatnonzero(starts_word)
     counts = np.diff(np.append(np.searchsorted(word_starts, starts), len(word_starts)))
-    owner = np.repeat(np.arange(len(blobs)), counts)
+    owner = np.repeat(np.arange(len(norms)), counts)
     # A shingle is sampled when a quick hash of its first 8 bytes is small enough for about SAMPLE
     # to be kept in each abstract (all of them in a short one): the same ones in both copies of a text.
     quick = words[word_starts] * _K

@@ -134,6 +134,7 @@ class PapersFile:
             with atomic_replace(self.path, buffering=_COPY) as handle:
                 out = _Out(handle)
                 layout, spans, shelve, gone = self._stream(out, added, replaced, removed, tables)
+                out.flush()
         except OSError as exc:
             raise WriteFailed(self.path, exc) from None
         self.tables = tables
@@ -207,18 +208,36 @@ class PapersFile:
 
 
 class _Out:
-    """The new file as it is written: where the next byte goes, and a hash of all of them."""
+    """The new file as it is written: where the next byte goes, and a hash of all of them.
+
+    Small pieces (three a record) are gathered and handed on a mebibyte at a time: a write
+    and a hash update per piece cost more than the bytes.
+    """
 
     def __init__(self, handle: IO[bytes]) -> None:
         self.handle = handle
         self.at = 0
         self.records = 0
         self.hash = hashlib.blake2b(digest_size=16)
+        self._waiting = bytearray()
 
     def put(self, data: bytes) -> None:
-        self.handle.write(data)
-        self.hash.update(data)
         self.at += len(data)
+        if len(data) >= _COPY:  # a run of records copied from the old file: on at once
+            self.flush()
+            self.hash.update(data)
+            self.handle.write(data)
+            return
+        self._waiting += data
+        if len(self._waiting) >= _COPY:
+            self.flush()
+
+    def flush(self) -> None:
+        """Hand on what is waiting (call once the last piece is put)."""
+        if self._waiting:
+            self.hash.update(self._waiting)
+            self.handle.write(self._waiting)
+            self._waiting.clear()
 
 
 def _copy_run(out: _Out, file: OpenFile | None, old: Layout, run: list[int], layout: Layout, spans: array) -> None:
@@ -248,19 +267,22 @@ def _copy_run(out: _Out, file: OpenFile | None, old: Layout, run: list[int], lay
 
 
 def _put_record(out: _Out, layout: Layout, spans: array, slot: int, paper: Paper) -> bool:
-    """Write one record from memory at `slot`; True when its abstract is in the file (to be shelved there)."""
-    doc = paper.to_doc()
-    head = b'{"id":' + orjson.dumps(doc.pop("id")) + b","
-    text = orjson.dumps(doc.pop("abstract"))
-    rest = orjson.dumps(doc)[1:]
-    out.put((b"," if out.records else b"") + b'"%d":' % layout.keys[slot])
+    """Write one record from memory at `slot`; True when its abstract is in the file (to be shelved there).
+
+    The record is `{"id":…,"abstract":…,` then the other fields, as every version writes it; the
+    abstract goes in as the JSON bytes it waits on disk as during an import (`orjson.Fragment`),
+    never decoded and encoded again.
+    """
+    doc = paper.to_doc(abstract=False)
+    doc = {"id": doc.pop("id"), "abstract": orjson.Fragment(text := paper.abstract_json()), **doc}
+    record = orjson.dumps(doc)
+    out.put(b',"%d":' % layout.keys[slot] if out.records else b'"%d":' % layout.keys[slot])
     out.records += 1
     start = out.at
-    out.put(head)
-    abstract_at = out.at
-    out.put(b'"abstract":' + text + b"," + rest)
+    out.put(record)
     layout.docs[2 * slot], layout.docs[2 * slot + 1] = start, out.at
     if len(text) > 2:
+        abstract_at = start + record.index(b',"abstract":') + 1
         spans[2 * slot], spans[2 * slot + 1] = abstract_at, abstract_at + len(b'"abstract":') + len(text)
         return True
     spans[2 * slot] = spans[2 * slot + 1] = -1

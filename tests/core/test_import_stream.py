@@ -1,0 +1,164 @@
+"""An import streams its papers: abstracts wait on disk (`ingest.spool`) and keys are made as each slice
+is read (`ingest.incoming`), and what it stores is exactly what reading everything first stored."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tui.core.ingest import json_stream, spool
+from tui.core.ingest.embedded import bibtex_fields
+from tui.core.ingest.fields import names_field
+from tui.core.ingest.identity import normalize_title
+from tui.core.ingest.incoming import Incoming
+from tui.core.ingest.match_keys import key_rows
+from tui.core.ingest.merge import plan_import
+from tui.core.ingest.readers import read_imports
+from tui.core.ingest.spool import Spool
+from tui.core.library import Library, import_paths
+from tui.core.models import Paper, paper_id
+
+from tests.core.test_import_scale import _near, abstract, row
+
+
+def _rows(n: int, seed: int = 5) -> list[dict]:
+    rng = random.Random(seed)
+    rows = [row(rng, i) for i in range(n)]
+    rows[n // 2] = {**rows[n // 2], "authors": "Ann Author; Bo Second", "bibtex": "@inproceedings{k, title={A {B} c}, year={2021}, booktitle={ICML}}"}
+    rows.append({"title": "Reworded", "authors": rows[7]["authors"], "abstract": _near(rows[7]["abstract"])})  # merges by its abstract
+    rows.append(dict(rows[12]))  # the same record twice
+    return rows
+
+
+# -- the spool ------------------------------------------------------------------------------------
+
+
+def _papers(texts: list[str]) -> list[Paper]:
+    return [Paper(paper_id(t), t, "L") for t in texts]
+
+
+@pytest.mark.parametrize("flush", [1 << 20, 64])
+def test_a_spooled_abstract_reads_as_it_was_in_memory_or_on_disk(monkeypatch: pytest.MonkeyPatch, flush: int) -> None:
+    monkeypatch.setattr(spool, "FLUSH_BYTES", flush)
+    texts = [f"Abstract {i}: caf\u00e9 \"quoted\" \\ back{'slash' * i}" for i in range(60)] + [""]
+    papers = _papers(texts)
+    box = Spool()
+    box.put(papers[:30])
+    box.put(papers[30:])
+    assert [p.shelf_slot is not None for p in papers] == [True] * 60 + [False]  # "" stays as it is
+    assert (box._file is not None) == (flush == 64)  # a small import never makes the file
+    for i in [59, 3, 4, 5, 0, 60, 17]:  # out of order, then in order
+        assert papers[i].abstract == texts[i]
+        assert json.loads(papers[i].abstract_json()) == texts[i]
+    moved = papers[3].with_changes(seq=9)
+    assert moved.shelf_slot == papers[3].shelf_slot and moved.abstract == texts[3] and moved.seq == 9
+
+
+def test_a_spool_that_cannot_make_its_file_keeps_the_abstracts_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(spool, "FLUSH_BYTES", 16)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", refuse)
+    texts = [f"text number {i} " * 3 for i in range(20)]
+    papers = _papers(texts)
+    box = Spool()
+    box.put(papers)
+    assert [p.abstract for p in papers] == texts
+
+
+# -- streaming, end to end ----------------------------------------------------------------------
+
+
+def _import(tmp_path: Path, name: str, files: list[Path], monkeypatch: pytest.MonkeyPatch, stream: bool) -> tuple[bytes, list[str]]:
+    if not stream:  # what reading everything first did: no sink, keys computed at plan time
+        monkeypatch.setattr("tui.core.ingest.incoming.Incoming.rows_for", lambda self, incoming: None)
+    with Library.open(tmp_path / name) as lib:
+        outcome = import_paths(lib, files)
+        papers = [(p.id, p.abstract, p.title) for p in lib.papers]
+    monkeypatch.undo()
+    return (tmp_path / name / "papers.json").read_bytes(), [str(m) for m in outcome.messages] + [str(papers)]
+
+
+def test_a_streamed_import_stores_what_reading_everything_first_stored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(json_stream, "READ_BYTES", 4096)  # many slices
+    monkeypatch.setattr(spool, "FLUSH_BYTES", 1000)  # the spool's file in use
+    (tmp_path / "a.json").write_text(json.dumps(_rows(300)))
+    (tmp_path / "b.bib").write_text("@article{x, title={A BibTeX paper}, abstract={" + abstract(random.Random(9)) + "}}")
+    files = [tmp_path / "a.json", tmp_path / "b.bib"]
+    streamed = _import(tmp_path, "one", files, monkeypatch, stream=True)
+    whole = _import(tmp_path, "two", files, monkeypatch, stream=False)
+    assert streamed == whole
+    assert "a.json: 300 papers added, 2 merged" in streamed[1][0]  # the near-duplicate and the repeat
+
+
+def test_papers_are_keyed_and_spooled_as_they_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(json_stream, "READ_BYTES", 2048)
+    rows = _rows(120)
+    (tmp_path / "a.json").write_text(json.dumps(rows))
+    sink = Incoming()
+    parsed, errors = read_imports([tmp_path / "a.json"], sink=sink)
+    papers = parsed[0].papers
+    assert not errors and all(p.shelf_slot is not None for p in papers)
+    rows_for = sink.rows_for(papers)
+    assert rows_for is not None and len(rows_for) > 1
+    computed = key_rows(papers)
+    for name in ("hashes", "slots", "kinds"):  # the same keys as computing them afterwards (in another order)
+        got = [x for r in rows_for for x in getattr(r, name).tolist()]
+        assert sorted(got) == sorted(getattr(computed, name).tolist())
+    assert [x for r in rows_for for x in r.lengths] == list(computed.lengths)
+
+
+def test_a_file_that_fails_after_some_slices_leaves_the_sink_as_before(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(json_stream, "READ_BYTES", 1024)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(_rows(20, seed=1)))
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(_rows(40, seed=2))[:-40])  # slices parse, then the end does not
+    sink = Incoming()
+    parsed, errors = read_imports([damaged, good], sink=sink)
+    assert len(errors) == 1 and errors[0].startswith(str(damaged))
+    assert [p.source for p in parsed] == [good]
+    assert sink.rows_for(parsed[0].papers) is not None  # only the good file's papers, in order
+    plan = plan_import([], parsed, 0, lambda a: "", prepared=sink)
+    assert (len(plan.added), plan.reports[0].merged) == (20, 2)  # its near-duplicate and its repeat merged
+
+
+# -- quicker paths that must say what the slower ones said -----------------------------------------
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_an_ascii_title_normalizes_as_the_pattern_does(title: str) -> None:
+    assert normalize_title(title) == " ".join(re.sub(r"[\W_]+", " ", title.casefold()).split())
+
+
+def test_names_seen_before_are_cleaned_once_and_shared() -> None:
+    known: dict[str, str] = {}
+    first = names_field("authors", [" Ann  Author ", "Bo Second", {"name": "Cy  Third"}], known)
+    again = names_field("authors", [" Ann  Author ", "Cy Third", ""], known)
+    split = names_field("authors", "Ann Author; Bo  Second", known)
+    assert first == ("Ann Author", "Bo Second", "Cy Third") == names_field("authors", [" Ann  Author ", "Bo Second", {"name": "Cy  Third"}])
+    assert again == ("Ann Author", "Cy Third") and split == ("Ann Author", "Bo Second")
+    assert again[0] is first[0] and again[1] is first[2] and split[1] is first[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        ("@a{k, title={Flat}, year={2020}}", {"title": "Flat", "year": "2020"}),
+        ("@a{k, title={A {Nested} One}, note={x}}", {"title": "A {Nested} One", "note": "x"}),
+        ("@a{k, title={Unclosed", {}),
+        ("@a{k, title={}, b = {y}}", {"title": "", "b": "y"}),
+    ],
+)
+def test_braced_bibtex_values_flat_or_nested(text: str, fields: dict[str, str]) -> None:
+    assert bibtex_fields(text) == fields

@@ -1,0 +1,51 @@
+"""The papers an import brings, taken from the readers slice by slice as they are read.
+
+Each slice's papers get their match keys at once (`match_keys`), while their
+abstracts are in memory, and then their abstracts go to disk (`spool`). So a
+50,000-paper file never has its 70 MB of abstracts in memory at once, and
+the abstracts are normalized and hashed once, not once to read and again to
+match. The readers know only the `parsed.Sink` they are handed; the merger
+asks `rows_for` for the keys of exactly the papers it plans.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from tui.core.ingest.match_keys import KeyRows, key_rows
+from tui.core.ingest.sketch import CHUNK
+from tui.core.ingest.spool import Spool
+from tui.core.models import Paper
+
+
+class Incoming:
+    """The `parsed.Sink` of one import: its papers in order, their keys, and the spool their abstracts wait in."""
+
+    def __init__(self) -> None:
+        self.spool = Spool()
+        self._papers: list[Paper] = []
+        self._rows: list[KeyRows] = []
+
+    def take(self, papers: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None) -> None:
+        """Key and spool the next papers a reader made (in the order the import will plan them);
+        `bases`: what each one's id was made from (`models.abstract_basis`), when the reader says."""
+        for first in range(0, len(papers), CHUNK):
+            part = papers[first : first + CHUNK]
+            self._rows.append(key_rows(part, len(self._papers), bases[first : first + CHUNK] if bases is not None else None))
+            self._papers.extend(part)
+        self.spool.put(papers)
+
+    def mark(self) -> int:
+        """Where the papers of the file about to be read will start (for `rollback`)."""
+        return len(self._papers)
+
+    def rollback(self, mark: int) -> None:
+        """Forget the papers taken since `mark`: their file failed, or is being read again whole."""
+        del self._papers[mark:]
+        self._rows = [rows for rows in self._rows if rows.first < mark]
+
+    def rows_for(self, incoming: Sequence[Paper]) -> list[KeyRows] | None:
+        """The keys of `incoming` (slots from 0), when they are exactly the papers taken, in order; else None."""
+        if len(incoming) != len(self._papers) or any(a is not b for a, b in zip(incoming, self._papers)):
+            return None
+        return self._rows

@@ -1,0 +1,126 @@
+"""The keys a paper is matched by (`matching.MatchIndex`), computed for a few thousand papers at a time.
+
+Evidence keys (id, DOI, arXiv id, URL, normalized title) are 64-bit hashes
+of their values, salted by kind; the blocking keys of a long, specific
+abstract come from `sketch`. Computing them needs the abstract's text, so
+an import computes them as it reads each slice of a file (`incoming`),
+before the text leaves memory; stored papers get theirs when they are
+matched against.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from array import array
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from tui.core.ingest.identity import arxiv_id, normalize_doi, normalize_title, normalize_url
+from tui.core.ingest.sketch import abstract_keys
+from tui.core.models import Paper, is_specific_abstract, normalize_space
+
+# Kinds of keys, strongest evidence first. The stored id and the id the abstract gives are both
+# ids (one hash space, so either finds the other), told apart only to be tried in this order.
+ID, ABSTRACT_ID, DOI, ARXIV, URL, TITLE, ABSTRACT = range(7)
+#: Mixed into each key's hash, so a DOI and a title that are the same text stay different keys.
+_SALT = {ID: 0x2F3C5A17, ABSTRACT_ID: 0x2F3C5A17, DOI: 0x61C88647, ARXIV: 0x7FEB352D, URL: 0x846CA68B, TITLE: 0x1B873593}
+_ID_SALT = _SALT[ID]
+
+
+def abstract_id(basis: str) -> str:
+    """`models.paper_id` of a specific abstract already normalized (`normalize_space`), without normalizing it again."""
+    return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:12]
+
+
+def fold(text: str) -> str:
+    """`str.casefold`, quicker for ASCII text (where it is `lower`)."""
+    return text.lower() if text.isascii() else text.casefold()
+
+
+@dataclass
+class KeyRows:
+    """Every key of some papers (slots from `first`), as parallel arrays, and what matching needs besides.
+
+    `abstract_ids` holds the id a paper's abstract gives where that is not
+    its id; `lengths` the length of each paper's normalized abstract (0 when
+    it is not specific).
+    """
+
+    first: int
+    hashes: np.ndarray  # uint64
+    slots: np.ndarray  # int32
+    kinds: np.ndarray  # int8
+    abstract_ids: dict[int, str] = field(default_factory=dict)
+    lengths: array = field(default_factory=lambda: array("i"))
+
+    def moved(self, by: int) -> "KeyRows":
+        """The same rows for papers `by` slots further on."""
+        return KeyRows(
+            self.first + by, self.hashes, self.slots + np.int32(by), self.kinds,
+            {slot + by: aid for slot, aid in self.abstract_ids.items()}, self.lengths,
+        )
+
+
+def key_rows(records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str, bool]] | None = None) -> KeyRows:
+    """Every key of `records` (slots from `first`): the evidence each paper carries, strongest first,
+    then the blocking keys of its abstract (`sketch`).
+
+    `bases`, when given, holds the `models.abstract_basis` each record's id was made from (by
+    `models.paper_id`, as a reader makes it): a specific abstract's id is then the record's own.
+    """
+    hashes: list[int] = []
+    kinds = bytearray()
+    slots = array("i")
+    norms: list[str] = []
+    owners = array("i")
+    abstract_ids: dict[int, str] = {}
+    lengths = array("i", bytes(4 * len(records)))
+    put_hash, put_kind, put_slot = hashes.append, kinds.append, slots.append
+    for slot, paper in enumerate(records, first):
+        put_hash(hash(paper.id) ^ _ID_SALT)
+        put_kind(ID)
+        put_slot(slot)
+        if bases is None:
+            basis = normalize_space(paper.abstract)
+            specific = is_specific_abstract(basis)
+            aid = abstract_id(basis) if specific else ""
+        else:
+            basis, specific = bases[slot - first]
+            aid = paper.id  # `paper_id` hashed this very basis
+        if specific:
+            if aid != paper.id:
+                abstract_ids[slot] = aid
+                put_hash(hash(aid) ^ _ID_SALT)
+                put_kind(ABSTRACT_ID)
+                put_slot(slot)
+            norm = fold(basis)
+            norms.append(norm)
+            owners.append(slot)
+            lengths[slot - first] = len(norm)
+        if paper.doi and (doi := normalize_doi(paper.doi)):
+            put_hash(hash(doi) ^ _SALT[DOI])
+            put_kind(DOI)
+            put_slot(slot)
+        if arxiv := arxiv_id(paper):
+            put_hash(hash(arxiv) ^ _SALT[ARXIV])
+            put_kind(ARXIV)
+            put_slot(slot)
+        if paper.url and (url := normalize_url(paper.url)):
+            put_hash(hash(url) ^ _SALT[URL])
+            put_kind(URL)
+            put_slot(slot)
+        if paper.title and (title := normalize_title(paper.title)):
+            put_hash(hash(title) ^ _SALT[TITLE])
+            put_kind(TITLE)
+            put_slot(slot)
+    sketch, owner = abstract_keys(norms)
+    return KeyRows(
+        first,
+        np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
+        np.concatenate([np.frombuffer(slots, dtype=np.int32), np.frombuffer(owners, dtype=np.int32)[owner]]),
+        np.concatenate([np.frombuffer(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
+        abstract_ids,
+        lengths,
+    )
