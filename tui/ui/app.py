@@ -309,6 +309,8 @@ class PaperdeskApp(App[int]):
     async def _dispatch_key(self, event: events.Key) -> None:
         """Textual's handling of a key read from the terminal (priority bindings, then forwarding)."""
         target = self.focused or self.screen
+        if isinstance(self.screen, LibraryScreen):
+            self.screen.pane.before_key(event.key)
         await super().on_event(event)
         self.key_gate.sent(target if event.is_forwarded else None)
 

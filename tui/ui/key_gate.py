@@ -90,6 +90,11 @@ class KeyGate:
         """A key is being handled (the next ones wait)."""
         return self._busy
 
+    @property
+    def pending(self) -> bool:
+        """Keys are read but not all handled yet (one in flight, or held)."""
+        return self._busy or bool(self._waiting)
+
     def hold(self, event: events.Key) -> bool:
         """Queue `event` behind a key in flight (or while closed); False when it may be handled now."""
         if self._busy or self._closed:

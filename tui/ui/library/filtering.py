@@ -96,21 +96,19 @@ class Filtering:
         """In a thread: load the saved index, or split every paper into words (about a second per
         10,000 papers) and save it (`library.search_index`)."""
         from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
-        from tui.core.memory import release_free_memory  # ctypes: likewise
 
-        gc.disable()  # what importing numpy and building make is collected once, below, not as it piles up
+        gc.disable()  # what importing numpy and building make is collected once, by `_settle`, not as it piles up
         try:
             index = search_index(library)
-            # The papers and the index live as long as the app: keep the cyclic GC from re-scanning
-            # them, which otherwise costs tens of milliseconds at random keystrokes at 100,000 papers.
-            # Here, not on the UI thread, so keys typed meanwhile are not held up by it.
-            release_free_memory()
-            gc.freeze()
-        finally:
+        except BaseException:
             gc.enable()
+            raise
         to_ui(self.screen.app, self._index_ready, library, index)
 
     def _index_ready(self, library: Library, index: SearchIndex) -> None:
+        # Memory is given back once the first ranking is on screen: collecting and trimming took
+        # ~20 ms between the index and the first usable filter.
+        self.screen.call_after_refresh(lambda: self.screen.run_worker(_settle, thread=True, group="settle"))
         if self.screen.app.library is not library:
             return
         self.index = index
@@ -341,6 +339,19 @@ class Filtering:
             to_ui(app, app.notify, done, markup=False)
 
         self.screen.run_worker(job, thread=True, group="views")
+
+
+def _settle() -> None:
+    """In a thread, after an index is built: collect what the build left, give freed memory back to
+    the system, and keep the cyclic GC from re-scanning the papers and the index, which live as long
+    as the app (otherwise tens of milliseconds at random keystrokes at 100,000 papers)."""
+    from tui.core.memory import release_free_memory  # ctypes: off the start-up path
+
+    try:
+        release_free_memory()
+        gc.freeze()
+    finally:
+        gc.enable()
 
 
 def _first_in(papers: Sequence[Paper], wanted: Sequence[str | None]) -> str | None:

@@ -171,6 +171,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def on_ranked(self, message: Ranked) -> None:
         self.update_header()
+        self.pane.ranked()
         self.resume.ranked(message.result)
         if self.filtering.index is not None:
             self.related.start(self.filtering.index)  # built from the search index's words, once it is ready
@@ -233,11 +234,13 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if self.triage.active and isinstance(self.focused, (PaperList, FilterInput)):
             self.triage.leave()  # something put the view back in use (a saved view from the palette)
-        self.set_class(isinstance(self.focused, FilterInput), "-filtering")
+        self.set_class(self.panes.focus_mode and isinstance(self.focused, FilterInput), "-filtering")
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        self.set_class(isinstance(self.focused, FilterInput), "-filtering")
-        self.pane.catch_up()
+        self.set_class(self.panes.focus_mode and isinstance(self.focused, FilterInput), "-filtering")
+        # Keys typed in the box cannot act on the pane's paper; while its first draw waits, keys bring it (`before_key`).
+        if not isinstance(self.focused, FilterInput) and not self.pane.first_pending:
+            self.pane.catch_up()
 
     def on_resize(self, event: events.Resize) -> None:
         self.panes.apply()
@@ -264,7 +267,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def action_focus_filter(self) -> None:
         self.set_focus(self.query_one(FilterInput))  # now, so keys typed right after `/` land there
-        self.set_class(True, "-filtering")  # focus mode shows the box while it is in use
+        # Focus mode shows the box while it is in use; only there: the class restyles every widget (~10 ms a `/`).
+        self.set_class(self.panes.focus_mode, "-filtering")
 
     def action_back_to_list(self) -> None:
         """Esc from the reader or the notes editor: back to the list (the reader in focus mode).
