@@ -270,7 +270,7 @@ def cmd_completion(args: argparse.Namespace) -> int:
 
 
 def cmd_app(args: argparse.Namespace) -> int:
-    """Launch the full-screen app; the library loads after the first paint."""
+    """Launch the full-screen app (a large library loads after the first paint)."""
     # Importing the app makes ~40,000 objects that live as long as the process and almost no garbage: the
     # cyclic collector would rescan them all through the start (~15 ms). So none while importing, then frozen.
     gc.disable()

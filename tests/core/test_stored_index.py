@@ -6,7 +6,8 @@ from pathlib import Path
 
 from tui.core.ingest.lists import parse_list
 from tui.core.library import Library, papers_matching, search_index
-from tui.core.search.stored import INDEX_DIR
+from tui.core.models import Paper
+from tui.core.search.stored import FORMAT, INDEX_DIR, load, load_or_build
 from tui.core.search.index import SearchIndex
 from tui.core.search.query import parse_query
 
@@ -58,3 +59,49 @@ def test_a_read_only_library_saves_no_index(library_dir: Path) -> None:
     with Library.open(library_dir, read_only=True) as lib:
         assert papers_matching(lib, "graph")
     assert not (library_dir / INDEX_DIR).exists()
+
+
+FILTERS = ("list:cl", "list:vision", "venue:neurips", "venue:icml graph", "year:>=2020", "year:2019-2021 graph", "has:doi", "-has:url",
+           "has:tags", "has:abstract", "tag:rl", "author:turing", "author:hoper graph")
+PAPERS = [
+    Paper("a1", "Sparse graph attention.", "CL 2024", 0, title="Sparse Attention", authors=("Ada Lovelace", "Alan Turing"), venue="ICML", year="2024", tags=("rl",)),
+    Paper("a2", "Dense graph retrieval.", "Vision", 1, title="Dense Retrieval", authors=("Grace Hopper",), venue="NeurIPS", year="2019", doi="10.1/x"),
+    Paper("a3", "", "CL 2024", 2, title="Plain", url="https://example.org", tags=("RL", "theory")),
+    Paper("a4", "Graph kernels.", "Misc", 3, title="Kernels", venue="NeurIPS", year="2021", authors=("Alan Turing",)),
+]
+
+
+def filtered(index: SearchIndex) -> dict[str, list[str]]:
+    return {text: [p.id for p in index.search(parse_query(text))] for text in FILTERS}
+
+
+def test_a_saved_index_filters_by_field_exactly_as_a_built_one(tmp_path: Path) -> None:
+    """The filters' columns are saved too (memory-mapped at load); tags and authors are looked up on first use."""
+    built = SearchIndex(PAPERS, {})
+    load_or_build(tmp_path, "digest", PAPERS, {}, save=True)
+    loaded = load_or_build(tmp_path, "digest", PAPERS, {}, save=True)
+    assert loaded.columns.codes.__class__.__name__ == "memmap"
+    assert filtered(loaded) == filtered(built)
+    assert filtered(built)["author:turing"] == ["a1", "a4"] and filtered(built)["tag:rl"] == ["a1", "a3"]
+    assert (loaded.list_names, loaded.venues) == (built.list_names, built.venues) == (["CL 2024", "Misc", "Vision"], ["ICML", "NeurIPS"])
+    assert loaded.paper_tags == built.paper_tags and loaded.author_docs == built.author_docs
+
+
+def test_an_index_saved_without_columns_is_rebuilt_with_them(tmp_path: Path) -> None:
+    """A previous version's saved index (format 3: no columns) is stale: the next start re-indexes once, and saves."""
+    expected = filtered(load_or_build(tmp_path, "digest", PAPERS, {}, save=True))
+    (key,) = saved_keys(tmp_path)
+    old = tmp_path / INDEX_DIR / key.replace(f"v{FORMAT}-", "v3-", 1)
+    (tmp_path / INDEX_DIR / key).rename(old)
+    for name in ("names.json", "codes.npy", "flags.npy"):
+        (old / name).unlink()
+    assert filtered(load_or_build(tmp_path, "digest", PAPERS, {}, save=True)) == expected
+    assert saved_keys(tmp_path) == [key]
+
+
+def test_damaged_columns_are_rebuilt(tmp_path: Path) -> None:
+    expected = filtered(load_or_build(tmp_path, "digest", PAPERS, {}, save=True))
+    (key,) = saved_keys(tmp_path)
+    (tmp_path / INDEX_DIR / key / "names.json").write_bytes(b'{"lists": ["CL 2024"], "venues": []}')
+    assert load(tmp_path / INDEX_DIR, key, PAPERS, {}) is None
+    assert filtered(load_or_build(tmp_path, "digest", PAPERS, {}, save=True)) == expected

@@ -265,8 +265,7 @@ async def test_everything_survives_a_restart(library_dir: Path) -> None:
         await pilot.press("q")
     again = PaperdeskApp(library_dir=library_dir)
     async with again.run_test(size=(120, 36)) as pilot:
-        await again.workers.wait_for_complete()
-        await pilot.pause()  # the relaunch restores the paper left highlighted: the second one
+        await settle(again, pilot)  # the relaunch restores the paper left highlighted: the second one
         library = again.library
         ann = library.annotation(library.papers[1].id)
         assert (ann.notes, ann.rating, ann.status, ann.tags, ann.title) == ("remember this", 5, Status.TO_READ, ("kept",), "Renamed")

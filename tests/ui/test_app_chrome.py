@@ -143,6 +143,12 @@ async def test_layouts_auto_toggle_and_focus(make_app, library: Library) -> None
         await settle(app, pilot)
         assert screen.query_one(PaperList).cursor == 1
         assert library.annotation(library.papers[1].id).opened  # stepping in focus mode opens the paper
+        await pilot.press("slash")  # focus mode shows the filter box over the reader while it is in use
+        await pilot.pause()
+        assert left.display and left.region.width == 80 and not screen.query_one(PaperList).display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not left.display or left.region.width == 0
         await pilot.press("z")
         await pilot.pause()
         assert left.region.width > 0

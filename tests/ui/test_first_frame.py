@@ -1,7 +1,8 @@
 """A start imports only what the list's first frame needs; the rest loads after it, when first used.
 
 The app's module and the library screen import the list, the filter box and
-the store. The search index (numpy, rapidfuzz) and the reading pane's
+the store; a small library opens before the first frame (its readers for
+imports, the palette and the dialogs stay out). The search index (numpy, rapidfuzz) and the reading pane's
 rendering (LaTeX, derived titles' source sentences, highlights) load right
 after the list's first frame; dialogs, export, removal and links load when
 first used. Each check runs in a fresh interpreter, so modules other tests
@@ -44,10 +45,17 @@ NOT_AT_IMPORT = {
     "tui.ui.screens.highlights_dialog": "a dialog",
     "tui.ui.screens.confirm": "a dialog",
     "tui.ui.screens.list_dialog": "a dialog",
+    "tui.ui.screens.save_view": "a dialog (ctrl+b)",
+    "tui.ui.palette": "the command palette (ctrl+p), its providers loaded when it opens",
+    "tui.core.search.command_match": "the command palette's matching",
 }
 
 #: Still not imported when the list's first frame has been painted (the screen's `_list_painted` runs).
-NOT_BEFORE_FIRST_FRAME = ("numpy", "rapidfuzz", "tree_sitter_markdown", "textual.widgets._text_area", "filelock", "tui.core.render.latex", "tui.core.ingest.titles", "tui.core.search.index")
+NOT_BEFORE_FIRST_FRAME = (
+    "numpy", "rapidfuzz", "tree_sitter_markdown", "textual.widgets._text_area", "filelock", "tui.core.render.latex", "tui.core.search.index",
+    "tui.core.ingest",  # the readers and the title rules: imports and a first launch's seeding only
+    "tui.ui.palette", "tui.ui.screens.save_view",
+)
 
 AT_IMPORT = """
 import json, sys

@@ -14,13 +14,13 @@ from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
 
-from tests.ui.pilot import text_of
+from tests.ui.pilot import settle, text_of
 
 
 async def test_lists_33_papers_and_shows_the_first(make_app, library: Library) -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)  # the pane draws shortly after the list's first frame
         papers = app.screen.query_one(PaperList)
         assert len(papers.papers) == 33
         assert papers.has_focus

@@ -52,7 +52,7 @@ async def test_reader_shows_metadata_rendered_math_and_code(make_app, library: L
 async def test_highlights_mark_words_in_the_rendered_abstract(make_app, library: Library) -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)  # the pane's own first draw is done
         paper = library.papers[0]
         app.screen.query_one(Reader).show(paper, library.annotation(paper.id), highlights=["deep", "NETWORKS"])
         await pilot.pause()

@@ -10,6 +10,8 @@ import pytest
 from tui.core.library import Library
 from tui.core.store.session import SESSION_FILE
 from tui.ui.app import PaperdeskApp
+from tui.ui.library import opening as library_opening
+from tui.ui.library import screen as library_screen
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
@@ -81,6 +83,7 @@ async def test_the_list_scroll_comes_back(library_dir: Path) -> None:
 
 async def test_keys_typed_while_the_library_opens_act_on_the_restored_view(library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     await launch(library_dir, ["slash", *"graph", "enter", "j", "j"])
+    monkeypatch.setattr(library_opening, "OPEN_AT_ONCE_BELOW", 0)  # a large library: it opens in a thread, after the first frame
     opening = threading.Event()
     real_open = Library.open
 
@@ -153,3 +156,27 @@ async def test_a_library_opened_before_the_app_restores_focus_mode_too(library_d
             assert isinstance(app.focused, Reader) and app.screen.has_class("-focus")
             assert app.screen.query_one(PaperList).current.id == library.papers[1].id
             assert text_of(app, "#position").startswith("2 / 33")
+
+
+async def test_a_small_library_opens_before_the_first_frame_and_a_large_one_in_a_thread(library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small: the screen comes up with the list (no thread opens it). Large: it opens in the thread."""
+    await launch(library_dir, [])
+    threaded: list[bool] = []
+    in_thread = library_screen.open_in_thread
+
+    def spy(screen) -> None:  # type: ignore[no-untyped-def]
+        threaded.append(True)
+        in_thread(screen)
+
+    monkeypatch.setattr(library_screen, "open_in_thread", spy)
+    for limit in (library_opening.OPEN_AT_ONCE_BELOW, 0):
+        monkeypatch.setattr(library_opening, "OPEN_AT_ONCE_BELOW", limit)
+        app = PaperdeskApp(library_dir=library_dir)
+        async with app.run_test(size=(120, 36)) as pilot:
+            if limit:
+                assert text_of(app, "#list-header").startswith("33 papers")  # already, as the screen came up
+            await settle(app, pilot)
+            assert text_of(app, "#list-header").startswith("33 papers")
+            await pilot.press("q")
+        assert threaded == ([] if limit else [True])
+

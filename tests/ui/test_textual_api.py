@@ -113,3 +113,34 @@ async def test_radio_set_marks_its_cursor_with_the_selected_class() -> None:
         radio.action_next_button()
         await pilot.pause()
         assert app.query_one("#b").has_class("-selected") and radio.pressed_button is app.query_one("#b")
+
+
+async def test_a_screens_resume_handler_runs_before_textuals_and_can_skip_its_restyling() -> None:
+    """LibraryScreen.on_screen_resume sets `refresh_styles = False` on the start's resume; Textual's own
+    handler (on the Screen class, later in the MRO) reads it after ours. The app's first screen comes from
+    `get_default_screen`, and `AUTO_FOCUS` picks the widget focused first."""
+    restyled: list[bool] = []
+
+    class First(Screen):
+        AUTO_FOCUS = "#second"
+
+        def compose(self) -> ComposeResult:
+            yield Input(id="first")
+            yield Input(id="second")
+
+        def on_screen_resume(self, event: events.ScreenResume) -> None:
+            event.refresh_styles = False
+
+        def update_node_styles(self, animate: bool = True) -> None:
+            restyled.append(True)
+            super().update_node_styles(animate)
+
+    class Default(App):
+        def get_default_screen(self) -> Screen:
+            return First()
+
+    app = Default()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, First) and app.screen_stack == [app.screen]
+        assert restyled == [] and app.focused is app.screen.query_one("#second")

@@ -15,15 +15,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 
 from tui.core.errors import LibraryHeld
-from tui.core.ingest.lists import ParsedList
-from tui.core.ingest.parsed import LARGE_IMPORT, FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
 from tui.core.migrations import mark_current, migrate
 from tui.core.models import Paper
 from tui.core.words import plural
 from tui.core.removing import RemoveOutcome, restore_papers  # noqa: F401 (a use case kept there)
 from tui.core.store.storage import LibraryStore
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the readers' report types: imported where an import runs, not when the app opens a library
+    from tui.core.ingest.lists import ParsedList
+    from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
     from tui.core.export.markdown import Entry
     from tui.core.export.git_vault import GitSyncOutcome
     from tui.core.export.sync import SyncReport
@@ -73,6 +73,7 @@ class Library(LibraryStore):
         Papers already stored (same id) are left exactly as they are, and
         annotations are never touched, so importing a list twice is harmless.
         """
+        from tui.core.ingest.parsed import ImportReport
         from tui.core.ingest.readers import parsed_from_list
 
         files = (parsed_from_list(p) for p in lists)
@@ -122,6 +123,7 @@ def import_paths(
     """
     from tui.core.export.notes_import import import_notes, is_notes_export
     from tui.core.ingest.incoming import Incoming
+    from tui.core.ingest.parsed import LARGE_IMPORT, ImportOutcome
     from tui.core.ingest.readers import read_imports
 
     outcome = ImportOutcome()

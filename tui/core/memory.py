@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 
 
@@ -17,8 +16,7 @@ def release_free_memory() -> None:
     """
     gc.collect()
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim = libc.malloc_trim
+        trim = ctypes.CDLL(None).malloc_trim  # the process's own symbols: libc's (find_library runs a subprocess)
     except (OSError, AttributeError):
         return
     trim(0)

@@ -18,7 +18,7 @@ from tui.core.render.text import clean, one_line
 from tui.ui.actions import bindings_for
 from tui.ui.keymap import GROUPS, check_keys, group_keys
 from tui.ui.library.screen import LibraryScreen
-from tui.ui.palette import ActionCommands
+from tui.ui.palette_sources import action_commands
 from tui.ui.styles import stylesheet
 from tui.ui.hangup import HangupGuard
 from tui.ui.key_gate import KeyGate, KeySettled, split_escape
@@ -36,13 +36,16 @@ _SETTINGS_WRITE = threading.Lock()
 class PaperdeskApp(App[int]):
     """The full-screen app on one library.
 
-    Pass `library_dir` to open a library folder (in a worker, after the first
-    paint), or an already open `library` (tests do this to skip the thread).
+    Pass `library_dir` to open a library folder (a small one before the first
+    frame, a large one in a worker after it: tui/ui/library/opening.py), or an
+    already open `library` (tests do this).
     """
 
     TITLE = "paperdesk"
-    CSS_PATH = stylesheet("app.tcss")
-    COMMANDS = App.COMMANDS | {ActionCommands}
+    CSS_PATH = [stylesheet("app.tcss"), *LibraryScreen.STYLESHEETS]
+    """The library screen's stylesheets too: read with the app's, they are parsed once. A screen's own
+    `CSS_PATH` makes Textual parse every source again in a fresh stylesheet when the screen comes up."""
+    COMMANDS = App.COMMANDS | {action_commands}
     BINDINGS = bindings_for("app")
 
     today: dt.date | None = None
@@ -73,9 +76,17 @@ class PaperdeskApp(App[int]):
         self.key_gate = KeyGate(self, self._dispatch_key)
         self.hangup = HangupGuard(self._exit_on_signal, self.flush_notes)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> LibraryScreen:
+        """The library screen is the first screen: no empty default screen made, styled and covered at start.
+
+        Settings first, so the screen is styled once, in the configured theme. Keys read from now on wait
+        for the screen's restored state (`Resume` opens the gate): the terminal can hand the app keys typed
+        at launch before the screen has mounted."""
         self._apply_settings()
-        self.push_screen(LibraryScreen())
+        self.key_gate.close()
+        return LibraryScreen()
+
+    def on_mount(self) -> None:
         self.hangup.install()
         for warning in self.config_warnings:
             self.notify(one_line(warning), title="Settings", severity="warning", timeout=12, markup=False)
@@ -298,6 +309,8 @@ class PaperdeskApp(App[int]):
     async def _dispatch_key(self, event: events.Key) -> None:
         """Textual's handling of a key read from the terminal (priority bindings, then forwarding)."""
         target = self.focused or self.screen
+        if isinstance(self.screen, LibraryScreen):
+            self.screen.pane.before_key(event.key)
         await super().on_event(event)
         self.key_gate.sent(target if event.is_forwarded else None)
 

@@ -90,6 +90,11 @@ class KeyGate:
         """A key is being handled (the next ones wait)."""
         return self._busy
 
+    @property
+    def pending(self) -> bool:
+        """Keys are read but not all handled yet (one in flight, or held)."""
+        return self._busy or bool(self._waiting)
+
     def hold(self, event: events.Key) -> bool:
         """Queue `event` behind a key in flight (or while closed); False when it may be handled now."""
         if self._busy or self._closed:
@@ -143,10 +148,13 @@ class KeyGate:
         await self._release()
 
     async def _release(self) -> None:
-        """Hand out the next waiting key (its handling starts a new flight), or open the gate."""
+        """Hand out the next waiting key (its handling starts a new flight), or open the gate.
+
+        While closed, the keys wait for `open` even when one was in flight as the gate closed.
+        """
         self._busy = False
         self._target = None
-        if self._waiting:
+        if self._waiting and not self._closed:
             event = self._waiting.popleft()
             self._busy = True
             await self.dispatch(event)

@@ -16,18 +16,16 @@ highlight comments, status, rating) lives in a small overlay that `update_annota
 from __future__ import annotations
 
 import threading
-from array import array
 from bisect import bisect_left
-from collections import OrderedDict, defaultdict
-from itertools import count
+from collections import OrderedDict
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
 from tui.core.models import Annotation, Paper
 from tui.core.render.titles import row_title
-from tui.core.search.folding import fold
-from tui.core.search.filters import STATUS_CODE, filter_mask, year_number
+from tui.core.search.columns import HAS, Columns, name_docs
+from tui.core.search.filters import STATUS_CODE, filter_mask
 from tui.core.search.query import WORD, Query, contains_phrase, words
 from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.result import SearchResult
@@ -45,6 +43,7 @@ from tui.core.search.terms import (
     TermMatch,
     Vocabulary,
     overlay_levels,
+    split_papers,
 )
 
 
@@ -55,18 +54,25 @@ class SearchIndex:
     `update_annotation` on the UI thread; one lock serializes them.
     """
 
-    def __init__(self, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None = None, *, words: tuple[list[str], list[Postings]] | None = None) -> None:
-        """`words`: the vocabulary and postings of a saved index of these papers (`search.stored`)."""
+    def __init__(
+        self,
+        papers: Sequence[Paper],
+        annotations: Mapping[str, Annotation] | None = None,
+        *,
+        words: tuple[Vocabulary, list[Postings]] | None = None,
+        columns: Columns | None = None,
+    ) -> None:
+        """`words` and `columns`: the vocabulary, postings and columns of a saved index of these papers (`search.stored`)."""
         self._lock = threading.RLock()
         self.papers: list[Paper] = list(papers)
         self.size = n = len(self.papers)
         self.position = {p.id: i for i, p in enumerate(self.papers)}
-        if words is None:
-            self._build_words()  # the slow part: every paper split into words
-        else:
-            self.vocabulary, self.fields = Vocabulary(words[0]), list(words[1])
-            self.vocab = self.vocabulary.words
-        self._build_fields()
+        # Building (no saved index) is the slow part: every paper split into words.
+        self.vocabulary, fields = split_papers(self.papers) if words is None else words
+        self.fields: list[Postings] = list(fields)
+        self.vocab = self.vocabulary.words
+        self._use_columns(columns if columns is not None else Columns.of(self.papers))
+        self._names: tuple[dict[str, set[int]], dict[str, set[int]]] | None = None
         # The annotation overlay.
         self.status, self.rating = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.int8)
         self.renamed, self.has_notes, self.has_ann_tags, self.has_highlights = (np.zeros(n, dtype=bool) for _ in range(4))
@@ -83,59 +89,28 @@ class SearchIndex:
 
     # -- building ------------------------------------------------------------------
 
-    def _build_words(self) -> None:
-        """Give every distinct word an id in sorted order, so a prefix is one id range.
+    def _use_columns(self, columns: Columns) -> None:
+        self.columns = columns
+        self.list_names, self.venues = columns.list_names, columns.venues
+        self.list_code, self.venue_code, self.year = (np.asarray(row) for row in columns.codes)
+        self.has_paper_tags = np.asarray(columns.flags[0])
+        self.has_field = {name: np.asarray(row) for name, row in zip(HAS, columns.flags[1:])}
 
-        The loop stays in C as far as it can (findall, set, a defaultdict fed
-        by a counter), and word ids go straight into compact int arrays: at
-        100,000 papers that is ~10 million ids, too many for Python lists.
-        """
-        ids: defaultdict[str, int] = defaultdict(count().__next__)
-        get_id = ids.__getitem__
-        flat = [array("i"), array("i"), array("i")]
-        lengths = [array("i"), array("i"), array("i")]
-        findall = WORD.findall
-        for paper in self.papers:
-            meta = " ".join((paper.list, " ".join(paper.tags), " ".join(paper.authors), paper.venue, paper.year))
-            for field_no, text in ((TITLE, fold(paper.shown_title)), (META, meta), (BODY, fold(paper.abstract))):
-                found = set(findall(text.casefold()))
-                flat[field_no].extend(map(get_id, found))
-                lengths[field_no].append(len(found))
-        self.vocabulary = Vocabulary(sorted(ids))
-        self.vocab = self.vocabulary.words
-        remap = np.empty(len(ids), dtype=np.int32)
-        remap[np.fromiter(map(ids.__getitem__, self.vocab), dtype=np.int32, count=len(ids))] = np.arange(
-            len(ids), dtype=np.int32
-        )
-        del ids
-        self.fields: list[Postings] = []
-        for field_no in (TITLE, META, BODY):
-            wids = remap[np.frombuffer(flat[field_no], dtype=np.int32)]
-            flat[field_no] = array("i")
-            counts = np.frombuffer(lengths[field_no], dtype=np.int32)
-            docs = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
-            self.fields.append(Postings(wids, docs, len(self.vocab)))
-            del wids, docs
+    @property
+    def paper_tags(self) -> dict[str, set[int]]:
+        """Each tag of the papers (casefolded) -> the papers holding it; built on first use (`tag:`, related papers)."""
+        return self._name_docs()[0]
 
-    def _build_fields(self) -> None:
-        self.list_names = sorted({p.list for p in self.papers})
-        name_code = {name: i for i, name in enumerate(self.list_names)}
-        self.list_code = np.fromiter((name_code[p.list] for p in self.papers), dtype=np.int32, count=self.size)
-        self.venues = sorted({p.venue for p in self.papers if p.venue})
-        venue_code = {name: i + 1 for i, name in enumerate(self.venues)}
-        self.venue_code = np.fromiter((venue_code.get(p.venue, 0) for p in self.papers), dtype=np.int32, count=self.size)
-        self.year = np.fromiter((year_number(p.year) for p in self.papers), dtype=np.int32, count=self.size)
-        self.paper_tags: dict[str, set[int]] = {}
-        self.author_docs: dict[str, set[int]] = {}
-        for i, paper in enumerate(self.papers):
-            for tag in paper.tags:
-                self.paper_tags.setdefault(tag.casefold(), set()).add(i)
-            for author in paper.authors:
-                self.author_docs.setdefault(author.casefold(), set()).add(i)
-        self.has_paper_tags = np.fromiter((bool(p.tags) for p in self.papers), dtype=bool, count=self.size)
-        has = lambda attr: np.fromiter((bool(getattr(p, attr)) for p in self.papers), dtype=bool, count=self.size)  # noqa: E731
-        # has_abstract, not abstract: a stored abstract stays on disk (Paper.shelve) and this runs at every start
-        self.has_field = {name.removeprefix("has_"): has(name) for name in ("has_abstract", "authors", "url", "doi")}
+    @property
+    def author_docs(self) -> dict[str, set[int]]:
+        """Each author (casefolded) -> their papers; built on first use (`author:`)."""
+        return self._name_docs()[1]
+
+    def _name_docs(self) -> tuple[dict[str, set[int]], dict[str, set[int]]]:
+        with self._lock:
+            if self._names is None:
+                self._names = name_docs(self.papers)
+            return self._names
 
     # -- the annotation overlay ---------------------------------------------------
 

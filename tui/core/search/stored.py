@@ -1,8 +1,9 @@
 """The search index saved beside the library, so a start loads it instead of splitting every abstract again.
 
 What is slow to build (the sorted vocabulary and the word -> papers postings
-of the three fields) is written as .npy files plus the vocabulary as text, in
-a folder named by a key: a hash of papers.json and this format's version.
+of the three fields, and the per-paper columns of the field filters) is written
+as .npy files plus the vocabulary as text and the list and venue names as JSON,
+in a folder named by a key: a hash of papers.json and this format's version.
 A start whose papers.json hashes to the same key memory-maps the arrays;
 any other key means stale (the papers changed), and the caller rebuilds and
 saves. A folder appears complete or not at all (written under a temp name,
@@ -18,17 +19,22 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 import numpy as np
+import orjson
 
 from tui.core.models import Annotation, Paper
+from tui.core.search.columns import Columns
 from tui.core.search.index import SearchIndex
-from tui.core.search.terms import Postings
+from tui.core.search.terms import Postings, Vocabulary
 
 #: Bump when the tokenizer or the saved layout changes: older saved indexes are then stale.
 #: Where saved indexes live, inside the library folder.
 INDEX_DIR = "index"
-FORMAT = "3"  # 2: words are folded (LaTeX read as shown) before splitting; 3: accents read as shown (\\tilde{O}: Õ, and O)
+# 2: words are folded (LaTeX read as shown) before splitting; 3: accents read as shown (\\tilde{O}: Õ, and O);
+# 4: the filters' columns (`search.columns`) are saved too
+FORMAT = "4"
 _ARRAYS = ("indices", "indptr")
 _FIELDS = 3
+_COLUMNS = ("codes", "flags")
 
 
 def key_for(papers_digest: str) -> str:
@@ -40,16 +46,21 @@ def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[s
     """The saved index for `key` over `papers`, or None when there is none (or it does not fit)."""
     where = folder / key
     try:
-        vocab = (where / "vocab.txt").read_text(encoding="utf-8").split("\n") if (where / "vocab.txt").stat().st_size else []
+        text = (where / "vocab.txt").read_text(encoding="utf-8")
+        vocab = Vocabulary(text.split("\n") if text else [], joined=text)
         fields = []
         for field_no in range(_FIELDS):
             indices, indptr = (np.load(where / f"{field_no}.{name}.npy", mmap_mode="r") for name in _ARRAYS)
-            if len(indptr) != len(vocab) + 1 or int(indptr[-1]) != len(indices):
+            if len(indptr) != len(vocab.words) + 1 or int(indptr[-1]) != len(indices):
                 return None  # cut short or not this library's: rebuild
             fields.append(Postings.from_arrays(indices, indptr))
-    except (OSError, ValueError):
+        names = orjson.loads((where / "names.json").read_bytes())
+        columns = Columns(names["lists"], names["venues"], *(np.load(where / f"{name}.npy", mmap_mode="r") for name in _COLUMNS))
+    except (OSError, ValueError, KeyError, TypeError):
         return None
-    return SearchIndex(papers, annotations, words=(vocab, fields))
+    if not columns.fits(len(papers)):
+        return None
+    return SearchIndex(papers, annotations, words=(vocab, fields), columns=columns)
 
 
 def save_index(folder: Path, key: str, index: SearchIndex) -> None:
@@ -63,6 +74,10 @@ def save_index(folder: Path, key: str, index: SearchIndex) -> None:
         for field_no, postings in enumerate(index.fields):
             for name in _ARRAYS:
                 np.save(tmp / f"{field_no}.{name}.npy", np.ascontiguousarray(getattr(postings, name)))
+        columns = index.columns
+        (tmp / "names.json").write_bytes(orjson.dumps({"lists": columns.list_names, "venues": columns.venues}))
+        for name in _COLUMNS:
+            np.save(tmp / f"{name}.npy", np.ascontiguousarray(getattr(columns, name)))
         os.rename(tmp, folder / key)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -23,7 +23,6 @@ from tui.core.models import Annotation, Paper
 from tui.core.render.text import capped, one_line
 from tui.core.search.query import Query, QueryError, parse_query
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
-from tui.ui.screens.save_view import VIEW_NAME_SHOWN, SaveViewScreen
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
@@ -97,21 +96,19 @@ class Filtering:
         """In a thread: load the saved index, or split every paper into words (about a second per
         10,000 papers) and save it (`library.search_index`)."""
         from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
-        from tui.core.memory import release_free_memory  # ctypes: likewise
 
-        gc.disable()  # what importing numpy and building make is collected once, below, not as it piles up
+        gc.disable()  # what importing numpy and building make is collected once, by `_settle`, not as it piles up
         try:
             index = search_index(library)
-            # The papers and the index live as long as the app: keep the cyclic GC from re-scanning
-            # them, which otherwise costs tens of milliseconds at random keystrokes at 100,000 papers.
-            # Here, not on the UI thread, so keys typed meanwhile are not held up by it.
-            release_free_memory()
-            gc.freeze()
-        finally:
+        except BaseException:
             gc.enable()
+            raise
         to_ui(self.screen.app, self._index_ready, library, index)
 
     def _index_ready(self, library: Library, index: SearchIndex) -> None:
+        # Memory is given back once the first ranking is on screen: collecting and trimming took
+        # ~20 ms between the index and the first usable filter.
+        self.screen.call_after_refresh(lambda: self.screen.run_worker(_settle, thread=True, group="settle"))
         if self.screen.app.library is not library:
             return
         self.index = index
@@ -310,6 +307,8 @@ class Filtering:
 
     def save_view(self, library: Library) -> None:
         """Ask for a name, then store the filter's query under it."""
+        from tui.ui.screens.save_view import VIEW_NAME_SHOWN, SaveViewScreen  # a dialog: loaded when first used
+
         text = self.text.strip()
         if not text:
             self.screen.notify("Type a filter first; a view saves the filter's query.", markup=False)
@@ -323,6 +322,8 @@ class Filtering:
         self.screen.app.push_screen(SaveViewScreen(text, library.views()), saved)
 
     def delete_view(self, library: Library, name: str) -> None:
+        from tui.ui.screens.save_view import VIEW_NAME_SHOWN
+
         self._in_thread(lambda: library.delete_view(name), f"Deleted view “{capped(name, VIEW_NAME_SHOWN)}”.", "View not deleted")
 
     def _in_thread(self, write: Callable[[], object], done: str, failed: str) -> None:
@@ -338,6 +339,19 @@ class Filtering:
             to_ui(app, app.notify, done, markup=False)
 
         self.screen.run_worker(job, thread=True, group="views")
+
+
+def _settle() -> None:
+    """In a thread, after an index is built: collect what the build left, give freed memory back to
+    the system, and keep the cyclic GC from re-scanning the papers and the index, which live as long
+    as the app (otherwise tens of milliseconds at random keystrokes at 100,000 papers)."""
+    from tui.core.memory import release_free_memory  # ctypes: off the start-up path
+
+    try:
+        release_free_memory()
+        gc.freeze()
+    finally:
+        gc.enable()
 
 
 def _first_in(papers: Sequence[Paper], wanted: Sequence[str | None]) -> str | None:

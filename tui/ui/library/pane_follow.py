@@ -2,7 +2,10 @@
 
 At start-up the pane waits for the list's first frame: the list is what a
 start is for, and drawing an abstract (LaTeX, a derived title's source
-sentence) imports and lays out more than the list does.
+sentence) imports and lays out more than the list does. It then waits
+`FIRST_AFTER` more, so that a filter typed at once is not slowed by it: keys
+typed in the box then hold the first draw until the filter's ranking is
+shown (the index is still loading), as typing holds the pane anyway.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
 
@@ -18,6 +22,10 @@ if TYPE_CHECKING:
 
 #: While typing in the filter box, the pane shows the best match once keys pause this long (seconds).
 PANE_AFTER = 0.1
+#: After the list's first frame, the pane's first draw waits this long for keys typed at once (seconds).
+FIRST_AFTER = 0.05
+#: ... and, while keys typed meanwhile are still being handled, looks again this often (seconds).
+KEYS_FIRST = 0.01
 
 
 class PaneFollow:
@@ -37,44 +45,84 @@ class PaneFollow:
         self.due = False
         """The highlight moved while typing: the pane shows it when the typing pauses."""
         self._at = 0.0
+        self._armed = False
+        """A `_when_paused` timer is pending."""
         self.before_first_frame = True
         """The list has not been painted yet: the pane shows its paper once it is (`list_painted`)."""
+        self.first_pending = False
+        """The first draw after the list's first frame is waiting (`FIRST_AFTER`, keys typed at once)."""
+        self._first: str | None = None
+        """The paper highlighted when the list was first painted."""
 
     def highlighted(self, typing: bool) -> None:
         """The list's highlight moved; `typing`: the filter box has focus."""
-        if self.before_first_frame:
-            self.due = True
+        if self.before_first_frame or (self.first_pending and not typing and self._current() == self._first):
+            self.due = True  # the first draw (`list_painted`) shows it; a move to another paper shows that now
             return
         if not typing:
             self.show()
             return
-        self._at = time.monotonic() + PANE_AFTER
-        if not self.due:
-            self.due = True
-            self.screen.set_timer(PANE_AFTER, self._when_paused)
+        self.due = True
+        self._arm(PANE_AFTER)
+
+    def _arm(self, delay: float) -> None:
+        self._at = time.monotonic() + delay
+        if not self._armed:
+            self._armed = True
+            self.screen.set_timer(delay, self._when_paused)
 
     def _when_paused(self) -> None:
+        self._armed = False
         if not self.due:
             return
         wait = self._at - time.monotonic()
         if wait > 0.005:  # another key since: wait for the pause
-            self.screen.set_timer(wait, self._when_paused)
+            self._arm(wait)
             return
+        if self.first_pending and self.screen.desk.key_gate.pending:
+            self._arm(KEYS_FIRST)  # keys typed at once go first: each decides (`before_key`)
+            return
+        filtering = self.screen.filtering
+        if filtering.index is None and (filtering.active or isinstance(self.screen.focused, FilterInput)):
+            return  # a filter is being typed and the list is about to be ranked: `ranked` brings the pane then
         self.show()
 
     def list_painted(self) -> None:
-        """The list's first frame is on screen: the pane shows the highlighted paper now."""
+        """The list's first frame is on screen: the pane shows the highlighted paper unless keys come at once."""
         self.before_first_frame = False
-        self.catch_up()
+        self.due = self.first_pending = True
+        self._first = self._current()
+        self._arm(FIRST_AFTER)
+
+    def before_key(self, key: str) -> None:
+        """A key is about to be handled. While the first draw waits, one that types in the filter box (or
+        opens it) holds it; any other draws the pane first, so a key acting on the pane's paper (n, h) finds it there."""
+        if not self.first_pending:
+            return
+        screen = self.screen
+        binding = screen.active_bindings.get(key)
+        opens_box = binding is not None and binding.binding.action == "focus_filter"
+        self.first_pending = opens_box or isinstance(screen.focused, FilterInput)
+        if not self.first_pending:
+            self.catch_up()
+
+    def ranked(self) -> None:
+        """A ranking is shown (or the index is ready): a draw that waited for it comes once keys pause."""
+        if self.due and not self.before_first_frame and not self._armed:
+            self._arm(PANE_AFTER)
 
     def catch_up(self) -> None:
-        """Show the highlighted paper now if the pane lags behind the list."""
-        if self.due:
+        """Show the highlighted paper now if the pane lags behind the list (once the list has been painted)."""
+        if self.due and not self.before_first_frame:
             self.show()
+
+    def _current(self) -> str | None:
+        paper = self.screen.query_one(PaperList).current
+        return paper.id if paper is not None else None
 
     def show(self) -> None:
         """The pane shows the list's highlighted paper, with the filter's words marked."""
-        self.due = False
+        self.due = self.first_pending = False
         screen = self.screen
         library, paper = screen.library, screen.query_one(PaperList).current
         annotation = library.annotation(paper.id) if (paper and library) else None

@@ -11,8 +11,7 @@ with messages (`Ranked`, `AnnotationSaved`) that the screen passes on.
 
 from __future__ import annotations
 
-import gc
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, cast
 
 from textual import events
@@ -30,14 +29,14 @@ from tui.ui.actions import bindings_for
 from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
+from tui.ui.library.opening import open_in_thread, open_library, opens_at_once
 from tui.ui.library.pane_follow import PaneFollow
 from tui.ui.library.related import RelatedPapers
 from tui.ui.library.resume import Resume
 from tui.ui.library.triage import Triage
 from tui.ui.library.screen_keys import RelatedKeys, ShareKeys, TriageKeys
-from tui.ui.palette.views import ViewCommands
+from tui.ui.palette_sources import view_commands
 from tui.ui.styles import stylesheet
-from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.key_hints import KeyHints
 from tui.ui.widgets.notes import Notes
@@ -55,11 +54,14 @@ if TYPE_CHECKING:
 
 
 class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
-    """Browse and read. The library opens in a thread after the first paint."""
+    """Browse and read. A small library opens before the first frame, a large one in a thread after it."""
 
-    CSS_PATH = [stylesheet("library.tcss"), stylesheet("layout.tcss")]
+    STYLESHEETS = (stylesheet("library.tcss"), stylesheet("layout.tcss"))  # read with the app's (`PaperdeskApp.CSS_PATH`)
     BINDINGS = bindings_for("library")
-    COMMANDS = {ViewCommands}
+    COMMANDS = {view_commands}
+    # Focus starts on the list (the reader in focus mode). Textual's default, the first focusable widget,
+    # gave the filter box focus, then the list: each move restyled the screen at start.
+    AUTO_FOCUS = "#papers, #reader"
 
     def __init__(self) -> None:
         super().__init__()
@@ -72,6 +74,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         self.resume = Resume(self)
         self.related = RelatedPapers(self)
         self.pane = PaneFollow(self)
+        self._resumed = False  # Textual resumed it once (the start)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
@@ -104,35 +107,23 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def on_mount(self) -> None:
         settings = self.desk.settings
-        self.desk.key_gate.close()  # keys typed while the library opens act on its restored state (`Resume`)
+        self.desk.key_gate.close()  # (closed since the app made the screen) keys act on the restored state (`Resume`)
         box = self.query_one(FilterInput)
         box.leave_hook, box.change_hook = self.leave_filter_now, self.filtering.query_changed
         self.set_focus(self.query_one(PaperList))  # now: a restored focus mode moves it on right after
         self.query_one(Notes).autosave_delay = settings.autosave_delay
         self.panes.apply()  # the terminal's width may have changed since
-        if self.library is None:
-            self.run_worker(self._open_library, thread=True, exclusive=True, group="load")
+        library, folder = self.library, self.desk.library_dir
+        if library is None and opens_at_once(folder):  # small: the first frame is the list (tui/ui/library/opening.py)
+            try:
+                library = open_library(folder)
+            except PaperdeskError as exc:
+                self.desk.fail_startup(str(exc))
+                return
+        if library is None:
+            self.run_worker(partial(open_in_thread, self), thread=True, exclusive=True, group="load")
         else:
-            self.show_library(self.library, load_session(self.library.folder, tuple(SORT_NAMES)))
-
-    def _open_library(self) -> None:
-        """In a thread: open (and on first launch seed) the library without blocking the first paint."""
-        from tui.core.library import Library
-
-        app = self.desk
-        # Reading papers by the thousand made the cyclic collector rescan them again and again (a third of
-        # the open at 50,000; as at index time, they live as long as the app): none while reading, then they
-        # are frozen out of its way (with what the start left uncollected meanwhile: about 0.6 MB, once).
-        gc.disable()
-        try:
-            library = Library.open(app.library_dir)
-        except PaperdeskError as exc:
-            to_ui(app, app.fail_startup, str(exc))
-            return
-        finally:
-            gc.freeze()
-            gc.enable()
-        to_ui(app, self.show_library, library, load_session(library.folder, tuple(SORT_NAMES)))
+            self.show_library(library, load_session(library.folder, tuple(SORT_NAMES)))
 
     def show_library(self, library: Library, session: Session | None = None) -> None:
         """Fill the list once the library is open, as the last session left it."""
@@ -180,6 +171,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def on_ranked(self, message: Ranked) -> None:
         self.update_header()
+        self.pane.ranked()
         self.resume.ranked(message.result)
         if self.filtering.index is not None:
             self.related.start(self.filtering.index)  # built from the search index's words, once it is ready
@@ -242,14 +234,23 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if self.triage.active and isinstance(self.focused, (PaperList, FilterInput)):
             self.triage.leave()  # something put the view back in use (a saved view from the palette)
-        self.set_class(isinstance(self.focused, FilterInput), "-filtering")
+        self.set_class(self.panes.focus_mode and isinstance(self.focused, FilterInput), "-filtering")
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        self.set_class(isinstance(self.focused, FilterInput), "-filtering")
-        self.pane.catch_up()
+        self.set_class(self.panes.focus_mode and isinstance(self.focused, FilterInput), "-filtering")
+        # Keys typed in the box cannot act on the pane's paper; while its first draw waits, keys bring it (`before_key`).
+        if not isinstance(self.focused, FilterInput) and not self.pane.first_pending:
+            self.pane.catch_up()
 
     def on_resize(self, event: events.Resize) -> None:
         self.panes.apply()
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """At start the widgets were just styled as they mounted: Textual's restyling of them all (after this
+        handler) is skipped that once. Later resumes (a dialog closed) restyle as Textual does."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_click(self, event: events.Click) -> None:
         """A click on the stars of the reading pane rates the paper (the nth star: n stars)."""
@@ -266,7 +267,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def action_focus_filter(self) -> None:
         self.set_focus(self.query_one(FilterInput))  # now, so keys typed right after `/` land there
-        self.set_class(True, "-filtering")  # focus mode shows the box while it is in use
+        # Focus mode shows the box while it is in use; only there: the class restyles every widget (~10 ms a `/`).
+        self.set_class(self.panes.focus_mode, "-filtering")
 
     def action_back_to_list(self) -> None:
         """Esc from the reader or the notes editor: back to the list (the reader in focus mode).

@@ -21,7 +21,8 @@ from textual.widgets import Input, ProgressBar
 
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.ingest.readers import FORMATS, complete_path
-from tui.core.library import ImportOutcome, import_paths
+from tui.core.ingest.parsed import ImportOutcome
+from tui.core.library import import_paths
 from tui.core.render.text import one_line
 from tui.ui.screens.report_dialog import ReportDialog
 from tui.ui.threads import to_ui
