@@ -15,7 +15,11 @@ embedded BibTeX entry, as paperlists JSON has them), a 120-250 word abstract dra
 bundled abstracts' vocabulary with inline math, a URL, venue and year. Each line printed shows the
 import's report line, so a wrong count is seen beside its time.
 
-    python benchmarks/import_50k.py [--n 50000] [--rounds 1] [--repo PATH]
+Modules run from compiled bytecode (kept in a temporary folder), as from an installed package:
+one unmeasured import of a small file first warms it. `--source` compiles every module in each
+import instead (what a checkout run with PYTHONDONTWRITEBYTECODE=1 does; +0.2-0.3 s CPU).
+
+    python benchmarks/import_50k.py [--n 50000] [--rounds 1] [--repo PATH] [--source]
 
 `--repo` runs another checkout's code (e.g. /work/main) on the same files, for A/B figures.
 Last line: {"50000": {"seconds": .., "cpu_s": .., "peak_mib": .., "added": .., "merged": ..},
@@ -143,9 +147,13 @@ def write_files(folder: Path, n: int) -> tuple[Path, Path]:
     return first, second
 
 
-def run_import(repo: Path, library: Path, path: Path) -> dict:
-    """One `python -m tui import` in its own process: wall and CPU seconds, peak RSS, the report line."""
+def run_import(repo: Path, library: Path, path: Path, pycache: Path | None) -> dict:
+    """One `python -m tui import` in its own process: wall and CPU seconds, peak RSS, the report line.
+    `pycache`: a folder for compiled bytecode (None: compile from source, as PYTHONDONTWRITEBYTECODE says)."""
     env = {**os.environ, "PYTHONPATH": str(repo), "PAPERDESK_HOME": str(library)}
+    if pycache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(pycache)  # mirrors absolute paths: trees never collide
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(
@@ -175,6 +183,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=50_000)
     parser.add_argument("--rounds", type=int, default=1, help="repeat everything; medians are reported")
     parser.add_argument("--repo", type=Path, default=ROOT, help="the checkout whose code runs the imports")
+    parser.add_argument("--source", action="store_true", help="compile every module from source in each import (no bytecode cache)")
     parser.add_argument("--write-files", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     n = args.n
@@ -190,10 +199,15 @@ def main() -> None:
         subprocess.run([sys.executable, __file__, "--n", str(n), "--write-files", str(folder)], check=True)
         first, second = folder / "papers-a.json", folder / "papers-b.json"
         print(f"files: {first.stat().st_size / 2**20:.1f} MiB and {second.stat().st_size / 2**20:.1f} MiB", flush=True)
+        pycache = None if args.source else folder / "pycache"
+        if pycache is not None:  # warm-up, unmeasured: compiles the bytecode every measured import then reads
+            warm = folder / "warm.json"
+            warm.write_text(json.dumps([{"title": "Warm-up", "authors": ["A B"], "abstract": "Compiles the modules."}]))
+            run_import(args.repo.resolve(), folder / "library-warm", warm, pycache)
         for r in range(args.rounds):
             library = folder / f"library-{r}"
             for key, path in ((f"{n}", first), (f"{n}_reimport", first), (f"{n}_into_{n}", second)):
-                got = run_import(args.repo.resolve(), library, path)
+                got = run_import(args.repo.resolve(), library, path, pycache)
                 runs.setdefault(key, []).append(got)
                 print(f"{key:>18}: {got['seconds']:.2f} s (cpu {got['cpu_s']:.2f} s), peak {got['peak_mib']} MiB -> {got['line']}", flush=True)
     result = {}

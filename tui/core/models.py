@@ -61,8 +61,9 @@ def is_specific_abstract(abstract: str) -> bool:
 def abstract_basis(abstract: str) -> tuple[str, bool]:
     """(the abstract as ids are made from it: spacing normalized, whether it is specific enough to name a paper)."""
     basis = normalize_space(abstract)
-    # `is_specific_abstract`, for text whose words are one space apart: counting them allocates nothing.
-    return basis, basis.count(" ") >= SPECIFIC_WORDS - 1
+    # `is_specific_abstract`, for text whose words are one space apart: counting them allocates nothing,
+    # and the first 200 characters almost always hold enough (counting all 1,500 costs 0.1 s at 50,000).
+    return basis, basis.count(" ", 0, 200) >= SPECIFIC_WORDS - 1 or basis.count(" ") >= SPECIFIC_WORDS - 1
 
 
 def paper_id(abstract: str, title: str = "", basis: tuple[str, bool] | None = None) -> str:

@@ -54,7 +54,7 @@ def _read(read: Callable[[int], bytes], take: Callable[[list[tuple[str, Any]]], 
             break
     if start >= len(buf) or buf[start] != ord("["):
         raise _NotPlain  # empty, a wrapper object, another encoding, not JSON: the whole-file reader says which
-    del buf[: start + 1]
+    del buf[:start]  # the buffer starts with the array's `[` from here on: each slice is parsed in place
     done = 0
     wait_for = 0  # after a slice that did not parse, read on until the buffer holds this much
     while True:
@@ -66,16 +66,21 @@ def _read(read: Callable[[int], bytes], take: Callable[[list[tuple[str, Any]]], 
             cut = _last_boundary(buf)
             if cut < 0:
                 continue
+            after = buf[cut + 1]  # a space or the comma: `]` for the parse, then back (no copy of the slice)
+            buf[cut + 1] = ord("]")
             try:
-                items = orjson.loads(b"[" + buf[: cut + 1] + b"]")
+                with memoryview(buf) as view:
+                    items = orjson.loads(view[: cut + 2])
             except orjson.JSONDecodeError:
                 wait_for = 2 * len(buf)  # a `},{` inside a string: try again with twice as much
                 continue
+            finally:
+                buf[cut + 1] = after
             wait_for = 0
-            del buf[: buf.index(b",", cut + 1) + 1]
+            del buf[1 : buf.index(b",", cut + 1) + 1]
         else:
             try:
-                items = orjson.loads(b"[" + buf)
+                items = orjson.loads(buf)
             except orjson.JSONDecodeError:
                 raise _NotPlain from None
             if not isinstance(items, list):

@@ -95,20 +95,27 @@ def _paper_and_basis(
         raise BadField(f"is {kind_of(obj)}, not an object")
     found, extra = _fields(obj)
     get = found.get
-    title = normalize_space(text_field("title", get("title")))
-    abstract = text_field("abstract", get("abstract"))
+    # A field the record lacks is not cleaned (`_fields` leaves out None, "" and []): most records lack several.
+    title = normalize_space(text_field("title", value)) if (value := get("title")) is not None else ""
+    abstract = text_field("abstract", value) if (value := get("abstract")) is not None else ""
     if not title and not abstract:
         raise BadField("has no title and no abstract")
     bibtex = obj.get("bibtex")
-    bib = bibtex_fields(bibtex) if bibtex else {}
+    bib = bibtex_fields(bibtex) if bibtex else _NO_DEFAULTS
     defaults = defaults or _NO_DEFAULTS
-    venue = normalize_space(text_field("venue", get("venue")))
-    venue = venue or _plain(bib.get("booktitle") or bib.get("journal") or "") or defaults.get("venue", "")
-    year = year_field(get("year")) or _plain(bib.get("year", "")) or defaults.get("year", "")
-    doi = text_field("doi", get("doi"))
-    doi = (clean_doi(doi) if doi else "") or clean_doi(_plain(bib.get("doi", "")))
-    url = text_field("url", get("url")) or _plain(bib.get("url", ""))
-    list_name = obj.get("list") if isinstance(obj.get("list"), str) and obj["list"].strip() else ""
+    venue = normalize_space(text_field("venue", value)) if (value := get("venue")) is not None else ""
+    if not venue:
+        venue = (_plain(bib.get("booktitle") or bib.get("journal") or "") if bib else "") or defaults.get("venue", "")
+    year = year_field(value) if (value := get("year")) is not None else ""
+    if not year:
+        year = (_plain(bib.get("year", "")) if bib else "") or defaults.get("year", "")
+    doi = text_field("doi", value) if (value := get("doi")) is not None else ""
+    doi = (clean_doi(doi) if doi else "") or (clean_doi(_plain(value)) if (value := bib.get("doi")) else "")
+    url = text_field("url", value) if (value := get("url")) is not None else ""
+    if not url and bib:
+        url = _plain(bib.get("url", ""))
+    list_name = obj.get("list")
+    list_name = normalize_space(list_name) if isinstance(list_name, str) and list_name.strip() else default_list
     if bib:
         m = _ENTRY.search(bibtex)
         if m:
@@ -117,14 +124,14 @@ def _paper_and_basis(
     return Paper(
         id=paper_id(abstract, title, basis),
         abstract=abstract,
-        list=normalize_space(list_name) or default_list,
+        list=list_name,
         title=title,
-        authors=names_field("authors", get("authors"), known),
+        authors=names_field("authors", value, known) if (value := get("authors")) is not None else (),
         year=year,
         venue=venue,
         url=url,
         doi=doi,
-        tags=names_field("tags", get("tags")),
+        tags=names_field("tags", value) if (value := get("tags")) is not None else (),
         extra=extra,
     ), basis
 

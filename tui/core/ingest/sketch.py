@@ -89,15 +89,18 @@ def _chunk_keys(norms: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     starts_word[0] = False
     np.greater(word[1:], word[:-1], out=starts_word[1:])
     word_starts = np.flatnonzero(starts_word)
-    counts = np.diff(np.append(np.searchsorted(word_starts, starts), len(word_starts)))
-    owner = np.repeat(np.arange(len(norms)), counts)
+    first_words = np.searchsorted(word_starts, starts)  # each abstract's first word
+    counts = np.diff(np.append(first_words, len(word_starts)))
     # A shingle is sampled when a quick hash of its first 8 bytes is small enough for about SAMPLE
     # to be kept in each abstract (all of them in a short one): the same ones in both copies of a text.
     quick = words[word_starts] * _K
+    quick >>= np.uint64(11)
     limit = (np.minimum(1.0, SAMPLE / np.maximum(counts, 1)) * 2.0**53).astype(np.uint64)
-    sampled = np.flatnonzero((quick >> np.uint64(11)) < limit[owner])
+    sampled = np.flatnonzero(quick < np.repeat(limit, counts))  # each word against its abstract's limit
+    del quick
+    owner = np.searchsorted(first_words, sampled, side="right") - 1  # the abstract of each sampled word
     shingles = _hash_windows(words, word_starts[sampled], SHINGLE_BYTES)
     present = np.flatnonzero(lengths > 0)
     heads = _hash_windows(words, starts[present], END_BYTES, _PREFIX)
     tails = _hash_windows(words, np.maximum(ends[present] - END_BYTES, starts[present]), END_BYTES, _SUFFIX)
-    return np.concatenate([shingles, heads, tails]), np.concatenate([owner[sampled], present, present])
+    return np.concatenate([shingles, heads, tails]), np.concatenate([owner, present, present])

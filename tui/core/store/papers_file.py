@@ -269,20 +269,20 @@ def _copy_run(out: _Out, file: OpenFile | None, old: Layout, run: list[int], lay
 def _put_record(out: _Out, layout: Layout, spans: array, slot: int, paper: Paper) -> bool:
     """Write one record from memory at `slot`; True when its abstract is in the file (to be shelved there).
 
-    The record is `{"id":…,"abstract":…,` then the other fields, as every version writes it; the
-    abstract goes in as the JSON bytes it waits on disk as during an import (`orjson.Fragment`),
-    never decoded and encoded again.
+    The record is `{"id":…,"abstract":…,` then the other fields, as every version writes it (orjson's
+    compact form); the abstract goes in as the JSON bytes it waits on disk as during an import,
+    never decoded and encoded again, and the record is put together from its pieces (no second dict).
     """
+    text = paper.abstract_json()
     doc = paper.to_doc(abstract=False)
-    doc = {"id": doc.pop("id"), "abstract": orjson.Fragment(text := paper.abstract_json()), **doc}
-    record = orjson.dumps(doc)
-    out.put(b',"%d":' % layout.keys[slot] if out.records else b'"%d":' % layout.keys[slot])
+    key = b',"%d":' % layout.keys[slot] if out.records else b'"%d":' % layout.keys[slot]
+    head = b'%b{"id":%b,"abstract":' % (key, orjson.dumps(doc.pop("id")))
+    start = out.at + len(key)
     out.records += 1
-    start = out.at
-    out.put(record)
+    out.put(b"%b%b,%b" % (head, text, orjson.dumps(doc)[1:]))  # `doc` always holds list and seq
     layout.docs[2 * slot], layout.docs[2 * slot + 1] = start, out.at
     if len(text) > 2:
-        abstract_at = start + record.index(b',"abstract":') + 1
+        abstract_at = start - len(key) + len(head) - len(b'"abstract":')
         spans[2 * slot], spans[2 * slot + 1] = abstract_at, abstract_at + len(b'"abstract":') + len(text)
         return True
     spans[2 * slot] = spans[2 * slot + 1] = -1
