@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.fetch_server import arxiv_entry, arxiv_feed, openreview_note
@@ -53,6 +53,7 @@ def test_arxiv_refuses_random_bytes(body: bytes) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, len(FEED) - 1), st.integers(1, 40), st.binary(max_size=8))
+@example(at=FEED.index(b"UTF-8"), cut=1, junk=b"")  # encoding="TF-8": an unknown encoding was a LookupError, not a refusal
 def test_arxiv_refuses_damaged_feeds(at: int, cut: int, junk: bytes) -> None:
     body = FEED[:at] + junk + FEED[at + cut :]
     try:

@@ -95,7 +95,7 @@ def parse_feed(body: bytes, list_name: str) -> Feed:
         raise Malformed(SERVICE, "a document type or entity declaration")  # never expand entities from the network
     try:
         root = ET.fromstring(body)
-    except ET.ParseError as exc:
+    except (ET.ParseError, LookupError) as exc:  # LookupError: an XML declaration naming an unknown encoding
         raise Malformed(SERVICE, f"not XML: {exc}") from None
     if root.tag != f"{ATOM}feed":
         raise Malformed(SERVICE, f"not an Atom feed (<{root.tag}>)")
