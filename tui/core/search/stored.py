@@ -42,6 +42,13 @@ def key_for(papers_digest: str) -> str:
     return f"v{FORMAT}-{papers_digest}"
 
 
+def _mapped(path: Path) -> np.ndarray:
+    """A saved array, memory-mapped, as a plain ndarray view of the map: every operation on an
+    `np.memmap` itself goes through its subclass hooks (about twice the cost of a small array
+    operation), and a keystroke's filter makes dozens of them."""
+    return np.asarray(np.load(path, mmap_mode="r"))
+
+
 def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None) -> SearchIndex | None:
     """The saved index for `key` over `papers`, or None when there is none (or it does not fit)."""
     where = folder / key
@@ -50,12 +57,12 @@ def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[s
         vocab = Vocabulary(text.split("\n") if text else [], joined=text)
         fields = []
         for field_no in range(_FIELDS):
-            indices, indptr = (np.load(where / f"{field_no}.{name}.npy", mmap_mode="r") for name in _ARRAYS)
+            indices, indptr = (_mapped(where / f"{field_no}.{name}.npy") for name in _ARRAYS)
             if len(indptr) != len(vocab.words) + 1 or int(indptr[-1]) != len(indices):
                 return None  # cut short or not this library's: rebuild
             fields.append(Postings.from_arrays(indices, indptr))
         names = orjson.loads((where / "names.json").read_bytes())
-        columns = Columns(names["lists"], names["venues"], *(np.load(where / f"{name}.npy", mmap_mode="r") for name in _COLUMNS))
+        columns = Columns(names["lists"], names["venues"], *(_mapped(where / f"{name}.npy") for name in _COLUMNS))
     except (OSError, ValueError, KeyError, TypeError):
         return None
     if not columns.fits(len(papers)):
