@@ -81,3 +81,25 @@ def test_where_the_file_system_cannot_lock_a_marker_file_keeps_one_writer(tmp_pa
     taken, refused = take_write_lock(tmp_path)
     assert taken is not None and refused is None and int(marker.read_text()) == os.getpid()
     release_write_lock(taken, tmp_path)
+
+
+def test_a_marker_whose_pid_is_still_being_written_is_held(tmp_path: Path, monkeypatch) -> None:
+    """Between creating the marker and writing its PID, the maker holds the lock: an empty new marker
+    is not taken over as stale (two writers), an empty old one (its maker killed right then) is."""
+    import errno
+
+    import tui.core.store.lock as lock_module
+
+    def no_locks(fd: int) -> None:
+        raise OSError(errno.ENOSYS, "Function not implemented")
+
+    monkeypatch.setattr(lock_module, "_lock", no_locks)
+    marker = tmp_path / (LOCK_FILE + ".excl")
+    marker.write_text("")
+    refused, refusal = take_write_lock(tmp_path)
+    assert refused is None and refusal is not None and marker.read_text() == ""
+    old = marker.stat().st_mtime - 60
+    os.utime(marker, (old, old))
+    taken, none = take_write_lock(tmp_path)
+    assert taken is not None and none is None and int(marker.read_text()) == os.getpid()
+    release_write_lock(taken, tmp_path)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,6 +103,21 @@ def _alive(pid: int) -> bool:
     return True
 
 
+#: Seconds a marker without a PID yet counts as held: its maker is between creating it and writing the PID.
+_MARKER_BEING_WRITTEN = 5.0
+
+
+def _marker_held(marker: Path) -> bool:
+    """Whether the marker names a live process, or is so new that its PID is still being written."""
+    try:
+        text = marker.read_text(encoding="ascii").strip()
+        if not text:
+            return time.time() - marker.stat().st_mtime < _MARKER_BEING_WRITTEN
+        return _alive(int(text))
+    except (OSError, ValueError):
+        return False  # gone, unreadable or not a PID: stale, as a dead holder's
+
+
 def _take_marker(fd: int, path: Path) -> WriteLock | None:
     """The marker-file lock beside `path` (`path` + ".excl"), or None while a live process holds it.
     A marker left by a process that is gone (killed) is taken over."""
@@ -110,11 +126,7 @@ def _take_marker(fd: int, path: Path) -> WriteLock | None:
         try:
             made = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         except FileExistsError:
-            try:
-                pid = int(marker.read_text(encoding="ascii").strip() or 0)
-            except (OSError, ValueError):
-                pid = 0
-            if pid and _alive(pid):
+            if _marker_held(marker):
                 os.close(fd)
                 return None
             try:
@@ -122,6 +134,9 @@ def _take_marker(fd: int, path: Path) -> WriteLock | None:
             except FileNotFoundError:
                 pass
             continue
+        except OSError:
+            os.close(fd)
+            raise
         with os.fdopen(made, "w", encoding="ascii") as out:
             out.write(str(os.getpid()))
         return MarkerLock(fd, marker)
