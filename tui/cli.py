@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import sys
@@ -13,6 +12,7 @@ from typing import Sequence
 from tui.cli_args import EXIT_FAIL, EXIT_HELD, EXIT_OK, PROG, split_db
 from tui.cli_args import build_parser as _parser
 from tui.cli_args import parse_app_start
+from tui.core import collector
 from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
 
 
@@ -103,14 +103,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     # Every paper read lives until the process ends, and makes almost no garbage: the cyclic
     # collector would only rescan them, over and over (8 % of a 50,000-paper import), and once
     # more at exit. So none while importing, and what the import made is frozen.
-    gc.disable()
-    try:
+    with collector.paused():
         outcome = import_paths(
             _library_dir(args), args.files, force=args.force, progress=progress, kind=args.format, stdin=sys.stdin.buffer.read
         )
-    finally:
-        gc.freeze()
-        gc.enable()
     for kind, text in outcome.messages:
         if kind == "line":
             print(_shown(text))
@@ -129,11 +125,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the library for scripts (tsv, JSON lines or ids), ranked by `--query`, ordered by `--sort`."""
-    gc.disable()  # one read and out: the cyclic collector would only rescan the papers just read (~6 % of it)
-    try:
+    with collector.paused(freeze=False):  # one read and out: the cyclic collector would only rescan the papers just read (~6 % of it)
         return _list(args)
-    finally:
-        gc.enable()
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -273,12 +266,8 @@ def cmd_app(args: argparse.Namespace) -> int:
     """Launch the full-screen app (a large library loads after the first paint)."""
     # Importing the app makes ~40,000 objects that live as long as the process and almost no garbage: the
     # cyclic collector would rescan them all through the start (~15 ms). So none while importing, then frozen.
-    gc.disable()
-    try:
+    with collector.paused():
         from tui.ui.app import PaperdeskApp
-    finally:
-        gc.freeze()
-        gc.enable()
     from tui.core.config import config_path
 
     app = PaperdeskApp(

@@ -76,21 +76,15 @@ _ENTRY = re.compile(r"@\s*(\w+)\s*\{\s*([^,\s]+)\s*,")
 _NO_DEFAULTS: dict[str, str] = {}
 
 
-def paper_from_object(obj: Any, default_list: str, defaults: dict[str, str] | None = None) -> Paper:
-    """One JSON object as a Paper; raises BadField saying why it cannot be one.
-
-    `defaults` (venue, year) come from the file name and fill what the record
-    and its embedded BibTeX leave empty. Every entry of a 50,000-paper file
-    comes through here: fields that are empty are not cleaned.
-    """
-    return _paper_and_basis(obj, default_list, defaults)[0]
-
-
 def _paper_and_basis(
     obj: Any, default_list: str, defaults: dict[str, str] | None = None, known: dict[str, str] | None = None
 ) -> tuple[Paper, tuple[str, bool]]:
-    """`paper_from_object`, and the `abstract_basis` its id was made from (the sink keys it without
-    normalizing and hashing the abstract again); `known`: author names seen (`fields.names_field`)."""
+    """One JSON object as a Paper, and the `abstract_basis` its id was made from (the sink keys it without
+    normalizing and hashing the abstract again); raises BadField saying why it cannot be one.
+
+    `defaults` (venue, year) come from the file name and fill what the record and its embedded BibTeX
+    leave empty; `known`: author names seen (`fields.names_field`). Every entry of a 50,000-paper file
+    comes through here: fields that are empty are not cleaned."""
     if not isinstance(obj, dict):
         raise BadField(f"is {kind_of(obj)}, not an object")
     found, extra = _fields(obj)

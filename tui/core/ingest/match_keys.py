@@ -19,7 +19,7 @@ import numpy as np
 
 from tui.core.ingest.identity import arxiv_id, normalize_doi, normalize_title, normalize_url
 from tui.core.ingest.sketch import abstract_keys
-from tui.core.models import Paper, is_specific_abstract, normalize_space
+from tui.core.models import Paper, abstract_basis
 
 # Kinds of keys, strongest evidence first. The stored id and the id the abstract gives are both
 # ids (one hash space, so either finds the other), told apart only to be tried in this order.
@@ -83,8 +83,7 @@ def key_rows(records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str
         put_kind(ID)
         put_slot(slot)
         if bases is None:
-            basis = normalize_space(paper.abstract)
-            specific = is_specific_abstract(basis)
+            basis, specific = abstract_basis(paper.abstract)
             aid = abstract_id(basis) if specific else ""
         else:
             basis, specific = bases[slot - first]

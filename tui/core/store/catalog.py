@@ -72,8 +72,9 @@ class Catalog:
     digest: str
 
 
-def _hash(body: bytes) -> str:
-    return hashlib.blake2b(body, digest_size=16).hexdigest()
+def _body_hash(body: bytes = b""):  # noqa: ANN202 - hashlib's private type
+    """The hash of the catalog's body, as written (fed piece by piece) and as checked (whole)."""
+    return hashlib.blake2b(body, digest_size=16)
 
 
 def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any], layout: Layout, spans: array) -> None:
@@ -115,7 +116,7 @@ def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any
     placeholder = "0" * 32  # as long as a body hash
     head = orjson.dumps({"catalog": VERSION, "file": key, "digest": digest, "n": len(papers), "body": placeholder})
     at = head.index(placeholder.encode())
-    body = hashlib.blake2b(digest_size=16)
+    body = _body_hash()
     with atomic_replace(path, durable=False) as handle:
         handle.write(head + b"\n")
         for i, (name, column) in enumerate(columns):
@@ -154,7 +155,7 @@ def read_catalog(path: Path, key: list[int], shelf: Shelf) -> Catalog | None:
         header = orjson.loads(head)
         if not isinstance(header, dict) or header.get("catalog") != VERSION or header.get("file") != key:
             return None
-        if header.get("body") != _hash(body):
+        if header.get("body") != _body_hash(body).hexdigest():
             return None
         data = orjson.loads(body)
         del body

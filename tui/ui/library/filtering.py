@@ -8,7 +8,6 @@ longer matches the box is dropped. A shown ranking is announced with `Ranked`.
 
 from __future__ import annotations
 
-import gc
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
@@ -18,6 +17,7 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from tui.core import collector
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Paper
 from tui.core.render.text import capped, one_line
@@ -97,11 +97,11 @@ class Filtering:
         10,000 papers) and save it (`library.search_index`)."""
         from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
 
-        gc.disable()  # what importing numpy and building make is collected once, by `_settle`, not as it piles up
+        collector.pause()  # what importing numpy and building make is collected once, by `_settle`, not as it piles up
         try:
             index = search_index(library)
         except BaseException:
-            gc.enable()
+            collector.resume(freeze=False)
             raise
         to_ui(self.screen.app, self._index_ready, library, index)
 
@@ -349,9 +349,8 @@ def _settle() -> None:
 
     try:
         release_free_memory()
-        gc.freeze()
     finally:
-        gc.enable()
+        collector.resume()
 
 
 def _first_in(papers: Sequence[Paper], wanted: Sequence[str | None]) -> str | None:

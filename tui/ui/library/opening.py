@@ -10,12 +10,12 @@ comes up at once and says it is opening.
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.core.store.storage import PAPERS_FILE
 
+from tui.core import collector
 from tui.core.errors import PaperdeskError
 from tui.core.search.sorts import SORT_NAMES
 from tui.core.store.session import load_session
@@ -49,12 +49,8 @@ def open_library(folder: Path | None) -> Library:
     # Reading papers by the thousand made the cyclic collector rescan them again and again (a third of
     # the open at 50,000; as at index time, they live as long as the app): none while reading, then they
     # are frozen out of its way (with what the start left uncollected meanwhile: about 0.6 MB, once).
-    gc.disable()
-    try:
+    with collector.paused():
         return Library.open(folder)  # type: ignore[arg-type]
-    finally:
-        gc.freeze()
-        gc.enable()
 
 
 def open_in_thread(screen: LibraryScreen) -> None:

@@ -107,7 +107,6 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def on_mount(self) -> None:
         settings = self.desk.settings
-        self.desk.key_gate.close()  # (closed since the app made the screen) keys act on the restored state (`Resume`)
         box = self.query_one(FilterInput)
         box.leave_hook, box.change_hook = self.leave_filter_now, self.filtering.query_changed
         self.set_focus(self.query_one(PaperList))  # now: a restored focus mode moves it on right after

@@ -8,7 +8,7 @@ pane's business.
 
 What draws an abstract (LaTeX, the source sentence of a derived title,
 highlights, code links) is imported when the first paper is shown, which the
-screen does right after the list's first frame (`PaneFollow.first_show`).
+screen does right after the list's first frame (`PaneFollow.list_painted`).
 """
 
 from __future__ import annotations
