@@ -39,6 +39,7 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.paths": set(),
     "tui.core.words": set(),
     "tui.core.memory": set(),
+    "tui.core.collector": set(),
     "tui.core.stats": BASE,
     "tui.core.config": BASE | {"tui.core.store.atomic"},
     "tui.core.render": BASE,
