@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from tui.cli_args import EXIT_FAIL, EXIT_HELD, EXIT_OK, PROG, split_db
-from tui.cli_args import build_parser as _parser
-from tui.cli_args import parse_app_start
+from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_OK, PROG, parse_app_start
 from tui.core import collector
 from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
+
+if TYPE_CHECKING:
+    import argparse
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The full parser, for commands: a plain app start never builds it nor imports argparse (`tui.cli_start`)."""
+    from tui.cli_args import build_parser
+
+    return build_parser()
 
 
 def _shown(text: str) -> str:
@@ -37,6 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = _parser()
         args = parser.parse_args(argv)
         if args.command == "tag":
+            from tui.cli_args import split_db
+
             split_db(args)
         if args.command == "export" and args.per_paper and args.out == "-":
             parser.error("--per-paper writes files into a folder; it cannot write to standard output (--out -)")

@@ -10,10 +10,7 @@ from tui import __version__
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES, SORTS
 
-PROG = "paperdesk"
-
-#: Exit statuses, documented under every --help.
-EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD = 0, 1, 2, 3
+from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_OK, EXIT_USAGE, PROG, parse_app_start  # noqa: F401 (the parser's names)
 #: `paperdesk list --format`: tab-separated lines, JSON lines, or ids only.
 LIST_FORMATS = ("tsv", "json", "ids")
 #: `paperdesk import --format`: force one reader instead of the extension or content.
@@ -55,19 +52,6 @@ def _complete(action: argparse.Action, kind: str) -> None:
     shtab = sys.modules.get("shtab")
     if shtab is not None:
         action.complete = getattr(shtab, kind)  # type: ignore[attr-defined]
-
-
-def parse_app_start(argv: Sequence[str]) -> argparse.Namespace | None:
-    """What the full parser makes of a plain app start (`paperdesk`, `paperdesk --db DIR`), read
-    without building it: its twenty subparsers cost every start of the app ~5 ms. Anything else
-    (a command, --help, --version, an abbreviation, a mistake) is None: the full parser reads it."""
-    if not argv:
-        return argparse.Namespace(command=None)
-    if len(argv) == 2 and argv[0] == "--db" and not argv[1].startswith("-"):
-        return argparse.Namespace(db=argv[1], command=None)
-    if len(argv) == 1 and argv[0].startswith("--db="):
-        return argparse.Namespace(db=argv[0][len("--db="):], command=None)
-    return None
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,7 +18,6 @@ from tinydb.table import Table
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
-from tui.core.store.changelog import CHANGE_LOG_TABLE, log_changes, log_table
 from tui.core.store.changes import apply_changes
 from tui.core.store.catalog import CATALOG_FILE
 from tui.core.store.formats import read_formats, with_formats
@@ -27,7 +26,6 @@ from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import LOCK_PID_FILE
 from tui.core.store.papers_file import PapersFile
-from tui.core.store.trash import TrashChange, chosen_batches, new_batch, read_trash, trashed, write_trash
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
@@ -218,6 +216,8 @@ class LibraryStore:
 
     def remove_papers(self, ids: Iterable[str], what: str) -> int:
         """Move papers and their annotations to the trash (written first); `restore_papers` brings them back."""
+        from tui.core.store.trash import TrashChange, new_batch, read_trash, write_trash
+
         wanted = set(ids)
         with self._lock:
             self._check_writable()
@@ -232,6 +232,8 @@ class LibraryStore:
 
     def restore_papers(self, *, everything: bool = False, ids: Collection[str] | None = None) -> list[dict[str, Any]]:
         """Bring back the newest removal (all with `everything`, the one of exactly `ids`), annotations too; return those batches."""
+        from tui.core.store.trash import TrashChange, chosen_batches, read_trash, trashed, write_trash
+
         with self._lock:
             self._check_writable()
             batches = read_trash(self.folder)
@@ -301,6 +303,8 @@ class LibraryStore:
         what it returns is appended to the change log in the same write
         (`store.changelog` builds and reads the log).
         """
+        from tui.core.store.changelog import CHANGE_LOG_TABLE, log_changes
+
         with self._lock:
             self._check_writable()
             if self._notes_db is None:
@@ -327,6 +331,8 @@ class LibraryStore:
 
     def change_log(self) -> list[dict[str, Any]]:
         """The logged edits (dicts, each with its `seq`), oldest first; `store.changelog` reads them."""
+        from tui.core.store.changelog import log_table
+
         with self._lock:
             if self._notes_db is None:
                 return []
@@ -335,6 +341,8 @@ class LibraryStore:
 
     def forget_change_log(self, through: int) -> None:
         """Drop logged edits up to and including `seq` `through` (once the app has taken them)."""
+        from tui.core.store.changelog import CHANGE_LOG_TABLE, log_table
+
         with self._lock:
             self._check_writable()
             assert self._notes_db is not None

@@ -60,6 +60,10 @@ class Annotator:
         self.screen.query_one(PaperList).annotation_of = self.saver.view
         self.screen.query_one(Notes).read_only = library.read_only
         self.refresh_progress()
+
+    def take_command_line_edits(self, library: Library) -> None:
+        """Once the list is painted: edits made with `paperdesk rate/status/tag/note` since the last run
+        become undoable here (read in a thread, which would otherwise compete with the first frame)."""
         if not library.read_only:
             self.screen.run_worker(partial(self._take_command_line_edits, library), thread=True, group="save", exit_on_error=False)
 

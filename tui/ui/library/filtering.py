@@ -21,13 +21,13 @@ from tui.core import collector
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Paper
 from tui.core.render.text import capped, one_line
-from tui.core.search.query import Query, QueryError, parse_query
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from tui.core.search.query import Query
     from tui.core.library import Library
     from tui.core.search.index import SearchIndex, SearchResult
     from tui.ui.library.screen import LibraryScreen
@@ -138,6 +138,8 @@ class Filtering:
             self._list.set_papers(library.papers, keep=_first_in(library.papers, keep))
             return
         self.screen.workers.cancel_group(self.screen, "rank")
+        from tui.core.search.query import QueryError, parse_query  # imported after the first frame (the query rules compile regexes)
+
         try:
             query = parse_query(self.text)
         except QueryError:
@@ -155,6 +157,8 @@ class Filtering:
     def run(self, keep: str | None = None) -> None:
         """Parse the box and rank in a worker; a malformed query leaves the list as it was."""
         bar = self.screen.query_one(FilterBar)
+        from tui.core.search.query import QueryError, parse_query
+
         try:
             query = parse_query(self.text)
         except QueryError as exc:
@@ -215,6 +219,8 @@ class Filtering:
             if self.active:
                 self.keep_next = keep  # `_index_ready` ranks it
             return
+        from tui.core.search.query import QueryError, parse_query
+
         try:
             query = parse_query(self.text)
         except QueryError:
@@ -233,6 +239,8 @@ class Filtering:
         stale = self.result is None or self.result.query.text != text or self.result.sort != self.sort
         if index is None or not stale or not (text.strip() or self.result is not None):
             return
+        from tui.core.search.query import QueryError, parse_query
+
         try:
             query = parse_query(text)
         except QueryError:
@@ -289,6 +297,8 @@ class Filtering:
 
     def cycle_sort(self) -> None:
         """The next order that changes the list (relevance is list order without free text), and say which."""
+        from tui.core.search.query import QueryError, parse_query
+
         try:
             ranks = parse_query(self.text).ranks
         except QueryError:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from textual.widgets import Input
 
 from tui.core.render.text import one_line
-from tui.core.search.query import QueryError, parse_query
 from tui.core.store.session import Session
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
@@ -50,10 +49,13 @@ class Resume:
         panes.apply()
         screen.triage.walk = session.triage
         query = one_line(session.query)  # stored text is data: no control character reaches the terminal raw
-        try:
-            parse_query(query)
-        except QueryError:
-            query = ""
+        if query:  # the query rules load only for a saved filter: none before the first frame otherwise
+            from tui.core.search.query import QueryError, parse_query
+
+            try:
+                parse_query(query)
+            except QueryError:
+                query = ""
         filtering.sort = session.sort
         paper_list = screen.query_one(PaperList)
         paper_list.set_papers(library.papers, keep=session.selected)

@@ -144,6 +144,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
     def _list_painted(self, library: Library) -> None:
         self.pane.list_painted()
         self.filtering.start_index(library)
+        self.annotator.take_command_line_edits(library)
 
     def reload_papers(self) -> None:
         """After an import: show the library's papers again, keeping the highlighted one, and recount."""

@@ -7,7 +7,7 @@ Enter hands the passage to the screen as `HighlightKept`; saving is not the
 pane's business.
 
 What draws an abstract (LaTeX, the source sentence of a derived title,
-highlights, code links) is imported when the first paper is shown, which the
+highlights, code links) and the reading cursor's sentence rules are imported when first used, which the
 screen does right after the list's first frame (`PaneFollow.list_painted`).
 """
 
@@ -25,7 +25,6 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tui.core.models import Highlight
-from tui.core.reading_cursor import Cursor, at_sentence, grown_by_sentence, grown_by_word, moved, sentence_spans
 
 from tui.core.models import Annotation, Paper
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
@@ -34,11 +33,11 @@ from tui.core.render.text import web_link, excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
 from tui.ui.rich_runs import RUN_STYLES, rendered_text, run_style
-from tui.ui.widgets.highlight import highlight_words, line_of, mark_spans
 from tui.ui.widgets.highlight_list import HighlightList
 from tui.ui.actions import bindings_for
 
 if TYPE_CHECKING:
+    from tui.core.reading_cursor import Cursor
     from tui.core.highlights import Anchored
 
 
@@ -199,6 +198,7 @@ class Reader(VerticalScroll, can_focus=True):
         from tui.core.highlights import anchor_all, document
         from tui.core.ingest.titles import title_source
         from tui.core.render.latex import render
+        from tui.ui.widgets.highlight import highlight_words, mark_spans
 
         self.anchored = anchor_all(self._highlights, document(paper.abstract)) if self._highlights else []
         if not paper.abstract.strip():
@@ -246,6 +246,8 @@ class Reader(VerticalScroll, can_focus=True):
     def start_marking(self) -> bool:
         """`h`: show the reading cursor on a mouse selection in the abstract, or the last passage, or the
         first sentence in view; False when there is no abstract to highlight."""
+        from tui.core.reading_cursor import Cursor, at_sentence, sentence_spans
+
         if self._paper is None or not sentence_spans(self._shown):
             return False
         picked = self._mouse_selection()
@@ -298,6 +300,9 @@ class Reader(VerticalScroll, can_focus=True):
 
     def _first_in_view(self) -> int:
         """The offset of the first sentence whose line is in view (the abstract's top when it is)."""
+        from tui.core.reading_cursor import sentence_spans
+        from tui.ui.widgets.highlight import line_of
+
         part = self.query_one("#reader-abstract", Static)
         top_line = max(0, int(self.scroll_y) - part.virtual_region.y)
         width = part.content_region.width or part.size.width
@@ -308,6 +313,8 @@ class Reader(VerticalScroll, can_focus=True):
 
     def _scroll_to_offset(self, start: int, end: int) -> None:
         """Bring the passage [start, end) of the abstract into view."""
+        from tui.ui.widgets.highlight import line_of
+
         part = self.query_one("#reader-abstract", Static)
         width = part.content_region.width or part.size.width
         first, last = line_of(self._shown, start, width), line_of(self._shown, max(start, end - 1), width)
@@ -316,6 +323,8 @@ class Reader(VerticalScroll, can_focus=True):
 
     def action_line(self, step: int) -> None:
         """j/k and the arrows: scroll, or move the reading cursor a sentence while highlighting."""
+        from tui.core.reading_cursor import moved
+
         if not self.marking or self.cursor is None:
             self.action_scroll_down() if step > 0 else self.action_scroll_up()
             return
@@ -324,12 +333,16 @@ class Reader(VerticalScroll, can_focus=True):
 
     def action_grow(self, step: int) -> None:
         """shift+down/up: add the next (previous) sentence to the passage."""
+        from tui.core.reading_cursor import grown_by_sentence
+
         if self.cursor is not None:
             self.cursor = grown_by_sentence(self._shown, self.cursor, step)
             self._redraw_abstract()
 
     def action_grow_word(self, step: int) -> None:
         """shift+right/left: the passage ends a word later (earlier)."""
+        from tui.core.reading_cursor import grown_by_word
+
         if self.cursor is not None:
             self.cursor = grown_by_word(self._shown, self.cursor, step)
             self._redraw_abstract()
@@ -354,6 +367,8 @@ class Reader(VerticalScroll, can_focus=True):
 
     def show_highlight(self, highlight: Highlight) -> None:
         """Scroll the abstract to `highlight` and mark it like the cursor (picked in the list or with H)."""
+        from tui.core.reading_cursor import Cursor
+
         found = next((a for a in self.anchored if a.highlight == highlight and not a.orphaned), None)
         if found is None or self._paper is None:
             if found is None and any(a.highlight == highlight for a in self.anchored):
