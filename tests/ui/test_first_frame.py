@@ -48,6 +48,11 @@ NOT_AT_IMPORT = {
     "tui.ui.screens.save_view": "a dialog (ctrl+b)",
     "tui.ui.palette": "the command palette (ctrl+p), its providers loaded when it opens",
     "tui.core.search.command_match": "the command palette's matching",
+    "argparse": "the command parser: a plain app start is read by hand (tui/cli_start.py)",
+    "tui.core.search.query": "the query rules: the first filter (or a saved one being restored)",
+    "tui.core.reading_cursor": "the reading cursor's sentence rules (h)",
+    "tui.core.store.changelog": "command-line edits, read after the first frame, and the first save",
+    "tui.core.store.trash": "removing and restoring papers",
 }
 
 #: Still not imported when the list's first frame has been painted (the screen's `_list_painted` runs).
@@ -55,10 +60,12 @@ NOT_BEFORE_FIRST_FRAME = (
     "numpy", "rapidfuzz", "tree_sitter_markdown", "textual.widgets._text_area", "filelock", "tui.core.render.latex", "tui.core.search.index",
     "tui.core.ingest",  # the readers and the title rules: imports and a first launch's seeding only
     "tui.ui.palette", "tui.ui.screens.save_view",
+    "tui.core.search.query", "tui.core.reading_cursor", "tui.core.store.changelog", "tui.core.store.trash",
 )
 
 AT_IMPORT = """
 import json, sys
+import tui.cli
 import tui.ui.app
 print(json.dumps(sorted(sys.modules)))
 """
