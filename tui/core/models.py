@@ -165,6 +165,12 @@ class Paper:
         held = _ABSTRACT.__get__(self, Paper)
         return None if held.__class__ is str else held
 
+    @property
+    def held_abstract(self) -> str:
+        """The abstract when its text is held in memory, else "" (shelved, or empty): what a shelf can take."""
+        held = _ABSTRACT.__get__(self, Paper)
+        return held if held.__class__ is str else ""
+
     def shelve(self, shelf: Shelf, slot: int) -> None:
         """Let the abstract live on `shelf` (at `slot`) instead of in memory; it reads the same."""
         self._shelf = shelf  # first: a thread reading the abstract meanwhile sees the text or the slot, both valid
