@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from tui.core.ingest import json_stream, spool
 from tui.core.ingest.embedded import bibtex_fields
 from tui.core.ingest.fields import names_field
-from tui.core.ingest.identity import normalize_title, normalize_url
+from tui.core.ingest.identity import normalize_title
 from tui.core.ingest.incoming import Incoming
 from tui.core.ingest.match_keys import key_rows
 from tui.core.ingest.merge import plan_import
@@ -149,27 +149,6 @@ def test_names_seen_before_are_cleaned_once_and_shared() -> None:
     assert first == ("Ann Author", "Bo Second", "Cy Third") == names_field("authors", [" Ann  Author ", "Bo Second", {"name": "Cy  Third"}])
     assert again == ("Ann Author", "Cy Third") and split == ("Ann Author", "Bo Second")
     assert again[0] is first[0] and again[1] is first[2] and split[1] is first[1]
-
-
-_NAME = st.sampled_from(["Ann Author", " Ann  Author ", "Bo Second", "", "  ", "2024", "ICML", "Cy\tThird", "Zoë Ünal"])
-
-
-@settings(max_examples=300)
-@given(st.lists(st.lists(_NAME | st.builds(lambda n: {"name": n}, _NAME), max_size=5), max_size=6), st.sampled_from(["", "2024", " ICML"]))
-def test_names_with_known_ones_are_what_names_without_them_are(lists: list[list], seen: str) -> None:
-    """The quick path for lists of names all seen before answers what the long path does, whatever the
-    shared dict holds (it holds venues and years too, and "" for a paper without one)."""
-    known: dict[str, str] = {seen: seen}
-    for names in lists:
-        assert names_field("authors", names, known) == names_field("authors", names)
-
-
-@settings(max_examples=500)
-@given(st.lists(st.sampled_from(["http", "HTTPS", "://", "a1", "ß", "K", "www.", "x.org", "/", "#", "abcd", " ", ":", "é"]), max_size=8).map("".join))
-def test_a_url_normalizes_as_the_scheme_pattern_does(url: str) -> None:
-    u = re.sub(r"^[a-z]+://", "", url.strip().casefold()).removeprefix("www.").split("#", 1)[0].rstrip("/")
-    host, _, path = u.partition("/")
-    assert normalize_url(url) == ("" if len(path) < 4 or "." not in host else u)
 
 
 @pytest.mark.parametrize(

@@ -71,13 +71,6 @@ def names_field(name: str, value: Any, known: dict[str, str] | None = None) -> t
         names = split_names(value)
         return tuple([known.setdefault(n, n) for n in names] if known is not None else names)
     if isinstance(value, list):
-        if known is not None:
-            try:  # every name seen before (most of a large file's): no checks name by name
-                names = [known.get(item) for item in value]
-            except TypeError:  # an object or a list among them: the long way says what to do with it
-                names = [None]
-            if all(names):
-                return tuple(names)
         out = []
         for item in value:
             if known is not None and item.__class__ is str and (seen := known.get(item)):

@@ -53,10 +53,7 @@ def arxiv_id(paper: Paper) -> str:
 def normalize_url(url: str) -> str:
     """A URL that names one page: scheme, `www.`, a trailing slash and a fragment aside; "" for a bare site."""
     u = url.strip().casefold()
-    scheme, colon, rest = u.partition("://")
-    if colon and scheme.isascii() and scheme.isalpha():  # what `_SCHEME` matches, without the pattern (every paper's URL)
-        u = rest
-    u = u.removeprefix("www.").split("#", 1)[0].rstrip("/")
+    u = _SCHEME.sub("", u).removeprefix("www.").split("#", 1)[0].rstrip("/")
     host, _, path = u.partition("/")
     if len(path) < 4 or "." not in host:
         return ""
