@@ -123,8 +123,6 @@ class Shelf(Protocol):
     def text(self, slot: int) -> str: ...
 
 
-
-
 @dataclass(slots=True)
 class Paper:
     """One paper as imported: its text and metadata, never the reader's annotations.
@@ -164,12 +162,6 @@ class Paper:
         """Where `shelve` put the abstract, or None while the text is held in memory."""
         held = _ABSTRACT.__get__(self, Paper)
         return None if held.__class__ is str else held
-
-    @property
-    def held_abstract(self) -> str:
-        """The abstract when its text is held in memory, else "" (shelved, or empty): what a shelf can take."""
-        held = _ABSTRACT.__get__(self, Paper)
-        return held if held.__class__ is str else ""
 
     def shelve(self, shelf: Shelf, slot: int) -> None:
         """Let the abstract live on `shelf` (at `slot`) instead of in memory; it reads the same."""

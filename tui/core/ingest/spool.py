@@ -57,8 +57,7 @@ class Spool:
             pending, spans, dumps, written = self._pending, self._spans, orjson.dumps, self._written
             slot = len(spans) // 2
             for paper in papers:  # every paper of an import: no more than the work needs
-                text = paper.held_abstract
-                if not text:
+                if paper.shelf_slot is not None or not (text := paper.abstract):
                     continue
                 spans.append(written + len(pending))
                 pending += dumps(text)
