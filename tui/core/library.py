@@ -90,7 +90,11 @@ class Library(LibraryStore):
         `prepared`: what the readers handed the files' papers to (`ingest.incoming`).
         """
         from tui.core.ingest.merge import plan_import
-        from tui.core.ingest.titles import derive_title
+
+        def derive_title(abstract: str) -> str:  # the title rules load only for a paper without a title
+            from tui.core.ingest.titles import derive_title
+
+            return derive_title(abstract)
 
         def plan(papers: list[Paper]) -> "MergePlan":
             seq = papers[-1].seq + 1 if papers else 0
