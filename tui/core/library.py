@@ -179,7 +179,7 @@ def import_paths(
 
 def _may_be_notes(name: str | os.PathLike[str]) -> bool:
     """A `.md` file or a folder: what `notes_import.is_notes_export` can say yes to. Anything else is
-    known not to be a notes export without loading the notes importer (a sixth of `import`'s start-up)."""
+    known not to be a notes export without loading the notes importer (~10 ms of `import`'s start-up)."""
     path = Path(name)
     return path.suffix.lower() == ".md" or path.is_dir()
 
