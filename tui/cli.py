@@ -106,8 +106,10 @@ def _progress_bar(done: int, total: int) -> None:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Import lists, BibTeX, JSON and notes exports (- is standard input); print what happened, in order."""
+    from tui.core.heap import reuse_freed_memory
     from tui.core.library import import_paths
 
+    reuse_freed_memory()  # an import frees and allocates megabytes at a time: fewer page faults
     progress = _progress_bar if sys.stderr.isatty() else None
     # Every paper read lives until the process ends, and makes almost no garbage: the cyclic
     # collector would only rescan them, over and over (8 % of a 50,000-paper import), and once

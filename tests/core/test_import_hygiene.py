@@ -40,6 +40,7 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.words": set(),
     "tui.core.memory": set(),
     "tui.core.collector": set(),
+    "tui.core.heap": set(),
     "tui.core.stats": BASE,
     "tui.core.config": BASE | {"tui.core.store.atomic"},
     "tui.core.render": BASE,

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from rapidfuzz import fuzz
 
 from tui.core.errors import InputFileError
 from tui.core.ingest import json_stream, match_keys, matching
@@ -156,8 +157,9 @@ def test_a_shared_phrase_is_not_a_reason_to_compare(monkeypatch: pytest.MonkeyPa
     """A phrase in more than MAX_BLOCK_PAPERS abstracts is no blocking key: a new abstract that shares only
     it is compared with nothing, and a near-duplicate is still found by its other keys."""
     compared = []
-    ratio = matching.fuzz.ratio
+    ratio, cut = matching.fuzz.ratio, matching.surely_dissimilar
     monkeypatch.setattr(matching.fuzz, "ratio", lambda a, b, **kw: compared.append(b) or ratio(a, b, **kw))
+    monkeypatch.setattr(matching, "surely_dissimilar", lambda a, counts, b: compared.append(b) or cut(a, counts, b))
     rng = random.Random(4)
     phrase = "in this paper we propose a novel method that achieves state of the art results"
     texts = [f"{phrase} {abstract(rng, 40)}" for _ in range(matching.MAX_BLOCK_PAPERS * 3)]
@@ -172,3 +174,29 @@ def test_a_shared_phrase_is_not_a_reason_to_compare(monkeypatch: pytest.MonkeyPa
 @given(st.text(alphabet=st.sampled_from(list(" \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2003\u3000ab\u00e9")), max_size=300))
 def test_normalize_space_is_split_and_join(text: str) -> None:
     assert normalize_space(text) == " ".join(text.split())
+
+
+_TEXT = st.text(alphabet=st.sampled_from(list("abcde fghij.$\\{}")), min_size=0, max_size=120)
+
+
+@settings(max_examples=500)
+@given(_TEXT, st.lists(st.tuples(st.integers(0, 119), st.sampled_from(["", "x", "ab", " "])), max_size=6), _TEXT)
+def test_the_character_count_cut_never_drops_a_similar_abstract(text: str, edits: list[tuple[int, str]], other: str) -> None:
+    """`matching.surely_dissimilar` says True only where the full comparison says below SIMILARITY:
+    for small edits of one text (near and above the threshold) and for unrelated texts."""
+    edited = text
+    for at, piece in edits:
+        edited = edited[:at] + piece + edited[at + 1 :]
+    counts = matching.char_counts(text)
+    for candidate in (edited, other, text):
+        if matching.surely_dissimilar(text, counts, candidate):
+            assert fuzz.ratio(text, candidate) < matching.SIMILARITY, (text, candidate)
+
+
+def test_the_character_count_cut_spares_unrelated_abstracts_and_keeps_near_ones() -> None:
+    rng = random.Random(5)
+    text = abstract(rng, 150).casefold()
+    counts = matching.char_counts(text)
+    assert not matching.surely_dissimilar(text, counts, _near(text).casefold())
+    assert matching.surely_dissimilar(text, counts, abstract(rng, 150).casefold())
+    assert matching.char_counts("café") is None  # not ASCII: only the full comparison decides

@@ -54,17 +54,17 @@ class Spool:
     def put(self, papers: Iterable[Paper]) -> None:
         """Move the abstracts of `papers` here (each paper then reads it from here); "" stays as it is."""
         with self._lock:
-            for paper in papers:
-                if paper.shelf_slot is not None or not paper.has_abstract:
+            pending, spans, dumps, written = self._pending, self._spans, orjson.dumps, self._written
+            slot = len(spans) // 2
+            for paper in papers:  # every paper of an import: no more than the work needs
+                if paper.shelf_slot is not None or not (text := paper.abstract):
                     continue
-                raw = orjson.dumps(paper.abstract)
-                start = self._written + len(self._pending)
-                self._pending += raw
-                slot = len(self._spans) // 2
-                self._spans.append(start)
-                self._spans.append(start + len(raw))
+                spans.append(written + len(pending))
+                pending += dumps(text)
+                spans.append(written + len(pending))
                 paper.shelve(self, slot)
-            if len(self._pending) >= FLUSH_BYTES and not self._in_memory:
+                slot += 1
+            if len(pending) >= FLUSH_BYTES and not self._in_memory:
                 self._flush()
 
     def json(self, slot: int) -> bytes:
