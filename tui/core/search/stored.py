@@ -60,7 +60,7 @@ def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[s
             indices, indptr = (_mapped(where / f"{field_no}.{name}.npy") for name in _ARRAYS)
             if len(indptr) != len(vocab.words) + 1 or int(indptr[-1]) != len(indices):
                 return None  # cut short or not this library's: rebuild
-            fields.append(Postings.from_arrays(indices, indptr))
+            fields.append(Postings(indices, indptr))
         names = orjson.loads((where / "names.json").read_bytes())
         columns = Columns(names["lists"], names["venues"], *(_mapped(where / f"{name}.npy") for name in _COLUMNS))
     except (OSError, ValueError, KeyError, TypeError):
