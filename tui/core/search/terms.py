@@ -158,80 +158,91 @@ def split_papers(papers: Sequence[Paper]) -> tuple[Vocabulary, list[Postings]]:
 
     The loop stays in C as far as it can (findall, set, a defaultdict fed
     by a counter), and word ids go straight into compact int arrays: at
-    100,000 papers that is ~13 million ids, too many for Python lists.
-    Only those arrays and the postings made from them are ever as long as
-    every word of every paper (`_postings`), so the first start of a large
-    library peaks at about twice its postings' size above what it holds.
+    100,000 papers that is ~14 million ids, too many for Python lists. Each
+    `STEP` of papers is packed (`_pack`) before the next is split, and the
+    postings are placed from the packs (`_postings`): no array as long as
+    every word of every paper exists but the packs (~2.6 bytes a word) and the
+    postings themselves (4), so a first start of a large library peaks at
+    less than twice its postings' size above what it holds.
     """
     ids: defaultdict[str, int] = defaultdict(count().__next__)
     get_id = ids.__getitem__
-    flat = [array("i"), array("i"), array("i")]
-    lengths = [array("i"), array("i"), array("i")]
+    packs: list[list[Pack]] = [[], [], []]
     findall = WORD.findall
-    for paper in papers:
-        meta = " ".join((paper.list, " ".join(paper.tags), " ".join(paper.authors), paper.venue, paper.year))
-        for field_no, text in ((TITLE, fold(paper.shown_title)), (META, meta), (BODY, fold(paper.abstract))):
-            found = set(findall(text.casefold()))
-            flat[field_no].extend(map(get_id, found))
-            lengths[field_no].append(len(found))
+    for first in range(0, len(papers), STEP):
+        flat = [array("i"), array("i"), array("i")]
+        lengths = [array("i"), array("i"), array("i")]
+        for paper in papers[first : first + STEP]:
+            meta = " ".join((paper.list, " ".join(paper.tags), " ".join(paper.authors), paper.venue, paper.year))
+            for field_no, text in ((TITLE, fold(paper.shown_title)), (META, meta), (BODY, fold(paper.abstract))):
+                found = set(findall(text.casefold()))
+                flat[field_no].extend(map(get_id, found))
+                lengths[field_no].append(len(found))
+        for field_no in (TITLE, META, BODY):
+            packs[field_no].append(_pack(flat[field_no], lengths[field_no]))
     vocabulary = Vocabulary(sorted(ids))
     remap = np.empty(len(ids), dtype=np.int64)
     remap[np.fromiter(map(ids.__getitem__, vocabulary.words), dtype=np.int64, count=len(ids))] = np.arange(len(ids), dtype=np.int64)
     del ids
-    fields: list[Postings] = []
-    for field_no in (TITLE, META, BODY):
-        fields.append(_postings(np.frombuffer(flat[field_no], dtype=np.int32), np.frombuffer(lengths[field_no], dtype=np.int32), remap))
-        flat[field_no] = array("i")
-    return vocabulary, fields
+    return vocabulary, [_postings(packs[field_no], remap) for field_no in (TITLE, META, BODY)]
 
 
-#: How many word ids `_postings` places at a time: its temporaries stay a few MiB at any library size.
-STEP = 1 << 16
+#: Papers split and packed at a time: a paper's place in its step fits 16 bits (at most 65,536).
+STEP = 2048
+
+#: One step of papers' words in one field, ordered by word: each word (its first-met id) once, how many of
+#: the step's papers hold it, and those papers (their places in the step), ascending within each word.
+Pack = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
-def _postings(ids: np.ndarray, lengths: np.ndarray, remap: np.ndarray) -> Postings:
-    """Word -> papers lists from each paper's word ids (`ids`: paper after paper, `lengths[i]` of paper i;
-    ids as first met, `remap` turns them into vocabulary ids), placed a step of papers at a time.
+def _pack(ids: array, lengths: array) -> Pack:
+    """A step's word ids (paper after paper, `lengths[i]` of its paper i) as a `Pack`: about 2.6 bytes a
+    word (the papers in 16 bits, a word and its count once) against 4, and sorted once, here."""
+    flat = np.frombuffer(ids, dtype=np.int32) if len(ids) else np.zeros(0, dtype=np.int32)
+    if not len(flat):
+        return flat, np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=np.uint16)
+    order = np.argsort(flat, kind="stable")
+    docs = np.repeat(np.arange(len(lengths), dtype=np.uint16), np.frombuffer(lengths, dtype=np.int32))[order]
+    ranked = flat[order]
+    del order
+    first = np.empty(len(ranked), dtype=bool)
+    first[0] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    return ranked[starts], np.diff(starts, append=len(ranked)).astype(np.uint16), docs
+
+
+def _postings(packs: list[Pack], remap: np.ndarray) -> Postings:
+    """Word -> papers lists from the packs of one field, in paper order (`remap`: first-met id -> vocabulary id).
 
     A counting sort: every word's list gets its place from the counts, and each
-    step writes its papers into the lists (ascending, as papers come in order).
-    The whole-library temporaries a sort would make (one int64 order of every
-    id, the ids remapped, the papers repeated) never exist: at 100,000 papers
-    they were ~350 MiB above the index on a first start.
+    step's papers are written into the lists (ascending, as steps come in order).
+    No whole-library temporary exists (a sort of every word id made an int64
+    order of them, the ids remapped and the papers repeated: ~350 MiB above the
+    index at 100,000 papers).
     """
     size = len(remap)
     counts = np.zeros(size, dtype=np.int64)
-    for lo in range(0, len(ids), STEP):  # a step at a time: bincount copies what it counts into int64
-        counts += np.bincount(ids[lo : lo + STEP], minlength=size)
+    for words, runs, _ in packs:
+        counts[words] += runs  # a word is once in a pack
     counts[remap] = counts.copy()
     indptr = np.zeros(size + 1, dtype=np.int64)
     np.cumsum(counts, out=indptr[1:])
     del counts
     free = indptr[:-1][remap]  # by first-met id: the next free place in its word's list
-    indices = np.empty(len(ids), dtype=np.int32)
-    ends = np.cumsum(lengths, dtype=np.int64)
-    paper, n = 0, len(lengths)
-    while paper < n:
-        lo = int(ends[paper - 1]) if paper else 0
-        stop = max(paper + 1, int(np.searchsorted(ends, lo + STEP, side="right")))
-        hi = int(ends[stop - 1])
-        if hi > lo:
-            step = ids[lo:hi]
-            order = np.argsort(step, kind="stable")
-            docs = np.repeat(np.arange(paper, stop, dtype=np.int32), lengths[paper:stop])[order]
-            ranked = step[order]
-            del order
-            first = np.empty(len(ranked), dtype=bool)
-            first[0] = True
-            np.not_equal(ranked[1:], ranked[:-1], out=first[1:])
-            starts = np.flatnonzero(first)
-            del first
-            words = ranked[starts]
-            runs = np.diff(starts, append=len(ranked))
-            # A word's ids in this step go to consecutive places from its next free one.
-            place = np.repeat(free[words] - starts, runs)
-            place += np.arange(len(ranked))
-            indices[place] = docs
-            free[words] += runs
-        paper = stop
+    indices = np.empty(int(indptr[-1]), dtype=np.int32)
+    packs.reverse()
+    first = 0
+    while packs:
+        words, runs, docs = packs.pop()  # freed once placed
+        if len(docs):
+            held = runs.astype(np.int64)
+            # A word's papers in this step go to consecutive places from its next free one.
+            place = np.repeat(free[words] - (np.cumsum(held) - held), held)
+            place += np.arange(len(docs))
+            papers = docs.astype(np.int32)
+            papers += first
+            indices[place] = papers
+            free[words] += held
+        first += STEP
     return Postings(indices, indptr)
