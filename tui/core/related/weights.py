@@ -77,7 +77,7 @@ def from_search(index: SearchIndex, tokenizer: Tokenizer) -> Weights:
     n = index.size
     terms: dict[str, int] = {}
     word_term = np.fromiter(
-        (-1 if t is None else terms.setdefault(t, len(terms)) for t in tokenizer.terms(index.vocab)),
+        (-1 if t is None else terms.setdefault(t, len(terms)) for t in tokenizer.terms(index.vocab, remember=False)),
         dtype=np.int64, count=len(index.vocab),
     )
     width = max(n, 1)
@@ -134,7 +134,7 @@ def from_search(index: SearchIndex, tokenizer: Tokenizer) -> Weights:
 
 
 #: Tokens handled at a time (a batch of terms, a step of words): the build's temporaries stay a few MiB.
-STEP = 1 << 18
+STEP = 1 << 16
 
 
 def _word_steps(indptr: np.ndarray) -> list[tuple[int, int]]:
