@@ -116,13 +116,7 @@ def from_search(index: SearchIndex, tokenizer: Tokenizer) -> Weights:
         del key
         counts = np.bincount(term, minlength=t1 - t0)
         df[t0:t1] = counts
-        idf = np.log1p((n - counts + 0.5) / (counts + 0.5)).astype(np.float32)
-        # BM25 in float32, in place.
-        weighed = data[at : at + len(tf)]
-        np.take(norm, paper, out=weighed)
-        weighed += tf
-        np.divide(tf * np.float32(K1 + 1), weighed, out=weighed)
-        weighed *= idf[term]
+        _bm25(data[at : at + len(tf)], tf, norm[paper], np.log1p((n - counts + 0.5) / (counts + 0.5)).astype(np.float32)[term])
         papers[at : at + len(tf)] = paper
         at += len(tf)
     # Shrunk in place: the tail past `at` was never written, so it never took memory.
@@ -135,6 +129,14 @@ def from_search(index: SearchIndex, tokenizer: Tokenizer) -> Weights:
 
 #: Tokens handled at a time (a batch of terms, a step of words): the build's temporaries stay a few MiB.
 STEP = 1 << 16
+
+
+def _bm25(out: np.ndarray, tf: np.ndarray, norm: np.ndarray, idf: np.ndarray) -> None:
+    """BM25 of each pair into `out`, in float32, in place: idf * tf * (k1 + 1) / (tf + norm)."""
+    out[:] = norm
+    out += tf
+    np.divide(tf * np.float32(K1 + 1), out, out=out)
+    out *= idf
 
 
 def _word_steps(indptr: np.ndarray) -> list[tuple[int, int]]:
