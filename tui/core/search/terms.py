@@ -161,7 +161,7 @@ def split_papers(papers: Sequence[Paper]) -> tuple[Vocabulary, list[Postings]]:
     100,000 papers that is ~14 million ids, too many for Python lists. Each
     `STEP` of papers is packed (`_pack`) before the next is split, and the
     postings are placed from the packs (`_postings`): no array as long as
-    every word of every paper exists but the packs (~2.6 bytes a word) and the
+    every word of every paper exists but the packs (2 to 3 bytes a word) and the
     postings themselves (4), so a first start of a large library peaks at
     less than twice its postings' size above what it holds.
     """
@@ -196,7 +196,7 @@ Pack = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def _pack(ids: array, lengths: array) -> Pack:
-    """A step's word ids (paper after paper, `lengths[i]` of its paper i) as a `Pack`: about 2.6 bytes a
+    """A step's word ids (paper after paper, `lengths[i]` of its paper i) as a `Pack`: 2 to 3 bytes a
     word (the papers in 16 bits, a word and its count once) against 4, and sorted once, here."""
     flat = np.frombuffer(ids, dtype=np.int32) if len(ids) else np.zeros(0, dtype=np.int32)
     if not len(flat):
