@@ -118,6 +118,15 @@ def test_terms_are_stemmed_and_shown_as_a_word() -> None:
     assert sorted(tokens.shown[t] for t in counts) == ["graph", "sparsify"]
 
 
+def test_the_vocabulary_is_stemmed_without_being_kept_and_shown_words_are_learned_alike() -> None:
+    words = ["sparsified", "graphs", "the", "sparsify", "graph", "7b", "x", "graphs"]
+    kept, passing = Tokenizer(), Tokenizer()
+    assert passing.terms(words, remember=False) == kept.terms(words)
+    assert passing.shown == kept.shown and passing.shown["graph"] == "graph"
+    assert passing._terms == {} and set(kept._terms) == set(words)
+    assert passing.counts("Sparsified graphs") == kept.counts("Sparsified graphs")  # stemmed again when asked
+
+
 def test_papers_removed_to_the_trash_are_never_offered_and_come_back_when_restored() -> None:
     from tui.core.search.index import SearchIndex
 

@@ -74,20 +74,29 @@ class Tokenizer:
         self.shown: dict[str, str] = {}
         """Term -> the shortest word seen for it: what the reader is shown."""
 
-    def terms(self, words: Iterable[str]) -> list[str | None]:
-        """The term of each (case-folded) word, None for a stop word; new words are stemmed in one batch."""
+    def terms(self, words: Iterable[str], *, remember: bool = True) -> list[str | None]:
+        """The term of each (case-folded) word, None for a stop word; new words are stemmed in one batch.
+
+        `remember=False` (the library's whole vocabulary, once, `weights.from_search`):
+        the new words are not kept in the word cache, which would then hold every
+        word of the library (~10 MiB at 50,000 papers) for questions that each stem
+        one paper's words again in microseconds. Their terms' `shown` words are learned alike.
+        """
         words = list(words)
-        new = [w for w in dict.fromkeys(words) if w not in self._terms]
-        if new:
-            kept = [w for w in new if len(w) > 1 and w[0].isalpha() and w not in STOP_WORDS]
-            for word in new:
-                self._terms[word] = None
+        known = self._terms
+        learned: dict[str, str | None] = dict.fromkeys(w for w in words if w not in known)
+        if learned:
+            kept = [w for w in learned if len(w) > 1 and w[0].isalpha() and w not in STOP_WORDS]
             shown = self.shown
             for word, term in zip(kept, self._stemmer.stemWords(kept)):
-                self._terms[word] = term
+                learned[word] = term
                 if term not in shown or len(word) < len(shown[term]):
                     shown[term] = word
-        return [self._terms[w] for w in words]
+            if remember:
+                known.update(learned)
+            else:
+                return [learned[w] if w in learned else known[w] for w in words]
+        return [known[w] for w in words]
 
     def counts(self, text: str) -> Counter[str]:
         """How often each term occurs in `text`."""

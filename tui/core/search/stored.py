@@ -60,7 +60,7 @@ def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[s
             indices, indptr = (_mapped(where / f"{field_no}.{name}.npy") for name in _ARRAYS)
             if len(indptr) != len(vocab.words) + 1 or int(indptr[-1]) != len(indices):
                 return None  # cut short or not this library's: rebuild
-            fields.append(Postings.from_arrays(indices, indptr))
+            fields.append(Postings(indices, indptr))
         names = orjson.loads((where / "names.json").read_bytes())
         columns = Columns(names["lists"], names["venues"], *(_mapped(where / f"{name}.npy") for name in _COLUMNS))
     except (OSError, ValueError, KeyError, TypeError):
@@ -103,6 +103,11 @@ def load_or_build(library_folder: Path, digest: str | None, papers: Sequence[Pap
     index = load(folder, key, papers, annotations) if key is not None else None
     if index is not None:
         return index
+    # The build's peak stands on what the process holds: memory that opening the library freed (parsing
+    # papers.json, a migration) but malloc kept goes back first (~30 MiB at 100,000 papers after a first open).
+    from tui.core.memory import release_free_memory  # ctypes: only when building
+
+    release_free_memory()
     index = SearchIndex(papers, annotations)
     if key is not None and save:
         try:

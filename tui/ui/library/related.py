@@ -3,9 +3,10 @@
 `RelatedPapers` is owned by the screen. The index (tui/core/related) is
 built in a thread from the search index's words when the first question
 comes (`m`): building it costs about a second of CPU and, at 50,000 papers,
-~150 MiB at its peak, which a reader who never asks should not pay (a start
-with one filter stays near 70 MiB at 5,000 papers). The question waits for
-it. Saves of tags and notes update it in place; an import brings a new
+~80 MiB at its peak (the postings it reads and the weights it keeps: 191 MiB
+once `m` answered against 114 after a filter, benchmarks/memory.py), which a
+reader who never asks should not pay (a start with one filter stays near
+70 MiB at 5,000 papers). The question waits for it. Saves of tags and notes update it in place; an import brings a new
 search index, and with it a new related index. A question is answered on
 the UI thread (milliseconds).
 """
