@@ -7,7 +7,7 @@ import datetime as dt
 import threading
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual import events
 from textual.app import App
@@ -50,9 +50,6 @@ class PaperdeskApp(App[int]):
 
     today: dt.date | None = None
     """The stats screen's "this week" (None: the real today); tests and screenshots fix it."""
-
-    after_first_frame: Callable[[], None] | None = None
-    """Called once the library's list is first painted (the command line ends its pause of the cyclic collector)."""
 
     def __init__(
         self,
@@ -144,12 +141,6 @@ class PaperdeskApp(App[int]):
         except (OSError, ValueError) as exc:
             message = f"{self.config_file}: {key} not saved ({exc})"
             to_ui(self, self.notify, one_line(message), severity="error", markup=False)
-
-    def list_painted(self) -> None:
-        """The library screen's list has been painted for the first time."""
-        hook, self.after_first_frame = self.after_first_frame, None
-        if hook is not None:
-            hook()
 
     def library_shown(self, library: Library) -> None:
         """The library is open: a new one (no annotations yet) gets the first-steps note once."""

@@ -142,7 +142,6 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         self.desk.library_shown(library)
 
     def _list_painted(self, library: Library) -> None:
-        self.desk.list_painted()
         self.pane.list_painted()
         self.filtering.start_index(library)
         self.annotator.take_command_line_edits(library)
