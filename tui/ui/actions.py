@@ -10,8 +10,7 @@ key means adding one `Action` here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from textual.binding import Binding
 
@@ -22,8 +21,7 @@ from tui.core.search.sorts import SORT_NAMES
 AREAS = ("Global", "List", "Reader", "Notes", "Filter", "Triage")
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One thing the reader can do, with everything every list of actions needs to know about it."""
 
     id: str

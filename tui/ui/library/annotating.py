@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from textual.message import Message
@@ -35,11 +34,12 @@ if TYPE_CHECKING:
     from tui.ui.library.screen import LibraryScreen
 
 
-@dataclass
 class AnnotationSaved(Message):
     """A change reached the disk; `annotation` is what the store now holds."""
 
-    annotation: Annotation
+    def __init__(self, annotation: Annotation) -> None:
+        super().__init__()
+        self.annotation = annotation
 
 
 class Annotator:

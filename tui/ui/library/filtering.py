@@ -9,7 +9,6 @@ longer matches the box is dropped. A shown ranking is announced with `Ranked`.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from rich.text import Text
@@ -42,11 +41,12 @@ CURRENT = "\0current"
 INLINE_UNDER = 0.010
 
 
-@dataclass
 class Ranked(Message):
     """The list now shows a new ranking (or the index became ready): the header's count changed."""
 
-    result: "SearchResult | None"
+    def __init__(self, result: SearchResult | None) -> None:
+        super().__init__()
+        self.result = result
 
 
 class Filtering:

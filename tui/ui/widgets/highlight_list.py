@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from rich.text import Text
@@ -51,11 +50,12 @@ class HighlightItem(Static):
 class HighlightList(Vertical):
     """A heading and one row per highlight, in reading order; hidden when the paper has none."""
 
-    @dataclass
     class Chosen(Message):
         """The reader picked this highlight in the list: show it in the abstract."""
 
-        highlight: Highlight
+        def __init__(self, highlight: Highlight) -> None:
+            super().__init__()
+            self.highlight = highlight
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

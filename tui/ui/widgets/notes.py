@@ -13,7 +13,6 @@ draft per paper, so a failed save is never dropped by switching papers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -66,12 +65,12 @@ class Notes(Vertical):
 
     BINDINGS = bindings_for("notes")
 
-    @dataclass
     class SaveRequested(Message):
         """These notes for this paper should be stored now."""
 
-        pid: str
-        text: str
+        def __init__(self, pid: str, text: str) -> None:
+            super().__init__()
+            self.pid, self.text = pid, text
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Collection, Sequence
+from typing import Callable, Collection, NamedTuple, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -85,8 +84,7 @@ def _thumb(bar: ScrollBar, rows: int) -> list[Segment]:
     return drawn.segments
 
 
-@dataclass(frozen=True)
-class _RowStyles:
+class _RowStyles(NamedTuple):
     """The final style of each part of a row (the row's own colours under the part's), for one kind of row."""
 
     pad: Style
@@ -104,8 +102,7 @@ class _RowStyles:
         return cls(**{name: style + post if post else style for name, style in styles.items()})
 
 
-@dataclass(frozen=True)
-class _Looks:
+class _Looks(NamedTuple):
     """The styles and row width of one paint of the list (the theme's, as the stylesheet resolves them now)."""
 
     width: int
@@ -138,17 +135,19 @@ class PaperList(ScrollView, can_focus=True):
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
     """Index of the highlighted row in `papers`."""
 
-    @dataclass
     class Highlighted(Message):
         """The cursor moved to another paper (or the list became empty)."""
 
-        paper: Paper | None
+        def __init__(self, paper: Paper | None) -> None:
+            super().__init__()
+            self.paper = paper
 
-    @dataclass
     class Selected(Message):
         """The reader pressed Enter on a paper: open it in the reading pane."""
 
-        paper: Paper
+        def __init__(self, paper: Paper) -> None:
+            super().__init__()
+            self.paper = paper
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
