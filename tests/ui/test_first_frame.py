@@ -61,6 +61,7 @@ NOT_BEFORE_FIRST_FRAME = (
     "tui.core.ingest",  # the readers and the title rules: imports and a first launch's seeding only
     "tui.ui.palette", "tui.ui.screens.save_view",
     "tui.core.search.query", "tui.core.reading_cursor", "tui.core.store.changelog", "tui.core.store.trash",
+    "tui.ui.widgets.highlight_list",  # the pane's highlights list, made with its other parts at its first draw
 )
 
 AT_IMPORT = """
@@ -82,6 +83,7 @@ painted = LibraryScreen._list_painted
 def spy(self, library):
     seen["modules"] = sorted(sys.modules)
     seen["header"] = str(self.query_one("#list-header").render())
+    seen["reader"] = [child.id for child in self.query_one("#reader").children]
     painted(self, library)
 
 LibraryScreen._list_painted = spy
@@ -124,6 +126,30 @@ def test_the_index_and_the_reading_pane_load_after_the_lists_first_frame(tmp_pat
     assert "papers ·" in seen["header"]  # the bundled lists were seeded and the list drawn
     assert [name for name in NOT_BEFORE_FIRST_FRAME if _loaded(seen["modules"], name)] == []
     assert "tui.core.library" in seen["modules"]  # the check ran once the library was open
+    assert seen["reader"] == ["notes"]  # the pane's parts are made at its first draw, after this frame
+
+
+async def test_the_panes_parts_are_made_at_its_first_draw_in_their_order(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Made after the list's first frame, the parts sit where they always did: above the notes, the highlights below."""
+    from tui.ui.widgets.reader import Reader
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        reader = app.screen.query_one(Reader)
+        for _ in range(100):
+            if reader.shown_id is not None:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        assert [child.id for child in reader.children] == [
+            "reader-title", "reader-meta", "reader-annotation", "reader-abstract", "reader-links", "notes", "highlight-list",
+        ]
+        assert app.screen.query_one("#notes").display
+        from tui.ui.widgets.paper_list import PaperList
+
+        current = app.screen.query_one(PaperList).current
+        assert current is not None and reader.shown_id == current.id
+        assert str(app.screen.query_one("#reader-abstract").render()).strip()  # the abstract is drawn in its part
 
 
 async def test_the_notes_editor_is_made_and_gets_markdown_highlighting_at_the_first_edit(make_app) -> None:  # type: ignore[no-untyped-def]

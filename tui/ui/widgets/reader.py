@@ -6,8 +6,8 @@ cursor: the passage `j`/`k` move and shift+arrows grow (`core.reading_cursor`).
 Enter hands the passage to the screen as `HighlightKept`; saving is not the
 pane's business.
 
-What draws an abstract (LaTeX, the source sentence of a derived title,
-highlights, code links) and the reading cursor's sentence rules are imported when first used, which the
+The parts that draw a paper are made, and what draws an abstract (LaTeX, a derived title's sentence,
+highlights, code links) and the reading cursor's sentence rules are imported, when first used, which the
 screen does right after the list's first frame (`PaneFollow.list_painted`).
 """
 
@@ -24,22 +24,23 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Static
 
-from tui.core.models import Highlight
-
-from tui.core.models import Annotation, Paper
+from tui.core.models import Annotation, Highlight, Paper
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.titles import is_derived
 from tui.core.render.text import web_link, excerpt, one_line, visible
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
 from tui.ui.rich_runs import RUN_STYLES, rendered_text, run_style
-from tui.ui.widgets.highlight_list import HighlightList
 from tui.ui.actions import bindings_for
 
 if TYPE_CHECKING:
+    from tui.ui.widgets.highlight_list import HighlightList
     from tui.core.reading_cursor import Cursor
     from tui.core.highlights import Anchored
 
+
+#: The pane's parts above the notes, top to bottom; each is a Static with the id "reader-<part>".
+PARTS = ("title", "meta", "annotation", "abstract", "links")
 
 #: The meta line under a title the core derived from the abstract.
 DERIVED_NOTE = "title derived from the abstract (its sentence is underlined)"
@@ -80,15 +81,30 @@ class Reader(VerticalScroll, can_focus=True):
         self._highlights: tuple[Highlight, ...] = ()
         self.anchored: list[Anchored] = []
         self._shown = ""  # the abstract's text as drawn (the cursor's offsets are into it)
+        self._made: HighlightList | None = None  # the highlights list, once the parts that draw a paper exist
 
     def compose(self) -> ComposeResult:
-        yield Static(id="reader-title")
-        yield Static(id="reader-meta")
-        yield Static(id="reader-annotation")
-        yield Static(id="reader-abstract")
-        yield Static(id="reader-links")
-        yield Notes(id="notes")
-        yield HighlightList(id="highlight-list")
+        # Only the notes (the screen talks to them from the start), hidden; the parts that draw a paper come
+        # at its first draw (`_parts`), after the list's first frame: six widgets fewer before it (~3.5%).
+        notes = Notes(id="notes")
+        notes.display = False
+        yield notes
+
+    def _parts(self) -> HighlightList:
+        """Make the parts that draw a paper (`PARTS`, the highlights under the notes) once; the highlights list."""
+        if self._made is None:
+            from tui.ui.widgets.highlight_list import HighlightList
+
+            notes = self.query_one(Notes)
+            self.mount(*(Static(id=f"reader-{part}") for part in PARTS), before=notes)
+            self._made = HighlightList(id="highlight-list")
+            self.mount(self._made, after=notes)
+            notes.display = True
+        return self._made
+
+    def _part(self, selector: str) -> Static:
+        self._parts()
+        return self.query_one(selector, Static)
 
     def show(self, paper: Paper | None, annotation: Annotation | None = None, highlights: Sequence[str] = (), filtered: bool = False) -> None:
         """Display `paper` (or an empty-state hint when there is none); a new paper starts at the top.
@@ -108,7 +124,7 @@ class Reader(VerticalScroll, can_focus=True):
             self.cursor = self._spot = None
         if paper is None:
             self.anchored, self._shown = [], ""
-            self.query_one(HighlightList).show([])
+            self._parts().show([])
             self._set("#reader-title", Text("No paper to show" if filtered else "No paper selected"))
             for part in ("#reader-meta", "#reader-annotation", "#reader-links"):
                 self._set(part, Text(""))
@@ -119,7 +135,7 @@ class Reader(VerticalScroll, can_focus=True):
         self._show_title(paper, annotation)  # and the meta lines, which say whether the title is derived
         self._show_annotation(annotation)
         self._show_abstract(paper, highlights)
-        self.query_one(HighlightList).show(self.anchored)
+        self._parts().show(self.anchored)
         self._show_links(paper)
         self.query_one(Notes).load(paper.id, annotation.notes if annotation else "")
         if not same:
@@ -143,7 +159,7 @@ class Reader(VerticalScroll, can_focus=True):
         self.query_one(Notes).fit_editor(self.scrollable_content_region.height)
 
     def _set(self, selector: str, text: Text) -> None:
-        part = self.query_one(selector, Static)
+        part = self._part(selector)
         part.update(text)
         part.display = bool(text.plain)
 
@@ -191,7 +207,7 @@ class Reader(VerticalScroll, can_focus=True):
             self._highlights = annotation.highlights
             self._spot = None
             self._show_abstract(paper, self._words)
-            self.query_one(HighlightList).show(self.anchored)
+            self._parts().show(self.anchored)
 
     def _show_abstract(self, paper: Paper, highlights: Sequence[str]) -> None:
         """The abstract with its LaTeX rendered (the stored text is untouched), query words and highlights marked."""
@@ -278,7 +294,7 @@ class Reader(VerticalScroll, can_focus=True):
 
     def _mouse_selection(self) -> tuple[int, int] | None:
         """The passage selected with the mouse in the abstract, as offsets into it (then unselected)."""
-        part = self.query_one("#reader-abstract", Static)
+        part = self._part("#reader-abstract")
         selection = part.text_selection
         if selection is None:
             return None
@@ -303,7 +319,7 @@ class Reader(VerticalScroll, can_focus=True):
         from tui.core.reading_cursor import sentence_spans
         from tui.ui.widgets.highlight import line_of
 
-        part = self.query_one("#reader-abstract", Static)
+        part = self._part("#reader-abstract")
         top_line = max(0, int(self.scroll_y) - part.virtual_region.y)
         width = part.content_region.width or part.size.width
         for start, _ in sentence_spans(self._shown):
@@ -315,7 +331,7 @@ class Reader(VerticalScroll, can_focus=True):
         """Bring the passage [start, end) of the abstract into view."""
         from tui.ui.widgets.highlight import line_of
 
-        part = self.query_one("#reader-abstract", Static)
+        part = self._part("#reader-abstract")
         width = part.content_region.width or part.size.width
         first, last = line_of(self._shown, start, width), line_of(self._shown, max(start, end - 1), width)
         y = part.virtual_region.y
