@@ -13,7 +13,6 @@ screen does right after the list's first frame (`PaneFollow.list_painted`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from rich.style import Style
@@ -62,12 +61,12 @@ class Reader(VerticalScroll, can_focus=True):
     shown_id: str | None = None
     """The id of the paper on display (None: the empty state)."""
 
-    @dataclass
     class HighlightKept(Message):
         """Enter while highlighting: the passage to keep (its comment is asked for next)."""
 
-        pid: str
-        highlight: Highlight
+        def __init__(self, pid: str, highlight: Highlight) -> None:
+            super().__init__()
+            self.pid, self.highlight = pid, highlight
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
