@@ -23,9 +23,11 @@ input translation, which turns the Enter key's CR into LF: read as ctrl+j,
 it was dropped, and "abc Enter def" typed at once into the notes became
 "abcdef". Nothing in paperdesk binds ctrl+j.
 
-Textual's Linux drivers build their parser by the module name
-`XTermParser`; `install` points that name at `EscapeParser`. The private
-names used here are checked by tests/ui/test_textual_api.py.
+Textual's Linux driver builds its parser by the module name
+`XTermParser`; `install` points that name at `EscapeParser`. (The inline
+driver does too, but paperdesk never runs inline: importing it cost each
+start 0.7 ms.) The private names used here are checked by
+tests/ui/test_textual_api.py.
 """
 
 from __future__ import annotations
@@ -56,11 +58,10 @@ class EscapeParser(XTermParser):
 
 
 def install() -> None:
-    """Make Textual's Linux drivers read keys with `EscapeParser` (idempotent)."""
+    """Make Textual's Linux driver read keys with `EscapeParser` (idempotent)."""
     try:
-        from textual.drivers import linux_driver, linux_inline_driver
+        from textual.drivers import linux_driver
     except ImportError:  # Windows: its driver reads keys another way
         return
-    for module in (linux_driver, linux_inline_driver):
-        if getattr(module, "XTermParser", None) is XTermParser:
-            module.XTermParser = EscapeParser  # type: ignore[misc]
+    if getattr(linux_driver, "XTermParser", None) is XTermParser:
+        linux_driver.XTermParser = EscapeParser  # type: ignore[misc]
