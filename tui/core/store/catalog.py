@@ -12,7 +12,6 @@ after each write of papers.json, not durably (a crash costs a rebuild).
 
 from __future__ import annotations
 
-import hashlib
 import os
 from array import array
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ import orjson
 
 from tui.core.models import Paper, Shelf
 from tui.core.store.atomic import atomic_replace
+from tui.core.store.digest import blake2b
 
 if TYPE_CHECKING:
     import numpy as np
@@ -74,7 +74,7 @@ class Catalog:
 
 def _body_hash(body: bytes = b""):  # noqa: ANN202 - hashlib's private type
     """The hash of the catalog's body, as written (fed piece by piece) and as checked (whole)."""
-    return hashlib.blake2b(body, digest_size=16)
+    return blake2b(body, digest_size=16)
 
 
 def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any], layout: Layout, spans: array) -> None:

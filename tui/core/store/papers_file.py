@@ -13,7 +13,6 @@ whole file, whatever its size.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from array import array
 from pathlib import Path
@@ -25,6 +24,7 @@ from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.models import Paper
 from tui.core.store.atomic import atomic_replace
 from tui.core.store.catalog import CATALOG_FILE, Layout, file_key, read_catalog, write_catalog
+from tui.core.store.digest import blake2b
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile, WriteFailed
 from tui.core.store.scan import Record, Unfollowable, scan
 from tui.core.store.shelf import AbstractShelf, OpenFile
@@ -218,7 +218,7 @@ class _Out:
         self.handle = handle
         self.at = 0
         self.records = 0
-        self.hash = hashlib.blake2b(digest_size=16)
+        self.hash = blake2b(digest_size=16)
         self._waiting = bytearray()
 
     def put(self, data: bytes) -> None:
