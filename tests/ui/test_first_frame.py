@@ -61,6 +61,7 @@ NOT_BEFORE_FIRST_FRAME = (
     "tui.core.ingest",  # the readers and the title rules: imports and a first launch's seeding only
     "tui.ui.palette", "tui.ui.screens.save_view",
     "tui.core.search.query", "tui.core.reading_cursor", "tui.core.store.changelog", "tui.core.store.trash",
+    "tui.core.store.scan",  # papers.json read record by record: only when its catalog is missing or stale
     "hashlib",  # OpenSSL's digests: the store's blake2b comes from `_blake2` (tui/core/store/digest.py)
 )
 
