@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 
 from tui.core.errors import LibraryHeld
-from tui.core.migrations import mark_current, migrate
 from tui.core.models import Paper
 from tui.core.words import plural
-from tui.core.removing import RemoveOutcome, restore_papers  # noqa: F401 (a use case kept there)
+from tui.core.store.formats import outdated
 from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:  # the readers' report types: imported where an import runs, not when the app opens a library
@@ -30,6 +29,7 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.fetch.services import FetchOptions
     from tui.core.ingest.incoming import Incoming
     from tui.core.ingest.merge import MergePlan
+    from tui.core.removing import RemoveOutcome
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
 
@@ -50,10 +50,14 @@ class Library(LibraryStore):
         assert isinstance(lib, Library)
         try:
             if lib.fresh:
+                from tui.core.migrations import mark_current  # lazy, as `migrate`: a fresh library is seeded anyway
+
                 mark_current(lib)
                 if seed:
                     lib.seed()
-            else:
+            elif outdated(lib.formats):
+                from tui.core.migrations import migrate  # an older library only: not on a current one's way to the first frame
+
                 migrate(lib)
         except BaseException:
             lib.close()
@@ -304,6 +308,13 @@ def remove_papers(library: Library, *, lists: Sequence[str] = (), query: str | N
     from tui.core import removing
 
     return removing.remove_papers(library, papers_matching, lists=lists, query=query, ids=ids, force=force)
+
+
+def restore_papers(library: LibraryStore, *, everything: bool = False) -> list[str]:
+    """Bring back the last removal, every one with `everything` (`removing.restore_papers`); one line per batch."""
+    from tui.core import removing  # lazy: its dataclass is not on a start's way to the first frame
+
+    return removing.restore_papers(library, everything=everything)
 
 
 def rename_list(library: Library, old: str, new: str) -> list[str]:
