@@ -85,17 +85,17 @@ def _thumb(bar: ScrollBar, rows: int) -> list[Segment]:
     return drawn.segments
 
 
-@dataclass(frozen=True)
 class _RowStyles:
-    """The final style of each part of a row (the row's own colours under the part's), for one kind of row."""
+    """The final style of each part of a row (the row's own colours under the part's), for one kind of row.
 
-    pad: Style
-    status: Style
-    noted: Style
-    rating: Style
-    match: Style
-    tags: Style
-    list: Style
+    A plain class, as `_Looks`: written once a paint and only read, it needs nothing a frozen dataclass
+    adds, whose methods Python compiles at import (~5 M instructions each on a start's way to the first frame).
+    """
+
+    __slots__ = ("pad", "status", "noted", "rating", "match", "tags", "list")
+
+    def __init__(self, pad: Style, status: Style, noted: Style, rating: Style, match: Style, tags: Style, list: Style) -> None:  # noqa: A002
+        self.pad, self.status, self.noted, self.rating, self.match, self.tags, self.list = pad, status, noted, rating, match, tags, list
 
     @classmethod
     def over(cls, row: Style, parts: dict[str, Style], post: Style | None = None) -> "_RowStyles":
@@ -104,15 +104,13 @@ class _RowStyles:
         return cls(**{name: style + post if post else style for name, style in styles.items()})
 
 
-@dataclass(frozen=True)
 class _Looks:
     """The styles and row width of one paint of the list (the theme's, as the stylesheet resolves them now)."""
 
-    width: int
-    base: Style
-    cursor: Style
-    row: _RowStyles
-    cursor_row: _RowStyles
+    __slots__ = ("width", "base", "cursor", "row", "cursor_row")
+
+    def __init__(self, width: int, base: Style, cursor: Style, row: _RowStyles, cursor_row: _RowStyles) -> None:
+        self.width, self.base, self.cursor, self.row, self.cursor_row = width, base, cursor, row, cursor_row
 
 
 class PaperList(ScrollView, can_focus=True):
