@@ -94,7 +94,7 @@ class _RowStyles:
 
     __slots__ = ("pad", "status", "noted", "rating", "match", "tags", "list")
 
-    def __init__(self, pad: Style, status: Style, noted: Style, rating: Style, match: Style, tags: Style, list: Style) -> None:  # noqa: A002
+    def __init__(self, pad: Style, status: Style, noted: Style, rating: Style, match: Style, tags: Style, list: Style) -> None:
         self.pad, self.status, self.noted, self.rating, self.match, self.tags, self.list = pad, status, noted, rating, match, tags, list
 
     @classmethod
