@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from rich.text import Text
@@ -34,11 +33,12 @@ class FilterInput(Input):
 
     BINDINGS = bindings_for("filter")
 
-    @dataclass
     class Leave(Message):
-        """The reader is done typing: move focus to the list."""
+        """The reader is done typing: move focus to the list. A plain Message, as `Ranked` (tui/ui/library/filtering.py)."""
 
-        input: "FilterInput"
+        def __init__(self, input: FilterInput) -> None:
+            self.input = input
+            super().__init__()
 
     def on_resize(self) -> None:
         self.placeholder = placeholder_for(self.content_region.width - 1)  # the cursor takes a cell

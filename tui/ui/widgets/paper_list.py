@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Collection, Sequence
 
 from rich.cells import cell_len, set_cell_size
@@ -136,17 +135,20 @@ class PaperList(ScrollView, can_focus=True):
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
     """Index of the highlighted row in `papers`."""
 
-    @dataclass
     class Highlighted(Message):
-        """The cursor moved to another paper (or the list became empty)."""
+        """The cursor moved to another paper (or the list became empty). A plain Message, as `Ranked`
+        (tui/ui/library/filtering.py): a dataclass's methods are compiled at import."""
 
-        paper: Paper | None
+        def __init__(self, paper: Paper | None) -> None:
+            self.paper = paper
+            super().__init__()
 
-    @dataclass
     class Selected(Message):
-        """The reader pressed Enter on a paper: open it in the reading pane."""
+        """The reader pressed Enter on a paper: open it in the reading pane (a plain Message, as `Highlighted`)."""
 
-        paper: Paper
+        def __init__(self, paper: Paper) -> None:
+            self.paper = paper
+            super().__init__()
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
