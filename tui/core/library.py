@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from contextlib import nullcontext
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 
@@ -210,12 +209,15 @@ def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library
 # -- papers from the web ------------------------------------------------------------------------
 
 
-@dataclass
 class AddOutcome:
-    """What `add_ids` did: each fetched paper with its import report, and one line per id that failed."""
+    """What `add_ids` did: each fetched paper with its import report, and one line per id that failed.
 
-    added: list[tuple[Paper, FileReport]] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
+    A plain class: a dataclass's methods are compiled at import, ~2 M instructions on every start's way to the first frame.
+    """
+
+    def __init__(self, added: list[tuple[Paper, FileReport]] | None = None, failed: list[str] | None = None) -> None:
+        self.added: list[tuple[Paper, FileReport]] = [] if added is None else added
+        self.failed: list[str] = [] if failed is None else failed
 
     def lines(self) -> list[str]:
         """One line per paper: added, merged (new fields) or already in the library, with its source."""
