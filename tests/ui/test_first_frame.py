@@ -62,6 +62,11 @@ NOT_BEFORE_FIRST_FRAME = (
     "tui.ui.palette", "tui.ui.screens.save_view",
     "tui.core.search.query", "tui.core.reading_cursor", "tui.core.store.changelog", "tui.core.store.trash",
     "tui.ui.widgets.highlight_list",  # the pane's highlights list, made with its other parts at its first draw
+    "tui.core.store.scan",  # papers.json read record by record: only when its catalog is missing or stale
+    "tui.core.store.history",  # the undo history, made at the first change or `u` (`Annotator.history`)
+    "tui.core.migrations",  # only a library written by older rules (`store.formats.outdated`) is brought up to date
+    "tui.core.removing",  # removing and restoring papers
+    "hashlib",  # OpenSSL's digests: the store's blake2b comes from `_blake2` (tui/core/store/digest.py)
 )
 
 AT_IMPORT = """

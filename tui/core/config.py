@@ -7,7 +7,6 @@ and that key falls back to its default while the others still apply.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,27 +33,49 @@ EXAMPLE = """\
 """
 
 
-@dataclass
 class Settings:
-    """Settings after validation; every field has a working default."""
+    """Settings after validation; every field has a working default.
 
-    library: Path | None = None
-    theme: str = "textual-dark"
-    layout: str = "auto"
-    autosave_delay: float = 1.0
-    keys: dict[str, str] = field(default_factory=dict)
-    first_steps: bool = True
+    A plain class: a dataclass's methods are compiled at import, ~3 M instructions on every start's
+    way to the first frame, and settings are only made, read and set one at a time.
+    """
+
+    library: Path | None
+    theme: str
+    layout: str
+    autosave_delay: float
+    keys: dict[str, str]
+    first_steps: bool
     """Show the first-steps note when a new library opens; dismissing it writes false."""
-    vault: Path | None = None
+    vault: Path | None
     """A folder of per-paper notes the app syncs with (`paperdesk sync`) when it quits; off when unset."""
-    arxiv_api: str = ""
+    arxiv_api: str
     """Base URL of arXiv's API ("" is the public one); $PAPERDESK_ARXIV_API wins over it."""
-    openreview_api: str = ""
+    openreview_api: str
     """Base URL of OpenReview's API v2; $PAPERDESK_OPENREVIEW_API wins over it."""
-    crossref_api: str = ""
+    crossref_api: str
     """Base URL of Crossref's REST API; $PAPERDESK_CROSSREF_API wins over it."""
-    arxiv_delay: float = 3.0
+    arxiv_delay: float
     """Seconds between two arXiv requests (arXiv's terms ask for 3)."""
+
+    def __init__(
+        self, library: Path | None = None, theme: str = "textual-dark", layout: str = "auto", autosave_delay: float = 1.0,
+        keys: dict[str, str] | None = None, first_steps: bool = True, vault: Path | None = None, arxiv_api: str = "",
+        openreview_api: str = "", crossref_api: str = "", arxiv_delay: float = 3.0,
+    ) -> None:
+        self.library, self.theme, self.layout, self.autosave_delay = library, theme, layout, autosave_delay
+        self.keys: dict[str, str] = {} if keys is None else keys
+        self.first_steps, self.vault = first_steps, vault
+        self.arxiv_api, self.openreview_api, self.crossref_api, self.arxiv_delay = arxiv_api, openreview_api, crossref_api, arxiv_delay
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every setting is (as the dataclass it was compared)."""
+        return type(other) is Settings and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclass was)
+
+    def __repr__(self) -> str:
+        return f"Settings({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
 
 def config_path(folder: Path | None = None) -> Path:

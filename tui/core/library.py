@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import os
 from contextlib import nullcontext
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
 
 from tui.core.errors import LibraryHeld
-from tui.core.migrations import mark_current, migrate
 from tui.core.models import Paper
 from tui.core.words import plural
-from tui.core.removing import RemoveOutcome, restore_papers  # noqa: F401 (a use case kept there)
+from tui.core.store.formats import outdated
 from tui.core.store.storage import LibraryStore
 
 if TYPE_CHECKING:  # the readers' report types: imported where an import runs, not when the app opens a library
@@ -30,6 +28,7 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.fetch.services import FetchOptions
     from tui.core.ingest.incoming import Incoming
     from tui.core.ingest.merge import MergePlan
+    from tui.core.removing import RemoveOutcome
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
 
@@ -50,10 +49,14 @@ class Library(LibraryStore):
         assert isinstance(lib, Library)
         try:
             if lib.fresh:
+                from tui.core.migrations import mark_current  # lazy, as `migrate`: a fresh library is seeded anyway
+
                 mark_current(lib)
                 if seed:
                     lib.seed()
-            else:
+            elif outdated(lib.formats):
+                from tui.core.migrations import migrate  # an older library only: not on a current one's way to the first frame
+
                 migrate(lib)
         except BaseException:
             lib.close()
@@ -206,12 +209,15 @@ def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library
 # -- papers from the web ------------------------------------------------------------------------
 
 
-@dataclass
 class AddOutcome:
-    """What `add_ids` did: each fetched paper with its import report, and one line per id that failed."""
+    """What `add_ids` did: each fetched paper with its import report, and one line per id that failed.
 
-    added: list[tuple[Paper, FileReport]] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
+    A plain class: a dataclass's methods are compiled at import, ~2 M instructions on every start's way to the first frame.
+    """
+
+    def __init__(self, added: list[tuple[Paper, FileReport]] | None = None, failed: list[str] | None = None) -> None:
+        self.added: list[tuple[Paper, FileReport]] = [] if added is None else added
+        self.failed: list[str] = [] if failed is None else failed
 
     def lines(self) -> list[str]:
         """One line per paper: added, merged (new fields) or already in the library, with its source."""
@@ -304,6 +310,13 @@ def remove_papers(library: Library, *, lists: Sequence[str] = (), query: str | N
     from tui.core import removing
 
     return removing.remove_papers(library, papers_matching, lists=lists, query=query, ids=ids, force=force)
+
+
+def restore_papers(library: LibraryStore, *, everything: bool = False) -> list[str]:
+    """Bring back the last removal, every one with `everything` (`removing.restore_papers`); one line per batch."""
+    from tui.core import removing  # lazy: its dataclass is not on a start's way to the first frame
+
+    return removing.restore_papers(library, everything=everything)
 
 
 def rename_list(library: Library, old: str, new: str) -> list[str]:

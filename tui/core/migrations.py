@@ -3,7 +3,9 @@
 papers.json records what it was written to (`LibraryStore.formats`, e.g.
 {"titles": 2}); each step here runs when that number is below today's and
 records the new one in the same write as its changes. Paper ids do not
-change, so annotations (keyed on them) need nothing.
+change, so annotations (keyed on them) need nothing. Today's numbers are in
+`store.formats` (`CURRENT`): a library opens without importing this module
+unless it is behind them.
 """
 
 from __future__ import annotations
@@ -13,14 +15,10 @@ from typing import TYPE_CHECKING
 
 from tui.core.errors import LibraryError
 from tui.core.models import Paper
+from tui.core.store.formats import TITLE_RULE, TITLES
 
 if TYPE_CHECKING:
     from tui.core.store.storage import LibraryStore
-
-TITLES = "titles"
-#: The version of the title rules of `ingest.titles` (raise it when they change). Kept here, not
-#: there: every open reads it, and importing the rules costs a start ~0.1 s.
-TITLE_RULE = 2
 
 
 @dataclass

@@ -10,7 +10,7 @@ key means adding one `Action` here.
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple
+from typing import Iterator
 
 from textual.binding import Binding
 
@@ -21,36 +21,55 @@ from tui.core.search.sorts import SORT_NAMES
 AREAS = ("Global", "List", "Reader", "Notes", "Filter", "Triage")
 
 
-class Action(NamedTuple):
-    """One thing the reader can do, with everything every list of actions needs to know about it."""
+class Action:
+    """One thing the reader can do, with everything every list of actions needs to know about it.
+
+    Read-only by convention. A plain class, not a frozen dataclass: its methods would be compiled at
+    import and each of the registry's hundred-odd entries set through `object.__setattr__`, ~8 M
+    instructions on every start's way to the first frame (the app's bindings come from here).
+    """
+
+    __slots__ = (
+        "id", "action", "keys", "description", "help", "area", "owners", "show", "key_display", "priority",
+        "palette", "palette_help", "changes_data", "keywords",
+    )
 
     id: str
     """Stable name: the binding id the `[keys]` table remaps, shown in the help screen."""
     action: str
     """The Textual action string the keys and the palette run ("rate(5)", "app.help")."""
-    keys: str = ""
+    keys: str
     """Default keys, comma-separated; empty for palette-only commands."""
-    description: str = ""
+    description: str
     """Short text for the footer (and the help screen when `help` is empty)."""
-    help: str = ""
+    help: str
     """Longer text for the help screen and the footer's tooltip."""
-    area: str | None = None
+    area: str | None
     """Help-screen area (one of AREAS); None: not listed there (dialog keys)."""
-    owners: tuple[str, ...] = ()
+    owners: tuple[str, ...]
     """Who binds the keys: "app", "library", "paper_list", "reader", "notes", "filter", a dialog's name.
     No owner: the row only documents keys a widget handles itself (Textual's own scrolling)."""
-    show: bool = False
+    show: bool
     """Shown in the footer."""
-    key_display: str | None = None
-    priority: bool = False
-    palette: str = ""
+    key_display: str | None
+    priority: bool
+    palette: str
     """Command-palette text; empty: not in the palette. `{n papers}` stands for the list's count ("12 papers")."""
-    palette_help: str = ""
+    palette_help: str
     """The palette's help line; the key is appended in brackets when the action has one."""
-    changes_data: bool = False
+    changes_data: bool
     """Changes a paper (rate, status, undo): the palette offers it only when the query names it."""
-    keywords: tuple[str, ...] = ()
+    keywords: tuple[str, ...]
     """More words the palette finds the command by."""
+
+    def __init__(
+        self, id: str, action: str, keys: str = "", description: str = "", help: str = "", area: str | None = None,
+        owners: tuple[str, ...] = (), show: bool = False, key_display: str | None = None, priority: bool = False,
+        palette: str = "", palette_help: str = "", changes_data: bool = False, keywords: tuple[str, ...] = (),
+    ) -> None:
+        self.id, self.action, self.keys, self.description, self.help, self.area = id, action, keys, description, help, area
+        self.owners, self.show, self.key_display, self.priority = owners, show, key_display, priority
+        self.palette, self.palette_help, self.changes_data, self.keywords = palette, palette_help, changes_data, keywords
 
     def bindings(self) -> list[Binding]:
         """The Textual binding for this action (none for a palette-only command)."""

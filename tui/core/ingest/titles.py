@@ -30,7 +30,7 @@ from tui.core.ingest.title_phrases import (
 )
 
 UNTITLED = "(untitled)"
-# When the rules below change, raise `TITLE_RULE` in core/migrations.py: a library opened next
+# When the rules below change, raise `TITLE_RULE` in core/store/formats.py: a library opened next
 # re-derives the titles it stored by older rules, keeping ids and annotations.
 _SCAN_CHARS = 4000  # a method is named near the start; huge inputs stay fast
 _SCAN_SENTENCES = 12

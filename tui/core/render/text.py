@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # C0 controls except tab and newline, DEL, and C1 controls (which include CSI/OSC
 # introducers on some terminals). Shown as Unicode "control pictures".
@@ -32,9 +33,16 @@ def one_line(text: str) -> str:
     return " ".join(visible(text).split())
 
 
-_LINE_ENDS = re.compile(r"\r\n?")
+_LINE_ENDS = r"\r\n?"
 # Whole escape sequences (CSI, OSC, and two-byte ESC x), so no "[31m" residue is left.
-_SEQUENCES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-_]")
+_SEQUENCES = r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-_]"
+
+
+@cache
+def _regex(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """`pattern` compiled at its first use: compiled at import, `clean`'s and `web_link`'s patterns
+    cost every start ~5 M instructions before its first frame, which uses neither."""
+    return re.compile(pattern, flags)
 
 
 def capped(text: str, limit: int) -> str:
@@ -50,9 +58,9 @@ def clean(text: str) -> str:
     controls, DEL and bidi overrides are dropped, CRLF and lone CR become
     newlines, and newlines and tabs are kept, so Markdown stays as written.
     """
-    text = _LINE_ENDS.sub("\n", text)
+    text = _regex(_LINE_ENDS).sub("\n", text)
     if "\x1b" in text:
-        text = _SEQUENCES.sub("", text)
+        text = _regex(_SEQUENCES).sub("", text)
     if _CONTROLS.search(text) or _BIDI.search(text):
         text = _BIDI.sub("", _CONTROLS.sub("", text))
     return text
@@ -69,8 +77,8 @@ def safe_link(url: str) -> str:
     return "".join(clean(url).split())
 
 
-_DOI = re.compile(r"^(?:doi:\s*)?(10\.\d+/\S+)$", re.IGNORECASE)
-_ARXIV = re.compile(r"^(?:arxiv:\s*)?((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)$", re.IGNORECASE)
+_DOI = r"^(?:doi:\s*)?(10\.\d+/\S+)$"
+_ARXIV = r"^(?:arxiv:\s*)?((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)$"
 
 
 def web_link(target: str) -> str:
@@ -84,9 +92,9 @@ def web_link(target: str) -> str:
     link = safe_link(target)
     if not link:
         return ""
-    if doi := _DOI.match(link):
+    if doi := _regex(_DOI, re.IGNORECASE).match(link):
         return f"https://doi.org/{doi.group(1)}"
-    if arxiv := _ARXIV.match(link):
+    if arxiv := _regex(_ARXIV, re.IGNORECASE).match(link):
         return f"https://arxiv.org/abs/{arxiv.group(1)}"
     scheme, sep, rest = link.partition("://")
     if not sep or scheme.lower() not in ("http", "https") or not rest or rest.startswith(("/", "@")):

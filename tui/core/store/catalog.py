@@ -12,10 +12,8 @@ after each write of papers.json, not durably (a crash costs a rebuild).
 
 from __future__ import annotations
 
-import hashlib
 import os
 from array import array
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -23,6 +21,7 @@ import orjson
 
 from tui.core.models import Paper, Shelf
 from tui.core.store.atomic import atomic_replace
+from tui.core.store.digest import blake2b
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,23 +32,25 @@ VERSION = 1
 _TEXT_FIELDS = ("title", "derived_title", "year", "venue", "url", "doi")
 
 
-@dataclass
 class Layout:
     """Where papers.json's records lie, by slot: the store's number for a paper's record during a session.
 
     Slots never change meaning while the library is open (a paper in
     another thread keeps reading through its slot); a write appends slots
-    for new papers and moves the spans of all of them.
+    for new papers and moves the spans of all of them. A plain class, as
+    `Catalog`: a dataclass's methods are compiled at import (~2 M instructions
+    each on every start's way to the first frame), and nothing compares layouts.
     """
 
-    papers: list[Paper]
-    """The paper of each slot, as the file holds it."""
-    keys: array
-    """Each record's TinyDB key (-1: give it a new one)."""
-    docs: array
-    """Two numbers a slot: the record's first byte and the byte after it; -1 when it is written from memory."""
-    order: list[int]
-    """The slots in the file's order."""
+    def __init__(self, papers: list[Paper], keys: array, docs: array, order: list[int]) -> None:
+        self.papers = papers
+        """The paper of each slot, as the file holds it."""
+        self.keys = keys
+        """Each record's TinyDB key (-1: give it a new one)."""
+        self.docs = docs
+        """Two numbers a slot: the record's first byte and the byte after it; -1 when it is written from memory."""
+        self.order = order
+        """The slots in the file's order."""
 
     @classmethod
     def empty(cls) -> "Layout":
@@ -61,20 +62,16 @@ def file_key(stat: os.stat_result) -> list[int]:
     return [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
 
 
-@dataclass
 class Catalog:
     """A catalog as read: the papers (in file order, abstracts shelved), their layout and spans, the other tables."""
 
-    papers: list[Paper]
-    layout: Layout
-    spans: array
-    tables: dict[str, Any]
-    digest: str
+    def __init__(self, papers: list[Paper], layout: Layout, spans: array, tables: dict[str, Any], digest: str) -> None:
+        self.papers, self.layout, self.spans, self.tables, self.digest = papers, layout, spans, tables, digest
 
 
 def _body_hash(body: bytes = b""):  # noqa: ANN202 - hashlib's private type
     """The hash of the catalog's body, as written (fed piece by piece) and as checked (whole)."""
-    return hashlib.blake2b(body, digest_size=16)
+    return blake2b(body, digest_size=16)
 
 
 def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any], layout: Layout, spans: array) -> None:

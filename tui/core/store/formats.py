@@ -5,6 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 FORMATS_TABLE = "formats"
+TITLES = "titles"
+#: The version of the title rules of `ingest.titles` (raise it when they change). Kept here, not with
+#: `core.migrations`' steps: every open reads it, and only a library behind it needs the steps.
+TITLE_RULE = 2
+#: What a papers file written today records: `core.migrations` brings one that records less up to date.
+CURRENT = {TITLES: TITLE_RULE}
+
+
+def outdated(formats: dict[str, int]) -> bool:
+    """Whether a papers file recording `formats` was written by older rules than today's (`core.migrations`)."""
+    return any(formats.get(name, 0) < version for name, version in CURRENT.items())
 
 
 def read_formats(data: dict[str, Any]) -> dict[str, int]:

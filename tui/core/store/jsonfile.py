@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +10,7 @@ from tinydb.storages import Storage
 
 from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.store.atomic import atomic_write_bytes
+from tui.core.store.digest import blake2b
 
 
 class DamagedFile(LibraryError):
@@ -37,7 +37,7 @@ class WriteFailed(LibraryError, OSError):
 
 
 def _digest(raw: bytes) -> str:
-    return hashlib.blake2b(raw, digest_size=16).hexdigest()
+    return blake2b(raw, digest_size=16).hexdigest()
 
 
 class AtomicJSONStorage(Storage):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from tui.core.errors import os_reason
@@ -22,13 +21,17 @@ LOCK_FILE = ".lock"
 _HELD_ERRNOS = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr(errno, "EDEADLOCK", errno.EDEADLK)})
 
 
-@dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why the lock could not be had: `held` when another process has it (`pid` when known)."""
+    """Why the lock could not be had: `held` when another process has it (`pid` when known).
 
-    reason: str
-    held: bool = False
-    pid: int | None = None
+    A plain class: a frozen dataclass's methods are compiled at import, ~4 M instructions on every
+    start's way to the first frame, for a value made only when the lock is refused.
+    """
+
+    __slots__ = ("reason", "held", "pid")
+
+    def __init__(self, reason: str, held: bool = False, pid: int | None = None) -> None:
+        self.reason, self.held, self.pid = reason, held, pid
 
 
 class WriteLock:

@@ -13,11 +13,10 @@ whole file, whatever its size.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from array import array
 from pathlib import Path
-from typing import IO, Any, Mapping
+from typing import IO, TYPE_CHECKING, Any, Mapping
 
 import orjson
 
@@ -25,9 +24,12 @@ from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.models import Paper
 from tui.core.store.atomic import atomic_replace
 from tui.core.store.catalog import CATALOG_FILE, Layout, file_key, read_catalog, write_catalog
+from tui.core.store.digest import blake2b
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile, WriteFailed
-from tui.core.store.scan import Record, Unfollowable, scan
 from tui.core.store.shelf import AbstractShelf, OpenFile
+
+if TYPE_CHECKING:
+    from tui.core.store.scan import Record
 
 #: Bytes copied at a time from the old file to the new.
 _COPY = 1 << 20
@@ -74,6 +76,8 @@ class PapersFile:
         return papers
 
     def _scan(self, file: OpenFile) -> list[Paper]:
+        from tui.core.store.scan import Unfollowable, scan  # a start with a current catalog never scans (its regexes, ~5 M instructions)
+
         layout, spans = Layout.empty(), array("q")
 
         def take(record: Record) -> None:
@@ -218,7 +222,7 @@ class _Out:
         self.handle = handle
         self.at = 0
         self.records = 0
-        self.hash = hashlib.blake2b(digest_size=16)
+        self.hash = blake2b(digest_size=16)
         self._waiting = bytearray()
 
     def put(self, data: bytes) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from tui.core.models import Annotation, utc_now
@@ -20,13 +20,17 @@ from tui.core.store.changes import normalized
 from tui.core.store.storage import LibraryStore
 
 
-@dataclass(frozen=True, slots=True)
 class SaveRequest:
-    """One save to run: which paper, which fields, and its place in line."""
+    """One save to run: which paper, which fields, and its place in line.
 
-    ticket: int
-    pid: str
-    changes: dict[str, Any]
+    A plain class: a frozen dataclass's methods are compiled at import, ~4 M instructions on every
+    start's way to the first frame, and a request is only made, read and dropped.
+    """
+
+    __slots__ = ("ticket", "pid", "changes")
+
+    def __init__(self, ticket: int, pid: str, changes: dict[str, Any]) -> None:
+        self.ticket, self.pid, self.changes = ticket, pid, changes
 
 
 class AnnotationSaver:

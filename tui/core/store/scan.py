@@ -13,12 +13,13 @@ whole as before (which also names the damage of a damaged file).
 from __future__ import annotations
 
 import codecs
-import hashlib
 import json
 import re
 from dataclasses import dataclass, field
 from json.decoder import scanstring
 from typing import IO, Any, Callable
+
+from tui.core.store.digest import blake2b
 
 #: Bytes read at a time; a record longer than a chunk makes the next read larger.
 CHUNK = 1 << 20
@@ -62,7 +63,7 @@ class _Text:
     def __init__(self, handle: IO[bytes]) -> None:
         self.handle = handle
         self.decoder = codecs.getincrementaldecoder("utf-8")()
-        self.hash = hashlib.blake2b(digest_size=16)
+        self.hash = blake2b(digest_size=16)
         self.text, self.i, self.byte, self.eof, self.ascii = "", 0, 0, False, True
 
     def more(self) -> None:

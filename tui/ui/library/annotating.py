@@ -9,14 +9,13 @@ Its dialogs (tags, title, comment, highlights) are imported when first opened, n
 from __future__ import annotations
 
 import time
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from textual.message import Message
 
 from tui.core.store.saver import AnnotationSaver, SaveRequest
 from tui.core.errors import PaperdeskError
-from tui.core.store.history import UNDOABLE_FIELDS, Change, StatusWalk, UndoHistory, cycle_status, previous_values
 from tui.core.models import Annotation, Highlight, Paper, Status
 from tui.core.models import shown_title
 from tui.core.store.storage import ANNOTATIONS_FILE
@@ -31,15 +30,19 @@ from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.core.library import Library
+    from tui.core.store.history import Change, StatusWalk, UndoHistory
     from tui.ui.library.screen import LibraryScreen
 
 
 class AnnotationSaved(Message):
-    """A change reached the disk; `annotation` is what the store now holds."""
+    """A change reached the disk; `annotation` is what the store now holds.
+
+    A plain Message (no dataclass): a dataclass's methods are compiled at import, ~2 M instructions each on the way to the first frame.
+    """
 
     def __init__(self, annotation: Annotation) -> None:
-        super().__init__()
         self.annotation = annotation
+        super().__init__()
 
 
 class Annotator:
@@ -49,8 +52,21 @@ class Annotator:
         self.screen = screen
         self.library: Library | None = None
         self.saver: AnnotationSaver | None = None
-        self.history = UndoHistory()
-        self.status_walk = StatusWalk()
+
+    @cached_property
+    def history(self) -> UndoHistory:
+        """The undo history, made at its first use (a change, `u`): store.history's dataclasses cost a start ~7 M
+        instructions before the first frame, which changes nothing. Its other names are imported where used, likewise."""
+        from tui.core.store.history import UndoHistory
+
+        return UndoHistory()
+
+    @cached_property
+    def status_walk(self) -> StatusWalk:
+        """Dates of statuses only passed through while cycling (made at the first change, as `history`)."""
+        from tui.core.store.history import StatusWalk
+
+        return StatusWalk()
 
     def attach(self, library: Library) -> None:
         """Start annotating `library` (called once it is open)."""
@@ -70,6 +86,7 @@ class Annotator:
     def _take_command_line_edits(self, library: Library) -> None:
         """In a worker: edits made with `paperdesk rate/status/tag/note` since the last run become undoable here."""
         from tui.core.store.changelog import take_into
+        from tui.core.store.history import UndoHistory  # lazy: see `history`
 
         found = UndoHistory()
         changes = take_into(found, library)
@@ -135,6 +152,8 @@ class Annotator:
             changes = {k: v for k, v in changes.items() if _stored(getattr(current, k)) != _stored(v)}
         if not changes:
             return
+        from tui.core.store.history import previous_values  # lazy: see `history`
+
         before = previous_values(current, changes) if undoable else {}
         request = self.saver.request(pid, **changes)
         self.refresh(pid)
@@ -151,6 +170,8 @@ class Annotator:
             to_ui(self.screen.app, self._saved, request, before, stored)
 
     def _saved(self, request: SaveRequest, before: dict[str, Any], stored: Annotation) -> None:
+        from tui.core.store.history import previous_values  # lazy: see `history`
+
         assert self.saver is not None
         self.saver.settle(request)
         self.history.push(request.pid, before, previous_values(stored, before))
@@ -191,6 +212,8 @@ class Annotator:
             self.change(paper.id, rating=stars)
 
     def cycle_status(self, step: int) -> None:
+        from tui.core.store.history import cycle_status  # lazy: see `history`
+
         if (paper := self.paper) is not None:
             self.set_status(paper.id, cycle_status(self.view(paper.id).status, step))
 
@@ -282,6 +305,8 @@ class Annotator:
         if change is None:
             self.screen.notify(nothing, timeout=3)
             return
+        from tui.core.store.history import UNDOABLE_FIELDS  # lazy: see `history`
+
         self.status_walk.end()
         values = change.before if undo else change.after
         paper = self.library.get(change.pid) if self.library else None

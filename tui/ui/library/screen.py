@@ -24,7 +24,6 @@ from tui.core.errors import PaperdeskError
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES
 from tui.core.store.session import Session, load_session
-from tui.core.store.history import Change, Removal
 from tui.ui.actions import bindings_for
 from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.filtering import Filtering, Ranked
@@ -48,6 +47,7 @@ from tui.ui.wide_chars import use_on
 
 if TYPE_CHECKING:
     from tui.core.library import Library
+    from tui.core.store.history import Change, Removal
     from tui.ui.app import PaperdeskApp
     from tui.ui.library.exporting import AnnotationsChanged
     from tui.ui.library.removing import PapersMoved, Removing
@@ -380,6 +380,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def _history_step(self, step: Change | Removal | None, undo: bool) -> None:
         """One history has both kinds of entry: a removal goes to `Removing`, anything else to `Annotator`."""
+        from tui.core.store.history import Removal  # loaded with the history, at the first change (`Annotator.history`)
+
         if isinstance(step, Removal):
             self.removing.step(step, undo)
         else:

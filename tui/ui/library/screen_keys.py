@@ -12,7 +12,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tui.core.models import Status
-from tui.core.store.history import Change
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
@@ -46,6 +45,8 @@ class TriageKeys(_Base):
 
     def action_triage_undo(self) -> None:
         """`u` in a pass: undo as everywhere; a paper of the pass whose change is undone comes back on screen."""
+        from tui.core.store.history import Change  # loaded with the history (`Annotator.history`)
+
         step = self.annotator.history.undo()
         self._history_step(step, undo=True)
         self.triage.undone(step.pid if isinstance(step, Change) else None)

@@ -34,11 +34,11 @@ class FilterInput(Input):
     BINDINGS = bindings_for("filter")
 
     class Leave(Message):
-        """The reader is done typing: move focus to the list."""
+        """The reader is done typing: move focus to the list. A plain Message, as `Ranked` (tui/ui/library/filtering.py)."""
 
         def __init__(self, input: FilterInput) -> None:
-            super().__init__()
             self.input = input
+            super().__init__()
 
     def on_resize(self) -> None:
         self.placeholder = placeholder_for(self.content_region.width - 1)  # the cursor takes a cell

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Collection, NamedTuple, Sequence
+from typing import Callable, Collection, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -84,16 +84,17 @@ def _thumb(bar: ScrollBar, rows: int) -> list[Segment]:
     return drawn.segments
 
 
-class _RowStyles(NamedTuple):
-    """The final style of each part of a row (the row's own colours under the part's), for one kind of row."""
+class _RowStyles:
+    """The final style of each part of a row (the row's own colours under the part's), for one kind of row.
 
-    pad: Style
-    status: Style
-    noted: Style
-    rating: Style
-    match: Style
-    tags: Style
-    list: Style
+    A plain class, as `_Looks`: written once a paint and only read, it needs nothing a frozen dataclass
+    adds, whose methods Python compiles at import (~5 M instructions each on a start's way to the first frame).
+    """
+
+    __slots__ = ("pad", "status", "noted", "rating", "match", "tags", "list")
+
+    def __init__(self, pad: Style, status: Style, noted: Style, rating: Style, match: Style, tags: Style, list: Style) -> None:
+        self.pad, self.status, self.noted, self.rating, self.match, self.tags, self.list = pad, status, noted, rating, match, tags, list
 
     @classmethod
     def over(cls, row: Style, parts: dict[str, Style], post: Style | None = None) -> "_RowStyles":
@@ -102,14 +103,13 @@ class _RowStyles(NamedTuple):
         return cls(**{name: style + post if post else style for name, style in styles.items()})
 
 
-class _Looks(NamedTuple):
+class _Looks:
     """The styles and row width of one paint of the list (the theme's, as the stylesheet resolves them now)."""
 
-    width: int
-    base: Style
-    cursor: Style
-    row: _RowStyles
-    cursor_row: _RowStyles
+    __slots__ = ("width", "base", "cursor", "row", "cursor_row")
+
+    def __init__(self, width: int, base: Style, cursor: Style, row: _RowStyles, cursor_row: _RowStyles) -> None:
+        self.width, self.base, self.cursor, self.row, self.cursor_row = width, base, cursor, row, cursor_row
 
 
 class PaperList(ScrollView, can_focus=True):
@@ -136,18 +136,19 @@ class PaperList(ScrollView, can_focus=True):
     """Index of the highlighted row in `papers`."""
 
     class Highlighted(Message):
-        """The cursor moved to another paper (or the list became empty)."""
+        """The cursor moved to another paper (or the list became empty). A plain Message, as `Ranked`
+        (tui/ui/library/filtering.py): a dataclass's methods are compiled at import."""
 
         def __init__(self, paper: Paper | None) -> None:
-            super().__init__()
             self.paper = paper
+            super().__init__()
 
     class Selected(Message):
-        """The reader pressed Enter on a paper: open it in the reading pane."""
+        """The reader pressed Enter on a paper: open it in the reading pane (a plain Message, as `Highlighted`)."""
 
         def __init__(self, paper: Paper) -> None:
-            super().__init__()
             self.paper = paper
+            super().__init__()
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
