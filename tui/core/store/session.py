@@ -9,7 +9,6 @@ that makes no sense, read as "nothing to restore" for that field, silently.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from tui.core.store.atomic import atomic_write_text
 
@@ -19,17 +18,30 @@ VERSION = 1
 LAYOUTS = ("auto", "side", "stacked")
 
 
-@dataclass
-class TriagePass:
+class _Fields:
+    """Equality and repr by fields, as the dataclasses `TriagePass` and `Session` were: plain classes, because a
+    dataclass's methods are compiled at import, ~2 M instructions each on every start's way to the first frame."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclasses were)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{name}={value!r}' for name, value in vars(self).items())})"
+
+
+class TriagePass(_Fields):
     """A triage walk over the unread papers a view showed when it started (fixed, so deciding never reshuffles)."""
 
-    ids: list[str]
-    """The papers to walk through, in the view's order at the start."""
-    at: int = 0
-    """Index in `ids` of the paper shown now (`len(ids)`: walked to the end)."""
-    query: str = ""
-    """The filter the pass was started from: `T` on the same view resumes it."""
-    sort: str = "relevance"
+    def __init__(self, ids: list[str], at: int = 0, query: str = "", sort: str = "relevance") -> None:
+        self.ids = ids
+        """The papers to walk through, in the view's order at the start."""
+        self.at = at
+        """Index in `ids` of the paper shown now (`len(ids)`: walked to the end)."""
+        self.query = query
+        """The filter the pass was started from: `T` on the same view resumes it."""
+        self.sort = sort
 
     @property
     def current(self) -> str | None:
@@ -65,21 +77,22 @@ class TriagePass:
         self.at = self.ids.index(current) if current in self.ids else min(self.at, len(self.ids))
 
 
-@dataclass
-class Session:
+class Session(_Fields):
     """What the app restores on its next launch on this library (every field optional)."""
 
-    selected: str | None = None
-    query: str = ""
-    sort: str = "relevance"
-    layout: str = "auto"
-    """The layout the reader last had ("auto", "side", "stacked")."""
-    layout_setting: str = "auto"
-    """The config's `layout` when this was saved: a setting changed since wins over the saved layout."""
-    focus_mode: bool = False
-    scroll: int = 0
-    """The list's first visible row."""
-    triage: TriagePass | None = None
+    def __init__(
+        self, selected: str | None = None, query: str = "", sort: str = "relevance", layout: str = "auto", layout_setting: str = "auto",
+        focus_mode: bool = False, scroll: int = 0, triage: TriagePass | None = None,
+    ) -> None:
+        self.selected, self.query, self.sort = selected, query, sort
+        self.layout = layout
+        """The layout the reader last had ("auto", "side", "stacked")."""
+        self.layout_setting = layout_setting
+        """The config's `layout` when this was saved: a setting changed since wins over the saved layout."""
+        self.focus_mode = focus_mode
+        self.scroll = scroll
+        """The list's first visible row."""
+        self.triage = triage
 
 
 def load_session(folder: str | Path, sorts: tuple[str, ...] | None = None) -> Session:
@@ -132,6 +145,6 @@ def _triage(raw: object, sorts: tuple[str, ...] | None) -> TriagePass | None:
 
 def save_session(folder: str | Path, session: Session) -> None:
     """Write `session` into `folder` atomically (raises OSError; callers treat a failure as harmless)."""
-    doc = asdict(session)
+    doc = {**vars(session), "triage": dict(vars(session.triage)) if session.triage is not None else None}  # the fields, in order
     doc["version"] = VERSION
     atomic_write_text(Path(folder) / SESSION_FILE, json.dumps(doc, ensure_ascii=False, separators=(",", ":")), durable=False)
