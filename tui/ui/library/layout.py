@@ -15,6 +15,7 @@ from tui.ui.widgets.reader import Reader
 from tui.ui.widgets.triage_bar import TriageBar
 
 if TYPE_CHECKING:
+    from textual import events
     from textual.screen import Screen
 
 #: Terminals narrower than this get the stacked layout in "auto" mode.
@@ -46,6 +47,17 @@ class Panes:
         self.screen.set_class(not stacked, "-side")
         self.screen.set_class(self.focus_mode, "-focus")
         self.screen.set_class(self.triage, "-triage")
+
+    def resized(self, event: events.Resize) -> None:
+        """The terminal's size, sent to the screen. A new size lays the panes out again (stacked below
+        `STACK_BELOW` columns in "auto"). The size the screen is already laid out at, which a start sends
+        up to three times (the driver's first report, an identical second one, the first layout's own),
+        is passed over: Textual would lay out and paint the whole screen again each time for nothing
+        (~9 ms each, right when the index is loading)."""
+        if event.size == self.screen.region.size:
+            event.prevent_default()  # Textual's own handler (the relayout) is the default
+            return
+        self.apply()
 
     def toggle(self) -> None:
         """Side by side <-> stacked, and say which."""

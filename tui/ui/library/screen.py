@@ -243,7 +243,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
             self.pane.catch_up()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.panes.apply()
+        self.panes.resized(event)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """At start the widgets were just styled as they mounted: Textual's restyling of them all (after this
