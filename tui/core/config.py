@@ -10,6 +10,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from tui.core.records import FieldRecord
 from tui.core.store.atomic import atomic_write_text
 
 CONFIG_FILE = "config.toml"
@@ -33,12 +34,8 @@ EXAMPLE = """\
 """
 
 
-class Settings:
-    """Settings after validation; every field has a working default.
-
-    A plain class: a dataclass's methods are compiled at import, ~3 M instructions on every start's
-    way to the first frame, and settings are only made, read and set one at a time.
-    """
+class Settings(FieldRecord):
+    """Settings after validation; every field has a working default (a plain class: `tui.core.records`)."""
 
     library: Path | None
     theme: str
@@ -67,15 +64,6 @@ class Settings:
         self.keys: dict[str, str] = {} if keys is None else keys
         self.first_steps, self.vault = first_steps, vault
         self.arxiv_api, self.openreview_api, self.crossref_api, self.arxiv_delay = arxiv_api, openreview_api, crossref_api, arxiv_delay
-
-    def __eq__(self, other: object) -> bool:
-        """Equal when every setting is (as the dataclass it was compared)."""
-        return type(other) is Settings and vars(self) == vars(other)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclass was)
-
-    def __repr__(self) -> str:
-        return f"Settings({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
 
 def config_path(folder: Path | None = None) -> Path:

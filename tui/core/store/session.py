@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from tui.core.records import FieldRecord
 from tui.core.store.atomic import atomic_write_text
 
 SESSION_FILE = "session.json"
@@ -18,20 +19,7 @@ VERSION = 1
 LAYOUTS = ("auto", "side", "stacked")
 
 
-class _Fields:
-    """Equality and repr by fields, as the dataclasses `TriagePass` and `Session` were: plain classes, because a
-    dataclass's methods are compiled at import, ~2 M instructions each on every start's way to the first frame."""
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and vars(self) == vars(other)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as the dataclasses were)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{name}={value!r}' for name, value in vars(self).items())})"
-
-
-class TriagePass(_Fields):
+class TriagePass(FieldRecord):
     """A triage walk over the unread papers a view showed when it started (fixed, so deciding never reshuffles)."""
 
     def __init__(self, ids: list[str], at: int = 0, query: str = "", sort: str = "relevance") -> None:
@@ -77,7 +65,7 @@ class TriagePass(_Fields):
         self.at = self.ids.index(current) if current in self.ids else min(self.at, len(self.ids))
 
 
-class Session(_Fields):
+class Session(FieldRecord):
     """What the app restores on its next launch on this library (every field optional)."""
 
     def __init__(

@@ -1,0 +1,21 @@
+"""`FieldRecord`: equality and repr by fields for the plain classes that replaced dataclasses on a start's path.
+
+A dataclass's methods are compiled from source when its module loads (2 to 4 M
+instructions each), and settings and the session load before the list's first
+frame. Their classes write `__init__` out and take the rest from here, so they
+compare and print as the dataclasses did.
+"""
+
+from __future__ import annotations
+
+
+class FieldRecord:
+    """Equal to a record of the same class with equal attributes; shown as `Name(field=value, ...)`; unhashable (mutable)."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{name}={value!r}' for name, value in vars(self).items())})"
