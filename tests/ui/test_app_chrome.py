@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from tui.core.config import Settings, load_settings
@@ -16,7 +18,7 @@ from tui.ui.screens.stats import StatsScreen
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 
-from tests.ui.pilot import settle, type_text
+from tests.ui.pilot import burst, settle, type_text
 
 
 def screen_text(app: PaperdeskApp) -> str:
@@ -69,6 +71,37 @@ async def test_first_steps_show_once_on_a_new_library(make_app, library: Library
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, LibraryScreen)
+
+
+async def test_keys_typed_before_a_first_launch_opens_go_to_the_list_not_the_first_steps_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first launch opens a new library in a thread; keys typed meanwhile wait for it. The note used to be
+    pushed before they were handed out, and took them: `j n First` went to the note, not to a note."""
+    config = tmp_path / "config.toml"
+    opening = threading.Event()
+    real_open = Library.open
+
+    def slow_open(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
+        opening.wait(10)
+        return real_open(*args, **kwargs)
+
+    monkeypatch.setattr(Library, "open", classmethod(slow_open))
+    app = PaperdeskApp(library_dir=tmp_path / "library", settings=Settings(), config_file=config)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert app.library is None
+        burst(app, ["j", "n", *"First", "escape"])
+        await pilot.pause(0.1)
+        opening.set()
+        await settle(app, pilot)
+        assert isinstance(app.screen, LibraryScreen)
+        second = app.screen.query_one(PaperList).papers[1]
+        assert app.screen.query_one(PaperList).current.id == second.id
+        await pilot.press("q")
+    assert Library.open(tmp_path / "library").annotation(second.id).notes == "First"
+    settings, _ = load_settings(config)
+    assert settings.first_steps is True  # not seen: a later quiet launch still shows it
 
 
 async def test_palette_runs_actions_and_goes_to_a_paper(make_app, library: Library) -> None:

@@ -143,8 +143,15 @@ class PaperdeskApp(App[int]):
             to_ui(self, self.notify, one_line(message), severity="error", markup=False)
 
     def library_shown(self, library: Library) -> None:
-        """The library is open: a new one (no annotations yet) gets the first-steps note once."""
+        """The library is open: a new one (no annotations yet) gets the first-steps note once.
+
+        Not when keys were typed before it opened: they wait for it (`key_gate`), and a note pushed now
+        would take them (`j n First…`: the note ate `j n First`, space closed it, "ote…" became a note).
+        Whoever types before the list shows is already at work; the note waits for a launch that starts quietly.
+        """
         if self.config_file is None or not self.settings.first_steps or library.read_only:
+            return
+        if self.key_gate.keys_read:
             return
         if library.annotations():
             return

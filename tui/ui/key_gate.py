@@ -84,6 +84,8 @@ class KeyGate:
         self._since = 0.0
         self._watchdog: Timer | None = None
         self._closed = False
+        #: Keys read from the terminal since the app started (the first-steps note waits for a launch with none).
+        self.keys_read = 0
 
     @property
     def busy(self) -> bool:
@@ -97,6 +99,7 @@ class KeyGate:
 
     def hold(self, event: events.Key) -> bool:
         """Queue `event` behind a key in flight (or while closed); False when it may be handled now."""
+        self.keys_read += 1
         if self._busy or self._closed:
             self._waiting.append(event)
             return True
