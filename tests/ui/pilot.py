@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
+from tui.ui.widgets.key_hints import KeyHints
 
 #: Key names of the characters the tests type (Textual names keys after Unicode character names).
 _NAMED = {" ": "space", "\n": "enter", "\t": "tab"}
@@ -50,8 +51,8 @@ async def settle(app: PaperdeskApp, pilot, rounds: int = 3) -> None:  # type: ig
 
 
 def text_of(app: PaperdeskApp, selector: str) -> str:
-    """The plain text a Static on the current screen shows."""
-    return str(app.screen.query_one(selector, Static).render())
+    """The plain text a Static (or the footer, `KeyHints`) on the current screen shows."""
+    return str(app.screen.query_one(selector, (Static, KeyHints)).render())
 
 
 

@@ -95,6 +95,28 @@ def test_the_compositor_parts_the_toast_fix_overrides() -> None:
     assert callable(compositor.render_partial_update) and Screen().__dict__.get("_compositor") is not None
 
 
+async def test_the_toast_rack_starts_hidden_and_still_shows_a_notification() -> None:
+    """tui/ui/toast_rack.py hides Textual's rack by its id while the screen mounts; a notification must still
+    show it (the app lists its notifications by setting the rack's `display`)."""
+    from textual.app import App
+
+    from tui.ui.toast_rack import TOAST_RACK, hide_until_needed
+
+    class Hidden(App[None]):
+        def on_mount(self) -> None:
+            hide_until_needed(self.screen)
+
+    app = Hidden()
+    async with app.run_test(notifications=True) as pilot:
+        await pilot.pause()
+        rack = app.screen.query_one(TOAST_RACK)
+        assert rack.display is False
+        app.notify("hello")
+        await pilot.pause()
+        await pilot.pause()
+        assert rack.display is True and "hello" in str(rack.query_one("Toast").render())
+
+
 async def test_radio_set_marks_its_cursor_with_the_selected_class() -> None:
     """The export dialog walks a RadioSet's cursor (`action_next_button`) until its pressed button has `-selected`."""
     from textual.widgets import RadioButton, RadioSet

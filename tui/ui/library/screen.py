@@ -43,6 +43,7 @@ from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
 from tui.ui.widgets.triage_bar import PositionLine, TriageBar
+from tui.ui.toast_rack import hide_until_needed
 from tui.ui.wide_chars import use_on
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         self.set_focus(self.query_one(PaperList))  # now: a restored focus mode moves it on right after
         self.query_one(Notes).autosave_delay = settings.autosave_delay
         self.panes.apply()  # the terminal's width may have changed since
+        hide_until_needed(self)  # no layout of the whole screen again right after the first frame
         library, folder = self.library, self.desk.library_dir
         if library is None and opens_at_once(folder):  # small: the first frame is the list (tui/ui/library/opening.py)
             try:

@@ -16,7 +16,6 @@ from rich.text import Text
 from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
 
 from tui.ui.actions import ACTIONS
 from tui.ui.keymap import GROUPS, group_help, group_keys
@@ -27,14 +26,20 @@ if TYPE_CHECKING:
 _ORDER = {action.id: index for index, action in enumerate(ACTIONS) if action.id}
 
 
-class KeyHints(Static):
-    """One line of `key description` pairs for the focused widget's active bindings."""
+class KeyHints(Widget):
+    """One line of `key description` pairs for the focused widget's active bindings.
+
+    The line is made when drawn (`render`), for the width the widget has then: a new
+    width or new keys only repaint this line. Set as a Static's text, each of them
+    laid out the whole screen again (the first came right after the first frame).
+    """
 
     COMPONENT_CLASSES = {"key-hints--key", "key-hints--disabled"}
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, markup=False)
+        super().__init__(id=id)
         self._spans: list[tuple[int, int, str, str]] = []  # (start cell, end cell, key to press, binding id)
+        self._listed = False
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -49,7 +54,12 @@ class KeyHints(Static):
 
     def _refresh_keys(self) -> None:
         if self.is_attached:  # a dialog can close before the refresh comes round
-            self.update(self._render_keys())
+            self._listed = True
+            self.refresh()
+
+    def render(self) -> Text:
+        # Blank until the keys are listed after the first frame (`_bindings_changed`): focus has settled by then.
+        return self._render_keys() if self._listed else Text()
 
     def _covering_screen(self) -> Screen | None:
         """The screen over this one that has no footer of its own (the command palette), if any."""
@@ -101,9 +111,6 @@ class KeyHints(Static):
         text.append(f" {self.app.get_key_display(binding)} ", off_style if not active.enabled else key_style)
         text.append(f"{binding.description} ", off_style if not active.enabled else None)
         self._spans.append((start, text.cell_len, binding.key.split(",")[0], binding.id or ""))
-
-    def on_resize(self) -> None:
-        self.update(self._render_keys())
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key, ident in self._spans:

@@ -254,7 +254,7 @@ class PaperList(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._looks = None  # the row width changed
-        self.virtual_size = Size(self.size.width, len(self.papers))
+        self._set_rows(len(self.papers))  # no second layout of the screen (each widget's first Resize came after the first frame)
         self._scroll_to_cursor()
 
     # -- rendering ---------------------------------------------------------------

@@ -81,10 +81,10 @@ class Reader(VerticalScroll, can_focus=True):
         self.anchored: list[Anchored] = []
         self._shown = ""  # the abstract's text as drawn (the cursor's offsets are into it)
         self._made: HighlightList | None = None  # the highlights list, once the parts that draw a paper exist
+        self._statics: dict[str, Static] = {}  # the other parts; kept, not looked up: as the app quits none mount
 
     def compose(self) -> ComposeResult:
-        # Only the notes (the screen talks to them from the start), hidden; the parts that draw a paper come
-        # at its first draw (`_parts`), after the list's first frame: six widgets fewer before it (~3.5%).
+        # Only the notes (the screen talks to them from the start), hidden; the rest at the first draw (`_parts`).
         notes = Notes(id="notes")
         notes.display = False
         yield notes
@@ -95,7 +95,8 @@ class Reader(VerticalScroll, can_focus=True):
             from tui.ui.widgets.highlight_list import HighlightList
 
             notes = self.query_one(Notes)
-            self.mount(*(Static(id=f"reader-{part}") for part in PARTS), before=notes)
+            self._statics = {f"#reader-{part}": Static(id=f"reader-{part}") for part in PARTS}
+            self.mount(*self._statics.values(), before=notes)
             self._made = HighlightList(id="highlight-list")
             self.mount(self._made, after=notes)
             notes.display = True
@@ -103,7 +104,7 @@ class Reader(VerticalScroll, can_focus=True):
 
     def _part(self, selector: str) -> Static:
         self._parts()
-        return self.query_one(selector, Static)
+        return self._statics[selector]
 
     def show(self, paper: Paper | None, annotation: Annotation | None = None, highlights: Sequence[str] = (), filtered: bool = False) -> None:
         """Display `paper` (or an empty-state hint when there is none); a new paper starts at the top.
