@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
+from hypothesis import given, strategies as st
+
 from tui.core.models import Paper
 from tui.core.search.folding import fold, fold_query
 from tui.core.search.index import SearchIndex
@@ -44,3 +49,42 @@ def test_the_matched_letter_is_marked_in_the_shown_title() -> None:
     title = result.index.title_of(0)
     assert "Õ(√n)" in title  # the row shows the rendered title
     assert [title[a:b] for a, b in result.title_spans("a1")] == ["Õ"]
+
+
+_TEXT = st.text(alphabet=st.sampled_from("abcXYZ09_ -,.$\\{}^" + "éÕöñßΐΣσςεϵΩπλ²ℝ—·\u0301\u0303"), max_size=60)
+
+
+@given(_TEXT)
+def test_the_words_with_letters_outside_ascii_are_the_words_that_are_not_ascii(text: str) -> None:
+    """`_non_ascii_words` starts from those letters instead of splitting every word: the same words, in order."""
+    from tui.core.search.folding import _non_ascii_words
+
+    assert _non_ascii_words(text) == [word for word in re.findall(r"\w+", text) if not word.isascii()]
+
+
+@given(_TEXT)
+def test_the_greek_letters_named_are_those_the_folded_text_holds(text: str) -> None:
+    """Found with one pattern over the text, not a character at a time: the same names (`ΐ` folds to hold `ι`)."""
+    from tui.core.search.folding import _GREEK_NAMES
+
+    folded = fold(text)
+    names = {_GREEK_NAMES[ch] for ch in unicodedata.normalize("NFKC", _markup_read(text)).casefold() if ch in _GREEK_NAMES}
+    assert all(name in folded.split() for name in names)
+
+
+def _markup_read(text: str) -> str:
+    from tui.core.search import folding
+
+    if folding._NEEDS.search(text):
+        text = folding._unmarked(folding._MACRO.sub(folding._macro, folding._accents(text)))
+    return text
+
+
+@given(st.text(alphabet=st.sampled_from("ab_X9$^{}é -"), max_size=40))
+def test_markup_is_dropped_as_one_pattern_over_the_text_drops_it(text: str) -> None:
+    """`_unmarked` drops `$ ^ { }` and a subscript's underscore in steps; one pattern over the text with its
+    braces still in (what it replaced) gives the same text: `x_{ij}` -> `xij`, `snake_case` kept."""
+    from tui.core.search.folding import _unmarked
+
+    assert _unmarked(text) == re.sub(r"[$^{}]|(?<=\w)_(?=\{|\w(?!\w))", "", text)
+    assert _unmarked("x_{ij} and snake_case, $a_b$") == "xij and snake_case, ab"

@@ -30,6 +30,7 @@ _GREEK_MACROS.update(
 #: Letter (lower case) -> its name, so `epsilon` finds ε.
 _GREEK_NAMES = {letter: name for name, letter in _GREEK_MACROS.items() if not name.startswith("var") and name.islower()}
 _GREEK_NAMES["ϵ"] = "epsilon"
+_GREEK_LETTER = re.compile("[" + re.escape("".join(sorted(_GREEK_NAMES))) + "]")
 
 #: LaTeX accents, math and text, -> the combining mark they put on one letter.
 _MARKS = {
@@ -42,8 +43,11 @@ _ACCENT = re.compile(
     r"\\(?:([A-Za-z]{2,}|[uvrHc])(?![A-Za-z])|([~^='`.\"]))\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"
 )
 _WORD = re.compile(r"\w+")
+#: A letter or digit (a word character) outside ASCII: the words that hold one are the only ones with accents to drop.
+_NON_ASCII_LETTER = re.compile(r"[^\W\x00-\x7f]")
 _MACRO = re.compile(r"\\([A-Za-z]+)")
-_MARKUP = re.compile(r"[$^{}]|(?<=\w)_(?=\{|\w(?!\w))")
+#: A subscript's underscore (`x_i`, `x_{ij}`; not `snake_case`), led by `_` so it is searched for, not tried everywhere.
+_SUBSCRIPT = re.compile(r"_(?<=\w_)(?=\{|\w(?!\w))")
 _NEEDS = re.compile(r"[\\$^{}_]")
 
 
@@ -62,12 +66,27 @@ def _accents(text: str) -> str:
 def _bare(text: str) -> str:
     """The words of `text` that carry accents, without them (Õ -> O), to add to what the index reads."""
     found = set()
-    for word in _WORD.findall(text):
-        if not word.isascii():
-            bare = "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
-            if bare != word:
-                found.add(bare)
+    for word in _non_ascii_words(text):
+        bare = "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
+        if bare != word:
+            found.add(bare)
     return " ".join(sorted(found))
+
+
+def _non_ascii_words(text: str) -> list[str]:
+    """The words (`\\w+`) of `text` that hold a letter or digit outside ASCII, found from those letters:
+    the index folds every abstract, and splitting all of them into words was most of a fold."""
+    words, end = [], 0
+    for letter in _NON_ASCII_LETTER.finditer(text):
+        at = letter.start()
+        if at < end:
+            continue  # in the word just taken
+        while at and (text[at - 1].isalnum() or text[at - 1] == "_"):  # back to the word's start (what \w is)
+            at -= 1
+        word = _WORD.match(text, at)
+        words.append(word.group())  # type: ignore[union-attr]
+        end = word.end()  # type: ignore[union-attr]
+    return words
 
 
 def _macro(m: re.Match[str]) -> str:
@@ -95,15 +114,21 @@ def _is_command(name: str) -> bool:
     return is_known_text_macro(name) or name.startswith(("math", "text", "operatorname"))
 
 
+def _unmarked(text: str) -> str:
+    """`text` without `$`, `^`, braces and subscripts' underscores (decided on the text with its braces)."""
+    text = _SUBSCRIPT.sub("", text) if "_" in text else text
+    return text.replace("$", "").replace("^", "").replace("{", "").replace("}", "")  # each a C scan; quicker than one pattern
+
+
 def fold(text: str) -> str:
     """`text` with LaTeX markup read as the words it shows, compatibility characters folded (² -> 2, ℝ -> R),
     and after it the name of each Greek letter and each accented word without its accents."""
     if _NEEDS.search(text):
-        text = _MARKUP.sub("", _MACRO.sub(_macro, _accents(text)))
+        text = _unmarked(_MACRO.sub(_macro, _accents(text)))
     if text.isascii():
         return text
     text = unicodedata.normalize("NFKC", text)
-    names = {_GREEK_NAMES[ch] for ch in text.casefold() if ch in _GREEK_NAMES}
+    names = {_GREEK_NAMES[ch] for ch in set(_GREEK_LETTER.findall(text.casefold()))}  # found in C, not char by char
     extra = " ".join([*sorted(names), _bare(text)]).strip()
     return f"{text} {extra}" if extra else text
 
@@ -111,5 +136,5 @@ def fold(text: str) -> str:
 def fold_query(text: str) -> str:
     """A query as the index reads text: `K^2VAE` -> `K2VAE`, `I²MoE` -> `I2MoE`; no names are added."""
     if _NEEDS.search(text):
-        text = _MARKUP.sub("", _MACRO.sub(_macro, _accents(text)))
+        text = _unmarked(_MACRO.sub(_macro, _accents(text)))
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
