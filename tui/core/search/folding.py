@@ -43,8 +43,8 @@ _ACCENT = re.compile(
     r"\\(?:([A-Za-z]{2,}|[uvrHc])(?![A-Za-z])|([~^='`.\"]))\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"
 )
 _WORD = re.compile(r"\w+")
-#: A letter or digit (a word character) outside ASCII: the words that hold one are the only ones with accents to drop.
-_NON_ASCII_LETTER = re.compile(r"[^\W\x00-\x7f]")
+#: A character outside ASCII (a pattern of bytes' values, three times quicker than "a word character outside ASCII").
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _MACRO = re.compile(r"\\([A-Za-z]+)")
 #: A subscript's underscore (`x_i`, `x_{ij}`; not `snake_case`), led by `_` so it is searched for, not tried everywhere.
 _SUBSCRIPT = re.compile(r"_(?<=\w_)(?=\{|\w(?!\w))")
@@ -77,11 +77,11 @@ def _non_ascii_words(text: str) -> list[str]:
     """The words (`\\w+`) of `text` that hold a letter or digit outside ASCII, found from those letters:
     the index folds every abstract, and splitting all of them into words was most of a fold."""
     words, end = [], 0
-    for letter in _NON_ASCII_LETTER.finditer(text):
-        at = letter.start()
-        if at < end:
-            continue  # in the word just taken
-        while at and (text[at - 1].isalnum() or text[at - 1] == "_"):  # back to the word's start (what \w is)
+    for found in _NON_ASCII.finditer(text):
+        at = found.start()
+        if at < end or not (text[at].isalnum() or text[at] == "_"):
+            continue  # in the word just taken, or not a word character (a dash, a combining mark: what \w is)
+        while at and (text[at - 1].isalnum() or text[at - 1] == "_"):  # back to the word's start
             at -= 1
         word = _WORD.match(text, at)
         words.append(word.group())  # type: ignore[union-attr]
