@@ -88,15 +88,12 @@ class FilterInput(Input):
 class FilterBar(Vertical):
     """The query input and, when the query does not parse, why (the list stays as it was)."""
 
-    _error: object = ()
-    """The message on show (() until the first one)."""
+    _error: str | None = None
+    """The message on show; the line starts hidden by the stylesheet, so a start sets nothing on it."""
 
     def compose(self) -> ComposeResult:
         yield FilterInput(placeholder=PLACEHOLDER, id="filter", compact=True, select_on_focus=False)
         yield Static(id="filter-error")
-
-    def on_mount(self) -> None:
-        self.show_error(None)
 
     def allow_focus_children(self) -> bool:
         """Tab cycles the list and the pane; the box is reached with `/` or a click."""
