@@ -11,7 +11,7 @@ from textual.widgets import Static
 from tui.core.config import Settings, load_settings
 from tui.core.models import Status
 from tui.core.library import Library
-from tui.ui.app import PaperdeskApp
+from tui.ui.app import FIRST_STEPS_AFTER, PaperdeskApp
 from tui.ui.screens.help import FirstSteps, HelpScreen
 from tui.ui.library.screen import LibraryScreen
 from tui.ui.screens.stats import StatsScreen
@@ -60,7 +60,7 @@ async def test_first_steps_show_once_on_a_new_library(make_app, library: Library
     config = tmp_path / "config.toml"
     app = make_app(settings=Settings(), config_file=config)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pilot.pause(FIRST_STEPS_AFTER + 0.2)
         assert isinstance(app.screen, FirstSteps)
         await pilot.press("enter")
         await settle(app, pilot)
@@ -102,6 +102,23 @@ async def test_keys_typed_before_a_first_launch_opens_go_to_the_list_not_the_fir
     assert Library.open(tmp_path / "library").annotation(second.id).notes == "First"
     settings, _ = load_settings(config)
     assert settings.first_steps is True  # not seen: a later quiet launch still shows it
+
+
+async def test_keys_typed_as_an_unannotated_library_starts_go_to_the_list_and_no_note_comes(
+    make_app, library: Library, tmp_path: Path
+) -> None:
+    """A library with papers but no annotations opens before the first frame; keys typed at once act on
+    the list, and the first-steps note, which comes a moment after, does not come to take the next ones."""
+    config = tmp_path / "config.toml"
+    app = make_app(settings=Settings(), config_file=config)
+    async with app.run_test(size=(120, 36)) as pilot:
+        burst(app, ["j", "j", "3"])
+        await pilot.pause(FIRST_STEPS_AFTER + 0.2)
+        await settle(app, pilot)
+        assert isinstance(app.screen, LibraryScreen)
+        third = app.screen.query_one(PaperList).papers[2]
+        assert app.screen.query_one(PaperList).current.id == third.id
+        assert library.annotation(third.id).rating == 3
 
 
 async def test_palette_runs_actions_and_goes_to_a_paper(make_app, library: Library) -> None:

@@ -13,7 +13,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 from tui.core.config import Settings
 from tui.core.library import Library
 from tui.ui.actions import ACTIONS
-from tui.ui.app import PaperdeskApp
+from tui.ui.app import FIRST_STEPS_AFTER, PaperdeskApp
 from tui.ui.keymap import check_keys, contexts, default_keys, keys_in_force, normal_key, owners, remappable
 from tui.ui.screens.help import FirstSteps, HelpScreen
 from tui.ui.widgets.key_hints import KeyHints
@@ -115,6 +115,7 @@ async def test_help_footer_and_first_steps_show_the_keys_in_force(make_app, libr
     app = make_app(settings=Settings(keys=overrides), config_file=tmp_path / "config.toml")
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
+        await pilot.pause(FIRST_STEPS_AFTER + 0.2)
         assert isinstance(app.screen, FirstSteps)
         steps = screen_text(app)
         assert "1-4 f5" in steps and "N " in steps and "^l f3 f4" in steps.replace("  ", " ")

@@ -7,6 +7,7 @@ from textual.widgets import TextArea
 
 from tui.core.models import Status
 from tui.core.library import Library
+from tui.ui.app import FIRST_STEPS_AFTER
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
@@ -123,6 +124,7 @@ async def test_q_quits_from_the_first_steps_note(make_app, tmp_path) -> None:  #
     app = make_app(library=Library.open(tmp_path / "fresh"), config_file=tmp_path / "config.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
+        await pilot.pause(FIRST_STEPS_AFTER + 0.2)
         assert isinstance(app.screen, FirstSteps)
         await pilot.press("q")
         await pilot.pause()

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 
 _SETTINGS_WRITE = threading.Lock()
+#: Seconds between the library's first showing and the first-steps note: keys typed blind at launch are read by then.
+FIRST_STEPS_AFTER = 0.4
 
 
 class PaperdeskApp(App[int]):
@@ -143,17 +145,21 @@ class PaperdeskApp(App[int]):
             to_ui(self, self.notify, one_line(message), severity="error", markup=False)
 
     def library_shown(self, library: Library) -> None:
-        """The library is open: a new one (no annotations yet) gets the first-steps note once.
-
-        Not when keys were typed before it opened: they wait for it (`key_gate`), and a note pushed now
-        would take them (`j n First…`: the note ate `j n First`, space closed it, "ote…" became a note).
-        Whoever types before the list shows is already at work; the note waits for a launch that starts quietly.
-        """
+        """The library is open: a new one (no annotations yet) gets the first-steps note once, a moment later."""
         if self.config_file is None or not self.settings.first_steps or library.read_only:
             return
-        if self.key_gate.keys_read:
-            return
         if library.annotations():
+            return
+        self.set_timer(FIRST_STEPS_AFTER, self._offer_first_steps)
+
+    def _offer_first_steps(self) -> None:
+        """Show the note, unless keys were typed since the launch.
+
+        Keys typed as the app starts wait for the library (`key_gate`), and a note pushed then took
+        them: `j n First…` gave a note "ote…" (the note ate `j n First`, space closed it). Whoever
+        types before the note shows is already at work; it waits for a launch that starts quietly.
+        """
+        if self.key_gate.keys_read or not isinstance(self.screen, LibraryScreen):
             return
         from tui.ui.screens.help import FirstSteps  # the help screen's rows: only when the note is shown
 
