@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from typing import Iterable
 
@@ -48,6 +49,20 @@ async def settle(app: PaperdeskApp, pilot, rounds: int = 3) -> None:  # type: ig
         await pilot.pause(0.01)
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+def hold_library_open(monkeypatch) -> threading.Event:  # type: ignore[no-untyped-def]
+    """`Library.open` waits until the returned event is set (10 s at most): keys typed meanwhile meet a
+    library still opening, as on a first launch or with a large library (opened in a thread)."""
+    opening = threading.Event()
+    real_open = Library.open
+
+    def slow_open(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
+        opening.wait(10)
+        return real_open(*args, **kwargs)
+
+    monkeypatch.setattr(Library, "open", classmethod(slow_open))
+    return opening
 
 
 def text_of(app: PaperdeskApp, selector: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from tui.ui.screens.stats import StatsScreen
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 
-from tests.ui.pilot import burst, settle, type_text
+from tests.ui.pilot import burst, hold_library_open, settle, type_text
 
 
 def screen_text(app: PaperdeskApp) -> str:
@@ -79,14 +78,7 @@ async def test_keys_typed_before_a_first_launch_opens_go_to_the_list_not_the_fir
     """A first launch opens a new library in a thread; keys typed meanwhile wait for it. The note used to be
     pushed before they were handed out, and took them: `j n First` went to the note, not to a note."""
     config = tmp_path / "config.toml"
-    opening = threading.Event()
-    real_open = Library.open
-
-    def slow_open(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
-        opening.wait(10)
-        return real_open(*args, **kwargs)
-
-    monkeypatch.setattr(Library, "open", classmethod(slow_open))
+    opening = hold_library_open(monkeypatch)
     app = PaperdeskApp(library_dir=tmp_path / "library", settings=Settings(), config_file=config)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()

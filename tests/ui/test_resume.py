@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
 from tui.ui.widgets.triage_bar import TriageBar
 
-from tests.ui.pilot import burst, settle, text_of, type_text
+from tests.ui.pilot import burst, hold_library_open, settle, text_of, type_text
 
 
 async def launch(library_dir: Path, keys: list[str], size: tuple[int, int] = (120, 36)) -> PaperdeskApp:
@@ -84,14 +83,7 @@ async def test_the_list_scroll_comes_back(library_dir: Path) -> None:
 async def test_keys_typed_while_the_library_opens_act_on_the_restored_view(library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     await launch(library_dir, ["slash", *"graph", "enter", "j", "j"])
     monkeypatch.setattr(library_opening, "OPEN_AT_ONCE_BELOW", 0)  # a large library: it opens in a thread, after the first frame
-    opening = threading.Event()
-    real_open = Library.open
-
-    def slow_open(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
-        opening.wait(10)
-        return real_open(*args, **kwargs)
-
-    monkeypatch.setattr(Library, "open", classmethod(slow_open))
+    opening = hold_library_open(monkeypatch)
     app = PaperdeskApp(library_dir=library_dir)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()

@@ -212,7 +212,7 @@ def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library
 class AddOutcome:
     """What `add_ids` did: each fetched paper with its import report, and one line per id that failed.
 
-    A plain class: a dataclass's methods are compiled at import, ~2 M instructions on every start's way to the first frame.
+    A plain class, not a dataclass (why: `tui.core.records`).
     """
 
     def __init__(self, added: list[tuple[Paper, FileReport]] | None = None, failed: list[str] | None = None) -> None:

@@ -12,8 +12,7 @@ from tui.core.models import Annotation, Paper, Status
 class ListProgress:
     """How far the reader got through one list: a count per status.
 
-    A plain class: a dataclass's methods are compiled at import, ~2 M instructions on every start's
-    way to the first frame (whose progress line is counted here too), for the stats screen's rows.
+    A plain class, not a dataclass (why: `tui.core.records`): the first frame's progress line counts here too.
     """
 
     def __init__(self, name: str, counts: Counter[Status] | None = None) -> None:

@@ -38,8 +38,7 @@ class Layout:
     Slots never change meaning while the library is open (a paper in
     another thread keeps reading through its slot); a write appends slots
     for new papers and moves the spans of all of them. A plain class, as
-    `Catalog`: a dataclass's methods are compiled at import (~2 M instructions
-    each on every start's way to the first frame), and nothing compares layouts.
+    `Catalog`, not a dataclass (why: `tui.core.records`); nothing compares layouts.
     """
 
     def __init__(self, papers: list[Paper], keys: array, docs: array, order: list[int]) -> None:

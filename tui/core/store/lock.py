@@ -24,8 +24,7 @@ _HELD_ERRNOS = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr
 class Refusal:
     """Why the lock could not be had: `held` when another process has it (`pid` when known).
 
-    A plain class: a frozen dataclass's methods are compiled at import, ~4 M instructions on every
-    start's way to the first frame, for a value made only when the lock is refused.
+    A plain class, not a frozen dataclass (why: `tui.core.records`): made only when the lock is refused.
     """
 
     __slots__ = ("reason", "held", "pid")

@@ -23,8 +23,7 @@ from tui.core.store.storage import LibraryStore
 class SaveRequest:
     """One save to run: which paper, which fields, and its place in line.
 
-    A plain class: a frozen dataclass's methods are compiled at import, ~4 M instructions on every
-    start's way to the first frame, and a request is only made, read and dropped.
+    A plain class, not a frozen dataclass (why: `tui.core.records`): a request is only made, read and dropped.
     """
 
     __slots__ = ("ticket", "pid", "changes")

@@ -87,8 +87,7 @@ def _thumb(bar: ScrollBar, rows: int) -> list[Segment]:
 class _RowStyles:
     """The final style of each part of a row (the row's own colours under the part's), for one kind of row.
 
-    A plain class, as `_Looks`: written once a paint and only read, it needs nothing a frozen dataclass
-    adds, whose methods Python compiles at import (~5 M instructions each on a start's way to the first frame).
+    A plain class, as `_Looks`, not a frozen dataclass (why: `tui.core.records`): written once a paint, only read.
     """
 
     __slots__ = ("pad", "status", "noted", "rating", "match", "tags", "list")
@@ -136,8 +135,7 @@ class PaperList(ScrollView, can_focus=True):
     """Index of the highlighted row in `papers`."""
 
     class Highlighted(Message):
-        """The cursor moved to another paper (or the list became empty). A plain Message, as `Ranked`
-        (tui/ui/library/filtering.py): a dataclass's methods are compiled at import."""
+        """The cursor moved to another paper (or the list became empty). A plain Message (`tui.core.records`)."""
 
         def __init__(self, paper: Paper | None) -> None:
             self.paper = paper
