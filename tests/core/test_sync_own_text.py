@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.core.test_notes_import import small_library
-from tests.core.test_sync import DAY1, DAY2, edit, file_of, notes_files
+from tests.core.test_sync import DAY1, DAY2, edit, file_of, lib, notes_files  # noqa: F401 (lib: the fixture)
 from tui.core.export.markdown import Entry, render_paper_file
 from tui.core.export.notes_import import parse_note_text
 from tui.core.ingest.parsed import ParsedFile
@@ -19,13 +17,6 @@ from tui.core.models import Annotation, Highlight, Paper
 UNDER_TITLE = "My one-line summary, under the title."
 AFTER_ABSTRACT = "A paragraph of my own after the abstract.\n\n> a quote of mine, not the abstract's"
 OWN_SECTION = "## My take\n\nThe reader's own section.\n\n> quoted from elsewhere"
-
-
-@pytest.fixture
-def lib(tmp_path: Path):
-    library = small_library(tmp_path / "lib")
-    yield library
-    library.close()
 
 
 def _write_prose(path: Path) -> None:
