@@ -113,3 +113,29 @@ def test_a_paper_imported_again_gets_its_trashed_notes_back_without_a_second_cop
         back = lib.annotation(pid)
         assert (back.notes, back.rating, back.tags) == ("old notes", 5, ("keep",))
         assert read_trash(lib.folder) == []
+
+
+def test_a_restore_keeps_the_note_written_on_the_paper_imported_again(library_dir: Path, capsys) -> None:
+    """Remove an annotated paper, import it again (stored anew under its id), annotate it, restore: the newer note
+    and rating stay, the old note follows below it.
+
+    Guards that a trashed paper stored again meanwhile is not restored over it
+    (two records of one id) and that its old annotation neither replaces the new one nor is lost.
+    """
+    import_paths(library_dir, [CONF / "nips2018.json"])
+    with Library.open(library_dir) as lib:
+        pid = next(p.id for p in lib.papers if p.list == "NeurIPS 2018")
+        lib.save_annotation(pid, notes="before the removal", rating=2)
+        count = len(lib.papers)
+    assert main(["remove", "--db", str(library_dir), "--force", pid]) == 0
+    import_paths(library_dir, [CONF / "nips2018.json"])
+    with Library.open(library_dir) as lib:
+        assert lib.get(pid) is not None and lib.annotation(pid).notes == ""
+        lib.save_annotation(pid, notes="after the import", rating=5)
+    assert main(["restore", "--db", str(library_dir)]) == 0
+    with Library.open(library_dir) as lib:
+        assert len(lib.papers) == count and [p.id for p in lib.papers].count(pid) == 1
+        note = lib.annotation(pid)
+        assert (note.notes, note.rating) == ("after the import\n\nbefore the removal", 5)
+    stored = json.loads((library_dir / "papers.json").read_bytes())["papers"].values()
+    assert [doc["id"] for doc in stored].count(pid) == 1
