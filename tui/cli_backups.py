@@ -29,7 +29,7 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
         "first: name, when, kind, how many papers carry annotations (ANNOTATED) and how many notes (NOTES); a copy that "
         "cannot be restored says why.\n" + KINDS_HELP,
     )
-    actions = backups.add_subparsers(dest="action", metavar="ACTION", title="actions")
+    actions = backups.add_subparsers(dest="action", metavar="ACTION", title="actions", help="without one: list the copies")
     restore = make(
         "restore",
         subparsers=actions,
