@@ -73,10 +73,11 @@ async def test_keep_read_only_leaves_the_damaged_file_as_it_is(library_dir: Path
     assert damaged.read_bytes() == b'{"annotations": {"1": ' and not list(library_dir.glob("*.replaced-*"))
 
 
-async def test_no_offer_without_a_good_backup(library_dir: Path) -> None:
+async def test_without_a_good_backup_the_notice_alone_says_where_copies_are_listed(library_dir: Path) -> None:
     Library.open(library_dir).close()
     (library_dir / ANNOTATIONS_FILE).write_bytes(b"{not json")
     app = PaperdeskApp(library_dir=library_dir)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         assert not isinstance(app.screen, ConfirmRestore) and app.library is not None and app.library.read_only
+        assert "left untouched (`paperdesk backups` lists the copies to restore)" in " ".join(text_of(app, "#progress").split())

@@ -111,6 +111,7 @@ def _writing(folder: Path, outcome: str) -> Iterator[None]:
         if refusal.held:
             raise held_by(folder, refusal.pid, outcome)
         raise ReadOnlyLibrary(refusal.reason.replace("opened read-only", outcome))
+    assert lock is not None
     try:
         yield
     finally:
