@@ -96,12 +96,17 @@ def parse_name(path: Path) -> Copy | None:
     return None
 
 
-def copies(folder: Path) -> list[Copy]:
-    """The library's copies, newest first (a missing `backups/` has none)."""
+def _found(backups: Path) -> list[Copy]:
+    """The copies in `backups/`, in no order (a missing folder has none)."""
     try:
-        found = [c for p in (folder / BACKUP_DIR).iterdir() if (c := parse_name(p)) is not None]
+        return [c for p in backups.iterdir() if (c := parse_name(p)) is not None]
     except OSError:
         return []
+
+
+def copies(folder: Path) -> list[Copy]:
+    """The library's copies, newest first (a missing `backups/` has none)."""
+    found = _found(folder / BACKUP_DIR)
     # Within one second (names are to the second): a session copy comes after the recent one, both after the daily one.
     return sorted(found, key=lambda c: (int(c.when), _ORDER[c.kind], c.name), reverse=True)
 
@@ -114,13 +119,12 @@ def take_copy(folder: Path, kind: str, raw: bytes, when: float) -> Path:
     atomic_write_bytes(path, raw)
     if kind == DAILY:
         os.utime(path, (when, when))  # `Copy.when` reads a daily copy's time from its file
-    prune(backups)
+    prune(_found(backups))
     return path
 
 
-def prune(backups: Path) -> None:
-    """Keep the newest `RECENT_KEPT` recent and session copies and `DAILY_KEPT` daily ones; other files stay."""
-    found = [c for p in backups.iterdir() if (c := parse_name(p)) is not None]
+def prune(found: list[Copy]) -> None:
+    """Keep the newest `RECENT_KEPT` recent and session copies and `DAILY_KEPT` daily ones of `found`; other files stay."""
     recent = sorted((c for c in found if c.kind != DAILY), key=lambda c: c.stamp)
     daily = sorted((c for c in found if c.kind == DAILY), key=lambda c: c.stamp)
     for old in recent[:-RECENT_KEPT] + daily[:-DAILY_KEPT]:
@@ -190,13 +194,10 @@ class BackupKeeper:
     def __init__(self, folder: Path, storage: JournaledJSONStorage) -> None:
         self.folder, self.storage = folder, storage
         self.changed = False  # since the last copy
-        newest = next((c for c in copies(folder) if c.kind != DAILY), None)
-        self._last = newest.stamp if newest is not None else ""
+        found = _found(folder / BACKUP_DIR)  # one listing at open, no clock arithmetic: it is on a start's way
+        self._last = max((c.stamp for c in found if c.kind != DAILY), default="")  # names sort by time
         self._day = ""  # the day whose daily copy is made
-        try:
-            prune(folder / BACKUP_DIR)  # copies an older version or a changed count left beyond the counts
-        except OSError:
-            pass
+        prune(found)  # copies an older version or a changed count left beyond the counts
         storage.before_write = self.before_write
 
     def before_write(self, raw: bytes, data: dict[str, Any]) -> None:
