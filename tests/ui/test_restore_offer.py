@@ -42,7 +42,9 @@ async def test_a_wiped_file_offers_the_newest_backup_and_restoring_brings_every_
         assert {pid: library.annotation(pid).notes for pid in notes} == notes
         assert "read-only" not in text_of(app, "#list-header") and "read-only" not in text_of(app, "#progress")
         assert not app.screen.has_class("read-only")
-        assert any(n.startswith("Restored annotations-session-") for n in notices(app))
+        shown = notices(app)
+        assert any(n.startswith("Restored annotations-session-") for n in shown)
+        assert not any("opened read-only" in n for n in shown)  # the read-only toast went with the restore
         first = app.screen.query_one(PaperList).current
         assert first is not None and first.id in notes
         await pilot.press("n")  # the notes editor, on the restored note, and writable

@@ -46,7 +46,7 @@ class RestoreOffer:
         return (
             f"{one_line(self.library.damaged or '')}\n\n"
             f"The newest good backup is {backup.name}, {backup.describe()}.\n\n"
-            "Restore it? The current file is kept beside it (annotations.json.replaced-…), never deleted."
+            "Restore it? The current file is kept aside as annotations.json.replaced-…, never deleted."
         )
 
     def _ask(self, backup: Backup) -> None:
@@ -73,6 +73,7 @@ class RestoreOffer:
     def _done(self, library: Library, restored: Restored | None, error: str | None) -> None:
         self.reopened(library)
         if restored is not None:
+            self.app.clear_notifications()  # the read-only notice no longer holds
             kept = f"; the file it replaced is kept as {restored.kept.name}" if restored.kept else ""
             line = f"Restored {restored.backup.name} ({restored.backup.describe()}){kept}."
             self.app.notify(one_line(line), title="Backup restored", timeout=12, markup=False)

@@ -75,4 +75,4 @@ class ConfirmRestore(Confirm):
     HEADING = "Restore the annotations from a backup?"
     YES = "Restore"
     NO = "Keep read-only"
-    HINT = "y restores (the current file is kept aside) · n or Esc keeps the library read-only"
+    HINT = "y restores · n or Esc keeps the library read-only"
