@@ -386,7 +386,13 @@ def cmd_sync(args: argparse.Namespace) -> int:
     return EXIT_FAIL if conflicts else EXIT_OK
 
 
-#: Each subcommand's one call; no command opens the app.
+def cmd_backups(args: argparse.Namespace) -> int:
+    """List the copies of the annotations, restore one, or accept the file as it is (tui/cli_backups.py)."""
+    from tui.cli_backups import run
+
+    return run(args, _library_dir(args))
+
+
 def cmd_fetch(args: argparse.Namespace) -> int:
     """`add` and `fetch`: papers from arXiv, OpenReview and Crossref (tui/cli_fetch.py)."""
     from tui.cli_fetch import run
@@ -412,4 +418,5 @@ COMMANDS = {
     "remove": cmd_remove,
     "restore": cmd_restore,
     "rename-list": cmd_rename_list,
+    "backups": cmd_backups,
 }

@@ -267,9 +267,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     comp.add_argument("shell", choices=SHELLS, help="the shell to complete for")
 
+    from tui.cli_backups import add_parsers as add_backups
     from tui.cli_fetch import add_parsers
 
     add_parsers(add_parser, common)
+    add_backups(add_parser, common)
     return parser
 
 

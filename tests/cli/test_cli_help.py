@@ -25,7 +25,7 @@ def test_version(capsys) -> None:
     assert capsys.readouterr().out.strip() == f"paperdesk {__version__}"
 
 
-@pytest.mark.parametrize("command", ["", "import", "list", "export"])
+@pytest.mark.parametrize("command", ["", "import", "list", "export", "backups"])
 def test_every_help_describes_every_option_and_names_config_and_env(capsys, command: str) -> None:
     text = help_of(capsys, *([command] if command else []))
     assert str(config_path()) in " ".join(text.split()) and "PAPERDESK_HOME" in text

@@ -85,3 +85,19 @@ def test_sync_is_refused_with_exit_3(library_dir: Path, held: int, tmp_path: Pat
     assert result.returncode == 3
     assert f"(PID {held})" in result.stderr and "nothing synced" in result.stderr
     assert folder_snapshot(library_dir) == before and not any((tmp_path / "vault").glob("*.md"))
+
+
+def test_backups_restore_is_refused_with_exit_3(library_dir: Path, held: int) -> None:
+    with Library.open(library_dir, read_only=True):
+        pass
+    backups = library_dir / "backups"
+    backups.mkdir(exist_ok=True)
+    (backups / "annotations-2020-01-01.json").write_bytes(b'{"annotations": {}}')
+    before = folder_snapshot(library_dir)
+    result = run("backups", "restore", "latest", "--db", str(library_dir))
+    assert result.returncode == 3
+    (line,) = result.stderr.splitlines()
+    assert f"another paperdesk (PID {held}) is using this library; nothing restored" in line
+    assert folder_snapshot(library_dir) == before
+    listed = run("backups", "--db", str(library_dir))  # listing only reads: it works while held
+    assert listed.returncode == 0 and "annotations-2020-01-01.json" in listed.stdout

@@ -16,6 +16,7 @@ from tui.core.errors import ReadOnlyLibrary
 from tui.core.ingest.lists import parse_list, read_list_file
 from tui.core.models import Status
 from tui.core.library import Library
+from tui.core.store.backups import DAILY_KEPT
 from tui.core.store.jsonfile import DamagedFile
 from tui.core.store.storage import ANNOTATIONS_FILE, PAPERS_FILE
 from tests.conftest import DATA, annotation_files, folder_snapshot, stored_annotations
@@ -131,18 +132,17 @@ def test_damaged_annotations_file_opens_read_only_and_is_never_overwritten(libra
     assert (library_dir / ANNOTATIONS_FILE).read_bytes() == b"{not json"
 
 
-def test_backups_keep_one_copy_per_day(library_dir: Path) -> None:
+def test_backups_keep_seven_daily_copies(library_dir: Path) -> None:
     with Library.open(library_dir) as lib:
         lib.save_annotation(lib.papers[0].id, notes="backed up")
     backups = library_dir / "backups"
-    backups.mkdir(exist_ok=True)
     for day in range(1, 9):
         (backups / f"annotations-2020-01-0{day}.json").write_text("{}")
     with Library.open(library_dir):
         pass
-    kept = sorted(p.name for p in backups.iterdir())
-    assert len(kept) == 5
-    assert "backed up" in (backups / kept[-1]).read_text()
+    daily = sorted(p.name for p in backups.iterdir() if "-recent-" not in p.name and "-session-" not in p.name)
+    assert len(daily) == DAILY_KEPT and daily[0] == "annotations-2020-01-03.json"
+    assert "backed up" in (backups / daily[-1]).read_text()  # today's
 
 
 HOLD = """

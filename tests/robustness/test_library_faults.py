@@ -19,6 +19,7 @@ from tui.cli import main
 from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE, PAPERS_FILE
 from tui.ui.app import PaperdeskApp
+from tui.ui.screens.confirm import ConfirmRestore
 from tui.ui.widgets.notes import Notes
 
 from .mounts import read_only_mount
@@ -203,7 +204,10 @@ async def test_a_damaged_annotations_file_opens_read_only_and_is_never_overwritt
         assert app.library is not None and app.library.read_only
         assert len(app.library) == 33
         notice = next(n for n in app._notifications if n.title == "Read-only")
-        assert str(notes) in notice.message and "restore it from" in notice.message
+        assert str(notes) in notice.message and "`paperdesk backups` lists the copies to restore" in notice.message
+        assert isinstance(app.screen, ConfirmRestore)  # the newest good backup is offered: declined here
+        await pilot.press("escape")
+        await pilot.pause()
         await poke_everything(app, pilot)
         await pilot.press("ctrl+p")  # the palette lists saved views: they read the damaged file
         await pilot.pause()

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from tui.ui.actions import ACTIONS, AREAS, binding_id, bindings_for, known_binding_ids
 from tui.ui.app import PaperdeskApp
 from tui.ui.library.screen import LibraryScreen
-from tui.ui.screens.confirm import ConfirmOverwrite, ConfirmRemove
+from tui.ui.screens.confirm import ConfirmOverwrite, ConfirmRemove, ConfirmRestore
 from tui.ui.screens.copy_dialog import CopyDialog
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.screens.list_dialog import ListNameDialog
@@ -31,7 +31,8 @@ from tui.ui.widgets.triage_bar import TriageBar
 OWNERS = {
     "app": PaperdeskApp, "library": LibraryScreen, "paper_list": PaperList, "reader": Reader, "notes": Notes,
     "filter": FilterInput, "help": HelpScreen, "first_steps": FirstSteps, "stats": StatsScreen, "import": ImportDialog,
-    "export": ExportDialog, "confirm": ConfirmOverwrite, "confirm_remove": ConfirmRemove, "tags": TagDialog, "title": TitleDialog,
+    "export": ExportDialog, "confirm": ConfirmOverwrite, "confirm_remove": ConfirmRemove, "confirm_restore": ConfirmRestore,
+    "tags": TagDialog, "title": TitleDialog,
     "save_view": SaveViewScreen, "copy": CopyDialog, "list_name": ListNameDialog,
     "triage": TriageBar,
     "related": RelatedScreen, "comment": CommentDialog, "highlights": HighlightsDialog,

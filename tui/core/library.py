@@ -204,8 +204,13 @@ def _is_notes_export(name: str | os.PathLike[str]) -> bool:
 
 def held_error(library: LibraryStore, outcome: str = "nothing changed") -> LibraryHeld:
     """"DIR: another paperdesk (PID 1234) is using this library; nothing changed", as the error to raise."""
-    who = f"another paperdesk (PID {library.holder_pid})" if library.holder_pid else "another paperdesk"
-    return LibraryHeld(f"{library.folder}: {who} is using this library; {outcome}", library.holder_pid)
+    return held_by(library.folder, library.holder_pid, outcome)
+
+
+def held_by(folder: Path, pid: int | None, outcome: str) -> LibraryHeld:
+    """`held_error` for a folder whose lock was refused (`core.recovery` takes the lock without opening the store)."""
+    who = f"another paperdesk (PID {pid})" if pid else "another paperdesk"
+    return LibraryHeld(f"{folder}: {who} is using this library; {outcome}", pid)
 
 
 def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library]:

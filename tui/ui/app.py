@@ -145,12 +145,24 @@ class PaperdeskApp(App[int]):
             to_ui(self, self.notify, one_line(message), severity="error", markup=False)
 
     def library_shown(self, library: Library) -> None:
-        """The library is open: a new one (no annotations yet) gets the first-steps note once, a moment later."""
+        """The library is open: a new one (no annotations yet) gets the first-steps note once, a moment later;
+        one whose annotations file is damaged, wiped or wrong-typed gets the newest good backup offered."""
+        if library.damaged and not library.held:
+            from tui.ui.library.recovery import RestoreOffer
+
+            RestoreOffer(self, library, self.library_reopened).start()
         if self.config_file is None or not self.settings.first_steps or library.read_only:
             return
         if library.annotations():
             return
         self.set_timer(FIRST_STEPS_AFTER, self._offer_first_steps)
+
+    def library_reopened(self, library: Library) -> None:
+        """A backup was restored and the library opened again, writable: it replaces the damaged one everywhere."""
+        self.library = library
+        screen = self._library_screen()
+        if screen is not None:
+            screen.reload_papers(reopened=library)
 
     def _offer_first_steps(self) -> None:
         """Show the note, unless keys were typed since the launch.

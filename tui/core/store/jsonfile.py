@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 from tinydb.storages import Storage
@@ -17,7 +17,7 @@ class DamagedFile(LibraryError):
     """A library file exists but does not parse; it is kept untouched."""
 
     def __init__(self, path: Path, problem: str) -> None:
-        self.path = path
+        self.path, self.problem = path, problem
         super().__init__(f"{path}: damaged library file ({problem}); it was left untouched")
 
 
@@ -36,7 +36,8 @@ class WriteFailed(LibraryError, OSError):
         return self.message
 
 
-def _digest(raw: bytes) -> str:
+def digest_of(raw: bytes) -> str:
+    """The hash a file's bytes are known by (`digest`; `store.written` records it)."""
     return blake2b(raw, digest_size=16).hexdigest()
 
 
@@ -56,6 +57,8 @@ class AtomicJSONStorage(Storage):
         self._cache: dict[str, Any] | None = None
         self.digest: str | None = None
         """A hash of the file's bytes as last read or written (None before): keys what is derived from it."""
+        self.before_write: Callable[[bytes, dict[str, Any]], None] | None = None
+        """Called with the new bytes and their data just before they replace the file (`store.written` records them)."""
 
     def read(self) -> dict[str, Any] | None:
         if self._cache is not None:
@@ -75,7 +78,7 @@ class AtomicJSONStorage(Storage):
         if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
             raise DamagedFile(self.path, "not a TinyDB document store")
         self._cache = data
-        self.digest = _digest(raw)
+        self.digest = digest_of(raw)
         return data
 
     def write(self, data: dict[str, Any]) -> None:
@@ -84,6 +87,8 @@ class AtomicJSONStorage(Storage):
             raise ReadOnlyLibrary(f"{self.path}: the library is open read-only")
         try:
             raw = orjson.dumps(data)
+            if self.before_write is not None:
+                self.before_write(raw, data)
             atomic_write_bytes(self.path, raw)
         except OSError as exc:  # disk full, read-only, permissions: one line naming the file
             self._cache = None
@@ -92,7 +97,7 @@ class AtomicJSONStorage(Storage):
             self._cache = None
             raise
         self._cache = data
-        self.digest = _digest(raw)
+        self.digest = digest_of(raw)
 
     def forget(self) -> None:
         """Drop the parsed data (the next read parses the file again): for big files held elsewhere."""

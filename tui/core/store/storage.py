@@ -17,16 +17,16 @@ from tinydb.table import Table
 
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
-from tui.core.store.backups import BACKUP_DIR, remove_stale_temps, rotate_backups
+from tui.core.store.backups import RESTORE_HINT, BackupKeeper, remove_stale_temps
 from tui.core.store.changes import apply_changes
 from tui.core.store.catalog import CATALOG_FILE
 from tui.core.store.formats import read_formats, with_formats
-from tui.core.store.jsonfile import DamagedFile
 from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import LOCK_PID_FILE
 from tui.core.store.papers_file import PapersFile
 from tui.core.store.trash_file import TRASH_FILE
+from tui.core.store.written import WRITTEN_FILE, check_opened
 
 if TYPE_CHECKING:
     from tui.core.store.trash import RestorePlan, Restored
@@ -65,6 +65,7 @@ class LibraryStore:
         self.folder = folder
         self.notice: str | None = None
         self.read_only = False
+        self.damaged: str | None = None  # "PATH: what is wrong" with the annotations file (`store.written.check_opened`)
         #: True when another process holds the write lock; `holder_pid` is its PID when known.
         self.held = False
         self.holder_pid: int | None = None
@@ -77,7 +78,7 @@ class LibraryStore:
         self._file_lock: Any = None
         self._papers_file: PapersFile | None = None
         self._notes_db: TinyDB | None = None
-        self._backup_day: str | None = None
+        self._keeper: BackupKeeper | None = None  # copies and write records, when open for writing
 
     # -- opening and closing -------------------------------------------------
 
@@ -111,17 +112,16 @@ class LibraryStore:
         self._load_papers()
         notes_path = self.folder / ANNOTATIONS_FILE
         self._notes_db = TinyDB(notes_path, storage=JournaledJSONStorage, read_only=read_only)
-        try:
-            self._load_annotations()
-        except DamagedFile as exc:
-            self._set_read_only(f"{exc}; opened read-only, restore it from {self.folder / BACKUP_DIR}")
-            # Reads (saved views, annotations) then see an empty store instead of re-parsing the
-            # damaged file and raising again; writes are refused, so the file stays as it is.
-            self._notes_storage().read_as_empty()
+        storage = self._notes_storage()
+        self.damaged = check_opened(self.folder, storage)  # a damaged file then reads as empty
+        self._load_annotations()
+        if self.damaged:  # never written over nor copied into the backups; the app offers the newest good copy
+            self._set_read_only(f"{self.damaged}; opened read-only and left untouched ({RESTORE_HINT})")
         if not self.read_only:
-            self._notes_storage().fold()  # compacted on open; the daily backup then holds everything
-            self._backup_day = rotate_backups(notes_path, self._backup_day)
-            remove_stale_temps(self.folder, (PAPERS_FILE, CATALOG_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE, TRASH_FILE))
+            self._keeper = BackupKeeper(self.folder, storage)
+            storage.fold()  # compacted on open
+            self._keeper.opened()
+            remove_stale_temps(self.folder, (PAPERS_FILE, CATALOG_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE, WRITTEN_FILE, TRASH_FILE))
             self.settle_trash()
 
     def _notes_storage(self) -> JournaledJSONStorage:
@@ -138,8 +138,11 @@ class LibraryStore:
             self._notes_storage().read_only = True
 
     def close(self) -> None:
-        """Release the write lock; the library must not be used afterwards."""
+        """Copy the session's annotations when they changed, release the write lock; the library must not be used afterwards."""
         with self._lock:
+            if self._keeper is not None:
+                self._keeper.closing()
+                self._keeper = None
             if self._notes_db is not None:
                 self._notes_db.close()
             self._papers_file = None
@@ -344,7 +347,6 @@ class LibraryStore:
     def _rewrite_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
         """One atomic write of the annotations file without `drop` and with `put`."""
         assert self._notes_db is not None
-        self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day)
         storage = self._notes_storage()
         data = dict(storage.read() or {})
         docs = {k: d for k, d in data.get("annotations", {}).items() if d.get("id") not in drop}
@@ -403,7 +405,6 @@ class LibraryStore:
             self._check_writable()
             if self._notes_db is None:
                 raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
-            self._backup_day = rotate_backups(self.folder / ANNOTATIONS_FILE, self._backup_day, before=self._notes_storage().fold)
             now = utc_now()
             new = {
                 pid: apply_changes(self._annotations.get(pid) or Annotation(pid), fields, now)
@@ -419,6 +420,8 @@ class LibraryStore:
             self._notes_db.table("annotations").clear_cache()
             self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)  # TinyDB caches the next document id
             self._annotations.update(new)
+            if self._keeper is not None:
+                self._keeper.saved()  # a recent copy every few minutes
             return new
 
     # -- the change log ----------------------------------------------------------

@@ -33,7 +33,7 @@ from tui.ui.library.pane_follow import PaneFollow
 from tui.ui.library.related import RelatedPapers
 from tui.ui.library.resume import Resume
 from tui.ui.library.triage import Triage
-from tui.ui.library.screen_keys import RelatedKeys, ShareKeys, TriageKeys
+from tui.ui.library.screen_keys import HighlightKeys, RelatedKeys, ShareKeys, TriageKeys
 from tui.ui.palette_sources import view_commands
 from tui.ui.styles import stylesheet
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from tui.ui.library.removing import PapersMoved, Removing
 
 
-class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
+class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
     """Browse and read. A small library opens before the first frame, a large one in a thread after it."""
 
     STYLESHEETS = (stylesheet("library.tcss"), stylesheet("layout.tcss"))  # read with the app's (`PaperdeskApp.CSS_PATH`)
@@ -148,8 +148,11 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         self.filtering.start_index(library)
         self.annotator.take_command_line_edits(library)
 
-    def reload_papers(self) -> None:
-        """After an import: show the library's papers again, keeping the highlighted one, and recount."""
+    def reload_papers(self, reopened: Library | None = None) -> None:
+        """After an import, or a restored backup (`reopened`: the library opened again): the papers shown again, recounted."""
+        if reopened is not None:  # writable now (`library/recovery.py`): its annotations in the rows, the pane, the notes
+            self.annotator.attach(reopened)
+            self.remove_class("read-only")
         library = self.library
         if library is None:
             return
@@ -162,6 +165,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         self.related.papers_changed()
         self.annotator.refresh_progress()
         self.update_header()
+        self.pane.show()  # the highlighted paper as stored now (merged fields, restored annotations)
 
     def update_header(self) -> None:
         """The line above the list: how many papers, in what order, read-only state."""
@@ -353,14 +357,6 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
 
     def action_rename(self) -> None:
         self.annotator.rename()
-
-    def action_start_highlight(self) -> None:
-        """`h`: the reading cursor in the abstract (from the list too: the pane takes focus)."""
-        if self.annotator.can_highlight() and not self.query_one(Reader).start_marking():
-            self.notify("This paper has no abstract to highlight.", timeout=3)
-
-    def action_list_highlights(self) -> None:
-        self.annotator.list_highlights(self.query_one(Reader).show_highlight, self.action_undo)
 
     def on_reader_highlight_kept(self, message: Reader.HighlightKept) -> None:
         self.annotator.keep_highlight(message.pid, message.highlight)

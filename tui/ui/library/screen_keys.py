@@ -1,9 +1,9 @@
-"""The library screen's keys for a triage pass, related papers, links, export and the clipboard, kept apart
-so screen.py stays small.
+"""The library screen's keys for a triage pass, related papers, links, export, the clipboard and highlights,
+kept apart so screen.py stays small.
 
 Mixins of `LibraryScreen`: Textual finds `action_*` methods on the screen's
-class, and these delegate to the screen's `Triage`, `RelatedPapers` and
-`Exporting` controllers like every other key.
+class, and these delegate to the screen's `Triage`, `RelatedPapers`,
+`Exporting` and `Annotator` controllers like every other key.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tui.core.models import Status
 from tui.ui.widgets.paper_list import PaperList
+from tui.ui.widgets.reader import Reader
 
 if TYPE_CHECKING:
     from tui.ui.library.exporting import Exporting
@@ -116,3 +117,15 @@ class ShareKeys(_Base):
     def action_copy_section(self) -> None:
         if self.library is not None:
             self.exporting.copy(self.library, with_notes=True)
+
+
+class HighlightKeys(_Base):
+    """h and H: a passage marked in the abstract, and the list of the paper's highlights."""
+
+    def action_start_highlight(self) -> None:
+        """`h`: the reading cursor in the abstract (from the list too: the pane takes focus)."""
+        if self.annotator.can_highlight() and not self.query_one(Reader).start_marking():
+            self.notify("This paper has no abstract to highlight.", timeout=3)
+
+    def action_list_highlights(self) -> None:
+        self.annotator.list_highlights(self.query_one(Reader).show_highlight, self.action_undo)

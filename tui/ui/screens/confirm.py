@@ -1,4 +1,4 @@
-"""Yes/no questions asked before something hard to take back: overwriting files, removing papers."""
+"""Yes/no questions asked before something hard to take back: overwriting files, removing papers, restoring a backup."""
 
 from __future__ import annotations
 
@@ -66,3 +66,13 @@ class ConfirmRemove(Confirm):
     YES = "Remove"
     NO = "Keep"
     HINT = "y removes · n or Esc keeps"
+
+
+class ConfirmRestore(Confirm):
+    """Offers the newest good backup when the annotations file opened damaged: `y` restores it, `n`/Escape keeps the library read-only."""
+
+    BINDINGS = bindings_for("confirm_restore")
+    HEADING = "Restore the annotations from a backup?"
+    YES = "Restore"
+    NO = "Keep read-only"
+    HINT = "y restores · n or Esc keeps the library read-only"

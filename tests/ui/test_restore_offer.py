@@ -1,0 +1,85 @@
+"""The app opening a wiped or damaged annotations file: the newest good backup named with what it holds, and restored on `y`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import TextArea
+
+from tui.core.library import Library
+from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.ui.app import PaperdeskApp
+from tui.ui.screens.confirm import ConfirmRestore
+from tui.ui.widgets.paper_list import PaperList
+
+from tests.ui.pilot import notices, settle, text_of
+
+
+def noted(library_dir: Path) -> dict[str, str]:
+    """A closed library whose first three papers carry notes; the notes by paper id."""
+    with Library.open(library_dir) as lib:
+        notes = {p.id: f"note on {p.id}" for p in lib.papers[:3]}
+        for pid, text in notes.items():
+            lib.save_annotation(pid, notes=text)
+    return notes
+
+
+async def test_a_wiped_file_offers_the_newest_backup_and_restoring_brings_every_note_back(library_dir: Path) -> None:
+    notes = noted(library_dir)
+    (library_dir / ANNOTATIONS_FILE).write_bytes(b"{}")
+    app = PaperdeskApp(library_dir=library_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmRestore)
+        message = " ".join(text_of(app, "#confirm-message").split())
+        assert "annotations.json: was changed outside paperdesk and lost annotations: 0 annotated papers (was 3)" in message
+        assert "The newest good backup is annotations-session-" in message and ": 3 annotated papers, 3 notes." in message
+        assert "Keep read-only" in str(app.screen.query_one("#confirm-no").label)
+        await pilot.press("y")
+        await settle(app, pilot)
+        library = app.library
+        assert library is not None and not library.read_only
+        assert {pid: library.annotation(pid).notes for pid in notes} == notes
+        assert "read-only" not in text_of(app, "#list-header") and "read-only" not in text_of(app, "#progress")
+        assert not app.screen.has_class("read-only")
+        shown = notices(app)
+        assert any(n.startswith("Restored annotations-session-") for n in shown)
+        assert not any("opened read-only" in n for n in shown)  # the read-only toast went with the restore
+        first = app.screen.query_one(PaperList).current
+        assert first is not None and first.id in notes
+        await pilot.press("n")  # the notes editor, on the restored note, and writable
+        await settle(app, pilot)
+        editor = app.screen.query_one("#notes-editor", TextArea)
+        assert editor.text == notes[first.id] and not editor.read_only
+        await pilot.press("end", "!", "escape")
+        await settle(app, pilot)
+        assert library.annotation(first.id).notes == notes[first.id] + "!"
+    (aside,) = library_dir.glob("annotations.json.replaced-*")
+    assert aside.read_bytes() == b"{}"
+
+
+async def test_keep_read_only_leaves_the_damaged_file_as_it_is(library_dir: Path) -> None:
+    noted(library_dir)
+    damaged = library_dir / ANNOTATIONS_FILE
+    damaged.write_bytes(b'{"annotations": {"1": ')
+    app = PaperdeskApp(library_dir=library_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmRestore)
+        assert "damaged library file (not valid JSON" in text_of(app, "#confirm-message")
+        await pilot.press("enter")  # the safe answer has the focus
+        await settle(app, pilot)
+        assert not isinstance(app.screen, ConfirmRestore)
+        assert app.library is not None and app.library.read_only
+        assert "read-only: " + str(damaged) in text_of(app, "#progress")
+    assert damaged.read_bytes() == b'{"annotations": {"1": ' and not list(library_dir.glob("*.replaced-*"))
+
+
+async def test_without_a_good_backup_the_notice_alone_says_where_copies_are_listed(library_dir: Path) -> None:
+    Library.open(library_dir).close()
+    (library_dir / ANNOTATIONS_FILE).write_bytes(b"{not json")
+    app = PaperdeskApp(library_dir=library_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        assert not isinstance(app.screen, ConfirmRestore) and app.library is not None and app.library.read_only
+        assert "left untouched (`paperdesk backups` lists the copies to restore)" in " ".join(text_of(app, "#progress").split())

@@ -1,0 +1,180 @@
+"""The backups' use cases: the copies of the annotations listed with what each holds, one restored, an edited file accepted.
+
+`paperdesk backups` and the app's offer when a library opens with a damaged,
+wiped or wrong-typed annotations file call these. The copies themselves are
+`store.backups`; what paperdesk last wrote, `store.written`. Restoring and
+accepting write the library, so they take its lock: refused while the app
+(or another command) has it, as every other write is.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
+
+import orjson
+
+from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
+from tui.core.records import FieldRecord
+from tui.core.store.annotations_check import Summary, summarize, wrong_values
+from tui.core.store.backups import BACKUP_DIR, Copy, copies, put_back, read_copy
+from tui.core.store.jsonfile import DamagedFile, digest_of
+from tui.core.store.journal import read_stored
+from tui.core.store.lock import release_write_lock, take_write_lock
+from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.core.store.written import record_write
+
+if TYPE_CHECKING:
+    from tui.core.library import Library
+
+LATEST = "latest"
+
+
+class Backup(FieldRecord):
+    """One copy as listed: its file, and what it holds (`summary`) or why it cannot be restored (`problem`).
+
+    A plain class (why: `tui.core.records`).
+    """
+
+    def __init__(self, copy: Copy, summary: Summary | None = None, problem: str | None = None) -> None:
+        self.copy, self.summary, self.problem = copy, summary, problem
+
+    @property
+    def name(self) -> str:
+        return self.copy.name
+
+    @property
+    def when(self) -> str:
+        """When it was taken, local time to the minute."""
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.copy.when))
+
+    def describe(self) -> str:
+        """"a recent copy from 2030-01-01 12:04: 12 annotated papers, 5 notes"."""
+        held = self.summary.line() if self.summary is not None else f"cannot be restored ({self.problem})"
+        return f"a {self.copy.kind} copy from {self.when}: {held}"
+
+
+def _checked(copy: Copy) -> Backup:
+    try:
+        return Backup(copy, summarize(read_copy(copy.path)))
+    except ValueError as exc:
+        return Backup(copy, problem=str(exc))
+
+
+def list_backups(folder: Path) -> list[Backup]:
+    """Every copy of the library's annotations, newest first, each read and checked."""
+    return [_checked(copy) for copy in copies(folder)]
+
+
+def newest_good(folder: Path) -> Backup | None:
+    """The newest copy that can be restored (read newest first, up to the first good one); None when there is none."""
+    return next((b for b in map(_checked, copies(folder)) if b.problem is None), None)
+
+
+class Restored(FieldRecord):
+    """What `restore_backup` did: the copy restored, the file it now is, and where the replaced file is kept (None: there was none)."""
+
+    def __init__(self, backup: Backup, target: Path, kept: Path | None) -> None:
+        self.backup, self.target, self.kept = backup, target, kept
+
+    def line(self) -> str:
+        aside = f"the file it replaced is kept as {self.kept}" if self.kept else "there was no file to keep aside"
+        return f"restored {self.backup.name} ({self.backup.describe()}) into {self.target}; {aside}"
+
+
+def _chosen(folder: Path, name: str) -> Backup:
+    """The copy `name` (or the newest good one for `latest`), checked; a one-line error when it cannot be restored."""
+    where = folder / BACKUP_DIR
+    if name == LATEST:
+        backup = newest_good(folder)
+        if backup is None:
+            raise LibraryError(f"{where}: no backup that can be restored; nothing restored")
+        return backup
+    copy = next((c for c in copies(folder) if c.name == Path(name).name), None)
+    if copy is None:
+        raise LibraryError(f"{where}: no backup named {name!r} (`paperdesk backups` lists them); nothing restored")
+    backup = _checked(copy)
+    if backup.problem is not None:
+        raise LibraryError(f"{copy.path}: cannot be restored ({backup.problem}); nothing restored")
+    return backup
+
+
+@contextmanager
+def _writing(folder: Path, outcome: str) -> Iterator[None]:
+    """The library's write lock for the block; `LibraryHeld` (exit status 3) when another process has it."""
+    from tui.core.library import held_by
+
+    lock, refusal = take_write_lock(folder)
+    if refusal is not None:
+        if refusal.held:
+            raise held_by(folder, refusal.pid, outcome)
+        raise ReadOnlyLibrary(refusal.reason.replace("opened read-only", outcome))
+    assert lock is not None
+    try:
+        yield
+    finally:
+        release_write_lock(lock, folder)
+
+
+def restore_backup(folder: Path, name: str) -> Restored:
+    """Make the copy `name` (`latest`: the newest that can be restored) the library's annotations, atomically.
+
+    The file it replaces, and that file's journal, are kept aside under a
+    name saying when (`store.backups.put_back`), never deleted; the restored
+    file is recorded as paperdesk's own, so the library opens writable.
+    """
+    backup = _chosen(folder, name)
+    raw = backup.copy.path.read_bytes()
+    target = folder / ANNOTATIONS_FILE
+    with _writing(folder, "nothing restored"):
+        try:
+            kept = put_back(target, raw)
+        except OSError as exc:
+            raise LibraryError(f"{target}: cannot be written ({os_reason(exc)}); nothing restored, it was left as it was") from None
+        digest = digest_of(raw)
+        record_write(folder, digest, len(raw), orjson.loads(raw), digest)
+    return Restored(backup, target, kept)
+
+
+def accept_file(folder: Path) -> str:
+    """Take annotations.json as it is now, after an edit outside paperdesk that removed annotations on purpose.
+
+    Only a file that parses and holds values of the right types can be taken;
+    one that cannot is a one-line error (fix it, or restore a backup).
+    """
+    target = folder / ANNOTATIONS_FILE
+    if not target.exists():
+        raise LibraryError(f"{target}: no such file; nothing accepted")
+    with _writing(folder, "nothing accepted"):
+        try:
+            data = read_stored(target)
+        except DamagedFile as exc:
+            raise LibraryError(f"{exc.path}: damaged library file ({exc.problem}); nothing accepted") from None
+        problem = wrong_values(data)
+        if problem:
+            raise LibraryError(f"{target}: {problem}; correct it or restore a backup; nothing accepted")
+        raw = target.read_bytes()
+        digest = digest_of(raw)
+        record_write(folder, digest, len(raw), data, digest)
+    return f"{target} taken as it is: {summarize(data).line()}"
+
+
+def reopen_restored(library: Library, name: str) -> tuple[Library, Restored | None, str | None]:
+    """The app's restore: close `library` (it holds the lock), restore `name`, open the library again.
+
+    Returns the library opened again, what was restored, and the one-line
+    error when the restore failed (the library is opened again either way).
+    """
+    from tui.core.errors import PaperdeskError
+    from tui.core.library import Library
+
+    folder = library.folder
+    library.close()
+    try:
+        restored, error = restore_backup(folder, name), None
+    except (PaperdeskError, OSError) as exc:
+        restored, error = None, str(exc)
+    return Library.open(folder, seed=False), restored, error
+
