@@ -60,6 +60,8 @@ ALLOWED: dict[str, set[str]] = {
     # Parts of use cases moved beside library: the trash's choice of papers, a list's new name.
     "tui.core.removing": BASE | {"tui.core.store"},
     "tui.core.list_rename": BASE | {"tui.core.search"},
+    # An import's steps below library.import_paths: notes exports restored, paper files read, matched, written.
+    "tui.core.importing": BASE | {"tui.core.ingest", "tui.core.export"},
     # Annotating one paper from the command line: a use case beside library (id prefixes, edits, their log).
     "tui.core.edits": {"tui.core"},
     # Bringing an older library up to date as it opens (store formats, the title rules).
