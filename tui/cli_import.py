@@ -12,6 +12,7 @@ import argparse
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -37,18 +38,22 @@ class ImportProgress:
         self.interrupted = False  # Ctrl+C came while the library was being written
         self._reading = ProgressBar(stream, enabled, verb="importing")
         self._matching: ProgressBar | None = None
+        self._read_at = time.monotonic()  # when the last entries were read: where matching starts
 
     def __call__(self, stage: str, done: int, total: int) -> None:
         from tui.core.ingest.watch import MATCHING, READING, WRITING
 
         self.stage = stage
+        if stage == READING:
+            self._read_at = time.monotonic()
         if self.interrupted and stage != WRITING:
             raise Cancelled  # the notes were being written when Ctrl+C came: the papers are not imported
         if stage == READING and done >= self.large:
             self._reading.tally(done, "entries read")
         elif stage == MATCHING and total >= self.large:
-            if self._matching is None:  # its own clock: the rate and time left are of the matching alone
+            if self._matching is None:  # its own clock, from the end of reading: the rate and time left are the matching's
                 self._matching = ProgressBar(self.stream, self.enabled, verb="importing")
+                self._matching.start = self._read_at
             self._matching(done, total)
 
     def interrupt(self, signum: int, frame: Any) -> None:

@@ -42,11 +42,14 @@ class NotFound(PaperdeskError):
         super().__init__(message)
 
 
-class Cancelled(Exception):
+class Cancelled(BaseException):
     """The user stopped an import (Esc in the app, Ctrl+C on the command line) before it wrote its papers.
 
     Not a `PaperdeskError`: nothing went wrong, and nothing was written; the
-    import's outcome says so (`ImportOutcome.cancelled`).
+    import's outcome says so (`ImportOutcome.cancelled`). A `BaseException`,
+    as KeyboardInterrupt is: Ctrl+C raises it wherever the import is, and a
+    heuristic's `except Exception` guard (title deriving, LaTeX) must not
+    swallow it.
     """
 
 

@@ -57,7 +57,7 @@ def read_papers(
 
     watch.step(READING, 0)
     incoming = Incoming(watch.reading)  # each slice of papers is keyed, and its abstracts put on disk, as it is read
-    parsed, errors = read_imports(list(paths), kind, stdin, incoming)
+    parsed, errors = read_imports([p if isinstance(p, str) else Path(p) for p in paths], kind, stdin, incoming)
     return parsed, errors, incoming
 
 

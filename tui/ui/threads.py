@@ -32,14 +32,15 @@ def to_ui_every(node: MessagePump, callback: Callable[..., Any], seconds: float)
     dropped until their turn (each call carries the whole count so far, so
     only frames are lost, never progress).
     """
-    last = [float("-inf"), object()]  # when the last call passed, and its first argument
+    passed_at, passed_first = float("-inf"), object()  # when the last call passed, and its first argument
 
     def report(*args: Any) -> None:
+        nonlocal passed_at, passed_first
         now = time.monotonic()
         first = args[0] if args else None
-        if first == last[1] and now - last[0] < seconds:
+        if first == passed_first and now - passed_at < seconds:
             return
-        last[0], last[1] = now, first
+        passed_at, passed_first = now, first
         to_ui(node, callback, *args)
 
     return report

@@ -34,6 +34,8 @@ from tui.ui.screens.report_dialog import ReportDialog
 from tui.ui.threads import to_ui, to_ui_every
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from tui.ui.app import PaperdeskApp
 
 #: Seconds between two progress redraws (a stage change is shown at once).
@@ -179,5 +181,5 @@ class ImportDialog(ReportDialog):
             summary = next(line for kind, line in outcome.messages if kind == "cancelled")
         else:
             summary = lines[-1] if notes and not reports else outcome.summary()  # notes only: "notes: 3 updated, …"
-        severity = "error" if errors else "warning" if outcome.cancelled or outcome.took_nothing else "information"
+        severity: SeverityLevel = "error" if errors else "warning" if outcome.cancelled or outcome.took_nothing else "information"
         self.notify(summary, title="Import", severity=severity, markup=False)
