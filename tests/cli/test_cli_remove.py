@@ -8,7 +8,7 @@ from pathlib import Path
 from tests.conftest import FIXTURES
 from tui.cli import main
 from tui.core.library import Library, import_paths
-from tui.core.store.trash import read_trash
+from tui.core.store.trash_file import read_trash
 
 CONF = FIXTURES / "conference"
 
@@ -75,3 +75,67 @@ def test_remove_by_id_and_clear_errors(library_dir: Path, capsys) -> None:
     assert 'no list is called "Nope"; the lists are:' in capsys.readouterr().err
     assert main(["remove", "--db", str(library_dir)]) == 1
     assert "say what to remove" in capsys.readouterr().err
+
+
+def test_removing_and_restoring_a_paper_twice_keeps_every_other_paper(library_dir: Path, capsys) -> None:
+    """Two `remove ID --force` / `restore` rounds on a proceedings file: each paper once, every abstract as it was
+    (the second round used to drop the record after the restored paper's old place and store the paper twice)."""
+    assert main(["import", "--db", str(library_dir), str(FIXTURES / "pmlr_l4dc2026.bib")]) == 0
+    before = {doc["id"]: doc for doc in json.loads((library_dir / "papers.json").read_bytes())["papers"].values()}
+    target = _ids(library_dir, capsys)[49]
+    for _ in range(3):
+        assert main(["remove", "--db", str(library_dir), target, "--force"]) == 0
+        assert main(["restore", "--db", str(library_dir)]) == 0
+        records = list(json.loads((library_dir / "papers.json").read_bytes())["papers"].values())
+        assert sorted(r["id"] for r in records) == sorted(before)
+        assert {r["id"]: r.get("abstract") for r in records} == {pid: d.get("abstract") for pid, d in before.items()}
+    with Library.open(library_dir) as lib:
+        assert {p.id: p.abstract for p in lib.papers} == {pid: d.get("abstract", "") for pid, d in before.items()}
+
+
+def test_a_paper_imported_again_gets_its_trashed_notes_back_without_a_second_copy(library_dir: Path, capsys) -> None:
+    """Remove an annotated paper, import its file again (the paper is back, unannotated), restore: the notes and
+    rating come back onto it, nothing is stored twice, and the trash is empty."""
+    import_paths(library_dir, [CONF / "nips2018.json"])
+    with Library.open(library_dir) as lib:
+        pid = next(p.id for p in lib.papers if p.list == "NeurIPS 2018")
+        lib.save_annotation(pid, notes="old notes", rating=2, tags=["keep"])
+    assert main(["remove", "--db", str(library_dir), pid, "--force"]) == 0
+    import_paths(library_dir, [CONF / "nips2018.json"])
+    with Library.open(library_dir) as lib:
+        assert lib.get(pid) is not None and lib.annotation(pid).notes == ""
+        lib.save_annotation(pid, rating=5)  # rated again since: the newer rating stays
+    assert main(["restore", "--db", str(library_dir)]) == 0
+    assert "were in the library again" in capsys.readouterr().out
+    with Library.open(library_dir) as lib:
+        ids = [p.id for p in lib.papers]
+        assert len(ids) == len(set(ids))
+        back = lib.annotation(pid)
+        assert (back.notes, back.rating, back.tags) == ("old notes", 5, ("keep",))
+        assert read_trash(lib.folder) == []
+
+
+def test_a_restore_keeps_the_note_written_on_the_paper_imported_again(library_dir: Path, capsys) -> None:
+    """Remove an annotated paper, import it again (stored anew under its id), annotate it, restore: the newer note
+    and rating stay, the old note follows below it.
+
+    Guards that a trashed paper stored again meanwhile is not restored over it
+    (two records of one id) and that its old annotation neither replaces the new one nor is lost.
+    """
+    import_paths(library_dir, [CONF / "nips2018.json"])
+    with Library.open(library_dir) as lib:
+        pid = next(p.id for p in lib.papers if p.list == "NeurIPS 2018")
+        lib.save_annotation(pid, notes="before the removal", rating=2)
+        count = len(lib.papers)
+    assert main(["remove", "--db", str(library_dir), "--force", pid]) == 0
+    import_paths(library_dir, [CONF / "nips2018.json"])
+    with Library.open(library_dir) as lib:
+        assert lib.get(pid) is not None and lib.annotation(pid).notes == ""
+        lib.save_annotation(pid, notes="after the import", rating=5)
+    assert main(["restore", "--db", str(library_dir)]) == 0
+    with Library.open(library_dir) as lib:
+        assert len(lib.papers) == count and [p.id for p in lib.papers].count(pid) == 1
+        note = lib.annotation(pid)
+        assert (note.notes, note.rating) == ("after the import\n\nbefore the removal", 5)
+    stored = json.loads((library_dir / "papers.json").read_bytes())["papers"].values()
+    assert [doc["id"] for doc in stored].count(pid) == 1

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import tui.core.store.journal as journal
+import tui.core.store.jsonfile as jsonfile
 from tui.core.library import Library
 from tui.core.models import Status
 from tui.core.store.storage import ANNOTATIONS_FILE
@@ -157,3 +158,56 @@ def test_a_library_written_before_the_journal_opens_with_every_annotation(tmp_pa
     with Library.open(folder, seed=False) as lib:
         assert sum(a.is_annotated for a in lib.annotations().values()) == 9 + (not read_only)
         assert lib.views() == {"legacy view": "graphs rating:>=3"}
+
+
+def _tear_the_journal(folder: Path) -> None:
+    """What a kill in the middle of an append leaves: part of a line, no newline."""
+    with (folder / JOURNAL).open("ab") as handle:
+        handle.write(b'{"annotations":{"1":{"id":"x","no')
+
+
+def _assert_read_back_intact(writer: Library, pid: str, notes: str) -> None:
+    """A reader beside the running writer, then a writer after it is killed, see the note, not a damaged file."""
+    with Library.open(writer.folder, seed=False, read_only=True) as reader:
+        assert not reader.notice and reader.annotation(pid).notes == notes
+    writer._file_lock.release()  # killed before its close could fold the journal in
+    with Library.open(writer.folder, seed=False) as reopened:
+        assert not reopened.read_only and reopened.annotation(pid).notes == notes
+
+
+def test_a_save_after_a_torn_first_note_is_not_glued_to_it(library_dir: Path) -> None:
+    """The first note of a library was killed mid-append (no snapshot yet, so nothing is folded on open).
+
+    Guards the cut in `append`: without it the next line is written after the
+    torn bytes, the two parse as one damaged line, and the library opens
+    read-only with the note lost to it.
+    """
+    lib = Library.open(library_dir)
+    pid = lib.papers[0].id
+    lib._file_lock.release()  # killed: no close, no fold
+    assert not (library_dir / ANNOTATIONS_FILE).exists()
+    _tear_the_journal(library_dir)
+    writer = Library.open(library_dir, seed=False)
+    writer.save_annotation(pid, notes="after the kill")
+    _assert_read_back_intact(writer, pid, "after the kill")
+
+
+def test_a_save_after_a_torn_line_the_open_could_not_fold_is_not_glued_to_it(library_dir: Path, monkeypatch) -> None:
+    """The fold on open failed (disk full), so the torn tail is still in the journal at the next save."""
+    with Library.open(library_dir) as lib:
+        pid = lib.papers[0].id
+        lib.save_annotation(pid, notes="before")  # a snapshot exists from here on
+    lib = Library.open(library_dir, seed=False)
+    lib.save_annotation(pid, notes="kept")
+    lib._file_lock.release()
+    _tear_the_journal(library_dir)
+
+    def disk_full(path, data) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(jsonfile, "atomic_write_bytes", disk_full)
+    writer = Library.open(library_dir, seed=False)
+    monkeypatch.undo()
+    assert not writer.read_only and writer.annotation(pid).notes == "kept"
+    writer.save_annotation(pid, notes="after the kill")
+    _assert_read_back_intact(writer, pid, "after the kill")

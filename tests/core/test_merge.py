@@ -12,7 +12,7 @@ from tui.core.ingest.readers import read_import
 from tui.core.ingest.merge import MatchIndex, merge_into, normalize_doi, normalize_title
 from tui.core.ingest.parsed import FileReport, ParsedFile
 from tui.core.models import Paper, paper_id
-from tui.core.library import Library
+from tui.core.library import Library, import_paths
 
 ABSTRACT = (
     "We propose a method for learning controllers from data with guarantees on stability and safety, "
@@ -145,3 +145,34 @@ def test_a_list_reports_in_the_words_of_every_other_file() -> None:
     assert report.line() == "x.txt (list My List): 2 papers added, 1 merged (0 with new fields), 0 skipped"
     one = FileReport("refs.bib", "bibtex", "refs", added=1)
     assert one.line() == "refs.bib: 1 paper added, 0 merged, 0 skipped"
+
+
+def test_two_incoming_duplicates_of_a_stored_paper_both_fill_it(library_dir: Path, tmp_path: Path) -> None:
+    """One import holds records of a stored paper: one with its DOI, one with its URL and venue, and a
+    third known only by that DOI (another title), bringing the year.
+
+    Guards that each record merges into what the earlier ones made of the
+    stored paper, not into the stored paper as it was (the second merge
+    would replace the first and lose the DOI), and that the DOI the first
+    brought is matched by the third (else it is added as a duplicate).
+    """
+    with Library.open(library_dir) as lib:
+        lib.add_papers([parsed(paper(ABSTRACT, "Stable Learning of Controllers", authors=("Ada Lovelace",)))])
+        (stored,) = [p for p in lib.papers if p.title == "Stable Learning of Controllers"]
+        lib.save_annotation(stored.id, notes="mine")
+        count = len(lib.papers)
+    bib = tmp_path / "two.bib"
+    bib.write_text(
+        "@article{a, title = {Stable Learning of Controllers}, author = {Lovelace, Ada}, doi = {10.5555/stable}}\n"
+        "@inproceedings{b, title = {Stable learning of controllers}, author = {Lovelace, Ada},"
+        " url = {https://example.org/stable}, booktitle = {L4DC}}\n"
+        "@misc{c, title = {Learning Controllers That Are Stable}, author = {Other, Someone}, doi = {10.5555/STABLE}, year = 2025}\n"
+    )
+    outcome = import_paths(library_dir, [bib])
+    assert [(r.added, r.merged) for r in outcome.reports] == [(0, 3)]
+    with Library.open(library_dir, seed=False) as lib:
+        assert len(lib.papers) == count
+        (merged,) = [p for p in lib.papers if normalize_title(p.title) == normalize_title(stored.title)]
+        assert merged.id == stored.id and merged.abstract == ABSTRACT
+        assert (merged.doi, merged.url, merged.venue, merged.year) == ("10.5555/stable", "https://example.org/stable", "L4DC", "2025")
+        assert lib.annotation(stored.id).notes == "mine"

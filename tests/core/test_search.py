@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from tui.core.models import Paper
+from tui.core.models import Annotation, Paper
 from tui.core.search.query import parse_query
 from tui.core.search.index import SearchIndex
 from tui.core.search.sorts import SORTS, next_sort
@@ -205,3 +205,34 @@ def test_sort_orders(library: Library) -> None:
     assert titles == sorted(titles)
     assert ranked(library, "", sort="list") == library.papers
     assert [next_sort(s) for s in SORTS] == list(SORTS[1:]) + [SORTS[0]]
+
+
+def test_a_renamed_papers_old_title_words_lose_their_title_weight() -> None:
+    """After a rename (`e`), the old title's words rank the paper as abstract words only, the new title's as title words.
+
+    Guards the index zeroing the data title's field for renamed papers: else
+    a word of the title the reader replaced still lifts the paper above
+    papers that hold it in their abstract alone, as if it were in its title.
+    The title sort follows the rename too (its cached order is dropped).
+    """
+    papers = [
+        Paper("b1", "A quantum circuit simulator built on tensor networks.", "L", 0, title="Tensor Networks"),
+        Paper("c1", "Wavelets on graphs for signal processing.", "L", 1, title="Graph Signals"),
+        Paper("a1", "Schedules for optimisation on annealing hardware, where quantum effects matter.", "L", 2, title="Quantum Annealing Schedules"),
+    ]
+
+    def first(index: SearchIndex, text: str) -> list[str]:
+        return [p.id for p in index.search(parse_query(text))]
+
+    index = SearchIndex(papers, {"a1": Annotation("a1", notes="to read")})
+    assert first(index, "quantum") == ["a1", "b1"] and first(index, "wavelets") == ["c1"]
+    assert [p.id for p in index.search(parse_query(""), "title")] == ["c1", "a1", "b1"]
+    renamed = Annotation("a1", notes="to read", title="Wavelets on Spectral Graphs")
+    index.update_annotation("a1", renamed)
+    for ranked_now in (index, SearchIndex(papers, {"a1": renamed})):  # refreshed after the save, and built at a start
+        assert first(ranked_now, "quantum") == ["b1", "a1"]  # both by their abstracts: list order
+        assert first(ranked_now, "wavelets") == ["a1", "c1"]
+        assert first(ranked_now, "annealing") == ["a1"]  # still found by its abstract
+        assert [p.id for p in ranked_now.search(parse_query(""), "title")] == ["c1", "b1", "a1"]  # sorted by the new title
+    index.update_annotation("a1", Annotation("a1"))  # the rename undone: the data title weighs again
+    assert first(index, "quantum") == ["a1", "b1"]

@@ -11,6 +11,12 @@ HOSTILE = [
     "javascript:alert(1)",
     "JAVASCRIPT:alert(1)",
     "file:///etc/passwd",
+    "file://fileserver/share/paper.pdf",  # a host, so the path does not start with "/": only the scheme refuses it
+    "FILE://host/x",
+    "File:///etc/passwd",
+    "file:/etc/passwd",
+    "javascript://%0aalert(1)",  # "://" as in a web link, a comment line break after it
+    "data://text/html,x",
     "data:text/html,<script>alert(1)</script>",
     "vbscript:msgbox",
     "ftp://example.org/x",
@@ -49,3 +55,13 @@ def test_open_target_skips_hostile_fields_for_the_next_web_link() -> None:
 def test_the_host_shown_before_opening() -> None:
     assert link_host("https://user:pw@evil.example.org:8080/path") == "evil.example.org:8080"
     assert link_host("javascript:alert(1)") == ""
+
+
+def test_the_abstracts_own_hostile_links_are_never_opened() -> None:
+    """LaTeX links in an abstract (`\\href`, `\\url`) go through the same check as the paper's URL."""
+    abstract = (
+        r"See \href{file://fileserver/share/paper.pdf}{the PDF}, \url{FILE://host/x}, "
+        r"\href{javascript://%0aalert(1)}{a demo} and \url{data:text/html,x}."
+    )
+    assert open_target("", "", abstract) == ""
+    assert open_target("", "", abstract + r" Code: \url{https://github.com/a/b}") == "https://github.com/a/b"

@@ -55,3 +55,16 @@ def test_a_code_link_is_clickable_only_when_http() -> None:
     assert run_style("link", "https://github.com/a/b").link == "https://github.com/a/b"
     style = run_style("link", "javascript:alert(1)")
     assert style is None or not style.link
+
+
+def test_no_link_but_http_in_an_abstract_is_clickable() -> None:
+    """What the reading pane draws from an abstract: a `file://host/...`, `FILE://`, `javascript:` or `data:` link is plain text."""
+    from tui.core.render.latex import render
+    from tui.ui.rich_runs import rendered_text
+
+    text = rendered_text(render(
+        r"\href{file://fileserver/share/x.pdf}{one} \url{FILE://host/x} \href{javascript://%0aalert(1)}{two} "
+        r"\url{data:text/html,x} \href{https://ok.org/a}{three}"
+    ))
+    links = [span.style.link for span in text.spans if not isinstance(span.style, str) and span.style.link]
+    assert links == ["https://ok.org/a"]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tests.ui.pilot import notices, settle, text_of, type_text
 from tui.core.library import Library
-from tui.core.store.trash import read_trash
+from tui.core.store.trash_file import read_trash
 from tui.ui.screens.confirm import ConfirmRemove
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader

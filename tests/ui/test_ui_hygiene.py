@@ -13,11 +13,6 @@ def _source(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def test_no_ui_file_is_over_400_lines() -> None:
-    long = {str(p.relative_to(UI)): n for p in FILES if (n := len(_source(p).splitlines())) > 400}
-    assert long == {}
-
-
 #: The exceptions, each checked by tests/ui/test_textual_api.py: the work-around for Textual's
 #: CJK-in-toasts bug (textual#6357) replaces a screen's compositor; the terminal parser that reads
 #: Esc then a letter in one read (tui/ui/terminal_input.py) subclasses Textual's.

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.removing import RemoveOutcome
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
+    from tui.core.store.trash import RestorePlan
 
 
 class Library(LibraryStore):
@@ -63,6 +64,12 @@ class Library(LibraryStore):
             lib.close()
             raise
         return lib
+
+    def restore_plan(self, stored: list[Paper], trashed: list[Paper]) -> "RestorePlan":
+        """A restore that meets papers imported again since their removal (`removing.plan_restore`)."""
+        from tui.core.removing import plan_restore
+
+        return plan_restore(stored, trashed)
 
     def seed(self) -> list[ImportReport]:
         """Add the lists that ship with paperdesk (in memory only when the library is read-only)."""
@@ -108,8 +115,10 @@ class Library(LibraryStore):
 
             return derive_title(abstract)
 
+        after = self.trash_highest_seq()  # a trashed paper's place stays its own, for its restore
+
         def plan(papers: list[Paper]) -> "MergePlan":
-            seq = papers[-1].seq + 1 if papers else 0
+            seq = max(papers[-1].seq if papers else -1, after) + 1
             planned = plan_import(papers, files, seq, derive_title, progress, prepared)
             if before_write is not None:
                 before_write(planned)

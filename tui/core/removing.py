@@ -7,11 +7,14 @@ papers (by list, query or id) and refuses to drop annotations without force.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from tui.core.models import Paper
 from tui.core.store.storage import LibraryStore
 from tui.core.words import plural
+
+if TYPE_CHECKING:
+    from tui.core.store.trash import RestorePlan
 
 #: The papers a filter query matches (`library.papers_matching`, passed in: this module sits below the use cases).
 Matching = Callable[[LibraryStore, str], Sequence[Paper]]
@@ -70,8 +73,51 @@ def remove_papers(
 
 
 def restore_papers(library: LibraryStore, *, everything: bool = False) -> list[str]:
-    """Bring back the last removal (every one with `everything`); one line per batch restored."""
-    return [
+    """Bring back the last removal (every one with `everything`); one line per batch restored, and one for
+    papers the library held again (imported since), which were filled in rather than stored twice."""
+    restored = library.restore_papers(everything=everything)
+    lines = [
         f"restored {plural(len(batch.get('papers', [])))} ({batch.get('what', '')}, removed {batch.get('removed', '')[:16].replace('T', ' ')})"
-        for batch in library.restore_papers(everything=everything)
+        for batch in restored.batches
     ]
+    if restored.updated:
+        lines.append(f"{plural(len(restored.updated))} were in the library again (imported since): kept there, their empty fields and annotations filled in from the trash")
+    return lines
+
+
+def plan_restore(stored: list[Paper], trashed: list[Paper]) -> RestorePlan:
+    """Where trashed papers (the newest removal first) go back: a paper the library holds again (by the import's
+    evidence: id, DOI, arXiv id, URL, title, abstract) keeps its id and gets its gaps filled from the trashed copy;
+    the others come back with their ids, at their old places unless a paper holds that place now."""
+    from tui.core.ingest.merge import MatchIndex, merge_into
+    from tui.core.store.trash import RestorePlan
+
+    index = MatchIndex(stored, trashed)  # found in this order, each added before the next (as an import does)
+    by_id = {p.id: p for p in stored}
+    seqs = {p.seq for p in stored}
+    free = max([*seqs, *(p.seq for p in trashed)], default=-1) + 1
+    plan = RestorePlan()
+    added_at: dict[str, int] = {}
+    for paper in trashed:
+        hit = index.find(paper)
+        if hit is None:
+            if paper.seq in seqs:  # a library written before imports kept trashed places free
+                paper, free = paper.with_changes(seq=free), free + 1
+            seqs.add(paper.seq)
+            added_at[paper.id] = len(plan.added)
+            plan.added.append(paper)
+            plan.into[paper.id] = paper.id
+            index.add(paper)
+            continue
+        pid = hit[0]
+        plan.into[paper.id] = pid
+        if pid in added_at:
+            merged = merge_into(plan.added[added_at[pid]], paper)
+            plan.added[added_at[pid]] = merged
+        else:
+            old = plan.replaced.get(pid) or by_id[pid]
+            merged = merge_into(old, paper)
+            if merged is not old:
+                plan.replaced[pid] = merged
+        index.add(merged, as_id=pid)
+    return plan

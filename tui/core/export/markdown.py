@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from tui.core.export import frontmatter
-from tui.core.export.highlights_md import HIGHLIGHTS_HEADING, highlights_markdown, pair_list
+from tui.core.export.highlights_md import highlights_markdown, pair_list
+from tui.core.export.own_text import ABSTRACT, ABSTRACT_HEADING, HIGHLIGHTS, HIGHLIGHTS_HEADING, TITLE, OwnText, with_own_text
 from tui.core.export.vault_markdown import shift_headings, shown_title as rendered_title, vault_tag
 from tui.core.models import Annotation, Paper, Status, day, shown_title, utc_now
 from tui.core.render.links import code_links
@@ -26,7 +27,6 @@ from tui.core.render.text import clean, one_line
 
 #: The heading that starts the notes in a per-paper file; import reads what follows it.
 NOTES_HEADING = "## Notes"
-ABSTRACT_HEADING = "## Abstract"
 #: How much deeper a note's headings sit in a per-paper file (`# H` under `## Notes` is `### H`).
 #: The front matter says it (`notes_heading_offset`), so files written before it read back as written.
 NOTES_HEADING_OFFSET = 2
@@ -191,27 +191,29 @@ OWN_KEYS = frozenset(
 )
 
 
-def render_paper_file(entry: Entry, now: str | None = None, keep: dict[str, object] | None = None, library: str = "") -> str:
+def render_paper_file(
+    entry: Entry, now: str | None = None, keep: dict[str, object] | None = None, library: str = "", own: OwnText = ()
+) -> str:
     """A per-paper file: front matter, title, abstract, and the notes after `## Notes`.
 
     The notes are followed by exactly one newline, which import removes, so
     notes round-trip byte for byte (leading blank lines and spaces included).
     `keep` is the front matter of the file being replaced: its keys that
-    paperdesk does not write are carried over. `library` is the writing
-    library's `library_id`.
+    paperdesk does not write are carried over; `own` is the reader's own
+    text in that file (`own_text`), put back where it was. `library` is the
+    writing library's `library_id`.
     """
     fields = front_matter_fields(entry, now or utc_now(), library)
     # Keys the user added in the vault survive a rewrite.
     fields.update({k: v for k, v in (keep or {}).items() if isinstance(k, str) and k not in OWN_KEYS})
     title = rendered_title(entry.title) or "(untitled)"
-    parts = [frontmatter.dump(fields), f"# {title}\n"]
+    parts = [(TITLE, f"# {title}\n")]
     if entry.paper.abstract.strip():
-        parts.append(f"{ABSTRACT_HEADING}\n\n{quote(entry.paper.abstract)}\n")
+        parts.append((ABSTRACT, f"{ABSTRACT_HEADING}\n\n{quote(entry.paper.abstract)}\n"))
     if entry.annotation.highlights:
-        parts.append(f"{HIGHLIGHTS_HEADING}\n\n{highlights_markdown(entry.annotation.highlights, entry.paper.abstract)}\n")
+        parts.append((HIGHLIGHTS, f"{HIGHLIGHTS_HEADING}\n\n{highlights_markdown(entry.annotation.highlights, entry.paper.abstract)}\n"))
     notes = shift_headings(clean(entry.annotation.notes), NOTES_HEADING_OFFSET)
-    parts.append(f"{NOTES_HEADING}\n\n{notes}\n")
-    return "\n".join(parts)
+    return "\n".join([frontmatter.dump(fields), *with_own_text(parts, own), f"{NOTES_HEADING}\n\n{notes}\n"])
 
 
 def plain_summary(entry: Entry) -> str:

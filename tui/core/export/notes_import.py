@@ -31,6 +31,7 @@ from tui.core.errors import InputFileError, PaperdeskError, os_reason
 from tui.core.export.filenames import is_conflict_name
 from tui.core.export.highlights_md import highlights_section, merged
 from tui.core.export.markdown import NOTES_HEADING, annotation_hash, values_hash
+from tui.core.export.own_text import OwnText, own_text
 from tui.core.export.vault_markdown import library_tags, shift_headings, tag_lookup, vault_tag
 from tui.core.models import EDITABLE_FIELDS, Annotation, Status
 from tui.core.render.text import clean, one_line
@@ -60,6 +61,7 @@ class NoteFile:
     exported: str = ""  # when paperdesk wrote the file: a sync renders it again with this stamp to compare
     front_matter: dict[str, Any] = field(default_factory=dict)  # as read, for a rewrite to keep the vault's own keys
     highlights: list[tuple[str, str]] | None = None  # (text, comment) under `## Highlights`; None: no such section
+    own_text: OwnText = ()  # the reader's own text before the notes, for a rewrite to put back (`own_text`)
 
     @property
     def library_id(self) -> str:
@@ -145,7 +147,8 @@ def parse_note_text(text: str, path: Path) -> NoteFile:
         typed_tags=_tags(fields.get("typed_tags"), path),
         exported=str(fields.get("exported") or ""),
         front_matter=fields,
-        highlights=highlights_section(_before_notes(body)),
+        highlights=highlights_section(before_notes := _before_notes(body)),
+        own_text=own_text(before_notes),
     )
 
 

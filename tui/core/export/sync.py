@@ -84,7 +84,7 @@ class _Step:
     remove: Path | None = None  # the old name, after a rename
     line: str = ""
     paper: Any = None  # for a file rendered again once the library is saved (its dates move)
-    keep: dict[str, Any] | None = None
+    keep: NoteFile | None = None  # the file being replaced: its own keys and text are kept
 
 
 def _same(key: str, a: Any, b: Any) -> bool:
@@ -104,8 +104,11 @@ class _Planner:
         self.tags = tag_lookup(t for a in library.annotations().values() for t in a.tags)
         self.library_id = library_id(state.library_key)
 
-    def _render(self, entry: Entry, stamp: str | None = None, keep: dict[str, Any] | None = None) -> str:
-        return render_paper_file(entry, stamp or self.now, keep, self.library_id)
+    def _render(self, entry: Entry, stamp: str | None = None, keep: NoteFile | None = None) -> str:
+        """The file for `entry`; `keep`, the file it replaces, gives the vault's own keys and the reader's own text."""
+        if keep is None:
+            return render_paper_file(entry, stamp or self.now, library=self.library_id)
+        return render_paper_file(entry, stamp or self.now, keep.front_matter, self.library_id, keep.own_text)
 
     def _new_file(self, entry: Entry, folder: Path | None = None) -> Path:
         folder = folder or self.vault.root
@@ -165,11 +168,11 @@ class _Planner:
     def _written(
         self, pid: str, entry: Entry, path: Path, line: str, remove: Path | None = None, keep: VaultFile | None = None, user_named: bool = False
     ) -> _Step:
-        text = self._render(entry, keep=keep.note.front_matter if keep else None)
+        text = self._render(entry, keep=keep.note if keep else None)
         values = annotation_values(entry.annotation)
         synced = Synced(self.vault.rel(path), field_hashes(values), text_hash(text.encode("utf-8")), user_named=user_named)
         synced.render = render_key(entry.paper.to_doc(), values, FILE_FORMAT)
-        return _Step(pid, synced, write=(path, text), remove=remove, line=line, paper=entry.paper, keep=keep.note.front_matter if keep else None)
+        return _Step(pid, synced, write=(path, text), remove=remove, line=line, paper=entry.paper, keep=keep.note if keep else None)
 
     def _open_conflict(self, pid: str, paper: Any, current: Annotation, st: Synced, found: VaultFile) -> _Step:
         conflict = self.vault.root / st.conflict
@@ -219,7 +222,7 @@ class _Planner:
         # Stale: paperdesk would write it differently now (the paper's data, the format). The dates
         # are the file's own: another machine's library has other dates, and that is no change.
         as_filed = Entry(paper, Annotation(**{**_dates(current), **_file_dates(note), **merged}))
-        stale = untouched and (st is None or st.render != key) and text_hash(self._render(as_filed, note.exported or self.now, note.front_matter).encode("utf-8")) != found.text
+        stale = untouched and (st is None or st.render != key) and text_hash(self._render(as_filed, note.exported or self.now, note).encode("utf-8")) != found.text
         user_named = st is not None and (st.user_named or st.name != found.rel)
         target = None if user_named else self._rename(entry, st, found)
         lines = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Callable, Collection, Iterable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Protocol, TypeVar
 
 from tinydb import TinyDB
 from tinydb.table import Table
@@ -26,6 +26,10 @@ from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import LOCK_PID_FILE
 from tui.core.store.papers_file import PapersFile
+from tui.core.store.trash_file import TRASH_FILE
+
+if TYPE_CHECKING:
+    from tui.core.store.trash import RestorePlan, Restored
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
@@ -117,7 +121,8 @@ class LibraryStore:
         if not self.read_only:
             self._notes_storage().fold()  # compacted on open; the daily backup then holds everything
             self._backup_day = rotate_backups(notes_path, self._backup_day)
-            remove_stale_temps(self.folder, (PAPERS_FILE, CATALOG_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE))
+            remove_stale_temps(self.folder, (PAPERS_FILE, CATALOG_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE, TRASH_FILE))
+            self.settle_trash()
 
     def _notes_storage(self) -> JournaledJSONStorage:
         storage = self._notes_db.storage if self._notes_db is not None else None
@@ -157,8 +162,8 @@ class LibraryStore:
 
     def _load_papers(self) -> None:
         assert self._papers_file is not None
-        papers = self._papers_file.load()
-        papers.sort(key=lambda p: p.seq)
+        # A copy in list order: the loaded list is the file's layout (slot -> paper), which must keep file order.
+        papers = sorted(self._papers_file.load(), key=lambda p: p.seq)
         self.papers = papers
         self.formats = read_formats(self._papers_file.tables)
         self._by_id = {p.id: p for p in papers}
@@ -198,10 +203,11 @@ class LibraryStore:
     def _apply_in_memory(self, changes: PaperChanges) -> None:
         if changes.replaced or changes.removed:
             self.papers = [changes.replaced.get(p.id, p) for p in self.papers if p.id not in changes.removed]
-        back = bool(changes.added and self.papers and changes.added[0].seq < self.papers[-1].seq)
-        self.papers.extend(changes.added)
-        if back:  # papers restored from the trash go back to their places
-            self.papers.sort(key=lambda p: p.seq)
+        if changes.added:
+            last = self.papers[-1].seq if self.papers else -1
+            self.papers.extend(changes.added)
+            if any(p.seq < last for p in changes.added) or any(a.seq > b.seq for a, b in zip(changes.added, changes.added[1:])):
+                self.papers.sort(key=lambda p: p.seq)  # papers restored from the trash go back to their places
         self._by_id = {p.id: p for p in self.papers}
 
     def _write_papers(self, changes: PaperChanges) -> None:
@@ -215,37 +221,125 @@ class LibraryStore:
     # -- the trash -------------------------------------------------------------
 
     def remove_papers(self, ids: Iterable[str], what: str) -> int:
-        """Move papers and their annotations to the trash (written first); `restore_papers` brings them back."""
-        from tui.core.store.trash import TrashChange, new_batch, read_trash, write_trash
+        """Move papers and their annotations to the trash; `restore_papers` brings them back.
+
+        The batch goes into the trash first, marked as under way, then the papers and the
+        annotations leave their files, then the mark goes (`store.trash`).
+        """
+        from tui.core.store.trash import new_batch
+        from tui.core.store.trash_file import read_trash, write_trash
 
         wanted = set(ids)
         with self._lock:
             self._check_writable()
             gone = [p for p in self.papers if p.id in wanted]
-            notes = {p.id: self._annotations[p.id] for p in gone if p.id in self._annotations}
-            if gone:
-                write_trash(self.folder, [*read_trash(self.folder), new_batch(what, gone, notes.values())])
-                self.change_papers(lambda _: TrashChange(removed={p.id for p in gone}))
-            if notes:
-                self._rewrite_annotations(set(notes), {})
+            if not gone:
+                return 0
+            notes = [self._annotations[p.id] for p in gone if p.id in self._annotations]
+            batches = [*read_trash(self.folder), new_batch(what, gone, notes)]
+            write_trash(self.folder, batches)
+            self._finish_or_settle(batches)
             return len(gone)
 
-    def restore_papers(self, *, everything: bool = False, ids: Collection[str] | None = None) -> list[dict[str, Any]]:
-        """Bring back the newest removal (all with `everything`, the one of exactly `ids`), annotations too; return those batches."""
-        from tui.core.store.trash import TrashChange, chosen_batches, read_trash, trashed, write_trash
+    def restore_papers(self, *, everything: bool = False, ids: Collection[str] | None = None) -> "Restored":
+        """Bring back the newest removal (all with `everything`, the one of exactly `ids`), annotations too.
+
+        A paper the library holds again meanwhile (imported since) is not stored twice: it keeps its
+        id and what it has, and the trashed copy fills in its gaps (its fields, its annotation;
+        `restore_plan` decides which paper that is).
+        """
+        from tui.core.store.trash import Restored, chosen_batches
+        from tui.core.store.trash_file import RESTORING, STATE, read_trash, write_trash
 
         with self._lock:
             self._check_writable()
             batches = read_trash(self.folder)
-            taken, kept = chosen_batches(batches, everything=everything, ids=ids)
-            papers, notes = trashed(taken, self._by_id, self._annotations)
-            if papers:
-                self.change_papers(lambda _: TrashChange(added=papers))
-            if notes:
-                self._rewrite_annotations(set(), notes)
-            if taken:
-                write_trash(self.folder, kept)
-            return taken
+            taken = chosen_batches(batches, everything=everything, ids=ids)
+            if not taken:
+                return Restored()
+            for at in taken:
+                batches[at][STATE] = RESTORING
+            write_trash(self.folder, batches)
+            return self._finish_or_settle(batches)
+
+    def restore_plan(self, stored: list[Paper], trashed: list[Paper]) -> "RestorePlan":
+        """Where trashed papers go back to: by id here; `core.library.Library` also knows a paper imported again."""
+        from tui.core.store.trash import plan_by_id
+
+        return plan_by_id(stored, trashed)
+
+    def settle_trash(self) -> None:
+        """Finish a removal or restore a kill interrupted (a batch still marked in the trash); a no-op otherwise."""
+        from tui.core.store.trash_file import move_under_way, read_trash
+
+        with self._lock:
+            if self.read_only or not move_under_way(self.folder):
+                return
+            self._finish_moves(read_trash(self.folder), settling=True)
+
+    def _finish_or_settle(self, batches: list[dict[str, Any]]) -> "Restored":
+        """`_finish_moves`; when a write fails midway (a full disk), settle what the files now say, as the next
+        open would, so memory and files agree, then let the one-line error go on to the caller."""
+        from tui.core.store.trash_file import read_trash
+
+        try:
+            return self._finish_moves(batches)
+        except LibraryError:
+            try:
+                self._finish_moves(read_trash(self.folder), settling=True)
+            except LibraryError:
+                pass  # the disk still refuses: the next open settles it
+            raise
+
+    def _finish_moves(self, batches: list[dict[str, Any]], *, settling: bool = False) -> "Restored":
+        """Carry out the marked batches of the trash (`batches`, as in the file): each step can be done again.
+
+        `settling` (a move a kill or a full disk interrupted): a removal whose papers are all still
+        stored had not begun, and its batch goes; any other move is finished.
+        """
+        from tui.core.store.trash import Restored, TrashChange, restored_annotation, trashed_papers
+        from tui.core.store.trash_file import REMOVING, RESTORING, STATE, write_trash
+
+        removing = [b for b in batches if b.get(STATE) == REMOVING]
+        restoring = [b for b in batches if b.get(STATE) == RESTORING]
+        for batch in removing:
+            pids = {doc.get("id") for doc in batch.get("papers", [])}
+            stored = {pid for pid in pids if pid in self._by_id}
+            if settling and stored == pids:
+                batch[STATE] = RESTORING  # not begun: nothing to bring back, and the batch goes below
+                continue
+            if stored:
+                self.change_papers(lambda _: TrashChange(removed=stored))
+            orphans = {pid for pid in pids if pid in self._annotations and pid not in self._by_id}
+            if orphans:  # the trash holds them now
+                self._rewrite_annotations(orphans, {})
+            batch.pop(STATE)
+        outcome = Restored(batches=restoring)
+        if restoring:
+            papers, notes = trashed_papers(restoring)
+            plan = self.restore_plan(self.papers, papers)
+            put: dict[str, Annotation] = {}
+            for note in notes:  # newest removal first: its annotation wins, older ones fill gaps
+                target = plan.into.get(note.id)
+                if target is not None:
+                    put[target] = restored_annotation(put.get(target) or self._annotations.get(target), note, target)
+            put = {pid: a for pid, a in put.items() if a != self._annotations.get(pid)}
+            if put:  # annotations first: a kill before the papers are back leaves them to be matched again
+                self._rewrite_annotations(set(), put)
+            if plan.added or plan.replaced:
+                self.change_papers(lambda _: plan)
+            outcome.added = [p.id for p in plan.added]
+            outcome.updated = sorted(set(plan.into.values()) - set(outcome.added))  # the library held them again
+        if removing or restoring:
+            write_trash(self.folder, [b for b in batches if b.get(STATE) != RESTORING])
+        return outcome
+
+    def trash_highest_seq(self) -> int:
+        """The last list position a paper in the trash holds (-1: none; `store.trash.highest_seq`)."""
+        from tui.core.store.trash import highest_seq
+        from tui.core.store.trash_file import read_trash
+
+        return highest_seq(read_trash(self.folder))
 
     def _rewrite_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
         """One atomic write of the annotations file without `drop` and with `put`."""

@@ -144,9 +144,12 @@ class Removing:
             if saving:
                 await app.workers.wait_for_complete(saving)
             assert library is not None
+            filled = 0
             if restore:
-                batches = await asyncio.to_thread(library.restore_papers, ids=pids)
-                moved = tuple(doc["id"] for batch in batches for doc in batch.get("papers", []))
+                restored = await asyncio.to_thread(library.restore_papers, ids=pids)
+                moved, filled = tuple(restored.added), len(restored.updated)
+                if filled:  # papers imported again since their removal: filled in where they stand
+                    self.screen.reload_papers()
             else:
                 count = await asyncio.to_thread(library.remove_papers, pids, what)
                 moved = pids if count else ()
@@ -160,6 +163,8 @@ class Removing:
                 self.screen.post_message(PapersMoved(moved, restored=restore))
                 done = f"Restored {plural(len(moved))}." if restore else f"Removed {plural(len(moved))} to the trash; u brings {'it' if len(moved) == 1 else 'them'} back."
                 app.notify(done, timeout=4, markup=False)
+            elif filled:
+                app.notify(f"{plural(filled)} were in the library again: their notes and fields from the trash filled in.", timeout=6, markup=False)
             elif restore:
                 app.notify("Nothing to restore: the trash no longer holds those papers.", severity="warning", markup=False)
         finally:
