@@ -1,7 +1,7 @@
 """Pilot tests: an import from the app shows its count and bar as it goes, and Esc cancels it until the write.
 
 The import runs for real (the core reads, matches and writes a generated
-file); only its progress callback is held at one step (`held_at`), so the
+file); only its progress callback is held at one step (`Held`), so the
 test can look at the dialog mid-import and press Esc at a known moment.
 """
 
