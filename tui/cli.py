@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_OK, PROG, parse_app_start
+from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, PROG, parse_app_start
 from tui.core import collector
 from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
 
@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PaperdeskError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # `paperdesk list | head`: the reader went away; that is not an error. Point stdout at
         # /dev/null so the interpreter's last flush does not fail again.
@@ -95,43 +95,11 @@ def _library_dir(args: argparse.Namespace) -> Path:
     return library_dir(override)
 
 
-def _progress_bar(done: int, total: int) -> None:
-    """A one-line progress bar on stderr, redrawn in place."""
-    width = 30
-    filled = width * done // max(total, 1)
-    end = "\n" if done >= total else ""
-    sys.stderr.write(f"\rimporting [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{end}")
-    sys.stderr.flush()
-
-
 def cmd_import(args: argparse.Namespace) -> int:
-    """Import lists, BibTeX, JSON and notes exports (- is standard input); print what happened, in order."""
-    from tui.core.heap import reuse_freed_memory
-    from tui.core.library import import_paths
+    """Import files and notes exports; progress, Ctrl+C and the report are `tui.cli_import`'s."""
+    from tui.cli_import import cmd_import as run
 
-    reuse_freed_memory()  # an import frees and allocates megabytes at a time: fewer page faults
-    progress = _progress_bar if sys.stderr.isatty() else None
-    # Every paper read lives until the process ends, and makes almost no garbage: the cyclic
-    # collector would only rescan them, over and over (8 % of a 50,000-paper import), and once
-    # more at exit. So none while importing, and what the import made is frozen.
-    with collector.paused():
-        outcome = import_paths(
-            _library_dir(args), args.files, force=args.force, progress=progress, kind=args.format, stdin=sys.stdin.buffer.read
-        )
-    for kind, text in outcome.messages:
-        if kind == "line":
-            print(_shown(text))
-        elif kind == "skipped":
-            print(f"  skipped {_shown(text)}")
-        elif kind == "merged":
-            print(f"  {_shown(text)}")
-        elif kind == "note":
-            print(f"note: {_shown(text)}")
-        elif kind == "warning":
-            print(f"{PROG}: warning: {_shown(text)}", file=sys.stderr)
-        else:
-            _fail(text)
-    return EXIT_FAIL if outcome.failed else EXIT_OK
+    return run(args, _library_dir(args))
 
 
 def cmd_list(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ from tui import __version__
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES, SORTS
 
-from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_OK, EXIT_USAGE, PROG, parse_app_start  # noqa: F401 (the parser's names)
+from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, parse_app_start  # noqa: F401 (the parser's names)
 #: `paperdesk list --format`: tab-separated lines, JSON lines, or ids only.
 LIST_FORMATS = ("tsv", "json", "ids")
 #: `paperdesk import --format`: force one reader instead of the extension or content.
@@ -39,9 +39,11 @@ def _epilog() -> str:
     return (
         "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
         "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
-        "exit status:    %d done; %d bad input or nothing matched; %d usage (a bad option or argument); "
-        "%d the library is held by another process (the message names its PID)"
-        % (HOME_ENV, config_path(), EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD)
+        "exit status:    %d done; %d bad input, nothing matched, or nothing came in (an import whose every entry was "
+        "skipped, a fetch that found nothing); %d usage (a bad option or argument); "
+        "%d the library is held by another process (the message names its PID); "
+        "%d interrupted (Ctrl+C) before anything was written"
+        % (HOME_ENV, config_path(), EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD, EXIT_INTERRUPTED)
     )
 
 

@@ -107,14 +107,29 @@ def _count(text: str) -> int:
 
 
 class ProgressBar:
-    """`fetching [#####.....] 1200/3000 papers · 410/s · 4 s left` on stderr, redrawn in place at most 10 times a second."""
+    """`fetching [#####.....] 1200/3000 papers · 410/s · 4 s left` on stderr, redrawn in place at most 10 times a second.
 
-    def __init__(self, stream: TextIO, enabled: bool) -> None:
+    `verb` names what is done (`importing` for `paperdesk import`, which also
+    counts entries read before their total is known: `tally`).
+    """
+
+    def __init__(self, stream: TextIO, enabled: bool, verb: str = "fetching") -> None:
         self.stream = stream
         self.enabled = enabled
+        self.verb = verb
         self.start = time.monotonic()
         self._drawn = 0.0
         self._open = False
+
+    def tally(self, done: int, what: str) -> None:
+        """`importing: 12000 entries read` in place, while there is no total yet (at most 10 times a second)."""
+        now = time.monotonic()
+        if not self.enabled or now - self._drawn < 0.1:
+            return
+        self._drawn = now
+        self.stream.write(f"\r{self.verb}: {done} {what}")
+        self.stream.flush()
+        self._open = True
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
@@ -129,7 +144,7 @@ class ProgressBar:
         width = 24
         filled = width * done // max(total, 1)
         end = "\n" if done >= total else ""
-        self.stream.write(f"\rfetching [{'#' * filled}{'.' * (width - filled)}] {done}/{total} papers · {rate:,.0f}/s · {_duration(left)} left{end}")
+        self.stream.write(f"\r{self.verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{total} papers · {rate:,.0f}/s · {_duration(left)} left{end}")
         self.stream.flush()
         self._open = done < total
 
@@ -206,9 +221,9 @@ def cmd_fetch(args: argparse.Namespace, library_dir: Path) -> int:
         name = args.list or _arxiv_list_name(args)
         papers = arxiv.fetch_listing(options.client("arxiv"), query, name, limit=limit, progress=bar)
         source = f"arxiv:{query}"
-    if not papers:
+    if not papers:  # nothing came in: exit 1, as for an import whose every entry was skipped
         print(f"{PROG}: nothing found; the library is unchanged", file=sys.stderr)
-        return 0
+        return 1
     bar(len(papers), len(papers))
     (report,) = store_fetched(library_dir, [ParsedFile(Path(source), args.service, name, papers)])
     merged = f"{report.merged} already there" + (f" ({report.updated} with new fields)" if report.merged else "")

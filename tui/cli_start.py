@@ -12,8 +12,8 @@ from typing import Sequence
 
 PROG = "paperdesk"
 
-#: Exit statuses, documented under every --help.
-EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD = 0, 1, 2, 3
+#: Exit statuses, documented under every --help (130: Ctrl+C, 128 + SIGINT as shells report it).
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def parse_app_start(argv: Sequence[str]) -> SimpleNamespace | None:

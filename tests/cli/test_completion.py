@@ -56,8 +56,10 @@ def test_an_unknown_shell_is_a_usage_error() -> None:
 
 def test_help_documents_the_exit_statuses() -> None:
     text = " ".join(run("--help").stdout.split())
-    assert "0 done; 1 bad input or nothing matched; 2 usage" in text
+    assert "0 done; 1 bad input, nothing matched, or nothing came in (an import whose every entry was skipped" in text
+    assert "; 2 usage" in text
     assert "3 the library is held by another process (the message names its PID)" in text
+    assert "130 interrupted (Ctrl+C) before anything was written" in text
     for command in COMMANDS:
         assert command in text
 

@@ -61,6 +61,8 @@ ALLOWED: dict[str, set[str]] = {
     # A restore meets a paper imported again since its removal by the import's own evidence (ingest.merge).
     "tui.core.removing": BASE | {"tui.core.store", "tui.core.ingest"},
     "tui.core.list_rename": BASE | {"tui.core.search"},
+    # An import's steps below library.import_paths: notes exports restored, paper files read, matched, written.
+    "tui.core.importing": BASE | {"tui.core.ingest", "tui.core.export"},
     # Annotating one paper from the command line: a use case beside library (id prefixes, edits, their log).
     "tui.core.edits": {"tui.core"},
     # Bringing an older library up to date as it opens (store formats, the title rules).

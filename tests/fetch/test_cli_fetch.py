@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import folder_snapshot
 from tests.fetch.conftest import dead_url, venue_notes
-from tests.fetch_server import FakeServices, OpenReviewData, Reply
+from tests.fetch_server import ArxivData, FakeServices, OpenReviewData, Reply
 from tui.cli import main
 
 
@@ -249,3 +249,13 @@ def test_ctrl_c_during_a_fetch(services: FakeServices, library_dir: Path, capsys
     assert main(["fetch", "openreview", "ICML.cc/2025/Conference", "--db", str(library_dir)]) == 130
     assert "interrupted; the library is unchanged" in capsys.readouterr().err
     assert not library_dir.exists()
+
+
+def test_a_fetch_that_finds_nothing_exits_1(services: FakeServices, library_dir: Path, capsys) -> None:
+    services.handlers["arxiv"] = ArxivData([])
+    main(["list", "--db", str(library_dir)])
+    capsys.readouterr()
+    before = folder_snapshot(library_dir)
+    assert main(["fetch", "arxiv", "--query", "no such words", "--db", str(library_dir)]) == 1
+    assert capsys.readouterr().err == "paperdesk: nothing found; the library is unchanged\n"
+    assert folder_snapshot(library_dir) == before

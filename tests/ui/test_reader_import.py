@@ -7,7 +7,7 @@ import webbrowser
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, ProgressBar, Static
+from textual.widgets import Input, Static
 
 from tests.conftest import FIXTURES
 from tui.core.ingest.readers import read_import
@@ -197,24 +197,6 @@ async def test_a_bad_file_in_the_app_imports_nothing(make_app, library: Library)
         assert "is not valid JSON" in text_of(app, "#import-result")
         assert app.is_running
     assert library.papers == before
-
-
-async def test_a_large_import_shows_progress(make_app, library: Library, tmp_path: Path) -> None:
-    big = tmp_path / "big.json"
-    big.write_text(json.dumps([{"title": f"Paper {i}", "abstract": f"Abstract number {i}."} for i in range(1500)]))
-    app = make_app()
-    async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
-        await pilot.press("i")
-        app.screen.query_one(Input).value = str(big)
-        await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        bar = app.screen.query_one("#import-progress", ProgressBar)
-        assert bar.display and bar.total == 1500 and bar.progress == 1500
-        await pilot.press("escape")
-        await pilot.pause()
-        assert len(app.screen.query_one(PaperList).papers) == 33 + 1500
 
 
 async def test_a_title_only_paper_reads_as_such(make_app, library: Library) -> None:

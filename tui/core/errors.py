@@ -42,6 +42,17 @@ class NotFound(PaperdeskError):
         super().__init__(message)
 
 
+class Cancelled(BaseException):
+    """The user stopped an import (Esc in the app, Ctrl+C on the command line) before it wrote its papers.
+
+    Not a `PaperdeskError`: nothing went wrong, and nothing was written; the
+    import's outcome says so (`ImportOutcome.cancelled`). A `BaseException`,
+    as KeyboardInterrupt is: Ctrl+C raises it wherever the import is, and a
+    heuristic's `except Exception` guard (title deriving, LaTeX) must not
+    swallow it.
+    """
+
+
 def os_reason(exc: OSError) -> str:
     """Why an operating-system call failed, in the words of the system ("No space left on device")."""
     return exc.strerror or str(exc)

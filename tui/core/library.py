@@ -22,6 +22,7 @@ from tui.core.store.storage import LibraryStore
 if TYPE_CHECKING:  # the readers' report types: imported where an import runs, not when the app opens a library
     from tui.core.ingest.lists import ParsedList
     from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
+    from tui.core.ingest.watch import ImportProgress
     from tui.core.export.markdown import Entry
     from tui.core.export.git_vault import GitSyncOutcome
     from tui.core.export.sync import SyncReport
@@ -90,7 +91,13 @@ class Library(LibraryStore):
         return [ImportReport.of(r) for r in self.add_papers(files, write=write)]
 
     def add_papers(
-        self, files: Iterable[ParsedFile], progress: Progress | None = None, *, write: bool = True, prepared: "Incoming | None" = None
+        self,
+        files: Iterable[ParsedFile],
+        progress: Progress | None = None,
+        *,
+        write: bool = True,
+        prepared: "Incoming | None" = None,
+        before_write: "Callable[[MergePlan], None] | None" = None,
     ) -> list[FileReport]:
         """Add and merge the papers of parsed files in ONE atomic write of the papers file.
 
@@ -98,6 +105,8 @@ class Library(LibraryStore):
         or a near-identical abstract) get their empty fields filled in. On any
         failure neither the file nor memory changes; annotations never do.
         `prepared`: what the readers handed the files' papers to (`ingest.incoming`).
+        `before_write(plan)` hears the plan before the write; raising there (an
+        import cancelled) leaves the file and memory as they were.
         """
         from tui.core.ingest.merge import plan_import
 
@@ -110,7 +119,10 @@ class Library(LibraryStore):
 
         def plan(papers: list[Paper]) -> "MergePlan":
             seq = max(papers[-1].seq if papers else -1, after) + 1
-            return plan_import(papers, files, seq, derive_title, progress, prepared)
+            planned = plan_import(papers, files, seq, derive_title, progress, prepared)
+            if before_write is not None:
+                before_write(planned)
+            return planned
 
         return self.change_papers(plan, write=write).reports
 
@@ -123,7 +135,8 @@ def import_paths(
     paths: Sequence[str | os.PathLike[str]],
     *,
     force: bool = False,
-    progress: Progress | None = None,
+    progress: ImportProgress | None = None,
+    cancelled: Callable[[], bool] | None = None,
     kind: str | None = None,
     stdin: Callable[[], bytes] | None = None,
 ) -> ImportOutcome:
@@ -133,73 +146,51 @@ def import_paths(
     annotations; `force` takes the file's version where the library changed
     since the export. Everything else is parsed first, and the library is
     opened (when given as a folder) only when there is something to add.
-    `progress(done, total)` is called during imports of `LARGE_IMPORT`
-    entries or more. `-` reads `stdin()`; `kind` forces every file's format.
-    A library another process holds raises `LibraryHeld` (nothing is imported).
+    `progress(stage, done, total)` hears how far it is (`ingest.watch`: entries
+    read, papers matched, the write). `cancelled()` is asked at each step
+    until papers.json is written: once it says yes (or a step raises
+    `Cancelled`) the import stops, having written no paper, and the outcome
+    says so (`cancelled`); a write once begun finishes. `-` reads `stdin()`;
+    `kind` forces every file's format. A library another process holds
+    raises `LibraryHeld` (nothing is imported).
     """
-    from tui.core.ingest.incoming import Incoming
-    from tui.core.ingest.parsed import LARGE_IMPORT, ImportOutcome
-    from tui.core.ingest.readers import read_imports
+    from tui.core.errors import Cancelled
+    from tui.core.importing import add_read, is_notes_export, read_papers, restore_notes
+    from tui.core.ingest.parsed import ImportOutcome
+    from tui.core.ingest.watch import Watch
 
     outcome = ImportOutcome()
-    notes = [name for name in paths if str(name) != "-" and _may_be_notes(name) and _is_notes_export(name)]
+    watch = Watch(progress, cancelled)
+    notes = [name for name in paths if is_notes_export(name)]
     rest = [name for name in paths if name not in notes]
-    if notes:
-        with _opened(library) as lib:
-            if lib.held:
-                raise held_error(lib, "nothing imported")
-            if lib.read_only:
-                outcome.add("error", f"{lib.notice}; nothing imported")
-            else:
-                from tui.core.export.notes_import import import_notes
-
-                for source in notes:
-                    report = import_notes(lib, source, force=force)
-                    for line in report.lines():
-                        outcome.add("line", line)
-                    for error in report.errors:
-                        outcome.add("error", error)
-                    outcome.failed = outcome.failed or bool(report.conflicts)
-    if not rest:
-        return outcome
-    incoming = Incoming()  # each slice of papers is keyed, and its abstracts put on disk, as it is read
-    parsed, errors = read_imports(list(rest), kind, stdin, incoming)
-    if parsed:
-        total = sum(len(p.papers) for p in parsed)
-        with _opened(library) as lib:
-            if lib.held:
-                raise held_error(lib, "nothing imported")
-            if lib.read_only:
-                errors.append(f"{lib.notice}; nothing imported")
-            else:
-                examples = example_lists_note(lib)
-                for report in lib.add_papers(parsed, progress=progress if total >= LARGE_IMPORT else None, prepared=incoming):
-                    outcome.reports.append(report)
-                    for warning in report.warnings:
-                        outcome.add("warning", warning)
-                    outcome.add("line", report.line())
-                    for merge in report.merges:
-                        outcome.add("merged", merge)
-                    for reason in report.skipped:
-                        outcome.add("skipped", reason)
-                if examples:
-                    outcome.add("note", examples)
-    for error in errors:
-        outcome.add("error", error)
+    try:
+        if notes:
+            with _opened(library) as lib:
+                if lib.held:
+                    raise held_error(lib, "nothing imported")
+                if lib.read_only:
+                    outcome.add("error", f"{lib.notice}; nothing imported")
+                else:
+                    restore_notes(lib, notes, force, outcome, watch)
+        if not rest:
+            return outcome
+        parsed, errors, incoming = read_papers(rest, kind, stdin, watch)
+        if parsed:
+            with _opened(library) as lib:
+                if lib.held:
+                    raise held_error(lib, "nothing imported")
+                if lib.read_only:
+                    errors.append(f"{lib.notice}; nothing imported")
+                else:
+                    examples = example_lists_note(lib)
+                    add_read(lib, parsed, incoming, outcome, watch)
+                    if examples:
+                        outcome.add("note", examples)
+        for error in errors:
+            outcome.add("error", error)
+    except Cancelled:
+        outcome.cancel()
     return outcome
-
-
-def _may_be_notes(name: str | os.PathLike[str]) -> bool:
-    """A `.md` file or a folder: what `notes_import.is_notes_export` can say yes to. Anything else is
-    known not to be a notes export without loading the notes importer (~10 ms of `import`'s start-up)."""
-    path = Path(name)
-    return path.suffix.lower() == ".md" or path.is_dir()
-
-
-def _is_notes_export(name: str | os.PathLike[str]) -> bool:
-    from tui.core.export.notes_import import is_notes_export
-
-    return is_notes_export(name)
 
 
 def held_error(library: LibraryStore, outcome: str = "nothing changed") -> LibraryHeld:

@@ -5,12 +5,14 @@ abstracts are in memory, and then their abstracts go to disk (`spool`). So a
 50,000-paper file never has its 70 MB of abstracts in memory at once, and
 the abstracts are normalized and hashed once, not once to read and again to
 match. The readers know only the `parsed.Sink` they are handed; the merger
-asks `rows_for` for the keys of exactly the papers it plans.
+asks `rows_for` for the keys of exactly the papers it plans. `read(count)`,
+when given, hears how many papers have come after each slice (an import's
+progress, and its chance to stop: `ingest.watch`).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from tui.core.ingest.match_keys import KeyRows, key_rows
 from tui.core.ingest.sketch import CHUNK
@@ -21,10 +23,11 @@ from tui.core.models import Paper
 class Incoming:
     """The `parsed.Sink` of one import: its papers in order, their keys, and the spool their abstracts wait in."""
 
-    def __init__(self) -> None:
+    def __init__(self, read: Callable[[int], None] | None = None) -> None:
         self.spool = Spool()
         self._papers: list[Paper] = []
         self._rows: list[KeyRows] = []
+        self._read = read
 
     def take(self, papers: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None) -> None:
         """Key and spool the next papers a reader made (in the order the import will plan them);
@@ -33,6 +36,8 @@ class Incoming:
             part = papers[first : first + CHUNK]
             self._rows.append(key_rows(part, len(self._papers), bases[first : first + CHUNK] if bases is not None else None))
             self._papers.extend(part)
+            if self._read is not None:
+                self._read(len(self._papers))  # may raise (the import was cancelled): the reader rolls back
         self.spool.put(papers)
 
     def mark(self) -> int:

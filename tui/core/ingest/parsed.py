@@ -103,17 +103,55 @@ class ImportOutcome:
     records whose titles differ (`merged "A" into "B"`), "note" something the
     user should know (the bundled example lists are still there), "warning" a problem that
     did not stop anything, "error" a file or a library that could not be
-    used. `failed` is true when anything was not imported.
+    used, "cancelled" what a cancelled import left. `failed` is true when a
+    file or the library could not be used, or notes conflicted; `cancelled`
+    when the caller stopped the import before it wrote its papers.
     """
 
     messages: list[tuple[str, str]] = field(default_factory=list)
     reports: list[FileReport] = field(default_factory=list)
     failed: bool = False
+    cancelled: bool = False
+    #: Notes-export files that named a paper of the library (restored, unchanged or in conflict), and those that named none.
+    notes_matched: int = 0
+    notes_unmatched: int = 0
+    #: Papers whose notes were restored (written before any paper file was read).
+    notes_restored: int = 0
 
     def add(self, kind: str, text: str) -> None:
         self.messages.append((kind, text))
         if kind == "error":
             self.failed = True
+
+    def add_report(self, report: FileReport) -> None:
+        """One file's report: its line, then its warnings, merges of differing titles, and skipped entries."""
+        self.reports.append(report)
+        for warning in report.warnings:
+            self.add("warning", warning)
+        self.add("line", report.line())
+        for merge in report.merges:
+            self.add("merged", merge)
+        for reason in report.skipped:
+            self.add("skipped", reason)
+
+    @property
+    def took_nothing(self) -> bool:
+        """Entries were read, and every one was left out: skipped, or (notes) naming no paper of the library.
+
+        Nothing went wrong with the files, yet nothing came in, so `paperdesk
+        import` exits 1 as for a file it refused; a re-import where all merged took them all.
+        """
+        taken = sum(r.added + r.merged for r in self.reports) + self.notes_matched
+        left = sum(len(r.skipped) for r in self.reports) + self.notes_unmatched
+        return left > 0 and not taken
+
+    def cancel(self) -> None:
+        """The caller stopped the import before its papers were written: say what that leaves."""
+        self.cancelled = True
+        if self.notes_restored:
+            self.add("cancelled", f"cancelled; no paper was imported (the notes of {plural(self.notes_restored)} restored above stay)")
+        else:
+            self.add("cancelled", "cancelled; nothing was imported")
 
     def summary(self) -> str:
         """All files at once, in the words of their report lines: "1 paper added, 2 merged, 0 skipped"."""

@@ -62,6 +62,12 @@ class ReportDialog(Dialog[bool]):
         self.query_one("#import-result", Static).display = False
         self.query_one(Input).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc closes the dialog only once its worker is done (the import dialog cancels its import meanwhile)."""
+        if action == "close":
+            return not self.running
+        return True
+
     def action_close(self) -> None:
         if not self.running:
             self.dismiss(self.changed)
@@ -92,10 +98,12 @@ class ReportDialog(Dialog[bool]):
         self.running = True
         self.query_one(Input).disabled = True
         self.set_result(Text(busy, style="italic"))
+        self.refresh_bindings()
 
     def finish(self, report: Text) -> None:
         """The worker is done: show its report (scrolled to its start) and give the input back."""
         self.running = False
+        self.refresh_bindings()
         field = self.query_one(Input)
         field.disabled = False
         field.focus()

@@ -1,0 +1,131 @@
+"""`paperdesk import`: its progress on a terminal, what Ctrl+C does, and the report.
+
+Argument parsing is `tui.cli_args`, the import `tui.core.library.import_paths`.
+Ctrl+C follows the app's Esc: before papers.json is being written it stops the
+import (nothing imported, one line, exit status 130); once the write has begun
+it waits for the write to finish, and says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from tui.cli_fetch import ProgressBar
+from tui.cli_start import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, PROG
+from tui.core import collector
+from tui.core.errors import Cancelled
+
+
+class ImportProgress:
+    """The import's `progress(stage, done, total)`: a line on a terminal's stderr, and the Ctrl+C rule.
+
+    Entries read are counted, then matching draws the bar (for imports of
+    `LARGE_IMPORT` papers or more). The stage it was last told decides what
+    Ctrl+C does (`interrupt`).
+    """
+
+    def __init__(self, stream: TextIO, enabled: bool) -> None:
+        from tui.core.ingest.parsed import LARGE_IMPORT
+
+        self.stream, self.enabled, self.large = stream, enabled, LARGE_IMPORT
+        self.stage = ""
+        self.interrupted = False  # Ctrl+C came while the library was being written
+        self._reading = ProgressBar(stream, enabled, verb="importing")
+        self._matching: ProgressBar | None = None
+        self._read_at = time.monotonic()  # when the last entries were read: where matching starts
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        from tui.core.ingest.watch import MATCHING, READING, WRITING
+
+        self.stage = stage
+        if stage == READING:
+            self._read_at = time.monotonic()
+        if self.interrupted and stage != WRITING:
+            raise Cancelled  # the notes were being written when Ctrl+C came: the papers are not imported
+        if stage == READING and done >= self.large:
+            self._reading.tally(done, "entries read")
+        elif stage == MATCHING and total >= self.large:
+            if self._matching is None:  # its own clock, from the end of reading: the rate and time left are the matching's
+                self._matching = ProgressBar(self.stream, self.enabled, verb="importing")
+                self._matching.start = self._read_at
+            self._matching(done, total)
+
+    def interrupt(self, signum: int, frame: Any) -> None:
+        """SIGINT: stop the import (`Cancelled`), unless the library is being written: then let it finish."""
+        from tui.core.ingest.watch import WRITING
+
+        if self.stage == WRITING:
+            self.interrupted = True
+            return
+        raise Cancelled
+
+
+def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
+    """Import lists, BibTeX, JSON and notes exports (- is standard input); print what happened, in order.
+
+    Exit status 0 when something came in (added or merged), 1 when a file or
+    the library could not be used or every entry was skipped, 130 when
+    Ctrl+C stopped the import before it wrote.
+    """
+    from tui.core.heap import reuse_freed_memory
+    from tui.core.library import import_paths
+
+    reuse_freed_memory()  # an import frees and allocates megabytes at a time: fewer page faults
+    progress = ImportProgress(sys.stderr, sys.stderr.isatty())
+    main_thread = threading.current_thread() is threading.main_thread()  # signals are only for the main thread
+    previous = signal.signal(signal.SIGINT, progress.interrupt) if main_thread else None
+    try:
+        # Every paper read lives until the process ends, and makes almost no garbage: the cyclic
+        # collector would only rescan them, over and over (8 % of a 50,000-paper import), and once
+        # more at exit. So none while importing, and what the import made is frozen.
+        with collector.paused():
+            outcome = import_paths(
+                library_dir, args.files, force=args.force, progress=progress, kind=args.format, stdin=sys.stdin.buffer.read
+            )
+    except Cancelled:  # Ctrl+C as the import started or ended, outside its own steps: nothing was written
+        _end_progress_line()
+        print(f"{PROG}: cancelled; nothing was imported", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
+    _print(outcome)
+    if progress.interrupted:
+        print(f"{PROG}: Ctrl+C came while the library was being written; the write was finished", file=sys.stderr)
+    if outcome.cancelled:
+        return EXIT_INTERRUPTED
+    return EXIT_FAIL if outcome.failed or outcome.took_nothing else EXIT_OK
+
+
+def _end_progress_line() -> None:
+    """On a terminal, a cancel's line starts below the progress line drawn in place."""
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
+
+
+def _print(outcome: Any) -> None:
+    """The outcome's messages in order: report lines on stdout, warnings, errors and a cancel on stderr."""
+    from tui.core.render.text import one_line
+
+    if outcome.cancelled:
+        _end_progress_line()
+    for kind, text in outcome.messages:
+        shown = one_line(text)  # names and titles come from files: controls show as pictures
+        if kind == "line":
+            print(shown)
+        elif kind == "skipped":
+            print(f"  skipped {shown}")
+        elif kind == "merged":
+            print(f"  {shown}")
+        elif kind == "note":
+            print(f"note: {shown}")
+        elif kind == "warning":
+            print(f"{PROG}: warning: {shown}", file=sys.stderr)
+        else:  # "error", "cancelled"
+            print(f"{PROG}: {shown}", file=sys.stderr)
