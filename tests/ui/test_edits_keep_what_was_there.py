@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from textual.widgets import Input
-
 from tui.core.library import Library, papers_matching
 from tui.core.store.session import Session, save_session
 from tui.ui.app import PaperdeskApp
