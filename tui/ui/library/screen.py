@@ -268,11 +268,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, Screen):
         self.pane.catch_up()
 
     def action_focus_filter(self) -> None:
-        """`/`: the box, its text selected, like a browser's address bar: typing starts a new query, → or End keeps
-        the old one, Backspace empties it. Both now, so the key typed right after `/` lands there and finds it selected."""
-        box = self.query_one(FilterInput)
-        self.set_focus(box)
-        box.select_all()
+        self.query_one(FilterInput).start_query()  # now, so keys typed right after `/` land there
         # Focus mode shows the box while it is in use; only there: the class restyles every widget (~10 ms a `/`).
         self.set_class(self.panes.focus_mode, "-filtering")
 
