@@ -3,7 +3,8 @@
 Hypothesis draws one step at a time (`st.data()`), so each step is chosen
 from what makes sense where the model says focus is: typing notes (with
 newlines and non-ASCII text, in bursts that do not wait for the screen),
-pauses shorter and longer than the autosave delay, filter edits and clears,
+pauses shorter and longer than the autosave delay, filter edits (`/` over a filter: typing
+replaces it, → or End keeps it, Backspace empties it) and clears,
 sort changes, layouts and focus mode, moving between papers, ratings,
 statuses, highlights (h, the reading cursor, Enter and a comment or Esc;
 H, delete and u), Esc, palette commands, removing the highlighted paper
@@ -149,6 +150,7 @@ class Run:
         assert app.focused is focused[model.focus], f"focus on {app.focused!r}, model says {model.focus}"
         assert (screen.panes.mode, screen.panes.focus_mode) == (model.layout, model.focus_mode or model.triage), "layout differs"
         assert screen.triage.active is model.triage, "triage pass on screen or not"
+        assert screen.query_one(FilterInput).value == model.filter, "the filter box holds other text"
         order = model.walk.ids if model.triage and model.walk else self.expected_order()
         assert [p.id for p in paper_list.papers] == order, "list order differs from the core's ranking"
         current = paper_list.current
@@ -339,15 +341,21 @@ class Run:
         model.focus = "reader" if model.focus_mode else "list"
 
     async def do_filter(self) -> None:
-        await self.keys(["slash"])
-        self.model.focus = "filter"
-        await self.do_type_filter()
+        """`/` selects the filter's text, as an address bar does: typing replaces it, → or End keeps it, Backspace
+        empties it. `/`, that key and the typing go in one burst."""
+        model = self.model
+        over = self.data.draw(st.sampled_from(["type", "right", "end", "backspace"]), label="over filter") if model.filter else "type"
+        if over in ("type", "backspace"):
+            model.filter = ""  # replaced by what is typed
+        model.focus = "filter"
+        await self.do_type_filter(["slash"] + ([over] if over != "type" else []))
 
-    async def do_type_filter(self) -> None:
+    async def do_type_filter(self, first: list[str] | None = None) -> None:
+        """Type a query word after what the box holds (after the keys `first`, in the same burst)."""
         word = self.data.draw(st.sampled_from(QUERIES), label="query")
         text = (self.model.filter + " " + word).strip() if self.model.filter and not self.model.filter.endswith(":") else word
         added = text[len(self.model.filter):]
-        await self.keys(list(added))
+        await self.keys([*(first or []), *added])
         self.model.filter = text
         self._move_to(0)  # typing puts the best match under the cursor
 

@@ -176,7 +176,7 @@ ACTIONS: tuple[Action, ...] = (
        palette_help="Copy the title, list and abstract to the clipboard", keywords=("clipboard",)),
     _a("copy_section", "C", "Copy with notes", area=_ON_PAPER, owners=_LIB, palette="Copy paper with notes (Markdown)",
        palette_help="Copy the paper's exported Markdown section", keywords=("clipboard",)),
-    _a("focus_filter", "slash", "Filter", key_display="/", area="Filter", owners=_LIB, show=True, palette="Filter…",
+    _a("focus_filter", "slash", "Filter", key_display="/", help="Filter; over a filter its text is selected, so typing starts a new query (→ or End keeps it)", area="Filter", owners=_LIB, show=True, palette="Filter…",
        palette_help="Type a query: words, \"phrase\", -word, status:read rating:>=4", keywords=("search",)),
     _a("cycle_sort", "ctrl+s", "Sort", key_display="^s", help="Next sort order (relevance only when the filter has words to rank by)",
        area="Filter", owners=_LIB),

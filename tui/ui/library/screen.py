@@ -272,7 +272,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
         self.pane.catch_up()
 
     def action_focus_filter(self) -> None:
-        self.set_focus(self.query_one(FilterInput))  # now, so keys typed right after `/` land there
+        self.query_one(FilterInput).start_query()  # now, so keys typed right after `/` land there
         # Focus mode shows the box while it is in use; only there: the class restyles every widget (~10 ms a `/`).
         self.set_class(self.panes.focus_mode, "-filtering")
 

@@ -11,6 +11,7 @@ from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
 from tui.ui.styles import stylesheet
 from tui.ui.screens.dialog import Dialog
+from tui.ui.widgets.edit_box import EditBox
 
 #: How much of the passage the dialog quotes.
 QUOTED_CHARS = 240
@@ -35,7 +36,7 @@ class CommentDialog(Dialog[str | None]):
         with Vertical(classes="dialog"):
             yield Label("Highlight: a comment (optional)" if self.new else "Edit the comment", classes="dialog-title")
             yield Static(Text("“" + quoted + "”"), classes="dialog-quote")
-            yield Input(one_line(self.comment), placeholder="why it matters (one line)", id="comment-input")
+            yield EditBox(one_line(self.comment), placeholder="why it matters (one line)", id="comment-input")
             hint = "Enter keeps the highlight (empty: no comment), Esc cancels it" if self.new else "Enter saves, Esc leaves it as it was"
             yield Static(Text(hint), classes="dialog-hint")
 

@@ -21,6 +21,7 @@ from tui.ui.error_line import error_line
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
 from tui.ui.screens.dialog import Dialog
+from tui.ui.widgets.edit_box import EditBox
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -44,7 +45,7 @@ class ListNameDialog(Dialog["tuple[str, str] | None"]):
             yield Label("Rename a list", classes="dialog-title")
             options = [(Text(one_line(name)), name) for name in self.names]
             yield Select(options, value=self.current if self.current is not None else Select.BLANK, allow_blank=False, id="list-old")
-            yield Input(one_line(self.current or ""), placeholder="the new name, e.g. ICML-en", id="list-new")
+            yield EditBox(one_line(self.current or ""), placeholder="the new name, e.g. ICML-en", id="list-new")
             yield Static(Text("Enter renames, Esc cancels; annotations and saved views follow the list."), classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -52,8 +53,8 @@ class ListNameDialog(Dialog["tuple[str, str] | None"]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str):
-            box = self.query_one("#list-new", Input)
-            box.value = one_line(event.value)
+            box = self.query_one("#list-new", EditBox)
+            box.show(one_line(event.value))
             box.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

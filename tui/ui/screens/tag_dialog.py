@@ -15,6 +15,7 @@ from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
+from tui.ui.widgets.edit_box import EditBox
 
 
 class TagSuggester(Suggester):
@@ -43,7 +44,7 @@ class TagDialog(Dialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(Text("Tags for " + one_line(self.paper_title)), classes="dialog-title")
-            yield Input(
+            yield EditBox(
                 self.tags,
                 placeholder="comma-separated, e.g. rl, theory",
                 suggester=TagSuggester(self.known),

@@ -11,6 +11,7 @@ from tui.core.render.text import one_line
 from tui.ui.styles import stylesheet
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
+from tui.ui.widgets.edit_box import EditBox
 
 
 class TitleDialog(Dialog[str | None]):
@@ -27,7 +28,7 @@ class TitleDialog(Dialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Rename the paper", classes="dialog-title")
-            yield Input(one_line(self.current), placeholder=one_line(self.fallback), id="title-input")
+            yield EditBox(one_line(self.current), placeholder=one_line(self.fallback), id="title-input")
             yield Static(
                 Text("Enter saves, Esc cancels; leave it empty to show: " + one_line(self.fallback)),
                 classes="dialog-hint",

@@ -29,7 +29,7 @@ def placeholder_for(width: int) -> str:
 
 
 class FilterInput(Input):
-    """The query input: Esc clears it, a second Esc (or Enter, or down) goes to the list."""
+    """The query input: `/` selects its text (`start_query`), Esc clears it, a second Esc (or Enter, or down) goes to the list."""
 
     BINDINGS = bindings_for("filter")
 
@@ -49,6 +49,13 @@ class FilterInput(Input):
         text, and a size that followed the text laid out the whole screen at every keystroke. A text
         wider than the box still scrolls with the cursor."""
         return max(super().content_width, self.scrollable_content_region.width)
+
+    def start_query(self) -> None:
+        """`/`: focus the box with its text selected, as a browser's address bar does: typing starts a new query,
+        → or End keeps the old one (the cursor at its end), Backspace empties it. Focus and selection at once,
+        not on the next refresh, so the key typed right after `/` finds both (keys reach the app in one burst)."""
+        self.screen.set_focus(self)
+        self.select_all()
 
     def action_clear_or_leave(self) -> None:
         if self.value:
