@@ -211,3 +211,25 @@ def test_a_save_after_a_torn_line_the_open_could_not_fold_is_not_glued_to_it(lib
     assert not writer.read_only and writer.annotation(pid).notes == "kept"
     writer.save_annotation(pid, notes="after the kill")
     _assert_read_back_intact(writer, pid, "after the kill")
+
+
+def test_a_reader_racing_the_writers_compaction_reads_again(library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`paperdesk list` run while the app quits: the app folds its journal (new snapshot, then the journal
+    emptied) between the reader's read of the old snapshot and of the journal. The reader must not come
+    away with neither (it printed `no paper matches 'has:notes'` for notes saved a minute before)."""
+    with Library.open(library_dir) as lib:
+        pid = lib.papers[0].id
+    writer = Library.open(library_dir, seed=False)
+    writer.save_annotation(pid, notes="in the journal only")
+    real = journal.read_journal
+    raced = []
+
+    def read_then_race(path: Path):
+        if not raced:  # the old snapshot is read; now the writer compacts, then the reader reads the journal
+            raced.append(True)
+            writer.close()
+        return real(path)
+
+    monkeypatch.setattr(journal, "read_journal", read_then_race)
+    data = journal.read_stored(library_dir / ANNOTATIONS_FILE)
+    assert raced and [d["notes"] for d in data["annotations"].values() if d["id"] == pid] == ["in the journal only"]

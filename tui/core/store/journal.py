@@ -92,8 +92,19 @@ class JournaledJSONStorage(AtomicJSONStorage):
     def read(self) -> dict[str, Any] | None:
         if self._cache is not None:
             return self._cache
-        # The snapshot first, then the journal: a reader racing a compaction may miss the newest
-        # changes, but never applies an old journal over a newer snapshot.
+        # The snapshot first, then the journal, so an old journal is never applied over a newer snapshot. A
+        # reader racing a compaction (another process's: the app folding its journal as it quits) could still
+        # read the old snapshot and then the emptied journal, missing the newest changes; the compaction
+        # replaced the snapshot before it emptied the journal, so a snapshot replaced meanwhile means read again.
+        for _ in range(5):
+            before = _identity(self.path)
+            data = self._read_once()
+            if _identity(self.path) == before:
+                return data
+            self._cache = None
+        return data
+
+    def _read_once(self) -> dict[str, Any] | None:
         data = super().read()
         try:
             self._base_bytes = self.path.stat().st_size
@@ -221,6 +232,15 @@ class JournaledJSONStorage(AtomicJSONStorage):
                     pass
                 self._fd = None
             super().close()
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from the next: every replace is a new inode."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_ino, stat.st_mtime_ns, stat.st_size
 
 
 def read_stored(path: Path) -> dict[str, Any]:
