@@ -67,9 +67,11 @@ async def test_keep_read_only_leaves_the_damaged_file_as_it_is(library_dir: Path
         await settle(app, pilot)
         assert isinstance(app.screen, ConfirmRestore)
         assert "damaged library file (not valid JSON" in text_of(app, "#confirm-message")
+        assert not app._notifications  # the dialog says it; a toast over it hid its answers at 80x24
         await pilot.press("enter")  # the safe answer has the focus
         await settle(app, pilot)
         assert not isinstance(app.screen, ConfirmRestore)
+        assert [n.title for n in app._notifications] == ["Read-only"]
         assert app.library is not None and app.library.read_only
         assert "read-only: " + str(damaged) in text_of(app, "#progress")
     assert damaged.read_bytes() == b'{"annotations": {"1": ' and not list(library_dir.glob("*.replaced-*"))

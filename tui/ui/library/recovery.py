@@ -53,11 +53,14 @@ class RestoreOffer:
         from tui.ui.screens.confirm import ConfirmRestore
 
         self.backup = backup
+        self.app.clear_notifications()  # the dialog says what the read-only toast said; at 80x24 it covered the answers
         self.app.push_screen(ConfirmRestore(self.message(backup)), self._answered)
 
     def _answered(self, restore: bool | None) -> None:
         if restore:
             self.app.run_worker(self._restore, thread=True, group="restore", exit_on_error=False)
+        elif self.library.notice:
+            self.app.notify(one_line(self.library.notice), title="Read-only", severity="warning", timeout=15, markup=False)
 
     def _restore(self) -> None:
         from tui.core.recovery import reopen_restored
