@@ -18,11 +18,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.corpus import write_list  # noqa: E402
 from tui.core.export.markdown import entries, render_document  # noqa: E402
+from tui.core.export.notes_import import import_notes  # noqa: E402
 from tui.core.export.writing import write_document, write_per_paper
 from tui.core.ingest.lists import read_list_file  # noqa: E402
-from tui.core.models import Annotation, Status  # noqa: E402
-from tui.core.export.notes_import import import_notes  # noqa: E402
 from tui.core.library import Library  # noqa: E402
+from tui.core.models import Annotation, Status  # noqa: E402
 
 
 def timed(label: str, fn):

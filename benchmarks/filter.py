@@ -33,8 +33,8 @@ sys.path.insert(0, str(HERE.parent))
 
 import corpus  # noqa: E402
 
-from tui.core.search.query import QueryError, parse_query  # noqa: E402
 from tui.core.search.index import SearchIndex  # noqa: E402
+from tui.core.search.query import QueryError, parse_query  # noqa: E402
 
 SIZES = (1_000, 10_000, 100_000)
 #: Typed one key at a time: plain words, a typo query, a partial-word query, a field-filter query.

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tui.core.render import latex  # noqa: E402
 from tui.core.ingest.readers import read_import  # noqa: E402
 from tui.core.library import Library  # noqa: E402
+from tui.core.render import latex  # noqa: E402
 
 WORDS = (
     "we propose a novel method for learning robust controllers from data with provable guarantees on "

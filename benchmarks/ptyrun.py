@@ -73,7 +73,7 @@ class Screen:
         self.proc = PtyProcess.spawn(argv, env=full_env, dimensions=(ROWS, COLUMNS), cwd=str(repo))
 
     @classmethod
-    def paperdesk(cls, library: Path, home: Path, *, repo: Path = REPO, pycache: Path | None = None) -> "Screen":
+    def paperdesk(cls, library: Path, home: Path, *, repo: Path = REPO, pycache: Path | None = None) -> Screen:
         return cls([sys.executable, "-m", "tui", "--db", str(library)], {"XDG_CONFIG_HOME": str(home)}, repo=repo, pycache=pycache)
 
     def pump(self, timeout: float) -> bool:

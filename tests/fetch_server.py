@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 import threading
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable
+from typing import Any
 from xml.sax.saxutils import escape
-
 
 _WORDS = (
     "model data learning graph neural sparse attention token decoding policy reward gradient bound convex kernel "

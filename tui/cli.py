@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, PROG, parse_app_start
 from tui.core import collector
@@ -217,8 +218,8 @@ def cmd_tag(args: argparse.Namespace) -> int:
 
 def cmd_note(args: argparse.Namespace) -> int:
     """--append/--set TEXT (- reads standard input), or --edit in $VISUAL/$EDITOR while holding the library."""
-    from tui.core import edits
     from tui.cli_editor import edit_text
+    from tui.core import edits
 
     text = args.append if args.append is not None else args.set
     if text == "-":

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
 
 from tui import __version__
+from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, parse_app_start  # noqa: F401 (the parser's names)
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES, SORTS
 
-from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, parse_app_start  # noqa: F401 (the parser's names)
 #: `paperdesk list --format`: tab-separated lines, JSON lines, or ids only.
 LIST_FORMATS = ("tsv", "json", "ids")
 #: `paperdesk import --format`: force one reader instead of the extension or content.
@@ -283,7 +282,7 @@ def _rating(text: str) -> int:
     return int(text)
 
 
-def _status(text: str) -> "Status":
+def _status(text: str) -> Status:
     from tui.core.edits import parse_status
 
     try:

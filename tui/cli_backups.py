@@ -6,8 +6,8 @@ Argument parsing and terminal output only; the use cases are `tui.core.recovery`
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from tui.cli_start import EXIT_OK
 

@@ -7,8 +7,8 @@ instructions, some 2 ms). The full parser is in `tui.cli_args`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import Sequence
 
 PROG = "paperdesk"
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import folder_snapshot
 from tui.cli import main
-from tests.conftest import DATA, folder_snapshot
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from tests.conftest import folder_snapshot
 from tui.cli import main
-from tui.core.search.query import parse_query
-from tui.core.search.index import SearchIndex
 from tui.core.library import Library
+from tui.core.search.index import SearchIndex
+from tui.core.search.query import parse_query
 
 
 def test_query_prints_the_same_ranking_as_the_app(library_dir: Path, capsys) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.cli.clirun import run
-from tui.core.search.sorts import SORTS
 from tui.core.library import Library
+from tui.core.search.sorts import SORTS
 
 
 @pytest.fixture

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import threading
 
-from tui.core.store.saver import AnnotationSaver
-from tui.core.store.history import UndoHistory, cycle_status, previous_values
-from tui.core.models import Annotation, Status
-from tui.core.stats import progress_line
 from tui.core.export.json_record import paper_record
 from tui.core.library import Library
+from tui.core.models import Annotation, Status
+from tui.core.stats import progress_line
+from tui.core.store.history import UndoHistory, cycle_status, previous_values
+from tui.core.store.saver import AnnotationSaver
 from tui.core.store.tags import complete, format_tags, known_tags, parse_tags
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.conftest import folder_snapshot
 from tui.core.library import Library
 from tui.core.store.backups import BACKUP_DIR
-from tests.conftest import folder_snapshot
 
 
 def test_later_opens_and_saves_never_overwrite_an_existing_backup(library_dir: Path) -> None:

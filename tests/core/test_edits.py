@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import annotation_files
 from tui.core import edits
 from tui.core.errors import LibraryHeld, NotFound
-from tui.core.models import Status
 from tui.core.library import Library
-from tests.conftest import annotation_files
+from tui.core.models import Status
 
 
 def test_id_prefix_resolution(library: Library) -> None:

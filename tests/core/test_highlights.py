@@ -6,7 +6,8 @@ import json
 import shutil
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tui.core.export.highlights_md import highlights_section, merged
 from tui.core.export.json_record import paper_record

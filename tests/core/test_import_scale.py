@@ -13,11 +13,10 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 from tui.core.errors import InputFileError
-from tui.core.ingest import json_stream, match_keys, matching
+from tui.core.ingest import json_stream, match_keys, matching, readers
 from tui.core.ingest.jsonlist import parse_json
 from tui.core.ingest.merge import MatchIndex, plan_import
 from tui.core.ingest.parsed import ParsedFile
-from tui.core.ingest import readers
 from tui.core.ingest.readers import read_import
 from tui.core.ingest.textfile import read_text
 from tui.core.library import Library, import_paths

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.core.test_import_scale import _near, abstract, row
 from tui.core.ingest import json_stream, spool
 from tui.core.ingest.embedded import bibtex_fields
 from tui.core.ingest.fields import names_field
@@ -24,8 +25,6 @@ from tui.core.ingest.readers import read_imports
 from tui.core.ingest.spool import Spool
 from tui.core.library import Library, import_paths
 from tui.core.models import Paper, paper_id
-
-from tests.core.test_import_scale import _near, abstract, row
 
 
 def _rows(n: int, seed: int = 5) -> list[dict]:

@@ -11,8 +11,8 @@ import pytest
 from tests.conftest import FIXTURES
 from tui.core.errors import InputFileError
 from tui.core.ingest.readers import complete_path, expand, read_import, read_imports, sniff
-from tui.core.render.latex import render
 from tui.core.models import paper_id
+from tui.core.render.latex import render
 from tui.core.render.titles import title_text
 
 PMLR = FIXTURES / "pmlr_l4dc2026.bib"

@@ -13,7 +13,7 @@ import pytest
 from tui.core.models import Paper
 from tui.core.related import weights as weights_module
 from tui.core.related.tokens import Tokenizer
-from tui.core.related.weights import ABSTRACT_WEIGHT, B, K1, TAG_WEIGHT, TITLE_WEIGHT, from_search
+from tui.core.related.weights import ABSTRACT_WEIGHT, K1, TAG_WEIGHT, TITLE_WEIGHT, B, from_search
 from tui.core.search import terms as terms_module
 from tui.core.search.folding import fold
 from tui.core.search.index import SearchIndex

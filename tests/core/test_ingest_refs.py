@@ -9,8 +9,8 @@ import pytest
 
 from tests.conftest import FIXTURES
 from tui.core.errors import InputFileError
-from tui.core.ingest.readers import expand, read_import, sniff
 from tui.core.ingest.csl import paper_from_csl, strip_markup, year_of
+from tui.core.ingest.readers import expand, read_import, sniff
 from tui.core.library import Library
 
 REFS = FIXTURES / "refs"

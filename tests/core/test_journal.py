@@ -10,10 +10,10 @@ import pytest
 
 import tui.core.store.journal as journal
 import tui.core.store.jsonfile as jsonfile
+from tests.conftest import FIXTURES, stored_annotations
 from tui.core.library import Library
 from tui.core.models import Status
 from tui.core.store.storage import ANNOTATIONS_FILE
-from tests.conftest import FIXTURES, stored_annotations
 
 JOURNAL = ANNOTATIONS_FILE + journal.JOURNAL_SUFFIX
 LEGACY = FIXTURES / "legacy_library"  # written by paperdesk before the journal (commit 705c1f8)
@@ -125,7 +125,7 @@ def test_the_journal_is_folded_in_when_it_outgrows_the_snapshot(library: Library
     for n in range(40):
         library.save_annotation(pid, notes=f"note {n} " + "words " * 50)
         assert (library_dir / JOURNAL).stat().st_size <= max((library_dir / ANNOTATIONS_FILE).stat().st_size, 1) + 400
-    assert [d["notes"] for d in stored_annotations(library_dir).values()] == [f"note 39 " + "words " * 50]
+    assert [d["notes"] for d in stored_annotations(library_dir).values()] == ["note 39 " + "words " * 50]
 
 
 def test_saved_views_still_write_through_tinydb_with_the_journal(library: Library, library_dir: Path) -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import DATA
 from tui.core.errors import InputFileError
 from tui.core.ingest.lists import parse_list, read_list_file
-from tests.conftest import DATA
 
 
 def write(tmp_path: Path, data: bytes, name: str = "list.txt") -> Path:

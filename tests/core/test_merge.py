@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES, folder_snapshot
-from tui.core.store import papers_file as papers_file_module
-from tui.core.ingest.readers import read_import
 from tui.core.ingest.merge import MatchIndex, merge_into, normalize_doi, normalize_title
 from tui.core.ingest.parsed import FileReport, ParsedFile
-from tui.core.models import Paper, paper_id
+from tui.core.ingest.readers import read_import
 from tui.core.library import Library, import_paths
+from tui.core.models import Paper, paper_id
+from tui.core.store import papers_file as papers_file_module
 
 ABSTRACT = (
     "We propose a method for learning controllers from data with guarantees on stability and safety, "

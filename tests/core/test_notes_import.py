@@ -6,14 +6,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tui.core.export.markdown import annotated_entries, entries
+from tui.core.export.notes_import import import_notes, is_notes_export, notes_section, parse_note_text
 from tui.core.export.writing import write_per_paper
 from tui.core.ingest.lists import parse_list
-from tui.core.models import EDITABLE_FIELDS, Annotation, Status
-from tui.core.export.notes_import import import_notes, is_notes_export, notes_section, parse_note_text
 from tui.core.library import Library
+from tui.core.models import EDITABLE_FIELDS, Annotation, Status
 from tui.core.render.text import clean
 
 SPECIAL_NOTES = [

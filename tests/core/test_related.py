@@ -23,9 +23,10 @@ SAME_PROBLEM = [
 
 @pytest.fixture(scope="module")
 def bundled() -> RelatedIndex:
-    from tui.core.library import Library
     import tempfile
     from pathlib import Path
+
+    from tui.core.library import Library
 
     with tempfile.TemporaryDirectory() as folder:
         with Library.open(Path(folder) / "library") as lib:

@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from tui.core.models import Annotation, Paper
-from tui.core.search.query import parse_query
-from tui.core.search.index import SearchIndex
-from tui.core.search.sorts import SORTS, next_sort
 from tui.core.library import Library
+from tui.core.models import Annotation, Paper
+from tui.core.search.index import SearchIndex
+from tui.core.search.query import parse_query
+from tui.core.search.sorts import SORTS, next_sort
 
 
 def by_start(library: Library, start: str) -> Paper:

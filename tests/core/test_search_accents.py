@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tui.core.models import Paper
 from tui.core.search.folding import fold, fold_query

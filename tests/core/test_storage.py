@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import json
 import os
 import subprocess
 import sys
@@ -12,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import DATA, annotation_files, folder_snapshot, stored_annotations
 from tui.core.errors import ReadOnlyLibrary
 from tui.core.ingest.lists import parse_list, read_list_file
-from tui.core.models import Status
 from tui.core.library import Library
+from tui.core.models import Status
 from tui.core.store.backups import DAILY_KEPT
 from tui.core.store.jsonfile import DamagedFile
 from tui.core.store.storage import ANNOTATIONS_FILE, PAPERS_FILE
-from tests.conftest import DATA, annotation_files, folder_snapshot, stored_annotations
 
 
 def test_fresh_library_is_seeded_with_the_33_bundled_papers(library: Library) -> None:

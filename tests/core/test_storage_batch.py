@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-import os
-
-from tui.core.models import Status
-from tui.core.library import Library
 from tests.conftest import annotation_files
+from tui.core.library import Library
+from tui.core.models import Status
 
 
 def test_batch_save_is_one_write_and_survives_reopening(library_dir: Path, monkeypatch) -> None:

@@ -19,7 +19,6 @@ from tests.fetch_server import (
 from tui.core.fetch.services import FetchOptions
 
 
-
 def arxiv_papers(n: int, day: int = 29) -> list[dict]:
     """n arXiv papers, newest first."""
     return [

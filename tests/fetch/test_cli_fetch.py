@@ -189,9 +189,9 @@ def test_every_command_has_help(command: list[str], capsys) -> None:
 
 
 def test_fetch_arxiv_fails_half_way_and_keeps_what_it_got(services: FakeServices, library_dir: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tui.core.fetch.arxiv as ax
     from tests.fetch.conftest import arxiv_papers
     from tests.fetch_server import ArxivData
-    import tui.core.fetch.arxiv as ax
 
     monkeypatch.setattr(ax, "BATCH", 4)
     monkeypatch.setattr(ax.fetch_listing, "__defaults__", (ax.MAX_RESULTS, 4, None))

@@ -12,8 +12,8 @@ from tests.fetch_server import arxiv_entry, arxiv_feed, openreview_note
 from tui.core.errors import InputFileError
 from tui.core.fetch import arxiv, crossref, openreview
 from tui.core.fetch.http import HttpClient, ServiceError
-from tui.core.ingest.fields import BadField
 from tui.core.ingest.csl import paper_from_csl
+from tui.core.ingest.fields import BadField
 from tui.core.ingest.ris import parse_ris
 
 json_values = st.recursive(

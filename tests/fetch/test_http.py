@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fetch.conftest import dead_url
 from tests.fetch_server import FakeServices, Reply
 from tui.core.fetch.http import NotFound, ServiceError
 from tui.core.fetch.ids import NotAnId, parse_ref

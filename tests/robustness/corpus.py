@@ -11,9 +11,10 @@ it is unmistakable (see tui/core/ingest/textfile.py).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Union
+from typing import Union
 
 PARA = "We study the robustness of parsers against hostile input and report results on {}."
 BIG = 5 * 1024 * 1024  # a single 5 MB paragraph

@@ -10,9 +10,9 @@ import errno
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 
 def _run(*args: str) -> bool:

@@ -30,17 +30,18 @@ import os
 import shutil
 import tempfile
 from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import orjson
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tui.core import edits
-from tui.core.errors import LibraryError, NotFound
+from tui.core.errors import LibraryError
 from tui.core.library import Library, import_paths, papers_matching, remove_papers, rename_list, restore_papers
 from tui.core.models import Highlight, Status
 from tui.core.store.journal import journal_path
@@ -119,7 +120,7 @@ class ModelPaper:
     list: str
     pid: str = ""
 
-    def fill_from(self, other: "ModelPaper") -> None:
+    def fill_from(self, other: ModelPaper) -> None:
         """An import's (or a restore's) rule: empty fields filled, tags added, nothing removed."""
         for name, value in other.fields.items():
             if not self.fields.get(name) and value:
@@ -148,7 +149,7 @@ class ModelNote:
     def is_annotated(self) -> bool:
         return self.carries_work or self.status != "unread" or bool(self.title)
 
-    def filled_from(self, old: "ModelNote") -> "ModelNote":
+    def filled_from(self, old: ModelNote) -> ModelNote:
         """A restore's rule for a paper annotated again since its removal: what is there stays, gaps filled, notes kept both."""
         notes = self.notes
         if old.notes.strip() and old.notes.strip() not in notes:
@@ -172,7 +173,7 @@ class Model:
     trash: list[dict[int, tuple[ModelPaper, ModelNote | None]]] = field(default_factory=list)
     views: dict[str, str] = field(default_factory=dict)
 
-    def copy(self) -> "Model":
+    def copy(self) -> Model:
         return copy.deepcopy(self)
 
 

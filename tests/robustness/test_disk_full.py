@@ -13,13 +13,12 @@ from textual.widgets import Static, TextArea
 
 import tui.core.store.atomic as atomic
 import tui.core.store.journal as journal
+from tests.conftest import annotation_files
 from tui.core.export.markdown import Entry
 from tui.core.export.writing import write_document
 from tui.core.library import Library
-from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.export_dialog import ExportRequest
-from tests.conftest import annotation_files
 
 from .mounts import FullDiskOs, fill, small_tmpfs
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.library import Library
 from tests.ui.pilot import big_library
+from tui.core.library import Library
 
 from .pty_app import AppInPty
 

@@ -203,11 +203,11 @@ async def test_a_damaged_annotations_file_opens_read_only_and_is_never_overwritt
         await pilot.pause()
         assert app.library is not None and app.library.read_only
         assert len(app.library) == 33
-        notice = next(n for n in app._notifications if n.title == "Read-only")
-        assert str(notes) in notice.message and "`paperdesk backups` lists the copies to restore" in notice.message
         assert isinstance(app.screen, ConfirmRestore)  # the newest good backup is offered: declined here
         await pilot.press("escape")
         await pilot.pause()
+        notice = next(n for n in app._notifications if n.title == "Read-only")  # shown again once declined
+        assert str(notes) in notice.message and "`paperdesk backups` lists the copies to restore" in notice.message
         await poke_everything(app, pilot)
         await pilot.press("ctrl+p")  # the palette lists saved views: they read the damaged file
         await pilot.pause()

@@ -35,22 +35,22 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 from textual.widgets import TextArea
 
+from tests.robustness.model_recorded import RECORDED, Replay
+from tests.ui.pilot import burst, settle
 from tui.core.highlights import document
-from tui.core.store.history import cycle_status
-from tui.core.models import Status
-from tui.core.search.query import parse_query
-from tui.core.search.index import SearchIndex
-from tui.core.search.sorts import next_sort
 from tui.core.library import Library
+from tui.core.models import Status
+from tui.core.search.index import SearchIndex
+from tui.core.search.query import parse_query
+from tui.core.search.sorts import next_sort
+from tui.core.store.history import cycle_status
 from tui.ui.app import PaperdeskApp
 from tui.ui.library.layout import stacked_for
-from tui.ui.widgets.triage_bar import TriageBar
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
-from tests.robustness.model_recorded import RECORDED, Replay
-from tests.ui.pilot import burst, settle
+from tui.ui.widgets.triage_bar import TriageBar
 
 SEED = int(os.environ.get("PAPERDESK_MODEL_SEED", "20261130"))
 EXAMPLES = int(os.environ.get("PAPERDESK_MODEL_EXAMPLES", "10"))

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
-from tui.core.models import paper_id
 from tui.core.library import Library
+from tui.core.models import paper_id
 from tui.core.store.storage import ANNOTATIONS_FILE, PAPERS_FILE
 
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}

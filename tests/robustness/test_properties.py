@@ -10,20 +10,21 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from tui.core.errors import InputFileError
 from tui.core.export.markdown import Entry, entries, paper_section, render_document
-from tui.core.export.writing import write_per_paper
-from tui.core.ingest.readers import read_import
-from tui.core.ingest.lists import parse_list
-from tui.core.models import Annotation, Paper, Status, normalize_space, paper_id
 from tui.core.export.notes_import import import_notes, parse_note_text
-from tui.core.search.query import QueryError, parse_query, words
-from tui.core.search.index import SearchIndex
-from tui.core.library import Library
-from tui.core.render.text import clean
+from tui.core.export.writing import write_per_paper
+from tui.core.ingest.lists import parse_list
+from tui.core.ingest.readers import read_import
 from tui.core.ingest.textfile import decode_text
+from tui.core.library import Library
+from tui.core.models import Annotation, Paper, Status, normalize_space, paper_id
+from tui.core.render.text import clean
+from tui.core.search.index import SearchIndex
+from tui.core.search.query import QueryError, parse_query, words
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300)
 # Characters that trip each format, so generated text is dense with them.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 from textual import events
 from textual.widgets import Static

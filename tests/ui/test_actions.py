@@ -9,17 +9,17 @@ from textual.binding import Binding
 from tui.ui.actions import ACTIONS, AREAS, binding_id, bindings_for, known_binding_ids
 from tui.ui.app import PaperdeskApp
 from tui.ui.library.screen import LibraryScreen
+from tui.ui.screens.comment_dialog import CommentDialog
 from tui.ui.screens.confirm import ConfirmOverwrite, ConfirmRemove, ConfirmRestore
 from tui.ui.screens.copy_dialog import CopyDialog
 from tui.ui.screens.export_dialog import ExportDialog
-from tui.ui.screens.list_dialog import ListNameDialog
 from tui.ui.screens.help import FirstSteps, HelpScreen, help_areas
+from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.screens.import_dialog import ImportDialog
+from tui.ui.screens.list_dialog import ListNameDialog
 from tui.ui.screens.related import RelatedScreen
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.screens.stats import StatsScreen
-from tui.ui.screens.comment_dialog import CommentDialog
-from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.screens.tag_dialog import TagDialog
 from tui.ui.screens.title_dialog import TitleDialog
 from tui.ui.widgets.filter_bar import FilterInput

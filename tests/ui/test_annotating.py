@@ -5,17 +5,14 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
-import pytest
-from textual.widgets import Input, Markdown, Static, TextArea
-
-from tui.core.models import Status
-from tui.core.library import Library
-from tui.core.store.storage import ANNOTATIONS_FILE
-from tui.ui.app import PaperdeskApp
-from tui.ui.widgets.notes import Notes
-from tui.ui.widgets.paper_list import PaperList
+from textual.widgets import Input, Markdown, TextArea
 
 from tests.ui.pilot import settle, text_of, type_text
+from tui.core.library import Library
+from tui.core.models import Status
+from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.ui.app import PaperdeskApp
+from tui.ui.widgets.paper_list import PaperList
 
 
 def progress(app: PaperdeskApp) -> str:

@@ -7,17 +7,16 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
+from tests.ui.pilot import burst, hold_library_open, settle, type_text
 from tui.core.config import Settings, load_settings
-from tui.core.models import Status
 from tui.core.library import Library
+from tui.core.models import Status
 from tui.ui.app import FIRST_STEPS_AFTER, PaperdeskApp
-from tui.ui.screens.help import FirstSteps, HelpScreen
 from tui.ui.library.screen import LibraryScreen
+from tui.ui.screens.help import FirstSteps, HelpScreen
 from tui.ui.screens.stats import StatsScreen
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
-
-from tests.ui.pilot import burst, hold_library_open, settle, type_text
 
 
 def screen_text(app: PaperdeskApp) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.widgets import Input, Select
 
+from tests.ui.pilot import notices, settle, text_of, type_text
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.palette.papers import rank_titles
@@ -14,8 +15,6 @@ from tui.ui.screens.list_dialog import ListNameDialog
 from tui.ui.widgets.filter_bar import PLACEHOLDERS, FilterInput
 from tui.ui.widgets.list_names import fit_cells, list_labels
 from tui.ui.widgets.paper_list import PaperList, tag_text
-
-from tests.ui.pilot import notices, settle, text_of, type_text
 
 EN, ZH = "ICML 2025 Papers", "ICML 2025 论文列表"
 

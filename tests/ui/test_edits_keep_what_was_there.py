@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.conftest import stored_annotations
+from tests.ui.pilot import big_library, burst, settle
 from tui.core.library import Library, papers_matching
 from tui.core.store.session import Session, save_session
 from tui.ui.app import PaperdeskApp
@@ -17,9 +19,6 @@ from tui.ui.screens.comment_dialog import CommentDialog
 from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
-
-from tests.conftest import stored_annotations
-from tests.ui.pilot import big_library, burst, settle
 
 TAGS = ("gnn", "ood generalization", "to-cite")
 

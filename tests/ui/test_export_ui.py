@@ -10,16 +10,14 @@ from textual.widgets import Input, TextArea
 
 import tui.ui.library.clipboard as clipboard
 import tui.ui.library.exporting as exporting
+from tests.ui.pilot import notices, settle, text_of
 from tui.core.export.markdown import Entry, paper_section, plain_summary
 from tui.core.export.notes_import import read_note_file
 from tui.core.library import Library
-
 from tui.ui.screens.confirm import ConfirmOverwrite
 from tui.ui.screens.copy_dialog import CopyDialog
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.widgets.paper_list import PaperList
-
-from tests.ui.pilot import notices, settle, text_of
 
 
 @pytest.fixture

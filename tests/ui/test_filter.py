@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from textual.widgets import Input, Static
 
-from tui.core.render.latex import to_unicode
+from tests.ui.pilot import settle, text_of
 from tui.core.library import Library
+from tui.core.render.latex import to_unicode
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
-
-from tests.ui.pilot import settle, text_of
 
 
 async def type_filter(app: PaperdeskApp, pilot, text: str) -> None:  # type: ignore[no-untyped-def]

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList, Static
 
+from tests.conftest import stored_annotations
+from tests.ui.pilot import notices, settle, text_of, type_text
 from tui.core.highlights import document
 from tui.core.ingest.lists import parse_list
 from tui.core.library import Library
@@ -15,9 +17,6 @@ from tui.ui.screens.comment_dialog import CommentDialog
 from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.widgets.highlight_list import HighlightList
 from tui.ui.widgets.reader import Reader
-
-from tests.conftest import stored_annotations
-from tests.ui.pilot import notices, settle, text_of, type_text
 
 ABSTRACT = (
     "Adapters cut memory. We freeze the base model and train small low-rank matrices. "

@@ -8,8 +8,12 @@ hint, and a property over random tables.
 
 from __future__ import annotations
 
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
+from tests.ui.pilot import settle
+from tests.ui.test_app_chrome import screen_text
 from tui.core.config import Settings
 from tui.core.library import Library
 from tui.ui.actions import ACTIONS
@@ -18,9 +22,6 @@ from tui.ui.keymap import check_keys, contexts, default_keys, keys_in_force, nor
 from tui.ui.screens.help import FirstSteps, HelpScreen
 from tui.ui.widgets.key_hints import KeyHints
 from tui.ui.widgets.paper_list import PaperList
-
-from tests.ui.pilot import settle
-from tests.ui.test_app_chrome import screen_text
 
 
 def settings_warnings(app: PaperdeskApp) -> list[str]:

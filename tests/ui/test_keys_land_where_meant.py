@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 from textual.widgets import TextArea
 
-from tui.core.models import Status
+from tests.ui.pilot import big_library, burst, settle, text_of
 from tui.core.library import Library
+from tui.core.models import Status
 from tui.ui.app import FIRST_STEPS_AFTER
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
-
-from tests.ui.pilot import big_library, burst, settle, text_of
 
 AUTOSAVE = 0.1
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.ui.pilot import big_library, settle, text_of, type_text
 from tui.core.render.titles import row_title
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
-
-from tests.ui.pilot import big_library, settle, text_of, type_text
 
 
 def rows(paper_list: PaperList) -> list[str]:

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
-
-from tui.ui.widgets.reader import DERIVED_NOTE
-from tui.core.render.latex import to_unicode
+from tests.ui.pilot import settle, text_of
 from tui.core.ingest.lists import parse_list
 from tui.core.library import Library
+from tui.core.render.latex import to_unicode
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.paper_list import PaperList
-from tui.ui.widgets.reader import Reader
-
-from tests.ui.pilot import settle, text_of
+from tui.ui.widgets.reader import DERIVED_NOTE, Reader
 
 
 async def test_lists_33_papers_and_shows_the_first(make_app, library: Library) -> None:

@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.ingest.parsed import ParsedFile
-from tui.core.models import Paper
-from tui.core.library import Library
-
 from tests.ui.pilot import settle, text_of
+from tui.core.ingest.parsed import ParsedFile
+from tui.core.library import Library
+from tui.core.models import Paper
 
 
 def one_paper_library(folder: Path, **fields: str) -> Library:

@@ -13,14 +13,12 @@ import threading
 import pytest
 
 import tui.core.library
-
+from tests.ui.pilot import burst, settle
 from tui.core.library import Library
 from tui.ui.library import pane_follow
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
-
-from tests.ui.pilot import burst, settle
 
 
 @pytest.fixture

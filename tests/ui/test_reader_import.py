@@ -10,17 +10,16 @@ import pytest
 from textual.widgets import Input, Static
 
 from tests.conftest import FIXTURES
+from tests.ui.pilot import settle, text_of
 from tui.core.ingest.readers import read_import
 from tui.core.library import Library
-from tui.ui.library import open_link
 from tui.ui.app import PaperdeskApp
+from tui.ui.library import open_link
 from tui.ui.rich_runs import rendered_text
-from tui.ui.widgets.highlight import highlight_words
 from tui.ui.screens.import_dialog import ImportDialog
+from tui.ui.widgets.highlight import highlight_words
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
-
-from tests.ui.pilot import settle, text_of
 
 
 def go_to(app: PaperdeskApp, pid: str) -> None:

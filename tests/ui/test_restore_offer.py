@@ -6,13 +6,12 @@ from pathlib import Path
 
 from textual.widgets import TextArea
 
+from tests.ui.pilot import notices, settle, text_of
 from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.confirm import ConfirmRestore
 from tui.ui.widgets.paper_list import PaperList
-
-from tests.ui.pilot import notices, settle, text_of
 
 
 def noted(library_dir: Path) -> dict[str, str]:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui.pilot import burst, hold_library_open, settle, text_of, type_text
 from tui.core.library import Library
 from tui.core.store.session import SESSION_FILE
 from tui.ui.app import PaperdeskApp
@@ -15,8 +16,6 @@ from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
 from tui.ui.widgets.triage_bar import TriageBar
-
-from tests.ui.pilot import burst, hold_library_open, settle, text_of, type_text
 
 
 async def launch(library_dir: Path, keys: list[str], size: tuple[int, int] = (120, 36)) -> PaperdeskApp:

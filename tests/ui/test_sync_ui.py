@@ -6,14 +6,13 @@ from pathlib import Path
 
 from textual.widgets import Input
 
+from tests.ui.pilot import notices, settle
 from tui.core.config import Settings
 from tui.core.export.notes_import import read_note_file
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.widgets.notes import Notes
-
-from tests.ui.pilot import notices, settle
 
 
 async def sync_from_dialog(app: PaperdeskApp, pilot) -> None:  # type: ignore[no-untyped-def]

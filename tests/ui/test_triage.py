@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from textual.widgets import TextArea
 
+from tests.ui.pilot import notices, settle, text_of, type_text
 from tui.core.library import Library
 from tui.core.models import Status
 from tui.ui.screens.help import help_areas
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.triage_bar import TriageBar
-
-from tests.ui.pilot import notices, settle, text_of, type_text
 
 
 def bar(app) -> str:  # type: ignore[no-untyped-def]

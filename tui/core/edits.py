@@ -9,16 +9,17 @@ written in the same save (`store.changelog`), and returns an `Edit` whose
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from tui.core.errors import NotFound, ReadOnlyLibrary
 from tui.core.library import Library, held_error, papers_matching
 from tui.core.models import Annotation, Paper, Status
-from tui.core.render.titles import row_title
 from tui.core.render.text import one_line
+from tui.core.render.titles import row_title
 from tui.core.store.changelog import log_entry
 from tui.core.store.tags import parse_tags
 

@@ -13,8 +13,8 @@ never dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
 
 from tui.core.models import Highlight
 from tui.core.render.latex import to_unicode

@@ -9,8 +9,9 @@ cancel stops the import before papers.json is written).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tui.core.ingest.parsed import ImportOutcome, ParsedFile
 from tui.core.ingest.watch import READING, WRITING, Watch
@@ -50,7 +51,7 @@ def restore_notes(library: Any, sources: Sequence[str | os.PathLike[str]], force
 
 def read_papers(
     paths: Sequence[str | os.PathLike[str]], kind: str | None, stdin: Callable[[], bytes] | None, watch: Watch
-) -> tuple[list[ParsedFile], list[str], "Incoming"]:
+) -> tuple[list[ParsedFile], list[str], Incoming]:
     """Parse the paper files (`ingest.readers.read_imports`), counting entries as they come: parsed files, errors, their sink."""
     from tui.core.ingest.incoming import Incoming
     from tui.core.ingest.readers import read_imports
@@ -61,10 +62,10 @@ def read_papers(
     return parsed, errors, incoming
 
 
-def add_read(library: Any, parsed: list[ParsedFile], incoming: "Incoming", outcome: ImportOutcome, watch: Watch) -> None:
+def add_read(library: Any, parsed: list[ParsedFile], incoming: Incoming, outcome: ImportOutcome, watch: Watch) -> None:
     """Match the parsed papers against the open, writable `library` and write them once (`Library.add_papers`)."""
 
-    def before_write(plan: "MergePlan") -> None:
+    def before_write(plan: MergePlan) -> None:
         changed = len(plan.added) + len(plan.replaced)
         if changed:
             watch.step(WRITING, changed, changed)  # the last step: the write begins

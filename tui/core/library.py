@@ -9,26 +9,27 @@ imported when first needed, so opening the app stays quick.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, ContextManager, Iterable, Sequence
+from typing import TYPE_CHECKING, ContextManager
 
 from tui.core.errors import LibraryHeld
 from tui.core.models import Paper
-from tui.core.words import plural
 from tui.core.store.formats import outdated
 from tui.core.store.storage import LibraryStore
+from tui.core.words import plural
 
 if TYPE_CHECKING:  # the readers' report types: imported where an import runs, not when the app opens a library
-    from tui.core.ingest.lists import ParsedList
-    from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
-    from tui.core.ingest.watch import ImportProgress
-    from tui.core.export.markdown import Entry
     from tui.core.export.git_vault import GitSyncOutcome
+    from tui.core.export.markdown import Entry
     from tui.core.export.sync import SyncReport
     from tui.core.fetch.services import FetchOptions
     from tui.core.ingest.incoming import Incoming
+    from tui.core.ingest.lists import ParsedList
     from tui.core.ingest.merge import MergePlan
+    from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
+    from tui.core.ingest.watch import ImportProgress
     from tui.core.removing import RemoveOutcome
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
@@ -39,7 +40,7 @@ class Library(LibraryStore):
     """A library folder with what the reader does to it: the store, plus seeding and imports."""
 
     @classmethod
-    def open(cls, folder: str | Path, *, read_only: bool = False, seed: bool = True) -> "Library":
+    def open(cls, folder: str | Path, *, read_only: bool = False, seed: bool = True) -> Library:
         """Open (or create) the library in `folder`; a fresh one is seeded with the bundled lists.
 
         When the library is locked by another process it opens read-only with
@@ -65,7 +66,7 @@ class Library(LibraryStore):
             raise
         return lib
 
-    def restore_plan(self, stored: list[Paper], trashed: list[Paper]) -> "RestorePlan":
+    def restore_plan(self, stored: list[Paper], trashed: list[Paper]) -> RestorePlan:
         """A restore that meets papers imported again since their removal (`removing.plan_restore`)."""
         from tui.core.removing import plan_restore
 
@@ -96,8 +97,8 @@ class Library(LibraryStore):
         progress: Progress | None = None,
         *,
         write: bool = True,
-        prepared: "Incoming | None" = None,
-        before_write: "Callable[[MergePlan], None] | None" = None,
+        prepared: Incoming | None = None,
+        before_write: Callable[[MergePlan], None] | None = None,
     ) -> list[FileReport]:
         """Add and merge the papers of parsed files in ONE atomic write of the papers file.
 
@@ -117,7 +118,7 @@ class Library(LibraryStore):
 
         after = self.trash_highest_seq()  # a trashed paper's place stays its own, for its restore
 
-        def plan(papers: list[Paper]) -> "MergePlan":
+        def plan(papers: list[Paper]) -> MergePlan:
             seq = max(papers[-1].seq if papers else -1, after) + 1
             planned = plan_import(papers, files, seq, derive_title, progress, prepared)
             if before_write is not None:
@@ -236,7 +237,7 @@ class AddOutcome:
 def add_ids(
     library: Library | str | os.PathLike[str],
     texts: Iterable[str],
-    options: "FetchOptions | None" = None,
+    options: FetchOptions | None = None,
     *,
     list_name: str = "Added",
     progress: Progress | None = None,
@@ -278,7 +279,7 @@ def store_fetched(library: Library | str | os.PathLike[str], parsed: list[Parsed
 # -- choosing papers -----------------------------------------------------------------------------
 
 
-def papers_matching(library: LibraryStore, query: "Query | str", sort: str | None = None) -> Sequence[Paper]:
+def papers_matching(library: LibraryStore, query: Query | str, sort: str | None = None) -> Sequence[Paper]:
     """The papers the filter query matches, ranked as the app's filter box ranks them. An empty query
     gives every paper in list order; `sort` is one of `search.sorts.SORTS` (relevance when None); a
     malformed query raises the one-line `QueryError`. Used by `paperdesk list/show/export`."""
@@ -290,13 +291,13 @@ def papers_matching(library: LibraryStore, query: "Query | str", sort: str | Non
     return search_index(library).search(parsed, sort or "relevance")
 
 
-def search_index(library: LibraryStore) -> "SearchIndex":
+def search_index(library: LibraryStore) -> SearchIndex:
     """The library's search index: the saved one when papers.json is unchanged, else built and saved (`search.stored`)."""
     from tui.core.search.stored import load_or_build  # numpy: loaded when first needed
     return load_or_build(library.folder, library.papers_digest, library.papers, library.annotations(), save=not library.read_only)
 
 
-def export_entries(library: LibraryStore, *, query: str | None = None, everything: bool = False) -> list["Entry"]:
+def export_entries(library: LibraryStore, *, query: str | None = None, everything: bool = False) -> list[Entry]:
     """What an export holds: the papers `query` matches, else every paper, else the annotated ones."""
     from tui.core.export.markdown import annotated_entries, entries
 
@@ -367,7 +368,7 @@ def example_lists_note(library: LibraryStore) -> str:
 # -- syncing a vault -----------------------------------------------------------------------------
 
 
-def sync_vault(library: Library | str | os.PathLike[str], vault: str | os.PathLike[str], *, now: str | None = None) -> "SyncReport":
+def sync_vault(library: Library | str | os.PathLike[str], vault: str | os.PathLike[str], *, now: str | None = None) -> SyncReport:
     """Two-way sync of the library with a folder of per-paper Markdown files (`export.sync`).
 
     The sync state in the vault is keyed by this library's folder, so two
@@ -387,7 +388,7 @@ def library_key(library: LibraryStore) -> str:
     return str(Path(library.folder).resolve())
 
 
-def sync_vault_git(library: Library | str | os.PathLike[str], vault: str | os.PathLike[str], *, now: str | None = None) -> "GitSyncOutcome":
+def sync_vault_git(library: Library | str | os.PathLike[str], vault: str | os.PathLike[str], *, now: str | None = None) -> GitSyncOutcome:
     """`sync_vault` inside a git work tree: commit vault edits, pull (rebase), sync, commit, push."""
     from tui.core.export.git_vault import sync_with_git
 

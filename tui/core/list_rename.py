@@ -8,8 +8,8 @@ change which lists they pick.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from tui.core.errors import LibraryError
 from tui.core.models import Paper

@@ -91,7 +91,7 @@ def variant_id(pid: str, salt: str) -> str:
     """Another stable id for a paper whose natural id is taken by a different paper."""
     import hashlib
 
-    return hashlib.sha1(f"{pid}|{salt}".encode("utf-8")).hexdigest()[:12]
+    return hashlib.sha1(f"{pid}|{salt}".encode()).hexdigest()[:12]
 
 
 def utc_now() -> str:
@@ -168,7 +168,7 @@ class Paper:
         self._shelf = shelf  # first: a thread reading the abstract meanwhile sees the text or the slot, both valid
         _ABSTRACT.__set__(self, slot)
 
-    def with_changes(self, **changes: Any) -> "Paper":
+    def with_changes(self, **changes: Any) -> Paper:
         """`dataclasses.replace`, but a shelved abstract stays on its shelf (replace() would read it into memory:
         a migration or a list rename of 50,000 papers would hold every abstract until written), and several
         times quicker (an import renumbers every paper it adds)."""
@@ -231,7 +231,7 @@ class Paper:
         return doc
 
     @classmethod
-    def from_doc(cls, doc: dict[str, Any]) -> "Paper":
+    def from_doc(cls, doc: dict[str, Any]) -> Paper:
         """Rebuild a paper from its stored dict, ignoring keys this version does not know."""
         return cls(
             id=str(doc["id"]),
@@ -290,7 +290,7 @@ class Highlight:
                 "start": self.start, "created": self.created}
 
     @classmethod
-    def from_doc(cls, doc: Any) -> "Highlight | None":
+    def from_doc(cls, doc: Any) -> Highlight | None:
         """Rebuild from a stored dict; None for a record a hand edit broke (it has no text)."""
         if isinstance(doc, Highlight):
             return doc
@@ -366,7 +366,7 @@ class Annotation:
         return doc
 
     @classmethod
-    def from_doc(cls, doc: dict[str, Any]) -> "Annotation":
+    def from_doc(cls, doc: dict[str, Any]) -> Annotation:
         """Rebuild from a stored dict, tolerating missing or unknown keys."""
         try:
             status = Status(doc.get("status", "unread"))

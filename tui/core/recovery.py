@@ -10,9 +10,10 @@ accepting write the library, so they take its lock: refused while the app
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 import orjson
 
@@ -20,8 +21,8 @@ from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.records import FieldRecord
 from tui.core.store.annotations_check import Summary, summarize, wrong_values
 from tui.core.store.backups import BACKUP_DIR, Copy, copies, put_back, read_copy
-from tui.core.store.jsonfile import DamagedFile, digest_of
 from tui.core.store.journal import read_stored
+from tui.core.store.jsonfile import DamagedFile, digest_of
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.written import record_write

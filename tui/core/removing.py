@@ -6,8 +6,9 @@ papers (by list, query or id) and refuses to drop annotations without force.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
 from tui.core.models import Paper
 from tui.core.store.storage import LibraryStore

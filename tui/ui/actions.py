@@ -10,7 +10,7 @@ key means adding one `Action` here.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from textual.binding import Binding
 

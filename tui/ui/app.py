@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import threading
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
@@ -16,12 +17,12 @@ from textual.binding import Binding
 from tui.core.config import Settings, save_setting
 from tui.core.render.text import clean, one_line
 from tui.ui.actions import bindings_for
+from tui.ui.hangup import HangupGuard
+from tui.ui.key_gate import KeyGate, KeySettled, split_escape
 from tui.ui.keymap import GROUPS, check_keys, group_keys
 from tui.ui.library.screen import LibraryScreen
 from tui.ui.palette_sources import action_commands
 from tui.ui.styles import stylesheet
-from tui.ui.hangup import HangupGuard
-from tui.ui.key_gate import KeyGate, KeySettled, split_escape
 from tui.ui.terminal_input import install as install_escape_parser
 from tui.ui.threads import to_ui
 

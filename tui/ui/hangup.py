@@ -19,7 +19,8 @@ import signal
 import sys
 import threading
 import time
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 #: Seconds the clean exit gets before the watchdog ends the process.
 GRACE = 0.8

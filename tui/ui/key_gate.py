@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.message import Message
@@ -72,7 +73,7 @@ class KeyGate:
     key (priority bindings, then forwarding to the focused widget).
     """
 
-    def __init__(self, app: "App", dispatch: Callable[[events.Key], Awaitable[None]]) -> None:
+    def __init__(self, app: App, dispatch: Callable[[events.Key], Awaitable[None]]) -> None:
         self.app = app
         self.dispatch = dispatch
         self._waiting: deque[events.Key] = deque()
@@ -119,7 +120,7 @@ class KeyGate:
             self._busy = True  # keys read from now on queue behind the held ones
             self.app.call_later(self._release)
 
-    def sent(self, target: "MessagePump | None") -> None:
+    def sent(self, target: MessagePump | None) -> None:
         """The app handled the key; `target` is the widget it was forwarded to (None: not forwarded)."""
         self._ticket += 1
         self._rounds = 0

@@ -21,11 +21,10 @@ check repeats until nothing clashes.
 from __future__ import annotations
 
 import unicodedata
-from typing import Callable, Iterable, Iterator
-
-from textual.keys import KEY_NAME_REPLACEMENTS, Keys, _character_to_key, format_key
+from collections.abc import Callable, Iterable, Iterator
 
 from textual.binding import Binding
+from textual.keys import KEY_NAME_REPLACEMENTS, Keys, _character_to_key, format_key
 
 from tui.ui.actions import ACTIONS, Action, known_binding_ids
 

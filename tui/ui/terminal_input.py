@@ -32,7 +32,7 @@ tests/ui/test_textual_api.py.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from textual import events
 from textual._xterm_parser import XTermParser

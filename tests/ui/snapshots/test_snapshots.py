@@ -12,8 +12,8 @@ import datetime as dt
 
 import pytest
 
-from tui.core.store import storage
 from tui.core.library import Library
+from tui.core.store import storage
 from tui.ui.app import PaperdeskApp
 
 pytest.importorskip("pytest_textual_snapshot")

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from tui.core.errors import PaperdeskError
 from tui.core.export.filenames import unique_name

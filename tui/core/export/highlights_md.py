@@ -15,7 +15,7 @@ in the abstract.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from tui.core.highlights import Anchored, anchor_all, document, locate, make
 from tui.core.models import Highlight

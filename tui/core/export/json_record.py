@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.core.highlights import anchor_all, document, record as highlight_record
+from tui.core.highlights import anchor_all, document
+from tui.core.highlights import record as highlight_record
 from tui.core.models import Annotation, Paper
 from tui.core.render.titles import display_title
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 from tui.core.export import frontmatter
 from tui.core.export.highlights_md import highlights_markdown, pair_list
 from tui.core.export.own_text import ABSTRACT, ABSTRACT_HEADING, HIGHLIGHTS, HIGHLIGHTS_HEADING, TITLE, OwnText, with_own_text
-from tui.core.export.vault_markdown import shift_headings, shown_title as rendered_title, vault_tag
+from tui.core.export.vault_markdown import shift_headings, vault_tag
+from tui.core.export.vault_markdown import shown_title as rendered_title
 from tui.core.models import Annotation, Paper, Status, day, shown_title, utc_now
 from tui.core.render.links import code_links
 from tui.core.render.text import clean, one_line

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-from tui.core.export import frontmatter
 from tui.core.errors import InputFileError, PaperdeskError, os_reason
+from tui.core.export import frontmatter
 from tui.core.export.filenames import is_conflict_name
 from tui.core.export.highlights_md import highlights_section, merged
 from tui.core.export.markdown import NOTES_HEADING, annotation_hash, values_hash

@@ -11,7 +11,7 @@ it followed, so it is never lost and a second rewrite gives the same file.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from tui.core.export.highlights_md import COMMENT_MARK, HIGHLIGHTS_HEADING
 

@@ -11,10 +11,10 @@ from typing import Any
 from tui.core.export.json_record import paper_record
 from tui.core.highlights import Anchored, anchor_all, document
 from tui.core.models import Annotation, Paper
-from tui.core.render.titles import row_title
 from tui.core.render.latex import to_unicode
 from tui.core.render.links import code_links, is_code_link
 from tui.core.render.text import one_line, visible
+from tui.core.render.titles import row_title
 
 
 def annotation_line(annotation: Annotation) -> str:

@@ -24,15 +24,16 @@ file and the library valid, and the next sync finishes the job.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.export.filenames import conflict_name, unique_name
 from tui.core.export.markdown import FILE_FORMAT, Entry, annotation_hash, library_id, render_paper_file
 from tui.core.export.notes_import import NoteFile, wanted
-from tui.core.export.sync_state import EMPTY, SyncState, Synced, annotation_values, field_hashes, render_key, text_hash, value_hash
+from tui.core.export.sync_state import EMPTY, Synced, SyncState, annotation_values, field_hashes, render_key, text_hash, value_hash
 from tui.core.export.vault_files import VaultFile, VaultNames, scan, stem_of
 from tui.core.export.vault_markdown import tag_lookup
 from tui.core.export.writing import file_mode, paper_stem

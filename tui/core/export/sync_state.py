@@ -49,7 +49,7 @@ class Synced:
         return out
 
     @classmethod
-    def from_json(cls, raw: Any) -> "Synced | None":
+    def from_json(cls, raw: Any) -> Synced | None:
         """An entry as stored; None when a hand edit broke it (the entry is then forgotten)."""
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"]:
             return None
@@ -117,7 +117,7 @@ class SyncState:
     warning: str = ""
 
     @classmethod
-    def load(cls, vault: Path, library_key: str) -> "SyncState":
+    def load(cls, vault: Path, library_key: str) -> SyncState:
         """The state in `vault` for this library; empty (with a warning when unreadable) otherwise."""
         path = vault / STATE_FILE
         try:

@@ -12,7 +12,7 @@ to the tag as the library holds it.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from tui.core.render.latex import to_unicode
 from tui.core.render.text import clean, one_line

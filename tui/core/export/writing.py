@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.export import frontmatter

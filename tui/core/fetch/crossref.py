@@ -12,8 +12,8 @@ import urllib.parse
 import orjson
 
 from tui.core.fetch.http import HttpClient, Malformed, NotFound
-from tui.core.ingest.fields import BadField
 from tui.core.ingest.csl import paper_from_csl
+from tui.core.ingest.fields import BadField
 from tui.core.models import Paper
 
 SERVICE = "Crossref"

@@ -14,8 +14,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from tui.core.errors import PaperdeskError
 from tui.core.fetch.cache import ResponseCache
@@ -162,7 +163,7 @@ class HttpClient:
                     raise NotFound(self.service, f"not found (HTTP 404: {url})") from None
                 gave_up = f" after {attempt} retries" if attempt else ""
                 raise ServiceError(self.service, f"HTTP {status}{gave_up} ({url})") from None
-            except (socket.timeout, TimeoutError):
+            except TimeoutError:
                 raise ServiceError(self.service, f"no answer within {self.timeout:g} s (timed out)") from None
             except urllib.error.URLError as exc:
                 if isinstance(exc.reason, (socket.timeout, TimeoutError)):

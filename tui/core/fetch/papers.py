@@ -10,9 +10,9 @@ atomic write), which `paperdesk add` and the app's `a` key call.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from tui.core.fetch.http import NotFound, ServiceError
 from tui.core.fetch.ids import NotAnId, Ref, parse_ref

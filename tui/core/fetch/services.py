@@ -38,7 +38,7 @@ class FetchOptions:
     backoff: float = 2.0
 
     @classmethod
-    def from_settings(cls, settings: Any = None, **overrides: Any) -> "FetchOptions":
+    def from_settings(cls, settings: Any = None, **overrides: Any) -> FetchOptions:
         """Base URLs from $PAPERDESK_*_API, else the settings' `*_api` keys, else the public services."""
         values: dict[str, Any] = {}
         for key, (_, env, default) in SERVICES.items():

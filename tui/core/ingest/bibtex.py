@@ -14,9 +14,9 @@ from pathlib import Path
 
 from tui.core.errors import InputFileError
 from tui.core.ingest.fields import clean_doi, split_names
-from tui.core.render.latex import to_unicode
 from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper, normalize_space, paper_id
+from tui.core.render.latex import to_unicode
 
 # bibtexparser logs each block it cannot parse; we report those ourselves, once.
 logging.getLogger("bibtexparser").addHandler(logging.NullHandler())

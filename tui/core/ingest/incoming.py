@@ -12,7 +12,7 @@ progress, and its chance to stop: `ingest.watch`).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from tui.core.ingest.match_keys import KeyRows, key_rows
 from tui.core.ingest.sketch import CHUNK

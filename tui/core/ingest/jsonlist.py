@@ -9,10 +9,9 @@ also names the list ("NeurIPS 2018").
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
-
-import re
 
 import orjson
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tui.core.errors import InputFileError
-from tui.core.models import normalize_space
 from tui.core.ingest.textfile import read_text
+from tui.core.models import normalize_space
 
 #: A first line longer than this reads as an abstract, not as a list's name.
 MAX_HEADER_CHARS = 200

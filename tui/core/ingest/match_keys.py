@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import hashlib
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 
@@ -55,7 +55,7 @@ class KeyRows:
     abstract_ids: dict[int, str] = field(default_factory=dict)
     lengths: array = field(default_factory=lambda: array("i"))
 
-    def moved(self, by: int) -> "KeyRows":
+    def moved(self, by: int) -> KeyRows:
         """The same rows for papers `by` slots further on."""
         return KeyRows(
             self.first + by, self.hashes, self.slots + np.int32(by), self.kinds,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 from rapidfuzz import fuzz

@@ -18,8 +18,9 @@ came at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING
 
 from tui.core.ingest.identity import normalize_doi, normalize_title
 from tui.core.ingest.matching import MatchIndex
@@ -67,7 +68,7 @@ def plan_import(
     next_seq: int,
     derive: Callable[[str], str],
     progress: Progress | None = None,
-    prepared: "Incoming | None" = None,
+    prepared: Incoming | None = None,
 ) -> MergePlan:
     """Decide what each incoming paper becomes; nothing is stored here.
 

@@ -7,9 +7,10 @@ lets a reader import neither the merger nor the store.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from tui.core.models import Paper
 from tui.core.words import plural
@@ -85,7 +86,7 @@ class ImportReport:
     file: FileReport | None = None
 
     @classmethod
-    def of(cls, report: FileReport) -> "ImportReport":
+    def of(cls, report: FileReport) -> ImportReport:
         """The per-list report, from the general one."""
         return cls(report.name, report.source, added=report.added, duplicates=report.merged, warnings=report.warnings, file=report)
 

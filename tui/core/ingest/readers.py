@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from tui.core.errors import InputFileError, os_reason
 from tui.core.ingest.lists import ParsedList, parse_list
 from tui.core.ingest.parsed import ParsedFile, Sink
+from tui.core.ingest.textfile import read_text
 from tui.core.models import Paper, paper_id
 from tui.core.render.text import visible
-from tui.core.ingest.textfile import read_text
 
 #: File extensions paperdesk imports, and the format each means.
 FORMATS = {

@@ -16,7 +16,7 @@ second, and the keys are 64-bit integers in arrays, not strings in a dict.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

@@ -20,7 +20,8 @@ import os
 import tempfile
 import threading
 from array import array
-from typing import IO, Iterable
+from collections.abc import Iterable
+from typing import IO
 
 import orjson
 
@@ -42,10 +43,10 @@ class Spool:
         self._block: tuple[int, bytes] = (0, b"")  # the last part of the file read, and where it starts
         self._lock = threading.Lock()
 
-    def __copy__(self) -> "Spool":
+    def __copy__(self) -> Spool:
         return self  # shared by the papers it holds, as `store.shelf.AbstractShelf` is
 
-    def __deepcopy__(self, memo: dict) -> "Spool":
+    def __deepcopy__(self, memo: dict) -> Spool:
         return self
 
     def __reduce__(self) -> tuple:

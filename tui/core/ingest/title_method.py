@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from tui.core.ingest.title_phrases import COMMON_WORDS, GENERIC_ACRONYMS, PHRASE_STOPS
 

@@ -11,7 +11,7 @@ begun finishes.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from tui.core.errors import Cancelled
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 import threading
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -80,7 +81,7 @@ class RelatedIndex:
             self._apply(pid, annotation)
 
     @classmethod
-    def of_papers(cls, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None = None) -> "RelatedIndex":
+    def of_papers(cls, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None = None) -> RelatedIndex:
         """The index of `papers`, splitting them into words first (when no search index is at hand)."""
         from tui.core.search.index import SearchIndex
 

@@ -11,7 +11,7 @@ stem "sparsifi".
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 import Stemmer
 

@@ -21,8 +21,9 @@ idf = ln(1 + (N - df + 0.5) / (df + 0.5)), tf saturated by k1, length by b.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 

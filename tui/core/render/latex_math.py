@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 from tui.core.render.macros import expand_author_macros
 from tui.core.render.math_subset import fast_math

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 _TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\s+|.", re.S)
 

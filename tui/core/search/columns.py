@@ -9,8 +9,8 @@ dicts of sets, built on first use (`SearchIndex.paper_tags`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -32,7 +32,7 @@ class Columns:
     flags: np.ndarray
 
     @classmethod
-    def of(cls, papers: Sequence[Paper]) -> "Columns":
+    def of(cls, papers: Sequence[Paper]) -> Columns:
         n = len(papers)
         list_names = sorted({p.list for p in papers})
         list_code = {name: i for i, name in enumerate(list_names)}

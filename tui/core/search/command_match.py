@@ -11,7 +11,7 @@ letters, scored below any named command.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 _WORD = re.compile(r"[0-9a-z]+")
 

@@ -9,8 +9,8 @@ and a field with no value yet (`status:`) is ignored rather than an error.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Status

@@ -8,7 +8,8 @@ for the rows actually drawn.
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping, Protocol, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Protocol
 
 import numpy as np
 

@@ -6,9 +6,9 @@ import re
 from array import array
 from bisect import bisect_left
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import count
-from typing import Sequence
 
 import numpy as np
 from rapidfuzz import fuzz, process

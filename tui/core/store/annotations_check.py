@@ -37,7 +37,7 @@ class Summary(FieldRecord):
         views = f", {plural(self.views, 'saved view')}" if self.views else ""
         return f"{plural(self.annotated, 'annotated paper')}, {plural(self.notes, 'note')}{views}"
 
-    def losses(self, now: "Summary") -> str:
+    def losses(self, now: Summary) -> str:
         """What `now` has fewer of than this summary: "0 annotated papers (was 12), 0 notes (was 5)"; "" when nothing."""
         counts = (("annotated paper", now.annotated, self.annotated), ("note", now.notes, self.notes), ("saved view", now.views, self.views))
         return ", ".join(f"{plural(n, word)} (was {old})" for word, n, old in counts if n < old)

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import os
 from array import array
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -52,7 +53,7 @@ class Layout:
         """The slots in the file's order."""
 
     @classmethod
-    def empty(cls) -> "Layout":
+    def empty(cls) -> Layout:
         return cls([], array("q"), array("q"), [])
 
 
@@ -125,14 +126,14 @@ def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any
         os.pwrite(handle.fileno(), body.hexdigest().encode(), at)
 
 
-def _pairs(values: array) -> "np.ndarray":
+def _pairs(values: array) -> np.ndarray:
     """Two numbers a slot, as rows."""
     import numpy as np
 
     return np.frombuffer(values, dtype=np.int64).reshape(-1, 2) if len(values) else np.zeros((0, 2), np.int64)
 
 
-def _numbers(values: array) -> "np.ndarray":
+def _numbers(values: array) -> np.ndarray:
     """Integers as orjson writes a list of them, without an int object each (numpy: loaded by a write, never by a start)."""
     import numpy as np
 

@@ -171,7 +171,7 @@ def forget(library: LogStore, changes: list[LoggedChange]) -> None:
         library.forget_change_log(max(change.seq for change in changes))
 
 
-def take_into(history: "UndoHistory", library: LogStore) -> list[LoggedChange]:
+def take_into(history: UndoHistory, library: LogStore) -> list[LoggedChange]:
     """Push the undoable logged edits onto the app's `history` (oldest first) and empty the log.
 
     What the app calls once it has opened the library for writing, before its

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import os
 from array import array
+from collections.abc import Mapping
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Mapping
+from typing import IO, TYPE_CHECKING, Any
 
 import orjson
 
@@ -163,7 +164,7 @@ class PapersFile:
         self.save_catalog()
 
     def _stream(
-        self, out: "_Out", added: list[Paper], replaced: Mapping[str, Paper], removed: set[str], tables: dict[str, Any]
+        self, out: _Out, added: list[Paper], replaced: Mapping[str, Paper], removed: set[str], tables: dict[str, Any]
     ) -> tuple[Layout, array, list[tuple[Paper, int]], list[Paper]]:
         """Write the new file to `out`; return its layout and spans, the papers to shelve at their slots, and those gone."""
         old, old_file = self.layout, self.shelf.file

@@ -15,9 +15,10 @@ from __future__ import annotations
 import codecs
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from json.decoder import scanstring
-from typing import IO, Any, Callable
+from typing import IO, Any
 
 from tui.core.store.digest import blake2b
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+
 from tui.core.records import FieldRecord
 from tui.core.store.atomic import atomic_write_text
 

@@ -44,10 +44,10 @@ class OpenFile:
         except OSError:
             pass
 
-    def __copy__(self) -> "OpenFile":
+    def __copy__(self) -> OpenFile:
         return self  # a copy would close the descriptor a second time when dropped
 
-    def __deepcopy__(self, memo: dict) -> "OpenFile":
+    def __deepcopy__(self, memo: dict) -> OpenFile:
         return self
 
     def __reduce__(self) -> tuple:
@@ -69,10 +69,10 @@ class AbstractShelf:
     def __init__(self) -> None:
         self._now: tuple[OpenFile | None, array] = (None, array("q"))
 
-    def __copy__(self) -> "AbstractShelf":
+    def __copy__(self) -> AbstractShelf:
         return self  # shared by every paper of a library: copying a paper (asdict, deepcopy) shares it too
 
-    def __deepcopy__(self, memo: dict) -> "AbstractShelf":
+    def __deepcopy__(self, memo: dict) -> AbstractShelf:
         return self
 
     def move_to(self, file: OpenFile | None, spans: array) -> None:

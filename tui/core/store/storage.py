@@ -9,8 +9,9 @@ by imports; read through `store.papers_file`, which keeps the abstracts on disk)
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tinydb import TinyDB
 from tinydb.table import Table
@@ -18,8 +19,8 @@ from tinydb.table import Table
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import RESTORE_HINT, BackupKeeper, remove_stale_temps
-from tui.core.store.changes import apply_changes
 from tui.core.store.catalog import CATALOG_FILE
+from tui.core.store.changes import apply_changes
 from tui.core.store.formats import read_formats, with_formats
 from tui.core.store.journal import JournaledJSONStorage
 from tui.core.store.lock import release_write_lock, take_write_lock
@@ -29,7 +30,7 @@ from tui.core.store.trash_file import TRASH_FILE
 from tui.core.store.written import WRITTEN_FILE, check_opened
 
 if TYPE_CHECKING:
-    from tui.core.store.trash import RestorePlan, Restored
+    from tui.core.store.trash import Restored, RestorePlan
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
@@ -83,7 +84,7 @@ class LibraryStore:
     # -- opening and closing -------------------------------------------------
 
     @classmethod
-    def open(cls, folder: str | Path, *, read_only: bool = False) -> "LibraryStore":
+    def open(cls, folder: str | Path, *, read_only: bool = False) -> LibraryStore:
         """Open (or create) the library in `folder`.
 
         When the library is locked by another process it opens read-only with
@@ -244,7 +245,7 @@ class LibraryStore:
             self._finish_or_settle(batches)
             return len(gone)
 
-    def restore_papers(self, *, everything: bool = False, ids: Collection[str] | None = None) -> "Restored":
+    def restore_papers(self, *, everything: bool = False, ids: Collection[str] | None = None) -> Restored:
         """Bring back the newest removal (all with `everything`, the one of exactly `ids`), annotations too.
 
         A paper the library holds again meanwhile (imported since) is not stored twice: it keeps its
@@ -265,7 +266,7 @@ class LibraryStore:
             write_trash(self.folder, batches)
             return self._finish_or_settle(batches)
 
-    def restore_plan(self, stored: list[Paper], trashed: list[Paper]) -> "RestorePlan":
+    def restore_plan(self, stored: list[Paper], trashed: list[Paper]) -> RestorePlan:
         """Where trashed papers go back to: by id here; `core.library.Library` also knows a paper imported again."""
         from tui.core.store.trash import plan_by_id
 
@@ -280,7 +281,7 @@ class LibraryStore:
                 return
             self._finish_moves(read_trash(self.folder), settling=True)
 
-    def _finish_or_settle(self, batches: list[dict[str, Any]]) -> "Restored":
+    def _finish_or_settle(self, batches: list[dict[str, Any]]) -> Restored:
         """`_finish_moves`; when a write fails midway (a full disk), settle what the files now say, as the next
         open would, so memory and files agree, then let the one-line error go on to the caller."""
         from tui.core.store.trash_file import read_trash
@@ -294,7 +295,7 @@ class LibraryStore:
                 pass  # the disk still refuses: the next open settles it
             raise
 
-    def _finish_moves(self, batches: list[dict[str, Any]], *, settling: bool = False) -> "Restored":
+    def _finish_moves(self, batches: list[dict[str, Any]], *, settling: bool = False) -> Restored:
         """Carry out the marked batches of the trash (`batches`, as in the file): each step can be done again.
 
         `settling` (a move a kill or a full disk interrupted): a removal whose papers are all still

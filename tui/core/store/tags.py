@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from tui.core.models import Annotation
 from tui.core.render.text import one_line

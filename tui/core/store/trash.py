@@ -13,9 +13,9 @@ both stored and in the trash, nor in neither.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any, Callable, Collection, Iterable
+from typing import Any
 
 from tui.core.models import Annotation, Paper, Status, utc_now
 from tui.core.store.trash_file import REMOVING, STATE

@@ -9,24 +9,24 @@ Its dialogs (tags, title, comment, highlights) are imported when first opened, n
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import cached_property, partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
-from tui.core.store.saver import AnnotationSaver, SaveRequest
 from tui.core.errors import PaperdeskError
-from tui.core.models import Annotation, Highlight, Paper, Status
-from tui.core.models import shown_title
+from tui.core.models import Annotation, Highlight, Paper, Status, shown_title
+from tui.core.render.text import one_line
+from tui.core.store.saver import AnnotationSaver, SaveRequest
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.tags import format_tags, known_tags, parse_tags
-from tui.core.render.text import one_line
 from tui.ui.error_line import error_line
+from tui.ui.threads import to_ui
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
-from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
     from tui.core.library import Library
@@ -48,7 +48,7 @@ class AnnotationSaved(Message):
 class Annotator:
     """Ratings, status, tags, titles, notes, highlights and undo for the papers of one screen."""
 
-    def __init__(self, screen: "LibraryScreen") -> None:
+    def __init__(self, screen: LibraryScreen) -> None:
         self.screen = screen
         self.library: Library | None = None
         self.saver: AnnotationSaver | None = None

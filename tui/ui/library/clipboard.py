@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from textual.app import App
 

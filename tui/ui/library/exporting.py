@@ -7,9 +7,10 @@ DOM is touched only via `to_ui`. Every message built from data goes out with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence, cast
+from typing import TYPE_CHECKING, cast
 
 from textual.message import Message
 
@@ -50,7 +51,7 @@ def export_folder() -> Path:
 class Exporting:
     """Export to Markdown and copy to the clipboard, for the papers of one screen."""
 
-    def __init__(self, screen: "Screen") -> None:
+    def __init__(self, screen: Screen) -> None:
         self.screen = screen
 
     def open_dialog(self, library: Library, vault: Path | None = None) -> None:

@@ -9,7 +9,8 @@ longer matches the box is dropped. A shown ranking is announced with `Ranked`.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.message import Message
@@ -26,9 +27,9 @@ from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
-    from tui.core.search.query import Query
     from tui.core.library import Library
     from tui.core.search.index import SearchIndex, SearchResult
+    from tui.core.search.query import Query
     from tui.ui.library.screen import LibraryScreen
 
 
@@ -55,7 +56,7 @@ class Ranked(Message):
 class Filtering:
     """The filter box, the sort order and saved views of one library screen."""
 
-    def __init__(self, screen: "LibraryScreen") -> None:
+    def __init__(self, screen: LibraryScreen) -> None:
         self.screen = screen
         self.index: SearchIndex | None = None
         """Built once per library; `annotation_changed` keeps it up to date after saves."""

@@ -7,8 +7,9 @@ highlight is undone with `u` like a rating.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from tui.core.highlights import Anchored, anchor_all, document, with_comment, without
 from tui.core.models import Highlight, Paper, utc_now
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 class PaperHighlights:
     """`HighlightActions` for one paper (see `screens.highlights_dialog`)."""
 
-    def __init__(self, annotator: "Annotator", paper: Paper, show: Callable[[Highlight], None], undo: Callable[[], None]) -> None:
+    def __init__(self, annotator: Annotator, paper: Paper, show: Callable[[Highlight], None], undo: Callable[[], None]) -> None:
         """`show` scrolls the pane to a highlight; `undo` is the screen's `u` (one history for every kind of change)."""
         self.annotator = annotator
         self.paper = paper

@@ -32,7 +32,7 @@ def stacked_for(mode: str, width: int) -> bool:
 class Panes:
     """Which panes a screen shows and how: the classes on the screen, and where focus goes home."""
 
-    def __init__(self, screen: "Screen", mode: str = "auto") -> None:
+    def __init__(self, screen: Screen, mode: str = "auto") -> None:
         self.screen = screen
         self.mode = mode
         """"auto", "side" or "stacked": the setting at start, then the reader's choice with `l`."""

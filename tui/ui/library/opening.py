@@ -13,12 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.core.store.storage import PAPERS_FILE
-
 from tui.core import collector
 from tui.core.errors import PaperdeskError
 from tui.core.search.sorts import SORT_NAMES
 from tui.core.store.session import load_session
+from tui.core.store.storage import PAPERS_FILE
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:

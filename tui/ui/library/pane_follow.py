@@ -40,7 +40,7 @@ class PaneFollow:
     click), so the pane is up to date before the next key acts.
     """
 
-    def __init__(self, screen: "LibraryScreen") -> None:
+    def __init__(self, screen: LibraryScreen) -> None:
         self.screen = screen
         self.due = False
         """The highlight moved while typing: the pane shows it when the typing pauses."""

@@ -10,7 +10,8 @@ shows the restored annotations everywhere (`LibraryScreen.reload_papers`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from tui.core.errors import PaperdeskError
 from tui.core.render.text import one_line

@@ -13,7 +13,8 @@ the UI thread (milliseconds).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from tui.core.models import Annotation
 from tui.ui.threads import to_ui
@@ -32,7 +33,7 @@ Reply = Callable[["list[Similar]", int], None]
 class RelatedPapers:
     """The related-papers index of one library screen, and the questions waiting for it."""
 
-    def __init__(self, screen: "LibraryScreen") -> None:
+    def __init__(self, screen: LibraryScreen) -> None:
         self.screen = screen
         self.index: RelatedIndex | None = None
         """None until built (and again while an import's papers are being indexed)."""

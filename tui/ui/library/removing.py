@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
@@ -22,8 +23,8 @@ from tui.core.errors import PaperdeskError
 from tui.core.models import Paper, shown_title
 from tui.core.render.text import one_line
 from tui.core.store.history import Removal, UndoHistory
-from tui.core.words import plural
 from tui.core.store.storage import PAPERS_FILE
+from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.screens.confirm import ConfirmRemove
 from tui.ui.widgets.paper_list import PaperList
@@ -55,7 +56,7 @@ def neighbour(papers: Sequence[Paper], cursor: int, gone: set[str]) -> str | Non
 class Removing:
     """Removal of papers from one library screen, undoable through the shared history."""
 
-    def __init__(self, screen: "LibraryScreen", history: UndoHistory) -> None:
+    def __init__(self, screen: LibraryScreen, history: UndoHistory) -> None:
         self.screen = screen
         self.history = history
         self._jobs: deque[Callable[[], Coroutine[Any, Any, None]]] = deque()

@@ -32,7 +32,7 @@ WAIT_AT_MOST = 10.0
 class Resume:
     """Restores one screen's session, and says what to save."""
 
-    def __init__(self, screen: "LibraryScreen") -> None:
+    def __init__(self, screen: LibraryScreen) -> None:
         self.screen = screen
         self.waiting = False
         """Keys are held until the restored filter's ranking is shown."""

@@ -32,10 +32,12 @@ from tui.ui.library.opening import open_in_thread, open_library, opens_at_once
 from tui.ui.library.pane_follow import PaneFollow
 from tui.ui.library.related import RelatedPapers
 from tui.ui.library.resume import Resume
-from tui.ui.library.triage import Triage
 from tui.ui.library.screen_keys import HighlightKeys, RelatedKeys, ShareKeys, TriageKeys
+from tui.ui.library.triage import Triage
 from tui.ui.palette_sources import view_commands
 from tui.ui.styles import stylesheet
+from tui.ui.toast_rack import hide_until_needed
+from tui.ui.wide_chars import use_on
 from tui.ui.widgets.filter_bar import FilterBar, FilterInput
 from tui.ui.widgets.key_hints import KeyHints
 from tui.ui.widgets.notes import Notes
@@ -43,8 +45,6 @@ from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
 from tui.ui.widgets.triage_bar import PositionLine, TriageBar
-from tui.ui.toast_rack import hide_until_needed
-from tui.ui.wide_chars import use_on
 
 if TYPE_CHECKING:
     from tui.core.library import Library

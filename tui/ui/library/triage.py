@@ -36,7 +36,7 @@ BLOCKED = frozenset({
 class Triage:
     """One triage pass at a time for the papers of one screen."""
 
-    def __init__(self, screen: "LibraryScreen") -> None:
+    def __init__(self, screen: LibraryScreen) -> None:
         self.screen = screen
         self.walk: TriagePass | None = None
         """The pass under way (kept after Esc, to resume), or None."""

@@ -10,8 +10,8 @@ from rapidfuzz import fuzz, process, utils
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
-from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.text import one_line
+from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.ui.palette import highlight_data
 
 if TYPE_CHECKING:

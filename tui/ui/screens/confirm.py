@@ -9,8 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
 from tui.ui.actions import bindings_for
-from tui.ui.styles import stylesheet
 from tui.ui.screens.dialog import Dialog
+from tui.ui.styles import stylesheet
 
 
 class Confirm(Dialog[bool]):

@@ -18,9 +18,9 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 from tui.core.render.text import one_line, visible
 from tui.ui.actions import bindings_for
 from tui.ui.error_line import error_line
+from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
-from tui.ui.screens.dialog import Dialog
 
 
 def copy_file(pid: str) -> Path:

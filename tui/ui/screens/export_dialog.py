@@ -15,8 +15,8 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 from tui.core.export.filenames import safe_stem
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
-from tui.ui.styles import stylesheet
 from tui.ui.screens.dialog import Dialog
+from tui.ui.styles import stylesheet
 
 #: Scopes the dialog offers, in order: (id, label).
 SCOPES = ("current", "view", "annotated")

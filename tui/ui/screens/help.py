@@ -8,8 +8,9 @@ text is what a new library shows once on its first launch (`FirstSteps`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, cast
+from typing import TYPE_CHECKING, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -21,8 +22,8 @@ from textual.widgets import Footer, Static
 
 from tui.ui.actions import ACTIONS, AREAS, bindings_for, in_area
 from tui.ui.keymap import GROUPS, group_help, group_keys, keys_in_force
-from tui.ui.styles import stylesheet
 from tui.ui.screens.dialog import Dialog
+from tui.ui.styles import stylesheet
 
 if TYPE_CHECKING:
     from tui.ui.app import PaperdeskApp

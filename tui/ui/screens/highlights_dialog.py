@@ -21,9 +21,9 @@ from tui.core.models import Highlight
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
 from tui.ui.screens.comment_dialog import CommentDialog
+from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
 from tui.ui.widgets.highlight_list import highlight_label
-from tui.ui.screens.dialog import Dialog
 
 HINT = "Enter shows it in the abstract · e edits the comment · d deletes (u undoes) · Esc closes"
 

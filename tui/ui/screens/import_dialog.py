@@ -25,8 +25,8 @@ from textual.suggester import Suggester
 from textual.widgets import Input, ProgressBar
 
 from tui.core.errors import PaperdeskError, os_reason
-from tui.core.ingest.readers import FORMATS, complete_path
 from tui.core.ingest.parsed import ImportOutcome
+from tui.core.ingest.readers import FORMATS, complete_path
 from tui.core.ingest.watch import MATCHING, READING, WRITING
 from tui.core.library import import_paths
 from tui.core.render.text import one_line

@@ -7,7 +7,8 @@ asks which list and what name; the list opens on the highlighted paper's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,9 +19,9 @@ from tui.core.errors import PaperdeskError
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
 from tui.ui.error_line import error_line
+from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
-from tui.ui.screens.dialog import Dialog
 from tui.ui.widgets.edit_box import EditBox
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class ListNameDialog(Dialog["tuple[str, str] | None"]):
         self.dismiss(None)
 
 
-def ask_and_rename(screen: "Screen", library: "Library", current: str | None, done: Callable[[], None]) -> None:
+def ask_and_rename(screen: Screen, library: Library, current: str | None, done: Callable[[], None]) -> None:
     """Open the dialog; on a name, rename in a thread, say how it went in one line, then call `done` (reload)."""
     app = screen.app
 

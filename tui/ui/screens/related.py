@@ -10,7 +10,8 @@ terms are data: built as `Text`, never markup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -22,8 +23,8 @@ from textual.widgets.option_list import Option
 from tui.core.models import Paper
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
-from tui.ui.styles import stylesheet
 from tui.ui.screens.dialog import Dialog
+from tui.ui.styles import stylesheet
 
 if TYPE_CHECKING:
     from tui.core.related.index import Similar

@@ -17,9 +17,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
 from tui.ui.actions import bindings_for
+from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
 from tui.ui.wide_chars import use_on
-from tui.ui.screens.dialog import Dialog
 
 if TYPE_CHECKING:
     from tui.core.library import Library

@@ -14,8 +14,8 @@ from textual.widgets import Input, Label, Static
 
 from tui.core.render.text import capped, one_line
 from tui.ui.actions import bindings_for
-from tui.ui.styles import stylesheet
 from tui.ui.screens.dialog import Dialog
+from tui.ui.styles import stylesheet
 
 #: The most of a view's name a palette row, a notification or this dialog shows.
 VIEW_NAME_SHOWN = 60

@@ -8,7 +8,8 @@ are data and never markup).
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Mapping, cast
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, cast
 
 from rich.style import Style
 from rich.text import Text
@@ -19,12 +20,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui.core.models import Status
-from tui.core.stats import ListProgress, list_progress, notes_per_week, rating_histogram
 from tui.core.render.text import one_line
-from tui.ui.styles import stylesheet
-from tui.ui.widgets.marks import stars
-from tui.ui.threads import to_ui
+from tui.core.stats import ListProgress, list_progress, notes_per_week, rating_histogram
 from tui.ui.actions import bindings_for
+from tui.ui.styles import stylesheet
+from tui.ui.threads import to_ui
+from tui.ui.widgets.marks import stars
 
 if TYPE_CHECKING:
     from tui.ui.app import PaperdeskApp

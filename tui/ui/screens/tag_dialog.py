@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,11 +10,11 @@ from textual.containers import Vertical
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
-from tui.core.store.tags import complete
 from tui.core.render.text import one_line
-from tui.ui.styles import stylesheet
+from tui.core.store.tags import complete
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
+from tui.ui.styles import stylesheet
 from tui.ui.widgets.edit_box import EditBox
 
 

@@ -8,9 +8,9 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
 from tui.core.render.text import one_line
-from tui.ui.styles import stylesheet
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
+from tui.ui.styles import stylesheet
 from tui.ui.widgets.edit_box import EditBox
 
 

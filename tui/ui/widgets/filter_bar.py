@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, Static
+
 from tui.ui.actions import bindings_for
 
 #: The box's hint, longest first: the longest that fits the box is shown (never one cut short).

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
+from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
-from textual.containers import Vertical
 
 from tui.core.models import Highlight
 from tui.core.render.text import one_line

@@ -8,7 +8,7 @@ counted in cells (a CJK character takes two), and a cut never splits one.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.cells import cell_len
 

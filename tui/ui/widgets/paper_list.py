@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -17,8 +17,8 @@ from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from tui.core.models import Annotation, Paper, Status
-from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.text import one_line
+from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.ui.actions import bindings_for
 from tui.ui.widgets.list_names import list_labels
 from tui.ui.widgets.marks import NOTED_GLYPH, STATUS_GLYPHS, has_writing, stars
@@ -96,7 +96,7 @@ class _RowStyles:
         self.pad, self.status, self.noted, self.rating, self.match, self.tags, self.list = pad, status, noted, rating, match, tags, list
 
     @classmethod
-    def over(cls, row: Style, parts: dict[str, Style], post: Style | None = None) -> "_RowStyles":
+    def over(cls, row: Style, parts: dict[str, Style], post: Style | None = None) -> _RowStyles:
         """Each part on `row`'s colours, then `post` over all (the cursor's background and weight)."""
         styles = {"pad": row, **{name: row + style for name, style in parts.items()}}
         return cls(**{name: style + post if post else style for name, style in styles.items()})

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.widgets import Static
 
 from tui.core.models import Annotation
-from tui.core.stats import progress_line
 from tui.core.render.text import one_line
+from tui.core.stats import progress_line
 
 
 class ProgressLine(Static):

@@ -13,7 +13,8 @@ screen does right after the list's first frame (`PaneFollow.list_painted`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
@@ -24,18 +25,18 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tui.core.models import Annotation, Highlight, Paper
+from tui.core.render.text import excerpt, one_line, visible, web_link
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.titles import is_derived
-from tui.core.render.text import web_link, excerpt, one_line, visible
+from tui.ui.actions import bindings_for
+from tui.ui.rich_runs import RUN_STYLES, rendered_text, run_style
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
-from tui.ui.rich_runs import RUN_STYLES, rendered_text, run_style
-from tui.ui.actions import bindings_for
 
 if TYPE_CHECKING:
-    from tui.ui.widgets.highlight_list import HighlightList
-    from tui.core.reading_cursor import Cursor
     from tui.core.highlights import Anchored
+    from tui.core.reading_cursor import Cursor
+    from tui.ui.widgets.highlight_list import HighlightList
 
 
 #: The pane's parts above the notes, top to bottom; each is a Static with the id "reader-<part>".
