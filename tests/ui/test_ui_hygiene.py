@@ -1,4 +1,4 @@
-"""The UI's house rules, checked: small files, composed parts, public Textual API only."""
+"""The UI's house rules, checked: one door into the core, composed parts, public Textual API only."""
 
 from __future__ import annotations
 
@@ -60,3 +60,50 @@ def test_parts_are_composed_not_mixed_in() -> None:
                 target = ast.unparse(node.args[0])
                 assert target.split(".")[-1] not in ("app", "screen"), f"{path.relative_to(UI)}:{node.lineno} asks {node.func.id}({target}, …): use the typed part"
         assert 'getattr(self.app, "library"' not in text, path
+
+
+#: What the UI never imports: the store's internals and the process's memory tuning. The UI asks the use
+#: cases beside `tui.core.library` (annotating, resuming, opening, exporting, recovery, removing) instead.
+NOT_FOR_THE_UI = ("tui.core.store", "tui.core.memory", "tui.core.collector", "tui.core.heap")
+
+
+def imported_modules(tree: ast.AST) -> list[tuple[str, int]]:
+    """Every module an import statement names, with its line: top-level, inside functions and under TYPE_CHECKING
+    alike (`ast.walk` sees them all); `from tui.core import collector` names tui.core.collector."""
+    found: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.module, node.lineno))
+            found += [(f"{node.module}.{alias.name}", node.lineno) for alias in node.names]
+    return found
+
+
+def _forbidden(module: str) -> bool:
+    return any(module == name or module.startswith(name + ".") for name in NOT_FOR_THE_UI)
+
+
+def test_the_ui_enters_the_core_through_its_use_cases_only() -> None:
+    wrong = [
+        f"{path.relative_to(UI)}:{line}: {module}"
+        for path in FILES
+        for module, line in imported_modules(ast.parse(_source(path)))
+        if _forbidden(module)
+    ]
+    assert wrong == []
+
+
+def test_the_door_check_sees_lazy_and_type_only_imports() -> None:
+    """The parse must catch an import inside a function or under TYPE_CHECKING, or the rule above tests nothing."""
+    sample = """
+from typing import TYPE_CHECKING
+from tui.core import collector
+if TYPE_CHECKING:
+    from tui.core.store.history import Change
+def later():
+    import tui.core.memory
+    from tui.core.store import session
+"""
+    named = [module for module, _ in imported_modules(ast.parse(sample)) if _forbidden(module)]
+    assert named == ["tui.core.collector", "tui.core.store.history", "tui.core.store.history.Change", "tui.core.memory", "tui.core.store", "tui.core.store.session"]

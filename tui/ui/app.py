@@ -250,15 +250,11 @@ class PaperdeskApp(App[int]):
 
         Only a convenience: a read-only library or a failed write is passed over in silence.
         """
-        from tui.core.store.session import save_session
+        from tui.core.resuming import save
 
         screen, library = self._library_screen(), self.library
-        if screen is None or library is None or library.read_only:
-            return
-        try:
-            save_session(library.folder, screen.resume.current())
-        except OSError:
-            pass
+        if screen is not None and library is not None:
+            save(library, screen.resume.current())
 
     async def _sync_on_quit(self) -> bool:
         """With the `vault` setting: sync with it (in a thread) before leaving; False when it needs a look."""

@@ -15,12 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
+from tui.core.annotating import Annotating, Pending, format_tags, known_tags, parse_tags
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Highlight, Paper, Status, shown_title
 from tui.core.render.text import one_line
-from tui.core.store.saver import AnnotationSaver, SaveRequest
-from tui.core.store.storage import ANNOTATIONS_FILE
-from tui.core.store.tags import format_tags, known_tags, parse_tags
 from tui.ui.error_line import error_line
 from tui.ui.threads import to_ui
 from tui.ui.widgets.notes import Notes
@@ -29,8 +27,8 @@ from tui.ui.widgets.progress import ProgressLine
 from tui.ui.widgets.reader import Reader
 
 if TYPE_CHECKING:
+    from tui.core.annotating import Change, LoggedChange
     from tui.core.library import Library
-    from tui.core.store.history import Change, StatusWalk, UndoHistory
     from tui.ui.library.screen import LibraryScreen
 
 
@@ -51,29 +49,24 @@ class Annotator:
     def __init__(self, screen: LibraryScreen) -> None:
         self.screen = screen
         self.library: Library | None = None
-        self.saver: AnnotationSaver | None = None
+        self.annotating = Annotating()
+        """The core's side: ordered saves and the undo history (`tui.core.annotating`)."""
 
-    @cached_property
-    def history(self) -> UndoHistory:
-        """The undo history, made at its first use (a change, `u`): store.history's dataclasses cost a start ~7 M
-        instructions before the first frame, which changes nothing. Its other names are imported where used, likewise."""
-        from tui.core.store.history import UndoHistory
+    @property
+    def status_walk(self):  # type: ignore[no-untyped-def]
+        return self.annotating.status_walk
 
-        return UndoHistory()
-
-    @cached_property
-    def status_walk(self) -> StatusWalk:
-        """Dates of statuses only passed through while cycling (made at the first change, as `history`)."""
-        from tui.core.store.history import StatusWalk
-
-        return StatusWalk()
+    @property
+    def attached(self) -> bool:
+        """The library is open and its annotations can be shown and changed."""
+        return self.annotating.saver is not None
 
     def attach(self, library: Library) -> None:
         """Start annotating `library` (called once it is open)."""
         self.library = library
-        self.saver = AnnotationSaver(library)
+        self.annotating.attach(library)
         # Rows show a change at once, before its save lands.
-        self.screen.query_one(PaperList).annotation_of = self.saver.view
+        self.screen.query_one(PaperList).annotation_of = self.annotating.view
         self.screen.query_one(Notes).read_only = library.read_only
         self.refresh_progress()
 
@@ -85,23 +78,14 @@ class Annotator:
 
     def _take_command_line_edits(self, library: Library) -> None:
         """In a worker: edits made with `paperdesk rate/status/tag/note` since the last run become undoable here."""
-        from tui.core.store.changelog import take_into
-        from tui.core.store.history import UndoHistory  # lazy: see `history`
-
-        found = UndoHistory()
-        changes = take_into(found, library)
+        changes = self.annotating.command_line_edits()
         if changes:
             to_ui(self.screen.app, self._add_to_history, changes)
 
-    def _add_to_history(self, changes: list[Any]) -> None:
-        for change in changes:
-            self.history.push(change.pid, change.before, change.after)
+    def _add_to_history(self, changes: list[LoggedChange]) -> None:
+        self.annotating.take(changes)
         count = len(changes)
         self.screen.notify(f"{count} command-line edit{'s' if count > 1 else ''} can be undone with u.", timeout=5, markup=False)
-
-    @property
-    def _notes_path(self) -> object:
-        return self.library.folder / ANNOTATIONS_FILE if self.library else None
 
     # -- what is shown ---------------------------------------------------------------
 
@@ -112,8 +96,7 @@ class Annotator:
 
     def view(self, pid: str) -> Annotation:
         """The paper's annotation including saves still on their way to disk."""
-        assert self.saver is not None
-        return self.saver.view(pid)
+        return self.annotating.view(pid)
 
     def refresh(self, pid: str) -> None:
         """Redraw what depends on `pid`'s annotation: list markers, progress, and the pane."""
@@ -143,64 +126,50 @@ class Annotator:
 
     def change(self, pid: str, *, undoable: bool = True, **changes: Any) -> None:
         """Save `changes` to `pid` in a worker; the screen shows them at once."""
-        if self.saver is None or not self.writable():
+        if not self.attached or not self.writable():
             return
-        current = self.view(pid)
-        if "status" not in changes and "opened" not in changes:
-            self.status_walk.end()
-        if "opened" not in changes:
-            changes = {k: v for k, v in changes.items() if _stored(getattr(current, k)) != _stored(v)}
-        if not changes:
+        pending = self.annotating.request(pid, undoable=undoable, **changes)
+        if pending is None:
             return
-        from tui.core.store.history import previous_values  # lazy: see `history`
-
-        before = previous_values(current, changes) if undoable else {}
-        request = self.saver.request(pid, **changes)
         self.refresh(pid)
-        self.screen.run_worker(partial(self._write, request, before), thread=True, group="save", exit_on_error=False)
+        self.screen.run_worker(partial(self._write, pending), thread=True, group="save", exit_on_error=False)
 
-    def _write(self, request: SaveRequest, before: dict[str, Any]) -> None:
+    def _write(self, pending: Pending) -> None:
         """In a worker thread: write, then report back to the UI thread."""
-        assert self.saver is not None
         try:
-            stored = self.saver.write(request)
+            stored = self.annotating.write(pending)
         except (PaperdeskError, OSError, ValueError) as exc:
-            to_ui(self.screen.app, self._failed, request, exc)
+            to_ui(self.screen.app, self._failed, pending, exc)
         else:
-            to_ui(self.screen.app, self._saved, request, before, stored)
+            to_ui(self.screen.app, self._saved, pending, stored)
 
-    def _saved(self, request: SaveRequest, before: dict[str, Any], stored: Annotation) -> None:
-        from tui.core.store.history import previous_values  # lazy: see `history`
-
-        assert self.saver is not None
-        self.saver.settle(request)
-        self.history.push(request.pid, before, previous_values(stored, before))
-        if "notes" in request.changes:
-            self.screen.query_one(Notes).mark_saved(request.pid, request.changes["notes"])
-        self.refresh(request.pid)
+    def _saved(self, pending: Pending, stored: Annotation) -> None:
+        self.annotating.saved(pending, stored)
+        if "notes" in pending.changes:
+            self.screen.query_one(Notes).mark_saved(pending.pid, pending.changes["notes"])
+        self.refresh(pending.pid)
         self.screen.post_message(AnnotationSaved(stored))
 
-    def _failed(self, request: SaveRequest, exc: BaseException) -> None:
-        assert self.saver is not None
-        self.saver.settle(request)
-        what = "notes" if "notes" in request.changes else ", ".join(request.changes)
-        message = f"Not saved ({what}): {error_line(exc, self._notes_path)}"
+    def _failed(self, pending: Pending, exc: BaseException) -> None:
+        self.annotating.failed(pending)
+        what = "notes" if "notes" in pending.changes else ", ".join(pending.changes)
+        message = f"Not saved ({what}): {error_line(exc, self.annotating.notes_path)}"
         self.screen.notify(message, severity="error", timeout=10, markup=False)
-        if "notes" in request.changes:
-            self.screen.query_one(Notes).mark_failed(request.pid, request.changes["notes"])
-        self.refresh(request.pid)
+        if "notes" in pending.changes:
+            self.screen.query_one(Notes).mark_failed(pending.pid, pending.changes["notes"])
+        self.refresh(pending.pid)
 
     def flush_notes(self) -> list[str]:
         """Save every unsaved note now, on this thread (quitting, signals); return the errors."""
         errors: list[str] = []
-        if self.saver is None:
+        if not self.attached:
             return errors
         notes = self.screen.query_one(Notes)
         for pid, text in notes.unsaved().items():
             try:
-                self.saver.save_now(pid, notes=text)
+                self.annotating.save_now(pid, notes=text)
             except (PaperdeskError, OSError) as exc:
-                errors.append(error_line(exc, self._notes_path))
+                errors.append(error_line(exc, self.annotating.notes_path))
             else:
                 notes.mark_saved(pid, text)
         return errors
@@ -212,10 +181,8 @@ class Annotator:
             self.change(paper.id, rating=stars)
 
     def cycle_status(self, step: int) -> None:
-        from tui.core.store.history import cycle_status  # lazy: see `history`
-
         if (paper := self.paper) is not None:
-            self.set_status(paper.id, cycle_status(self.view(paper.id).status, step))
+            self.set_status(paper.id, self.annotating.next_status(paper.id, step))
 
     def mark_read(self) -> None:
         if (paper := self.paper) is not None:
@@ -223,7 +190,7 @@ class Annotator:
 
     def set_status(self, pid: str, status: Status) -> None:
         """Give `pid` `status`; dates are recorded only for the status it is left in (see StatusWalk)."""
-        self.change(pid, **self.status_walk.step(self.view(pid), status, time.monotonic()))
+        self.change(pid, **self.annotating.status_change(pid, status, time.monotonic()))
 
     def record_opened(self, paper: Paper) -> None:
         """Note the day a paper was first opened (never its status)."""
@@ -305,21 +272,9 @@ class Annotator:
         if change is None:
             self.screen.notify(nothing, timeout=3)
             return
-        from tui.core.store.history import UNDOABLE_FIELDS  # lazy: see `history`
-
-        self.status_walk.end()
-        values = change.before if undo else change.after
+        values, fields = self.annotating.replay(change, undo)
         paper = self.library.get(change.pid) if self.library else None
         self.change(change.pid, undoable=False, **values)
         name = shown_title(paper, self.view(change.pid)) if paper else change.pid
-        fields = [f for f in values if f in UNDOABLE_FIELDS]
         self.screen.notify(f"{done}: {', '.join(fields)} of {one_line(name)}", timeout=4, markup=False)
 
-
-def _stored(value: Any) -> Any:
-    """Compare values the way they are stored (enum by value, sequences as tuples)."""
-    if isinstance(value, Status):
-        return value.value
-    if isinstance(value, list):
-        return tuple(value)
-    return value

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, cast
 from textual.message import Message
 
 from tui.core.errors import PaperdeskError
-from tui.core.export.markdown import Entry, annotated_entries, entries, library_id, paper_section, plain_summary
-from tui.core.export.writing import WouldOverwrite, write_document, write_per_paper
+from tui.core.export.markdown import Entry, paper_section, plain_summary
+from tui.core.exporting import WouldOverwrite, view_entries, write_export
 from tui.core.models import Paper
 from tui.ui.error_line import error_line
 from tui.ui.library.clipboard import copy_text
@@ -87,21 +87,13 @@ class Exporting:
                 to_ui(app, app.notify, f"Export failed: {error_line(exc, 'export')}", severity="error", markup=False)
 
         def export() -> None:
-            from tui.core.library import library_key
-
-            if request.scope == "current":
-                items = entries([current] if current else [], library.annotation)
-            elif request.scope == "view":
-                items = entries(view, library.annotation)
-            else:
-                items = annotated_entries(library.papers, library.annotations())
+            items = view_entries(library, request.scope, view, current)
             try:
-                if request.per_paper:
-                    written = write_per_paper(request.path, items, force=force, library=library_id(library_key(library)))
-                    done = f"Exported {len(written)} file(s) to {request.path}"
+                written = write_export(library, request.path, items, per_paper=request.per_paper, force=force)
+                if written.per_paper:
+                    done = f"Exported {written.count} file(s) to {request.path}"
                 else:
-                    path = write_document(request.path, items, force=force)
-                    done = f"Exported {len(items)} paper(s) to {path}"
+                    done = f"Exported {written.count} paper(s) to {written.path}"
             except WouldOverwrite as exc:
                 to_ui(app, self._confirm, library, request, view, current, exc)
                 return

@@ -17,9 +17,9 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from tui.core import collector
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Paper
+from tui.core.opening import settle
 from tui.core.render.text import capped, one_line
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
 from tui.ui.threads import to_ui
@@ -99,20 +99,15 @@ class Filtering:
     def _build_index(self, library: Library) -> None:
         """In a thread: load the saved index, or split every paper into words (about a second per
         10,000 papers) and save it (`library.search_index`)."""
-        from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
+        from tui.core.opening import index_for_session
 
-        collector.pause()  # what importing numpy and building make is collected once, by `_settle`, not as it piles up
-        try:
-            index = search_index(library)
-        except BaseException:
-            collector.resume(freeze=False)
-            raise
+        index = index_for_session(library)
         to_ui(self.screen.app, self._index_ready, library, index)
 
     def _index_ready(self, library: Library, index: SearchIndex) -> None:
         # Memory is given back once the first ranking is on screen: collecting and trimming took
         # ~20 ms between the index and the first usable filter.
-        self.screen.call_after_refresh(lambda: self.screen.run_worker(_settle, thread=True, group="settle"))
+        self.screen.call_after_refresh(lambda: self.screen.run_worker(settle, thread=True, group="settle"))
         if self.screen.app.library is not library:
             return
         self.index = index
@@ -353,18 +348,6 @@ class Filtering:
             to_ui(app, app.notify, done, markup=False)
 
         self.screen.run_worker(job, thread=True, group="views")
-
-
-def _settle() -> None:
-    """In a thread, after an index is built: collect what the build left, give freed memory back to
-    the system, and keep the cyclic GC from re-scanning the papers and the index, which live as long
-    as the app (otherwise tens of milliseconds at random keystrokes at 100,000 papers)."""
-    from tui.core.memory import release_free_memory  # ctypes: off the start-up path
-
-    try:
-        release_free_memory()
-    finally:
-        collector.resume()
 
 
 def _first_in(papers: Sequence[Paper], wanted: Sequence[str | None]) -> str | None:

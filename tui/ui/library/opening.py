@@ -13,11 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.core import collector
 from tui.core.errors import PaperdeskError
-from tui.core.search.sorts import SORT_NAMES
-from tui.core.store.session import load_session
-from tui.core.store.storage import PAPERS_FILE
+from tui.core.opening import open_for_session, papers_size
+from tui.core.resuming import load
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
@@ -33,23 +31,14 @@ def opens_at_once(folder: Path | None) -> bool:
 
     A new library (no papers file yet: it is seeded from the bundled lists) opens in the thread.
     """
-    if folder is None:
-        return False
-    try:
-        return (folder / PAPERS_FILE).stat().st_size < OPEN_AT_ONCE_BELOW
-    except OSError:
-        return False
+    size = papers_size(folder)
+    return size is not None and size < OPEN_AT_ONCE_BELOW
 
 
 def open_library(folder: Path | None) -> Library:
     """Open (and on first launch seed) the library in `folder`; raises `PaperdeskError` when it cannot be."""
-    from tui.core.library import Library
-
-    # Reading papers by the thousand made the cyclic collector rescan them again and again (a third of
-    # the open at 50,000; as at index time, they live as long as the app): none while reading, then they
-    # are frozen out of its way (with what the start left uncollected meanwhile: about 0.6 MB, once).
-    with collector.paused():
-        return Library.open(folder)  # type: ignore[arg-type]
+    assert folder is not None
+    return open_for_session(folder)
 
 
 def open_in_thread(screen: LibraryScreen) -> None:
@@ -60,4 +49,4 @@ def open_in_thread(screen: LibraryScreen) -> None:
     except PaperdeskError as exc:
         to_ui(app, app.fail_startup, str(exc))
         return
-    to_ui(app, screen.show_library, library, load_session(library.folder, tuple(SORT_NAMES)))
+    to_ui(app, screen.show_library, library, load(library))

@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING, Any
 from textual.message import Message
 
 from tui.core.errors import PaperdeskError
+from tui.core.opening import papers_path
 from tui.core.models import Paper, shown_title
 from tui.core.render.text import one_line
-from tui.core.store.history import Removal, UndoHistory
-from tui.core.store.storage import PAPERS_FILE
 from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.screens.confirm import ConfirmRemove
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from tui.core.annotating import Annotating, Removal
     from tui.core.library import Library
     from tui.ui.library.screen import LibraryScreen
 
@@ -56,9 +56,9 @@ def neighbour(papers: Sequence[Paper], cursor: int, gone: set[str]) -> str | Non
 class Removing:
     """Removal of papers from one library screen, undoable through the shared history."""
 
-    def __init__(self, screen: LibraryScreen, history: UndoHistory) -> None:
+    def __init__(self, screen: LibraryScreen, annotating: Annotating) -> None:
         self.screen = screen
-        self.history = history
+        self.annotating = annotating
         self._jobs: deque[Callable[[], Coroutine[Any, Any, None]]] = deque()
         self._busy = False
 
@@ -156,10 +156,10 @@ class Removing:
                 moved = pids if count else ()
         except (PaperdeskError, OSError) as exc:
             verb = "restored" if restore else "removed"
-            app.notify(f"Not {verb}: {error_line(exc, library.folder / PAPERS_FILE if library else None)}", severity="error", timeout=10, markup=False)
+            app.notify(f"Not {verb}: {error_line(exc, papers_path(library.folder) if library else None)}", severity="error", timeout=10, markup=False)
         else:
             if record and moved:
-                self.history.push_removal(moved, what)
+                self.annotating.removed(moved, what)
             if moved:
                 self.screen.post_message(PapersMoved(moved, restored=restore))
                 done = f"Restored {plural(len(moved))}." if restore else f"Removed {plural(len(moved))} to the trash; u brings {'it' if len(moved) == 1 else 'them'} back."

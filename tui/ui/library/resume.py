@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from textual.widgets import Input
 
 from tui.core.render.text import one_line
-from tui.core.store.session import Session
+from tui.core.resuming import Session
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 

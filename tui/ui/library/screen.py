@@ -23,7 +23,7 @@ from textual.widgets import Input, Static
 from tui.core.errors import PaperdeskError
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES
-from tui.core.store.session import Session, load_session
+from tui.core.resuming import Session, load
 from tui.ui.actions import bindings_for
 from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.filtering import Filtering, Ranked
@@ -48,7 +48,7 @@ from tui.ui.widgets.triage_bar import PositionLine, TriageBar
 
 if TYPE_CHECKING:
     from tui.core.library import Library
-    from tui.core.store.history import Change, Removal
+    from tui.core.annotating import Step
     from tui.ui.app import PaperdeskApp
     from tui.ui.library.exporting import AnnotationsChanged
     from tui.ui.library.removing import PapersMoved, Removing
@@ -94,7 +94,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
         """Removal and its confirmations: imported when first used, never before the first frame."""
         from tui.ui.library.removing import Removing
 
-        return Removing(self, self.annotator.history)
+        return Removing(self, self.annotator.annotating)
 
     @property
     def desk(self) -> PaperdeskApp:
@@ -124,7 +124,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
         if library is None:
             self.run_worker(partial(open_in_thread, self), thread=True, exclusive=True, group="load")
         else:
-            self.show_library(library, load_session(library.folder, tuple(SORT_NAMES)))
+            self.show_library(library, load(library))
 
     def show_library(self, library: Library, session: Session | None = None) -> None:
         """Fill the list once the library is open, as the last session left it."""
@@ -371,19 +371,19 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
             ask_and_rename(self, library, paper.list if paper is not None else None, self.reload_papers)
 
     def action_undo(self) -> None:
-        self._history_step(self.annotator.history.undo(), undo=True)
+        self._history_step(self.annotator.annotating.undo(), undo=True)
 
     def action_redo(self) -> None:
-        self._history_step(self.annotator.history.redo(), undo=False)
+        self._history_step(self.annotator.annotating.redo(), undo=False)
 
-    def _history_step(self, step: Change | Removal | None, undo: bool) -> None:
+    def _history_step(self, step: Step | None, undo: bool) -> None:
         """One history has both kinds of entry: a removal goes to `Removing`, anything else to `Annotator`."""
-        from tui.core.store.history import Removal  # loaded with the history, at the first change (`Annotator.history`)
+        from tui.core.annotating import is_removal
 
-        if isinstance(step, Removal):
-            self.removing.step(step, undo)
+        if step is not None and is_removal(step):
+            self.removing.step(step, undo)  # type: ignore[arg-type]
         else:
-            self.annotator.step(step, undo)
+            self.annotator.step(step, undo)  # type: ignore[arg-type]
 
     def action_remove_paper(self) -> None:
         self.removing.remove_highlighted()

@@ -46,11 +46,11 @@ class TriageKeys(_Base):
 
     def action_triage_undo(self) -> None:
         """`u` in a pass: undo as everywhere; a paper of the pass whose change is undone comes back on screen."""
-        from tui.core.store.history import Change  # loaded with the history (`Annotator.history`)
+        from tui.core.annotating import is_removal
 
-        step = self.annotator.history.undo()
+        step = self.annotator.annotating.undo()
         self._history_step(step, undo=True)
-        self.triage.undone(step.pid if isinstance(step, Change) else None)
+        self.triage.undone(step.pid if step is not None and not is_removal(step) else None)  # type: ignore[union-attr]
 
     def action_triage_leave(self) -> None:
         self.triage.leave()

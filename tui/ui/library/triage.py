@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tui.core.models import Paper, Status
-from tui.core.store.session import TriagePass
+from tui.core.resuming import TriagePass
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.triage_bar import TriageBar
 
@@ -53,7 +53,7 @@ class Triage:
         """`T`: resume the pass of this view, or start one over its unread papers."""
         screen = self.screen
         library, annotator = screen.library, screen.annotator
-        if library is None or annotator.saver is None or self.active or not annotator.writable():
+        if library is None or not annotator.attached or self.active or not annotator.writable():
             return
         screen.filtering.catch_up()
         query, sort = screen.filtering.text.strip(), screen.filtering.sort

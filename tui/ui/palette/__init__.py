@@ -77,7 +77,7 @@ def action_entries(screen: Screen) -> list[Entry]:
     if on_library:
         shown = len(screen.query_one(PaperList).papers)
         paper = screen.query_one(PaperList).current
-        if paper is not None and screen.annotator.saver is not None:
+        if paper is not None and screen.annotator.attached:
             target = f" · on: {one_line(shown_title(paper, screen.annotator.view(paper.id)))}"
     entries = []
     for action in palette_actions():
