@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from tui.core.store.history import Step as Step
 
 __all__ = [
-    "Annotating", "Pending", "complete", "format_tags", "is_removal", "known_tags", "parse_tags", "same_value", "save_logged",
+    "Annotating", "Pending", "complete", "format_tags", "kinds", "known_tags", "parse_tags", "same_value", "save_logged",
 ]
 
 
@@ -51,11 +51,13 @@ def same_value(old: Any, new: Any) -> bool:
     return _plain(old) == _plain(new)
 
 
-def is_removal(step: Step) -> bool:
-    """Whether an entry of the history is a removal of papers (else it is a change of one paper's annotation)."""
-    from tui.core.store.history import Removal  # loaded with the history: there is a step only once it exists
+def kinds(step: Step | None) -> tuple[Change | None, Removal | None]:
+    """An entry of the history as (a change of one paper's annotation, a removal of papers): one of them, or neither."""
+    from tui.core.store.history import Removal  # loaded with the history: there is an entry only once it exists
 
-    return isinstance(step, Removal)
+    if step is None:
+        return None, None
+    return (None, step) if isinstance(step, Removal) else (step, None)
 
 
 class Pending:
