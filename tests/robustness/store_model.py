@@ -566,6 +566,8 @@ class StoreMachine(RuleBasedStateMachine):
             new = "renamed " + old
             while new in names:
                 new = "renamed " + new
+            self.lib.save_view("by list", f'list:"{old}"')  # a view the rename rewrites: a second file to change
+            self.model.views["by list"] = f'list:"{old}"'
 
             return lambda: rename_list(self.lib, old, new), lambda m: expect_list_rename(m, old, new)
         if what == "restore":
