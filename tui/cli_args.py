@@ -36,13 +36,13 @@ def _epilog() -> str:
     from tui.core.paths import HOME_ENV
 
     return (
-        "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
-        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
-        "exit status:    %d done; %d bad input, nothing matched, or nothing came in (an import whose every entry was "
-        "skipped, a fetch that found nothing); %d usage (a bad option or argument); "
-        "%d the library is held by another process (the message names its PID); "
-        "%d interrupted (Ctrl+C) before anything was written"
-        % (HOME_ENV, config_path(), EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD, EXIT_INTERRUPTED)
+        f"library folder: --db DIR, else ${HOME_ENV}, else `library` in the settings file, else the user data folder\n"
+        f"settings file:  {config_path()} (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], "
+        "arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
+        f"exit status:    {EXIT_OK} done; {EXIT_FAIL} bad input, nothing matched, or nothing came in (an import whose every entry was "
+        f"skipped, a fetch that found nothing); {EXIT_USAGE} usage (a bad option or argument); "
+        f"{EXIT_HELD} the library is held by another process (the message names its PID); "
+        f"{EXIT_INTERRUPTED} interrupted (Ctrl+C) before anything was written"
     )
 
 
@@ -254,7 +254,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ren.add_argument("old", metavar="OLD", help="the list's name, or a part of it only that list holds")
     ren.add_argument("new", metavar="NEW", help="the new name")
-    res = add_parser("restore", parents=[common], help="bring back the papers last removed", description="Bring back the last removal from the trash, annotations included.")
+    res = add_parser(
+        "restore", parents=[common], help="bring back the papers last removed", description="Bring back the last removal from the trash, annotations included."
+    )
     res.add_argument("--all", action="store_true", help="bring back everything in the trash")
 
     comp = add_parser(

@@ -190,7 +190,8 @@ def fetch_venue(
         except Exception as exc:  # noqa: BLE001 - network, library or answer: one line
             error = _openreview_error(exc)
             if papers:
-                raise ServiceError(SERVICE, f"{error.problem}; the {len(papers)} of {total} papers fetched so far are cached: run the command again to resume") from None
+                resume = f"the {len(papers)} of {total} papers fetched so far are cached: run the command again to resume"
+                raise ServiceError(SERVICE, f"{error.problem}; {resume}") from None
             raise error from None
         papers.extend(batch)
         if progress is not None:

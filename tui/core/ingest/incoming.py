@@ -51,6 +51,6 @@ class Incoming:
 
     def rows_for(self, incoming: Sequence[Paper]) -> list[KeyRows] | None:
         """The keys of `incoming` (slots from 0), when they are exactly the papers taken, in order; else None."""
-        if len(incoming) != len(self._papers) or any(a is not b for a, b in zip(incoming, self._papers)):
+        if len(incoming) != len(self._papers) or any(a is not b for a, b in zip(incoming, self._papers, strict=True)):
             return None
         return self._rows

@@ -83,7 +83,10 @@ def from_search(index: SearchIndex, tokenizer: Tokenizer) -> Weights:
     )
     width = max(n, 1)
     tagged_terms = [(terms.setdefault(found, len(terms)), tagged) for tag, tagged in index.paper_tags.items() for found in tokenizer.counts(tag)]
-    sources = [(np.asarray(index.fields[field].indices), np.asarray(index.fields[field].indptr), weight) for field, weight in ((TITLE, TITLE_WEIGHT), (BODY, ABSTRACT_WEIGHT))]
+    sources = [
+        (np.asarray(index.fields[field].indices), np.asarray(index.fields[field].indptr), weight)
+        for field, weight in ((TITLE, TITLE_WEIGHT), (BODY, ABSTRACT_WEIGHT))
+    ]
     tag_term = np.repeat(np.array([t for t, _ in tagged_terms], dtype=np.int64), [len(tagged) for _, tagged in tagged_terms])
     tag_doc = np.concatenate([np.zeros(0, dtype=np.int64)] + [np.fromiter(tagged, dtype=np.int64, count=len(tagged)) for _, tagged in tagged_terms])
     by_term = np.argsort(tag_term, kind="stable")

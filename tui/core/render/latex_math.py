@@ -20,9 +20,10 @@ _SUP = dict(
     zip(
         "0123456789+-−=()abcdefghijklmnoprstuvwxyzTABDEGHIJKLMNOPRUVW*′⊤",
         "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᵀᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵁⱽᵂ*′ᵀ",
+        strict=True,
     )
 )
-_SUB = dict(zip("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
+_SUB = dict(zip("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", strict=True))
 _SCRIPT_CHARS = "".join(set(_SUP.values()) | set(_SUB.values()))
 _ATOM = re.compile(r"[√∛∜]?(?:\d+(?:\.\d+)?|\w)[" + re.escape(_SCRIPT_CHARS) + r"]*")
 

@@ -94,7 +94,7 @@ class SearchIndex:
         self.list_names, self.venues = columns.list_names, columns.venues
         self.list_code, self.venue_code, self.year = (np.asarray(row) for row in columns.codes)
         self.has_paper_tags = np.asarray(columns.flags[0])
-        self.has_field = {name: np.asarray(row) for name, row in zip(HAS, columns.flags[1:])}
+        self.has_field = {name: np.asarray(row) for name, row in zip(HAS, columns.flags[1:], strict=True)}
 
     @property
     def paper_tags(self) -> dict[str, set[int]]:
@@ -209,20 +209,20 @@ class SearchIndex:
         grouped = [(level, np.array(wids, dtype=np.int64)) for level, wids in sorted(levels.items())]
         renamed_any = bool(self.renamed.any())
         total = np.zeros(self.size, dtype=np.uint8)
+
+        def put(target: np.ndarray, docs: np.ndarray, value: int) -> None:
+            if len(docs):
+                target[docs] = np.maximum(target[docs], value)
+
         for field_no, postings in enumerate(self.fields):
             target = np.zeros(self.size, dtype=np.uint8) if (field_no == TITLE and renamed_any) else total
             bonus = FIELD_BONUS[field_no]
-
-            def put(docs: np.ndarray, value: int) -> None:
-                if len(docs):
-                    target[docs] = np.maximum(target[docs], value)
-
             for level, wids in grouped:
-                put(postings.words(wids), level + bonus)
+                put(target, postings.words(wids), level + bonus)
             if match.hi > match.lo and (len(term) >= SHORT or field_no != BODY):
-                put(postings.range(match.lo, match.hi), PREFIX + bonus)
+                put(target, postings.range(match.lo, match.hi), PREFIX + bonus)
             if match.exact is not None and (len(term) > 1 or field_no != BODY):
-                put(postings.range(match.exact, match.exact + 1), EXACT + bonus)
+                put(target, postings.range(match.exact, match.exact + 1), EXACT + bonus)
             if target is not total:
                 target[self.renamed] = 0
                 np.maximum(total, target, out=total)

@@ -178,7 +178,7 @@ def _catalog(data: dict[str, Any], header: dict[str, Any], shelf: Shelf) -> Cata
     shelve = Paper.shelve
     papers = []
     append = papers.append
-    columns = zip(ids, lists, seqs, titles, derived, authors, years, venues, urls, dois, tags)
+    columns = zip(ids, lists, seqs, titles, derived, authors, years, venues, urls, dois, tags, strict=True)
     for i, (pid, name, seq, title, derived_title, people, year, venue, url, doi, tagged) in enumerate(columns):
         paper = Paper(
             pid, inline.get(i, "") if inline else "", name, seq, title, derived_title, tuple(people),
