@@ -16,6 +16,9 @@ from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
 if TYPE_CHECKING:
     import argparse
 
+    from tui.core.config import Settings
+    from tui.core.library import Library
+
 
 def _parser() -> argparse.ArgumentParser:
     """The full parser, for commands: a plain app start never builds it nor imports argparse (`tui.cli_start`)."""
@@ -78,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
-def _settings():  # type: ignore[no-untyped-def]
+def _settings() -> tuple[Settings, list[str]]:
     """The settings file's values and its warnings (a broken file never stops a command)."""
     from tui.core.config import config_path, load_settings
 
@@ -180,7 +183,7 @@ def cmd_related(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _read_library(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _read_library(args: argparse.Namespace) -> Library:
     """The library of `args`, opened read-only (the command only reads)."""
     from tui.core.library import Library
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from tui import __version__
 from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, parse_app_start  # noqa: F401 (the parser's names)
@@ -52,7 +53,7 @@ def _complete(action: argparse.Action, kind: str) -> None:
     ~80 ms (it pulls in importlib.metadata and logging), a third of a quick `paperdesk list`."""
     shtab = sys.modules.get("shtab")
     if shtab is not None:
-        action.complete = getattr(shtab, kind)  # type: ignore[attr-defined]
+        action.complete = getattr(shtab, kind)  # type: ignore[attr-defined]  # shtab's API: an attribute argparse does not declare
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -83,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="without a command: open the app. `paperdesk COMMAND --help` describes each.",
     )
 
-    def add_parser(name: str, subparsers=sub, **kwargs):  # type: ignore[no-untyped-def]
+    def add_parser(name: str, subparsers: Any = sub, **kwargs: Any) -> argparse.ArgumentParser:
+        """A subcommand of `subparsers` (the commands, or a command's own actions) with the shared epilog and layout."""
         return subparsers.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
 
     imp = add_parser(

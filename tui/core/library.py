@@ -40,7 +40,7 @@ class Library(LibraryStore):
     """A library folder with what the reader does to it: the store, plus seeding and imports."""
 
     @classmethod
-    def open(cls, folder: str | Path, *, read_only: bool = False, seed: bool = True) -> Library:
+    def open(cls, folder: str | os.PathLike[str], *, read_only: bool = False, seed: bool = True) -> Library:
         """Open (or create) the library in `folder`; a fresh one is seeded with the bundled lists.
 
         When the library is locked by another process it opens read-only with

@@ -15,7 +15,7 @@ class FieldRecord:
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and vars(self) == vars(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    # No __hash__: a class that defines __eq__ alone is unhashable, as a mutable record should be.
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{name}={value!r}' for name, value in vars(self).items())})"

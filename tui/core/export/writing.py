@@ -169,7 +169,7 @@ def write_per_paper(
             raise WouldOverwrite(clashes, "edited outside paperdesk since it was written")
     _make_folder(target)
     stamp = now or utc_now()
-    written = []
+    written: list[Path] = []
     for path, entry in plan:
         _write(path, render_paper_file(entry, stamp, library=library), len(written), durable=False)
         written.append(path)

@@ -34,7 +34,7 @@ def _client(http: HttpClient, max_age: float) -> Any:
     class _Through(requests.adapters.BaseAdapter):
         """Answers every request from paperdesk's client (cache, pace, retries)."""
 
-        def send(self, request: Any, **kwargs: Any) -> Any:
+        def send(self, request: Any, *args: Any, **kwargs: Any) -> Any:
             body = http.get_url(request.url, max_age=max_age, parse=_notes_answer)
             response = requests.Response()
             response.status_code = 200

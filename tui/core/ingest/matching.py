@@ -149,6 +149,7 @@ class MatchIndex:
         for kind, row in sorted((k, r) for k, r in zip(kinds, rows, strict=True) if k != ABSTRACT):
             for member in self._members(row, slot):
                 pid = self._pids[member]
+                assert pid is not None  # `_members` gives only papers with an id
                 if not self._shares(kind, slot, member):
                     continue  # two values whose hashes met
                 target = self.papers[pid]
@@ -168,6 +169,7 @@ class MatchIndex:
             if not low <= self._lengths[member] <= high:
                 continue
             pid = self._pids[member]
+            assert pid is not None  # `_members` gives only papers with an id
             if norm is None:
                 norm = norm_abstract(paper.abstract)
                 counts = char_counts(norm)

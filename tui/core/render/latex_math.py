@@ -231,8 +231,8 @@ def math_to_unicode(src: str) -> str | None:
     src = expand_author_macros(src)
     if _SIMPLE_MATH.fullmatch(src) and not re.search(r"[\^_](\W|$)", src):
         # No macros, no braces: `x_i^2`, `n=5`, `T`. Scripts by hand, no parser needed.
-        out = _SIMPLE_SCRIPT.sub(lambda m: _script(m.group(1), m.group(2)), src.replace("'", "′"))
-        return " ".join(out.split())
+        scripted = _SIMPLE_SCRIPT.sub(lambda m: _script(m.group(1), m.group(2)), src.replace("'", "′"))
+        return " ".join(scripted.split())
     out = fast_math(src, _math_symbols(), _script, _wrap)
     if out is None:
         walker, math, _ = _converters()
@@ -269,7 +269,7 @@ def _math_symbols() -> dict[str, str]:
         if not isinstance(spec.simplify_repl, str) or "%" in spec.simplify_repl:
             continue
         parse = walker_db.get_macro_spec(name)
-        if parse is not None and getattr(parse.args_parser, "argspec", ""):
+        if parse is not None and getattr(parse.args_parser, "argspec", None):
             continue
         symbols[name] = spec.simplify_repl
     return symbols

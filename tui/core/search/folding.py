@@ -84,8 +84,9 @@ def _non_ascii_words(text: str) -> list[str]:
         while at and (text[at - 1].isalnum() or text[at - 1] == "_"):  # back to the word's start
             at -= 1
         word = _WORD.match(text, at)
-        words.append(word.group())  # type: ignore[union-attr]
-        end = word.end()  # type: ignore[union-attr]
+        assert word is not None  # `at` is a word character
+        words.append(word.group())
+        end = word.end()
     return words
 
 

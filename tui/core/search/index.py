@@ -19,6 +19,7 @@ import threading
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -82,7 +83,7 @@ class SearchIndex:
         self.annotation_tags: dict[str, set[int]] = {}
         self._recent_key: np.ndarray | None = None
         self._title_key: np.ndarray | None = None
-        self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, str], Any] = OrderedDict()  # by its key's kind: a TermMatch or an array
         self.hidden = np.zeros(n, dtype=bool)  # removed (to the trash) since the build: no query finds them
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
@@ -144,9 +145,9 @@ class SearchIndex:
             for word in found:
                 self._overlay_docs[field_no].setdefault(word, set()).add(i)
         for tag in old.tags if old else ():
-            docs = self.annotation_tags.get(tag.casefold())
-            if docs:
-                docs.discard(i)
+            tagged = self.annotation_tags.get(tag.casefold())
+            if tagged:
+                tagged.discard(i)
         for tag in annotation.tags:
             self.annotation_tags.setdefault(tag.casefold(), set()).add(i)
         if old is None or old.updated != annotation.updated:
@@ -184,13 +185,13 @@ class SearchIndex:
         key = ("match", term)
         cached = self._cache.get(key)
         if cached is not None:
-            return cached  # type: ignore[return-value]
+            return cached
         match = self.vocabulary.match(term)
-        self._remember(key, match)  # type: ignore[arg-type]
+        self._remember(key, match)
         return match
 
-    def _remember(self, key: tuple, value: object) -> None:
-        self._cache[key] = value  # type: ignore[assignment]
+    def _remember(self, key: tuple[str, str], value: TermMatch | np.ndarray) -> None:
+        self._cache[key] = value
         self._cache.move_to_end(key)
         while len(self._cache) > 64:
             self._cache.popitem(last=False)

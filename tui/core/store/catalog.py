@@ -89,10 +89,10 @@ def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any
     order = np.array(layout.order, dtype=np.int64)
     doc_spans = _pairs(layout.docs)[order].ravel()
     held = np.array([-1 if (slot := p.shelf_slot) is None else slot for p in papers], dtype=np.int64)
-    abstract_spans = np.full((len(papers), 2), -1, dtype=np.int64)
+    abstract_pairs = np.full((len(papers), 2), -1, dtype=np.int64)
     shelved = held >= 0
-    abstract_spans[shelved] = _pairs(spans)[held[shelved]]
-    abstract_spans = abstract_spans.ravel()
+    abstract_pairs[shelved] = _pairs(spans)[held[shelved]]
+    abstract_spans = abstract_pairs.ravel()
     inline = {str(i): papers[i].abstract for i in np.flatnonzero(~shelved).tolist() if papers[i].has_abstract}
     keys = np.frombuffer(layout.keys, dtype=np.int64)[order] if len(order) else order
     columns: list[tuple[str, Callable[[], Any]]] = [
@@ -109,7 +109,11 @@ def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any
         ("tags", lambda: [p.tags for p in papers]),
         ("extra", lambda: {str(i): p.extra for i, p in enumerate(papers) if p.extra}),
     ]
-    columns += [(name, lambda name=name: [getattr(p, name) for p in papers]) for name in _TEXT_FIELDS]
+
+    def texts(name: str) -> Callable[[], list[str]]:
+        return lambda: [getattr(p, name) for p in papers]
+
+    columns += [(name, texts(name)) for name in _TEXT_FIELDS]
     placeholder = "0" * 32  # as long as a body hash
     head = orjson.dumps({"catalog": VERSION, "file": key, "digest": digest, "n": len(papers), "body": placeholder})
     at = head.index(placeholder.encode())
@@ -176,7 +180,7 @@ def _catalog(data: dict[str, Any], header: dict[str, Any], shelf: Shelf) -> Cata
     extra = {int(i): found for i, found in extra.items()}
     lists = [names[c] for c in codes]
     shelve = Paper.shelve
-    papers = []
+    papers: list[Paper] = []
     append = papers.append
     columns = zip(ids, lists, seqs, titles, derived, authors, years, venues, urls, dois, tags, strict=True)
     for i, (pid, name, seq, title, derived_title, people, year, venue, url, doi, tagged) in enumerate(columns):

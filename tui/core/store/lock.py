@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -54,7 +55,7 @@ class WriteLock:
         self.release()
 
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _lock(fd: int) -> None:

@@ -17,10 +17,15 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from json.decoder import scanstring
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from tui.core.store.digest import blake2b
+
+if TYPE_CHECKING:  # json's own string scanner: public in json.decoder since Python 2.6, left out of typeshed as undocumented
+
+    def scanstring(s: str, end: int, strict: bool = True, /) -> tuple[str, int]: ...
+else:
+    from json.decoder import scanstring
 
 #: Bytes read at a time; a record longer than a chunk makes the next read larger.
 CHUNK = 1 << 20

@@ -8,6 +8,7 @@ by imports; read through `store.papers_file`, which keeps the abstracts on disk)
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Collection, Iterable
 from itertools import pairwise
@@ -46,6 +47,7 @@ class PaperChanges(Protocol):
 
 
 Changes = TypeVar("Changes", bound=PaperChanges)
+_Self = TypeVar("_Self", bound="LibraryStore")
 
 
 def _doc_id(pid: str) -> int:
@@ -85,7 +87,7 @@ class LibraryStore:
     # -- opening and closing -------------------------------------------------
 
     @classmethod
-    def open(cls, folder: str | Path, *, read_only: bool = False) -> LibraryStore:
+    def open(cls, folder: str | os.PathLike[str], *, read_only: bool = False) -> LibraryStore:
         """Open (or create) the library in `folder`.
 
         When the library is locked by another process it opens read-only with
@@ -153,7 +155,7 @@ class LibraryStore:
                 release_write_lock(self._file_lock, self.folder)
                 self._file_lock = None
 
-    def __enter__(self):  # type: ignore[no-untyped-def]
+    def __enter__(self: _Self) -> _Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
