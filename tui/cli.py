@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, PROG, parse_app_start
+from tui.cli_status import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, PROG
 from tui.core import collector
 from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def _parser() -> argparse.ArgumentParser:
-    """The full parser, for commands: a plain app start never builds it nor imports argparse (`tui.cli_start`)."""
+    """The command line's parser (`tui.cli_args`: argparse loads only when a command line is read)."""
     from tui.cli_args import build_parser
 
     return build_parser()
@@ -43,16 +43,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (see `EXIT_*`)."""
     # paperdesk multiplies no matrices: numpy's BLAS threads would only cost each start ~25 ms of CPU.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    args = parse_app_start(sys.argv[1:] if argv is None else argv)
-    if args is None:  # a command, or anything but a plain app start: the whole parser
-        parser = _parser()
-        args = parser.parse_args(argv)
-        if args.command == "tag":
-            from tui.cli_args import split_db
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "tag":
+        from tui.cli_args import split_db
 
-            split_db(args)
-        if args.command == "export" and args.per_paper and args.out == "-":
-            parser.error("--per-paper writes files into a folder; it cannot write to standard output (--out -)")
+        split_db(args)
+    if args.command == "export" and args.per_paper and args.out == "-":
+        parser.error("--per-paper writes files into a folder; it cannot write to standard output (--out -)")
     args.settings, args.config_warnings = _settings()
     if args.command is not None:
         for warning in args.config_warnings:

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from tui import __version__
-from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, parse_app_start  # noqa: F401 (the parser's names)
+from tui.cli_status import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES, SORTS
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tui.cli_fetch import ProgressBar
-from tui.cli_start import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, PROG
+from tui.cli_status import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, PROG
 from tui.core import collector
 from tui.core.errors import Cancelled
 

@@ -24,7 +24,7 @@ def paper_id(abstract: str, title: str = "", basis: tuple[str, bool] | None = No
     with neither, by whatever abstract text there is. `basis` is the
     abstract's `abstract_basis`, when the caller has it already.
     """
-    import hashlib  # OpenSSL-backed: loaded on first use, not at start-up
+    import hashlib  # loaded on first use: importing the models (`paperdesk --version`, every command) does not load OpenSSL
 
     text, specific = basis or abstract_basis(abstract)
     if not specific and normalize_space(title):

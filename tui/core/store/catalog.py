@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Callable
+from hashlib import blake2b
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,6 @@ import orjson
 
 from tui.core.models import Paper, Shelf
 from tui.core.store.atomic import atomic_replace
-from tui.core.store.digest import blake2b
 
 if TYPE_CHECKING:
     import numpy as np
@@ -69,7 +69,7 @@ class Catalog:
         self.papers, self.layout, self.spans, self.tables, self.digest = papers, layout, spans, tables, digest
 
 
-def _body_hash(body: bytes = b""):  # noqa: ANN202 - hashlib's private type
+def _body_hash(body: bytes = b"") -> blake2b:
     """The hash of the catalog's body, as written (fed piece by piece) and as checked (whole)."""
     return blake2b(body, digest_size=16)
 

@@ -17,9 +17,8 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from hashlib import blake2b
 from typing import IO, TYPE_CHECKING, Any
-
-from tui.core.store.digest import blake2b
 
 if TYPE_CHECKING:  # json's own string scanner: public in json.decoder since Python 2.6, left out of typeshed as undocumented
 
