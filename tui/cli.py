@@ -41,7 +41,7 @@ def _fail(message: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (see `EXIT_*`)."""
-    # paperdesk multiplies no matrices: numpy's BLAS threads would only cost each start ~25 ms of CPU.
+    # paperdesk multiplies no matrices: starting numpy's BLAS threads would only cost each start CPU.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     parser = _parser()
     args = parser.parse_args(argv)
@@ -106,7 +106,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the library for scripts (tsv, JSON lines or ids), ranked by `--query`, ordered by `--sort`."""
-    with collector.paused(freeze=False):  # one read and out: the cyclic collector would only rescan the papers just read (~6 % of it)
+    with collector.paused(freeze=False):  # one read and out: the cyclic collector would only rescan the papers just read
         return _list(args)
 
 
@@ -245,8 +245,8 @@ def cmd_completion(args: argparse.Namespace) -> int:
 
 def cmd_app(args: argparse.Namespace) -> int:
     """Launch the full-screen app (a large library loads after the first paint)."""
-    # Importing the app makes ~40,000 objects that live as long as the process and almost no garbage: the
-    # cyclic collector would rescan them all through the start (~15 ms). So none while importing, then frozen.
+    # Importing the app makes tens of thousands of objects that live as long as the process and almost no
+    # garbage: the cyclic collector would rescan them all through the start. So none while importing, then frozen.
     with collector.paused():
         from tui.ui.app import PaperdeskApp
     from tui.core.config import config_path

@@ -49,8 +49,8 @@ def _epilog() -> str:
 
 def _complete(action: argparse.Action, kind: str) -> None:
     """Tag an argument with shtab's completion kind ("FILE", "DIRECTORY") when a completion script is
-    being generated (`cmd_completion` imports shtab first): importing shtab on every command costs
-    ~80 ms (it pulls in importlib.metadata and logging), a third of a quick `paperdesk list`."""
+    being generated (`cmd_completion` imports shtab first): importing shtab on every command would
+    pull importlib.metadata and logging into each one, a large part of a quick `paperdesk list`."""
     shtab = sys.modules.get("shtab")
     if shtab is not None:
         action.complete = getattr(shtab, kind)  # type: ignore[attr-defined]  # shtab's API: an attribute argparse does not declare

@@ -97,8 +97,8 @@ class Paper(_PaperFields):
 
     def with_changes(self, **changes: Any) -> Paper:
         """`dataclasses.replace`, but a shelved abstract stays on its shelf (replace() would read it into memory:
-        a migration or a list rename of 50,000 papers would hold every abstract until written), and several
-        times quicker (an import renumbers every paper it adds)."""
+        a migration or a list rename would hold every abstract until written), and quicker (an import
+        renumbers every paper it adds)."""
         new = Paper(
             self.id, "", self.list, self.seq, self.title, self.derived_title, self.authors,
             self.year, self.venue, self.url, self.doi, self.tags, self.extra,
@@ -137,7 +137,7 @@ class Paper(_PaperFields):
         value: Any
         doc: dict[str, Any] = {"id": self.id, "abstract": self.abstract} if abstract else {"id": self.id}
         doc["list"], doc["seq"] = self.list, self.seq
-        # `OPTIONAL_PAPER_FIELDS` in order, written out: a writer makes one doc a paper (a third quicker than a loop).
+        # `OPTIONAL_PAPER_FIELDS` in order, written out rather than looped over: a writer makes one doc a paper.
         if value := self.title:
             doc["title"] = value
         if value := self.derived_title:

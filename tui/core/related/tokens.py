@@ -79,8 +79,8 @@ class Tokenizer:
 
         `remember=False` (the library's whole vocabulary, once, `weights.from_search`):
         the new words are not kept in the word cache, which would then hold every
-        word of the library (~10 MiB at 50,000 papers) for questions that each stem
-        one paper's words again in microseconds. Their terms' `shown` words are learned alike.
+        word of the library for questions that each stem one paper's few words
+        again, cheaply. Their terms' `shown` words are learned alike.
         """
         words = list(words)
         known = self._terms

@@ -1,8 +1,8 @@
 """LaTeX to Unicode through pylatexenc: math expressions and accented running text.
 
 `math_to_unicode` converts one formula (`x_i^2`, `\\frac{1}{2}`) or says it
-cannot; the everyday subset goes through `math_subset` first, which is many
-times quicker. `text_to_unicode` decodes accents and known macros in prose
+cannot; the everyday subset goes through `math_subset` first, which is far
+quicker than pylatexenc's parser. `text_to_unicode` decodes accents and known macros in prose
 and leaves unknown macros exactly as written.
 """
 

@@ -43,7 +43,7 @@ _ACCENT = re.compile(
     r"\\(?:([A-Za-z]{2,}|[uvrHc])(?![A-Za-z])|([~^='`.\"]))\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"
 )
 _WORD = re.compile(r"\w+")
-#: A character outside ASCII (a pattern of bytes' values, three times quicker than "a word character outside ASCII").
+#: A character outside ASCII (a pattern of bytes' values, quicker than "a word character outside ASCII").
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _MACRO = re.compile(r"\\([A-Za-z]+)")
 #: A subscript's underscore (`x_i`, `x_{ij}`; not `snake_case`), led by `_` so it is searched for, not tried everywhere.

@@ -1,7 +1,7 @@
-"""The search index: built once from the library, it ranks papers for a query in milliseconds.
+"""The search index: built once from the library, it ranks papers for a query as fast as the reader types.
 
-Why an index rather than a scan: fuzzy-scoring whole abstracts is slow (a
-plain scan costs ~100 ms at 100,000 papers) and ranks badly (`partial_ratio`
+Why an index rather than a scan: fuzzy-scoring whole abstracts is slow (every
+keystroke would read every abstract) and ranks badly (`partial_ratio`
 gives 100 to any substring, so "lora" ties with "exploration"). Instead every
 paper is split into words once, at load; a query word is matched against the
 vocabulary (exact, prefix, typo-tolerant via rapidfuzz, and inside longer

@@ -1,9 +1,8 @@
 """The catalog beside papers.json: every paper's fields but its abstract, and where each record lies in the file.
 
 papers.json stays the TinyDB file every version reads (the abstracts live
-there). The catalog is derived from it, so a start reads a few MB instead
-of parsing the whole file: at 100,000 papers ~25 MB against 130 MB (and
-~215 MiB of dicts while parsing). It names the exact papers.json it was
+there). The catalog is derived from it, so a start reads a fraction of the
+file's bytes instead of parsing the whole file into dicts. It names the exact papers.json it was
 made from (size, modification and change times, inode) and a hash of its
 own body, so a catalog that is stale, cut short or damaged is never
 trusted: the store reads papers.json again and writes a new one. Written
@@ -77,7 +76,7 @@ def _body_hash(body: bytes = b"") -> blake2b:
 def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any], layout: Layout, spans: array) -> None:
     """Write the catalog of the papers of `layout` (in file order); OSError when the disk refuses.
 
-    Written a column at a time, never whole in memory (at 50,000 papers the body is 15 MB): the
+    Written a column at a time, never whole in memory (a large library's body is megabytes): the
     header line goes first with a placeholder where the hash of the body goes, and the hash,
     known at the end, is written over it before the file is renamed into place.
     """

@@ -77,7 +77,7 @@ class PapersFile:
         return papers
 
     def _scan(self, file: OpenFile) -> list[Paper]:
-        from tui.core.store.scan import Unfollowable, scan  # a start with a current catalog never scans (its regexes, ~5 M instructions)
+        from tui.core.store.scan import Unfollowable, scan  # a start with a current catalog never scans: its regexes stay uncompiled
 
         layout, spans = Layout.empty(), array("q")
 

@@ -1,8 +1,7 @@
 """papers.json read one record at a time: each paper's fields, and where its record and abstract lie in the file.
 
 Parsing the whole file at once holds it twice (the bytes, then every
-record as dicts): at 100,000 papers a 130 MB file peaked ~215 MiB above
-it. Here the file is read in chunks and each record is decoded alone
+record as dicts, which take more than the bytes). Here the file is read in chunks and each record is decoded alone
 (`json`'s C decoder, which reports where a value ends), so memory holds
 one chunk and the papers without their abstracts. Any layout JSON allows
 is read (compact or indented, keys in any order, \\u escapes); what this
