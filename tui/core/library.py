@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, ContextManager
+from typing import TYPE_CHECKING
 
 from tui.core.errors import LibraryError, LibraryHeld
 from tui.core.models import Paper
@@ -40,7 +40,7 @@ class Library(LibraryStore):
     """A library folder with what the reader does to it: the store, plus seeding and imports."""
 
     @classmethod
-    def open(cls, folder: str | Path, *, read_only: bool = False, seed: bool = True) -> Library:
+    def open(cls, folder: str | os.PathLike[str], *, read_only: bool = False, seed: bool = True) -> Library:
         """Open (or create) the library in `folder`; a fresh one is seeded with the bundled lists.
 
         When the library is locked by another process it opens read-only with
@@ -210,7 +210,7 @@ def held_by(folder: Path, pid: int | None, outcome: str) -> LibraryHeld:
     return LibraryHeld(f"{folder}: {who} is using this library; {outcome}", pid)
 
 
-def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library]:
+def _opened(library: Library | str | os.PathLike[str]) -> AbstractContextManager[Library]:
     """The library itself (left open), or the one in a folder (closed after use)."""
     if isinstance(library, Library):
         return nullcontext(library)
@@ -260,7 +260,7 @@ def add_ids(
     outcome = AddOutcome(failed=fetched.failed)
     if fetched.parsed:
         reports = store_fetched(library, fetched.parsed)
-        outcome.added = [(parsed.papers[0], report) for parsed, report in zip(fetched.parsed, reports)]
+        outcome.added = [(parsed.papers[0], report) for parsed, report in zip(fetched.parsed, reports, strict=True)]
     return outcome
 
 
