@@ -60,7 +60,8 @@ def test_parts_are_composed_not_mixed_in() -> None:
                 assert len(node.bases) <= 1, f"{path.relative_to(UI)}: {node.name}{tuple(ast.unparse(b) for b in node.bases)}"
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
                 target = ast.unparse(node.args[0])
-                assert target.split(".")[-1] not in ("app", "screen"), f"{path.relative_to(UI)}:{node.lineno} asks {node.func.id}({target}, …): use the typed part"
+                where = f"{path.relative_to(UI)}:{node.lineno}"
+                assert target.split(".")[-1] not in ("app", "screen"), f"{where} asks {node.func.id}({target}, …): use the typed part"
         assert 'getattr(self.app, "library"' not in text, path
 
 
@@ -108,7 +109,9 @@ def later():
     from tui.core.store import session
 """
     named = [module for module, _ in imported_modules(ast.parse(sample)) if _forbidden(module)]
-    assert named == ["tui.core.collector", "tui.core.store.history", "tui.core.store.history.Change", "tui.core.memory", "tui.core.store", "tui.core.store.session"]
+    assert named == [
+        "tui.core.collector", "tui.core.store.history", "tui.core.store.history.Change", "tui.core.memory", "tui.core.store", "tui.core.store.session",
+    ]
 
 
 TUI = UI.parent

@@ -3,8 +3,8 @@
 The papers and the index live as long as the app and make almost no garbage,
 so the cyclic collector would only rescan them, over and over, while they
 pile up: both are made with it paused (`collector`), then frozen out of its
-way. Once the index is built, what the build freed is given back to the
-system (`memory`, `settle`). The library itself is imported when first
+way. Once the index is built, what the build left is collected once (`settle`).
+The library itself is imported when first
 opened: the app's first frame does not wait for it.
 """
 
@@ -62,11 +62,11 @@ def index_for_session(library: Library) -> SearchIndex:
 
 
 def settle() -> None:
-    """After `index_for_session` (in a thread): collect what the build left, give freed memory back to the system,
-    and freeze what is left (the papers and the index) out of the collector's way."""
-    from tui.core.memory import release_free_memory  # ctypes: only once an index is built
+    """After `index_for_session` (in a thread): collect what the build left, and freeze what is left
+    (the papers and the index) out of the collector's way."""
+    import gc
 
     try:
-        release_free_memory()
+        gc.collect()
     finally:
         collector.resume()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import cached_property, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -266,7 +266,8 @@ class Annotator:
             from tui.ui.library.highlighting import PaperHighlights
             from tui.ui.screens.highlights_dialog import HighlightsDialog
 
-            self.host.app.push_screen(HighlightsDialog(shown_title(paper, self.view(paper.id)), PaperHighlights(self, self.host.notify, paper, self.reader.show_highlight, undo)))
+            highlights = PaperHighlights(self, self.host.notify, paper, self.reader.show_highlight, undo)
+            self.host.app.push_screen(HighlightsDialog(shown_title(paper, self.view(paper.id)), highlights))
 
     def step(self, change: Change | None, undo: bool) -> None:
         """Undo (restore `before`) or redo (apply `after`) an entry of the history, not itself recorded; say what changed.

@@ -199,7 +199,7 @@ class Filtering:
 
     def show(self, result: SearchResult, keep: str | None = None) -> None:
         """Show a ranking unless the box or the sort changed since it started."""
-        if result.query.text != self.text or result.sort != self.sort or result.index is not self.index:
+        if result.query.text != self.text or result.sort != self.sort or result.ranked_by is not self.index:
             return
         self.result = result
         self.keep_next = None

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from textual.message import Message
 
 from tui.core.errors import PaperdeskError
-from tui.core.opening import papers_path
 from tui.core.models import Paper, shown_title
+from tui.core.opening import papers_path
 from tui.core.render.text import one_line
 from tui.core.words import plural
 from tui.ui.error_line import error_line
@@ -166,7 +166,8 @@ class Removing:
             if moved or filled:  # filled: papers imported again since their removal, filled in where they stand
                 self.host.post_message(PapersMoved(moved, restored=restore, filled=filled))
             if moved:
-                done = f"Restored {plural(len(moved))}." if restore else f"Removed {plural(len(moved))} to the trash; u brings {'it' if len(moved) == 1 else 'them'} back."
+                them = "it" if len(moved) == 1 else "them"
+                done = f"Restored {plural(len(moved))}." if restore else f"Removed {plural(len(moved))} to the trash; u brings {them} back."
                 app.notify(done, timeout=4, markup=False)
             elif filled:
                 app.notify(f"{plural(filled)} were in the library again: their notes and fields from the trash filled in.", timeout=6, markup=False)
