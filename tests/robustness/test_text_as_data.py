@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 import tui.ui.library.clipboard as clipboard
 import tui.ui.library.exporting as exporting
+from tests.ui.pilot import settle
 from tui.core.export.markdown import Entry, paper_section, plain_summary, render_document, render_paper_file
 from tui.core.ingest.readers import read_import
 from tui.core.library import Library
@@ -67,7 +68,7 @@ def assert_harmless(output: str) -> None:
 async def test_hostile_text_shows_literally_and_triggers_nothing(nasty_library: Library) -> None:
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)
         assert app.is_running
         # The reading pane: markup literal, escapes as control pictures, no raw controls.
         title = shown(app, "#reader-title")
@@ -92,29 +93,29 @@ async def test_hostile_text_shows_literally_and_triggers_nothing(nasty_library: 
         # Clicking where the [@click] text is drawn, moving around, opening the notes: no action fires.
         await pilot.click("#reader-title")
         await pilot.click("#reader-abstract")
-        await pilot.pause()
+        await settle(app, pilot)
         paper_list.focus()
         await pilot.press("j", "k", "j")
-        await pilot.pause()
+        await settle(app, pilot)
         assert app.is_running
         assert "Custom" in shown(app, "#reader-title")
         assert_harmless(terminal_output(app))
         await pilot.press("k", "n")
-        await pilot.pause()
+        await settle(app, pilot)
         assert app.screen.query_one(Notes).editing
         assert_harmless(terminal_output(app))  # the editor holds the raw notes; the terminal must not
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(app, pilot)
         assert app.is_running
         assert_harmless(terminal_output(app))
         # The tag and title dialogs show the hostile title, tags and fallback as text.
         for key in ("t", "e"):
             await pilot.press(key)
-            await pilot.pause()
+            await settle(app, pilot)
             assert app.screen is not app.screen_stack[0]  # a dialog is up, over the library screen
             assert_harmless(terminal_output(app))
             await pilot.press("escape")
-            await pilot.pause()
+            await settle(app, pilot)
         assert app.is_running
         assert nasty_library.annotation(nasty_library.papers[0].id).tags == (f"tag{MARKUP}", "\x1b]0;PWNED-TITLE\x07t")
 
@@ -123,7 +124,7 @@ async def test_screenshot_of_hostile_text(nasty_library: Library, tmp_path: Path
     """An SVG screenshot renders, and carries none of the data's escape bytes."""
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)
         svg = app.export_screenshot()
         (tmp_path / "hostile.svg").write_text(svg, encoding="utf-8")
         assert "<svg" in svg and "\x1b" not in svg and "\x07" not in svg
@@ -134,13 +135,13 @@ async def test_screenshot_of_hostile_text(nasty_library: Library, tmp_path: Path
 async def test_filtering_by_hostile_text_is_harmless(nasty_library: Library) -> None:
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)
         await pilot.press("slash")
         for ch in "[bold":
             await pilot.press({"[": "left_square_bracket"}.get(ch, ch))
-        await pilot.pause()
+        await settle(app, pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(app, pilot)
         assert app.is_running
         assert_harmless(terminal_output(app))
 
@@ -150,10 +151,10 @@ async def test_clipboard_and_osc52_fallback_carry_no_controls(nasty_library: Lib
     monkeypatch.setattr(clipboard, "system_copy", copied.append)
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)
         await pilot.press("c", "C")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(app, pilot)
 
         def broken(text: str) -> None:
             raise RuntimeError("no clipboard here")
@@ -161,7 +162,7 @@ async def test_clipboard_and_osc52_fallback_carry_no_controls(nasty_library: Lib
         monkeypatch.setattr(clipboard, "system_copy", broken)
         await pilot.press("C")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(app, pilot)
         via_terminal = app.clipboard
     assert len(copied) == 2
     for text in (*copied, via_terminal):
@@ -185,13 +186,13 @@ async def test_export_dialog_with_a_hostile_title(nasty_library: Library, tmp_pa
     monkeypatch.setattr(exporting, "export_folder", lambda: tmp_path / "out")
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)
         await pilot.press("x")
-        await pilot.pause()
+        await settle(app, pilot)
         assert isinstance(app.screen, ExportDialog)
         assert_harmless(terminal_output(app))
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(app, pilot)
         assert app.is_running
 
 
@@ -207,11 +208,11 @@ async def test_a_saved_view_with_escapes_lands_in_the_filter_box_harmless(nasty_
     nasty_library.save_view("evil", "graph \x1b]0;PWNED-TITLE\x07")
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)
         app.screen.filtering.apply_query("graph \x1b]0;PWNED-TITLE\x07")
-        await pilot.pause()
+        await settle(app, pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(app, pilot)
         assert_harmless(terminal_output(app))
 
 
@@ -240,20 +241,20 @@ async def test_pasted_escapes_are_dropped_and_stored_ones_never_reach_the_termin
     stored_before = nasty_library.annotation(pid).notes
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await settle(app, pilot)
         notes = app.screen.query_one(Notes)
         assert not notes.dirty  # showing stored controls as pictures is not an edit
         editor = app.screen.query_one("#notes-editor", TextArea)
         editor.move_cursor(editor.document.end)
         app.post_message(events.Paste("pasted\x1b]52;c;cHduZWQ=\x07 \x1b[31mtext\r\nmore\x07"))
-        await pilot.pause()
+        await settle(app, pilot)
         assert editor.text.endswith("pasted text\nmore")
         assert_harmless(terminal_output(app))
         await pilot.press("escape")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(app, pilot)
     saved = nasty_library.annotation(pid).notes
     assert saved.endswith("pasted text\nmore") and "\x1b]52" not in saved.split("# Notes")[-1][-40:]
     assert saved != stored_before
@@ -264,12 +265,12 @@ async def test_opening_the_editor_on_stored_controls_saves_nothing(nasty_library
     before = nasty_library.annotation(pid)
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await settle(app, pilot)
         await pilot.press("escape")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(app, pilot)
         await pilot.press("q")
-        await pilot.pause()
+        await settle(app, pilot)
     assert nasty_library.annotation(pid) == before
