@@ -282,9 +282,9 @@ def _leave_now_if_workers_linger(code: int) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Markdown on stdout, into a file, or one file per paper into a folder."""
-    from tui.core.export.markdown import library_id, render_document
-    from tui.core.export.writing import write_document, write_per_paper
-    from tui.core.library import Library, export_entries, library_key
+    from tui.core.export.markdown import render_document
+    from tui.core.exporting import write_export
+    from tui.core.library import Library, export_entries
 
     if args.per_paper and not args.out:
         return _fail("--per-paper needs --out FOLDER")
@@ -293,12 +293,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     if not items:
         print(f"{PROG}: nothing to export", file=sys.stderr)
         return EXIT_FAIL if args.query is not None else EXIT_OK
-    if args.per_paper:
-        written = write_per_paper(args.out, items, force=args.force, library=library_id(library_key(lib)))
-        print(f"wrote {len(written)} files to {args.out}")
-    elif args.out and args.out != "-":
-        path = write_document(args.out, items, force=args.force)
-        print(f"wrote {len(items)} papers to {path}")
+    if args.per_paper or (args.out and args.out != "-"):
+        written = write_export(lib, args.out, items, per_paper=args.per_paper, force=args.force)
+        print(f"wrote {written.count} files to {args.out}" if written.per_paper else f"wrote {written.count} papers to {written.path}")
     else:
         sys.stdout.buffer.write(render_document(items).encode("utf-8"))
         sys.stdout.flush()

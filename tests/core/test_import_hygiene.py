@@ -67,6 +67,14 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.migrations": {"tui.core"},
     # The backups' use cases: list, restore (the app reopens the library), accept an edited file.
     "tui.core.recovery": {"tui.core"},
+    # Annotating, for the app and the command line: what a change changes, ordered saves, the undo history, the log.
+    "tui.core.annotating": BASE | {"tui.core.store"},
+    # The app's session: the store's file, with the sort orders that exist now.
+    "tui.core.resuming": BASE | {"tui.core.store", "tui.core.search.sorts"},
+    # A library and its index opened for a whole session of the app (the collector paused, memory given back).
+    "tui.core.opening": {"tui.core"},
+    # What an export holds and where it goes, for `paperdesk export` and the app's dialog.
+    "tui.core.exporting": {"tui.core"},
 }
 
 

@@ -1,4 +1,4 @@
-"""The UI's house rules, checked: small files, composed parts, public Textual API only."""
+"""The UI's house rules, checked: one door into the core, composed parts, public Textual API only."""
 
 from __future__ import annotations
 
@@ -56,8 +56,130 @@ def test_parts_are_composed_not_mixed_in() -> None:
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.ClassDef):
                 assert not node.name.endswith("Mixin"), f"{path.relative_to(UI)}: {node.name}"
+                # One base each: a screen is not assembled from classes sharing its `self` (its parts are objects it makes).
+                assert len(node.bases) <= 1, f"{path.relative_to(UI)}: {node.name}{tuple(ast.unparse(b) for b in node.bases)}"
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
                 target = ast.unparse(node.args[0])
                 where = f"{path.relative_to(UI)}:{node.lineno}"
                 assert target.split(".")[-1] not in ("app", "screen"), f"{where} asks {node.func.id}({target}, …): use the typed part"
         assert 'getattr(self.app, "library"' not in text, path
+
+
+#: What the UI never imports: the store's internals and the process's memory tuning. The UI asks the use
+#: cases beside `tui.core.library` (annotating, resuming, opening, exporting, recovery, removing) instead.
+NOT_FOR_THE_UI = ("tui.core.store", "tui.core.memory", "tui.core.collector", "tui.core.heap")
+
+
+def imported_modules(tree: ast.AST) -> list[tuple[str, int]]:
+    """Every module an import statement names, with its line: top-level, inside functions and under TYPE_CHECKING
+    alike (`ast.walk` sees them all); `from tui.core import collector` names tui.core.collector."""
+    found: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.module, node.lineno))
+            found += [(f"{node.module}.{alias.name}", node.lineno) for alias in node.names]
+    return found
+
+
+def _forbidden(module: str) -> bool:
+    return any(module == name or module.startswith(name + ".") for name in NOT_FOR_THE_UI)
+
+
+def test_the_ui_enters_the_core_through_its_use_cases_only() -> None:
+    wrong = [
+        f"{path.relative_to(UI)}:{line}: {module}"
+        for path in FILES
+        for module, line in imported_modules(ast.parse(_source(path)))
+        if _forbidden(module)
+    ]
+    assert wrong == []
+
+
+def test_the_door_check_sees_lazy_and_type_only_imports() -> None:
+    """The parse must catch an import inside a function or under TYPE_CHECKING, or the rule above tests nothing."""
+    sample = """
+from typing import TYPE_CHECKING
+from tui.core import collector
+if TYPE_CHECKING:
+    from tui.core.store.history import Change
+def later():
+    import tui.core.memory
+    from tui.core.store import session
+"""
+    named = [module for module, _ in imported_modules(ast.parse(sample)) if _forbidden(module)]
+    assert named == [
+        "tui.core.collector", "tui.core.store.history", "tui.core.store.history.Change", "tui.core.memory", "tui.core.store", "tui.core.store.session",
+    ]
+
+
+TUI = UI.parent
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(TUI.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every module of tui/ and the modules of tui/ it imports, type-only (TYPE_CHECKING) and lazy imports counted:
+    a controller that names its screen only for its type still depends on it."""
+    paths = {_module(p): p for p in sorted(TUI.rglob("*.py"))}
+
+    def resolved(name: str) -> str | None:
+        while name and name not in paths:  # `from tui.ui.library.screen import LibraryScreen` names the module
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        targets = {resolved(module) for module, _ in imported_modules(ast.parse(_source(path))) if module.startswith("tui.")}
+        graph[name] = {t for t in targets if t is not None and t != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of `graph`, each as a path that comes back to its start."""
+    state: dict[str, int] = {}
+    found: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                found.append(path[path.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = 2
+
+    for start in sorted(graph):
+        if start not in state:
+            visit(start, [start])
+    return found
+
+
+def test_the_import_graph_of_tui_has_no_circle() -> None:
+    """The app imports the screen, the screen its parts, the parts their widgets: nothing imports back up,
+    not even for a type (what a part asks of another is a Protocol it declares, or a callable it is given)."""
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_check_sees_a_type_only_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c", "a"]]
+    sample = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tui.ui.app import PaperdeskApp\n"
+    assert ("tui.ui.app", 3) in imported_modules(ast.parse(sample))
+
+
+def test_nothing_below_the_app_names_the_app_or_the_library_screen() -> None:
+    """Parts, widgets, dialogs and the palette get what they need when made (or a Protocol of it): the app
+    and the screen are imported by what is above them only (the command line, the app)."""
+    above = {"tui.ui.app": {"tui.cli"}, "tui.ui.library.screen": {"tui.ui.app"}}
+    wrong = sorted(
+        f"{source} imports {target}"
+        for source, targets in import_graph().items()
+        for target in targets & set(above)
+        if source not in above[target]
+    )
+    assert wrong == []

@@ -1,9 +1,9 @@
 """Annotating one paper from the command line: find it by id prefix or query, edit, log, report.
 
-Each edit (`rate`, `set_status`, `edit_tags`, `set_notes`) goes through
-`Library.save_annotations`, the app's atomic store, with a change-log entry
-written in the same save (`store.changelog`), and returns an `Edit` whose
-`line` says what changed. An edit that changes nothing writes nothing.
+Each edit (`rate`, `set_status`, `edit_tags`, `set_notes`) is saved by
+`annotating.save_logged`, with a change-log entry in the same atomic write
+for the app's undo, and returns an `Edit` whose `line` says what changed.
+An edit that changes nothing writes nothing (`annotating.same_value`, as in the app).
 """
 
 from __future__ import annotations
@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tui.core.annotating import parse_tags, save_logged
 from tui.core.errors import NotFound, ReadOnlyLibrary
 from tui.core.library import Library, held_error, papers_matching
 from tui.core.models import Annotation, Paper, Status
 from tui.core.render.text import one_line
 from tui.core.render.titles import row_title
-from tui.core.store.changelog import log_entry
-from tui.core.store.tags import parse_tags
 
 #: How many candidates an ambiguous id or query lists.
 CANDIDATES_SHOWN = 20
@@ -126,29 +125,15 @@ class Edit:
 
 def _save(lib: Library, paper: Paper, changes: dict[str, Any], what: str) -> Edit:
     """Write `changes` with their change-log entry in one atomic save; nothing when they change nothing."""
-    before = lib.annotation(paper.id)
-    if all(_same(getattr(before, name), value) for name, value in changes.items()):
-        return Edit(paper, before, False, what)
-
-    def entry(new: dict[str, Annotation]) -> dict[str, Any]:
-        after = new[paper.id]
-        return log_entry(paper.id, before, after, changes, f"{what} ({row_title(paper, after)})")
-
-    saved = lib.save_annotations({paper.id: changes}, log=entry)[paper.id]
+    saved = save_logged(lib, paper.id, changes, lambda after: f"{what} ({row_title(paper, after)})")
+    if saved is None:
+        return Edit(paper, lib.annotation(paper.id), False, what)
     return Edit(paper, saved, True, what)
 
 
 def _arrow(label: str, old: str, new: str) -> str:
     """"rating ★★☆☆☆ → ★★★★☆", or "rating already ★★★★☆" when nothing changes."""
     return f"{label} {old} → {new}" if old != new else f"{label} already {new}"
-
-
-def _same(old: Any, new: Any) -> bool:
-    if isinstance(old, Status):
-        return old.value == Status(new).value
-    if isinstance(old, tuple):
-        return list(old) == list(new)
-    return old == new
 
 
 def stars(rating: int) -> str:

@@ -87,7 +87,7 @@ class PaperdeskApp(App[int]):
         at launch before the screen has mounted."""
         self._apply_settings()
         self.key_gate.close()
-        return LibraryScreen()
+        return LibraryScreen(self)
 
     def on_mount(self) -> None:
         self.hangup.install()
@@ -176,7 +176,7 @@ class PaperdeskApp(App[int]):
             return
         from tui.ui.screens.help import FirstSteps  # the help screen's rows: only when the note is shown
 
-        self.push_screen(FirstSteps(), self._first_steps_done)
+        self.push_screen(FirstSteps(self), self._first_steps_done)
 
     def _first_steps_done(self, done: bool | None) -> None:
         self.settings.first_steps = False
@@ -188,7 +188,7 @@ class PaperdeskApp(App[int]):
         from tui.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self, self.config_file))
 
     def library_ready(self) -> Library | None:
         """The open library, or None after telling the reader it is still opening."""
@@ -199,8 +199,9 @@ class PaperdeskApp(App[int]):
     def action_stats(self) -> None:
         from tui.ui.screens.stats import StatsScreen
 
-        if self.library_ready() is not None and not isinstance(self.screen, StatsScreen):
-            self.push_screen(StatsScreen())
+        library = self.library_ready()
+        if library is not None and not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen(library, self.today))
 
     def action_go_to_paper(self) -> None:
         from textual.command import CommandPalette
@@ -250,15 +251,11 @@ class PaperdeskApp(App[int]):
 
         Only a convenience: a read-only library or a failed write is passed over in silence.
         """
-        from tui.core.store.session import save_session
+        from tui.core.resuming import save
 
         screen, library = self._library_screen(), self.library
-        if screen is None or library is None or library.read_only:
-            return
-        try:
-            save_session(library.folder, screen.resume.current())
-        except OSError:
-            pass
+        if screen is not None and library is not None:
+            save(library, screen.resume.current())
 
     async def _sync_on_quit(self) -> bool:
         """With the `vault` setting: sync with it (in a thread) before leaving; False when it needs a look."""
@@ -301,7 +298,7 @@ class PaperdeskApp(App[int]):
             from tui.ui.screens.import_dialog import ImportDialog  # bibtex/json readers: loaded on demand
 
             if not isinstance(self.screen, ImportDialog):
-                self.push_screen(ImportDialog())
+                self.push_screen(ImportDialog(self.library))
 
     def action_add_papers(self) -> None:
         """Open the add dialog (`a`, or the palette): papers fetched by arXiv id, DOI or OpenReview URL."""
@@ -309,7 +306,7 @@ class PaperdeskApp(App[int]):
             from tui.ui.screens.add_dialog import AddDialog
 
             if not isinstance(self.screen, AddDialog):
-                self.push_screen(AddDialog())
+                self.push_screen(AddDialog(self.library, self.settings))
 
     def on_library_changed(self, message: LibraryChanged) -> None:
         """An import added papers or restored notes: the library screen shows them and recounts."""

@@ -22,11 +22,22 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol
 
 from textual.binding import Binding
 from textual.keys import KEY_NAME_REPLACEMENTS, Keys, _character_to_key, format_key
 
 from tui.ui.actions import ACTIONS, Action, known_binding_ids
+
+
+class KeysInForce(Protocol):
+    """The keys bound now: the user's checked overrides, and how a binding's key is shown. `PaperdeskApp` is one;
+    what shows keys (help, the footer, the palette) asks it, never the app's class."""
+
+    key_overrides: dict[str, str]
+
+    def get_key_display(self, binding: Binding) -> str: ...
+
 
 MODIFIERS = ("ctrl", "shift", "alt", "meta", "super", "hyper")
 #: Keys the named action never loses: the ways out of the app.

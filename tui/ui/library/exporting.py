@@ -1,22 +1,24 @@
 """What `x`, `c` and `C` do on the library screen: the export dialog, writing in a worker, the clipboard.
 
-`Exporting` is owned by the screen. Disk work happens in a thread worker; the
-DOM is touched only via `to_ui`. Every message built from data goes out with
-`markup=False`.
+`Exporting` is made by the screen, at the first use, with the list it exports
+from and a way to save the notes being typed (a sync reads them from the
+library). The export itself is the core's (`tui.core.exporting`, as for
+`paperdesk export`). Disk work happens in a thread worker; the DOM is touched
+only via `to_ui`. Every message built from data goes out with `markup=False`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from tui.core.errors import PaperdeskError
-from tui.core.export.markdown import Entry, annotated_entries, entries, library_id, paper_section, plain_summary
-from tui.core.export.writing import WouldOverwrite, write_document, write_per_paper
+from tui.core.export.markdown import Entry, paper_section, plain_summary
+from tui.core.exporting import WouldOverwrite, view_entries, write_export
 from tui.core.models import Paper
 from tui.ui.error_line import error_line
 from tui.ui.library.clipboard import copy_text
@@ -31,7 +33,6 @@ if TYPE_CHECKING:
 
     from tui.core.export.sync import SyncReport
     from tui.core.library import Library
-    from tui.ui.app import PaperdeskApp
 
 
 @dataclass
@@ -51,12 +52,13 @@ def export_folder() -> Path:
 class Exporting:
     """Export to Markdown and copy to the clipboard, for the papers of one screen."""
 
-    def __init__(self, screen: Screen) -> None:
-        self.screen = screen
+    def __init__(self, host: Screen, papers: PaperList, flush_notes: Callable[[], object]) -> None:
+        """`host` runs the workers and shows the dialogs; `flush_notes()` saves the notes being typed now."""
+        self.host, self._list, self.flush_notes = host, papers, flush_notes
 
     def open_dialog(self, library: Library, vault: Path | None = None) -> None:
         """Show the dialog; on a choice, export (or sync with the vault) in a worker."""
-        paper_list = self.screen.query_one(PaperList)
+        paper_list = self._list
         view = paper_list.papers  # the filtered view as it is now
         current = paper_list.current
         annotated = sum(1 for a in library.annotations().values() if a.is_annotated and library.get(a.id) is not None)
@@ -74,11 +76,11 @@ class Exporting:
             elif request is not None:
                 self.run(library, request, view, current)
 
-        self.screen.app.push_screen(dialog, chosen)
+        self.host.app.push_screen(dialog, chosen)
 
     def run(self, library: Library, request: ExportRequest, view: Sequence[Paper], current: Paper | None, force: bool = False) -> None:
         """Write the export in a thread; ask before overwriting; notify with the path."""
-        app = self.screen.app
+        app = self.host.app
 
         def job() -> None:
             try:
@@ -87,21 +89,13 @@ class Exporting:
                 to_ui(app, app.notify, f"Export failed: {error_line(exc, 'export')}", severity="error", markup=False)
 
         def export() -> None:
-            from tui.core.library import library_key
-
-            if request.scope == "current":
-                items = entries([current] if current else [], library.annotation)
-            elif request.scope == "view":
-                items = entries(view, library.annotation)
-            else:
-                items = annotated_entries(library.papers, library.annotations())
+            items = view_entries(library, request.scope, view, current)
             try:
-                if request.per_paper:
-                    written = write_per_paper(request.path, items, force=force, library=library_id(library_key(library)))
-                    done = f"Exported {len(written)} file(s) to {request.path}"
+                written = write_export(library, request.path, items, per_paper=request.per_paper, force=force)
+                if written.per_paper:
+                    done = f"Exported {written.count} file(s) to {request.path}"
                 else:
-                    path = write_document(request.path, items, force=force)
-                    done = f"Exported {len(items)} paper(s) to {path}"
+                    done = f"Exported {written.count} paper(s) to {written.path}"
             except WouldOverwrite as exc:
                 to_ui(app, self._confirm, library, request, view, current, exc)
                 return
@@ -110,14 +104,14 @@ class Exporting:
                 return
             to_ui(app, app.notify, done, title="Export", timeout=8, markup=False)
 
-        self.screen.run_worker(job, thread=True, group="export", name="export", exit_on_error=False)
+        self.host.run_worker(job, thread=True, group="export", name="export", exit_on_error=False)
 
     def sync(self, library: Library, vault: Path) -> None:
         """`paperdesk sync` with `vault` in a thread, the reader's unsaved notes saved first; notify what it did."""
         from tui.core.library import sync_vault
 
-        app = cast("PaperdeskApp", self.screen.app)
-        app.flush_notes()
+        app = self.host.app
+        self.flush_notes()
 
         def job() -> None:
             try:
@@ -130,15 +124,15 @@ class Exporting:
                 return
             to_ui(app, self._synced, report)
 
-        self.screen.run_worker(job, thread=True, group="export", name="sync", exit_on_error=False)
+        self.host.run_worker(job, thread=True, group="export", name="sync", exit_on_error=False)
 
     def _synced(self, report: SyncReport) -> None:
         """On the UI thread: redraw the papers the vault changed, then say what the sync did."""
         if report.updated_ids:
-            self.screen.post_message(AnnotationsChanged(report.updated_ids))
+            self.host.post_message(AnnotationsChanged(report.updated_ids))
         conflicts = [line for line in report.lines if line.startswith("conflict ")]
         text = "\n".join([report.summary(), *conflicts[:3]])
-        self.screen.app.notify(text, title="Sync", severity="warning" if report.conflicts else "information", timeout=10, markup=False)
+        self.host.app.notify(text, title="Sync", severity="warning" if report.conflicts else "information", timeout=10, markup=False)
 
     def _confirm(self, library: Library, request: ExportRequest, view: Sequence[Paper], current: Paper | None, exc: WouldOverwrite) -> None:
         count = len(exc.paths)
@@ -153,22 +147,22 @@ class Exporting:
             if yes:
                 self.run(library, request, view, current, force=True)
             else:
-                self.screen.notify("Export cancelled; nothing was overwritten.", markup=False)
+                self.host.notify("Export cancelled; nothing was overwritten.", markup=False)
 
-        self.screen.app.push_screen(ConfirmOverwrite(message), answered)
+        self.host.app.push_screen(ConfirmOverwrite(message), answered)
 
     def copy(self, library: Library, with_notes: bool) -> None:
         """`c`: title, list and abstract; `C`: the paper's Markdown section with notes."""
-        paper = self.screen.query_one(PaperList).current
+        paper = self._list.current
         if paper is None:
-            self.screen.notify("No paper to copy.", severity="warning")
+            self.host.notify("No paper to copy.", severity="warning")
             return
         entry = Entry(paper, library.annotation(paper.id))
         if with_notes:
             text, what = paper_section(entry), "the paper and its notes as Markdown"
         else:
             text, what = plain_summary(entry), "the title, list and abstract"
-        app = self.screen.app
+        app = self.host.app
 
         async def job() -> None:
             result = await copy_text(app, text)
@@ -177,4 +171,4 @@ class Exporting:
             else:  # OSC 52 may be ignored: show the text and offer a file; the dialog says why (no toast repeating it)
                 app.push_screen(CopyDialog(text, what, copy_file(paper.id), result.message(what)))
 
-        self.screen.run_worker(job(), group="clipboard", name="clipboard", exit_on_error=False)
+        self.host.run_worker(job(), group="clipboard", name="clipboard", exit_on_error=False)

@@ -1,9 +1,12 @@
-"""The library screen's filtering: the index, ranking off the UI thread, the list's order, saved views.
+"""The library screen's filtering: the index, ranking a query (on the UI thread or off it), the list's order, the header.
 
-`Filtering` is owned by the screen. The index is built in a thread once the
-library is open; each keystroke in the filter box starts an exclusive "rank"
-worker (cancelling the previous one), and a result whose query or sort no
-longer matches the box is dropped. A shown ranking is announced with `Ranked`.
+`Filtering` is made by the screen with the widgets it fills: the filter bar
+(its box and error line), the paper list and the header line above it. The
+index is built in a thread once the library is open. The box calls `query_changed`
+in the key's own handling; a quick ranking is shown at once, a slow one runs in an
+exclusive "rank" worker that the next keystroke cancels, and a result whose
+query or sort no longer matches the box is dropped. A shown ranking is
+announced with `Ranked`.
 """
 
 from __future__ import annotations
@@ -17,20 +20,20 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from tui.core import collector
-from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Paper
-from tui.core.render.text import capped, one_line
+from tui.core.opening import settle
+from tui.core.render.text import one_line
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
 from tui.ui.threads import to_ui
-from tui.ui.widgets.filter_bar import FilterBar, FilterInput
+from tui.ui.widgets.filter_bar import FilterBar
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from tui.core.library import Library
     from tui.core.search.index import SearchIndex, SearchResult
     from tui.core.search.query import Query
-    from tui.ui.library.screen import LibraryScreen
 
 
 #: `keep` meaning "the paper under the cursor when the ranking is shown": keys typed while it ranked move it.
@@ -54,10 +57,13 @@ class Ranked(Message):
 
 
 class Filtering:
-    """The filter box, the sort order and saved views of one library screen."""
+    """The filter box, the sort order and the header of one library screen."""
 
-    def __init__(self, screen: LibraryScreen) -> None:
-        self.screen = screen
+    def __init__(self, host: Screen, bar: FilterBar, papers: PaperList, header: Static) -> None:
+        """`host` runs the workers and hears `Ranked`; the others are the widgets this fills."""
+        self.host, self.bar, self.box, self._list, self._header = host, bar, bar.input, papers, header
+        self.library: Library | None = None
+        """The open library (None while it opens): the header counts its papers, the index is built from it."""
         self.index: SearchIndex | None = None
         """Built once per library; `annotation_changed` keeps it up to date after saves."""
         self.result: SearchResult | None = None
@@ -72,13 +78,9 @@ class Filtering:
         """Seconds the last ranking took: under `INLINE_UNDER`, the next one runs on the UI thread."""
 
     @property
-    def _list(self) -> PaperList:
-        return self.screen.query_one(PaperList)
-
-    @property
     def text(self) -> str:
         """What the filter box holds now."""
-        return self.screen.query_one(FilterInput).value
+        return self.box.value
 
     @property
     def active(self) -> bool:
@@ -91,35 +93,33 @@ class Filtering:
 
     # -- the index ---------------------------------------------------------------------
 
+    def attach(self, library: Library) -> None:
+        """The library is open (or opened again): the header counts its papers; its index comes with `start_index`."""
+        self.library = library
+
     def start_index(self, library: Library) -> None:
-        """Index `library` in a thread; the filter re-runs once it is ready."""
-        self.index = None
-        self.screen.run_worker(lambda: self._build_index(library), thread=True, exclusive=True, group="index")
+        """Index `library` (from now on the open one) in a thread; the filter re-runs once it is ready."""
+        self.library, self.index = library, None
+        self.host.run_worker(lambda: self._build_index(library), thread=True, exclusive=True, group="index")
 
     def _build_index(self, library: Library) -> None:
         """In a thread: load the saved index, or split every paper into words (about a second per
         10,000 papers) and save it (`library.search_index`)."""
-        from tui.core.library import search_index  # numpy and rapidfuzz: off the start-up path
+        from tui.core.opening import index_for_session
 
-        collector.pause()  # what importing numpy and building make is collected once, by `_settle`, not as it piles up
-        try:
-            index = search_index(library)
-        except BaseException:
-            collector.resume(freeze=False)
-            raise
-        to_ui(self.screen.app, self._index_ready, library, index)
+        index = index_for_session(library)
+        to_ui(self.host.app, self._index_ready, library, index)
 
     def _index_ready(self, library: Library, index: SearchIndex) -> None:
-        # Memory is given back once the first ranking is on screen: collecting and trimming took
-        # ~20 ms between the index and the first usable filter.
-        self.screen.call_after_refresh(lambda: self.screen.run_worker(_settle, thread=True, group="settle"))
-        if self.screen.app.library is not library:
-            return
+        # Memory is given back once the first ranking is on screen, not between the index and the first usable filter.
+        self.host.call_after_refresh(lambda: self.host.run_worker(settle, thread=True, group="settle"))
+        if self.library is not library:
+            return  # another library since (a restored backup): its own index is on its way
         self.index = index
         if self.active:
             self.run()
         else:
-            self.screen.post_message(Ranked(self.result))
+            self.host.post_message(Ranked(self.result))
 
     def annotation_changed(self, pid: str, annotation: Annotation) -> None:
         """After a save: the index learns the annotation, and a filter in force re-runs."""
@@ -128,11 +128,12 @@ class Filtering:
             if self.active:
                 self.run(keep=CURRENT)
 
-    def papers_moved(self, library: Library, pids: Sequence[str], *, restored: bool, keep: Sequence[str | None]) -> None:
+    def papers_moved(self, pids: Sequence[str], *, restored: bool, keep: Sequence[str | None]) -> None:
         """Papers went to the trash or came back: the index hides or shows them (no rebuild) and the list
         is ranked again at once, the cursor on the first of `keep` it shows. Papers the index never had
         (restored after an import re-indexed) mean a rebuild, as after an import."""
-        index = self.index
+        library, index = self.library, self.index
+        assert library is not None
         if index is None or not index.set_hidden(pids, not restored):
             self.result = None
             self._list.set_papers(library.papers, keep=_first_in(library.papers, keep))
@@ -141,7 +142,7 @@ class Filtering:
         if self.result is None:
             self._list.set_papers(library.papers, keep=_first_in(library.papers, keep))
             return
-        self.screen.workers.cancel_group(self.screen, "rank")
+        self.host.workers.cancel_group(self.host, "rank")
         from tui.core.search.query import QueryError, parse_query  # imported after the first frame (the query rules compile regexes)
 
         try:
@@ -150,7 +151,7 @@ class Filtering:
             query = self.result.query  # the box shows an error; the list keeps the last good query
         result = self.result = index.search(query, self.sort)
         self._list.set_papers(result, result.spans, keep=_first_in(result, keep))
-        self.screen.post_message(Ranked(result))
+        self.host.post_message(Ranked(result))
 
     # -- running a query --------------------------------------------------------------
 
@@ -160,7 +161,7 @@ class Filtering:
 
     def run(self, keep: str | None = None) -> None:
         """Parse the box and rank in a worker; a malformed query leaves the list as it was."""
-        bar = self.screen.query_one(FilterBar)
+        bar = self.bar
         from tui.core.search.query import QueryError, parse_query
 
         try:
@@ -171,14 +172,14 @@ class Filtering:
         bar.show_error(None)
         keep = keep if keep is not None else self.keep_next
         if self.index is None:
-            self.screen.post_message(Ranked(self.result))
+            self.host.post_message(Ranked(self.result))
             return  # `_index_ready` runs it
         index, sort = self.index, self.sort
         if self.took < INLINE_UNDER:
-            self.screen.workers.cancel_group(self.screen, "rank")
+            self.host.workers.cancel_group(self.host, "rank")
             self.show(self._search(index, query, sort), keep)
             return
-        self.screen.run_worker(lambda: self._rank(index, query, sort, keep), thread=True, exclusive=True, group="rank")
+        self.host.run_worker(lambda: self._rank(index, query, sort, keep), thread=True, exclusive=True, group="rank")
 
     def _search(self, index: SearchIndex, query: Query, sort: str, should_stop: Callable[[], bool] = lambda: False) -> SearchResult:
         """Rank, timing it (`took`); raises `Cancelled` when `should_stop` says so."""
@@ -194,7 +195,7 @@ class Filtering:
         except Cancelled:
             return
         if not worker.is_cancelled:
-            to_ui(self.screen.app, self.show, result, keep)
+            to_ui(self.host.app, self.show, result, keep)
 
     def show(self, result: SearchResult, keep: str | None = None) -> None:
         """Show a ranking unless the box or the sort changed since it started."""
@@ -208,16 +209,18 @@ class Filtering:
             self._list.set_empty_text(self._no_match_text(result))
             self._list.set_papers(result, result.spans, keep=keep)
         # The count now, not when `Ranked` reaches the screen: painted in the list's frame, not one after.
-        self.screen.update_header()
-        self.screen.post_message(Ranked(result))
+        self.show_header()
+        self.host.post_message(Ranked(result))
 
-    def release(self, library: Library, keep: str | None) -> None:
+    def release(self, keep: str | None) -> None:
         """The list is the view's again (a triage pass ended): show the filter's ranking now, on `keep`.
 
         Ranked on this thread, so the key typed after leaving acts on the view's list.
         """
         self.held = False
-        index = self.index
+        library, index = self.library, self.index
+        if library is None:
+            return
         if not self.active or index is None:
             self._list.set_papers(library.papers, keep=keep)
             if self.active:
@@ -230,7 +233,7 @@ class Filtering:
         except QueryError:
             self._list.set_papers(library.papers, keep=keep)
             return
-        self.screen.workers.cancel_group(self.screen, "rank")
+        self.host.workers.cancel_group(self.host, "rank")
         self.show(index.search(query, self.sort), keep=keep)
 
     def catch_up(self) -> None:
@@ -249,7 +252,7 @@ class Filtering:
             query = parse_query(text)
         except QueryError:
             return  # the error line is already shown; the list stays as it was
-        self.screen.workers.cancel_group(self.screen, "rank")
+        self.host.workers.cancel_group(self.host, "rank")
         # As when typing: an emptied box keeps the highlighted paper, a query puts its best match first.
         self.show(index.search(query, self.sort), keep=self._current_id() if not text.strip() else None)
 
@@ -272,31 +275,33 @@ class Filtering:
             return []
         return self.result.words_for(paper)
 
-    def header(self, library: Library | None) -> str:
-        """ "7 / 33 · relevance", or "33 papers · list order" when nothing is filtered."""
+    def header(self) -> str:
+        """ "7 / 33 · relevance", or "33 papers · list order" when nothing is filtered; "· read-only" after either."""
+        library = self.library
         total = len(library.papers) if library else 0
         result = self.result
         ranks = result is not None and result.query.ranks
         order = SORT_NAMES["list" if self.sort == "relevance" and not ranks else self.sort]
         if self.index is None and library is not None and (self.text or total > 5000):
             order += " · indexing…"
+        suffix = " · read-only" if library is not None and library.read_only else ""
         if result is None or result.query.is_empty:
-            return f"{total} papers · {order}"
-        return f"{len(result)} / {total} · {order}"
+            return f"{total} papers · {order}{suffix}"
+        return f"{len(result)} / {total} · {order}{suffix}"
 
-    def show_header(self, line: Static, library: Library | None, suffix: str) -> None:
-        """Put `header` (and `suffix`) on `line`: one row, so no layout pass; unchanged (the `Ranked`
-        after a keystroke that `show` counted already), no repaint either."""
-        text = self.header(library) + suffix
-        if line.content != text:
-            line.update(text, layout=False)
+    def show_header(self) -> None:
+        """Put `header` on its line: one row, so no layout pass; unchanged (the `Ranked` after a keystroke
+        that `show` counted already), no repaint either."""
+        text = self.header()
+        if self._header.content != text:
+            self._header.update(text, layout=False)
 
     # -- sort orders and saved views ----------------------------------------------------------
 
     def set_sort(self, sort: str) -> None:
         """Order the list by `sort`, keeping the highlighted paper."""
         self.sort = sort
-        self.screen.post_message(Ranked(self.result))
+        self.host.post_message(Ranked(self.result))
         self.run(keep=CURRENT)
 
     def cycle_sort(self) -> None:
@@ -309,62 +314,15 @@ class Filtering:
             ranks = False
         self.set_sort(next_sort(self.sort, ranks))
         shown = "list" if self.sort == "relevance" and not ranks else self.sort
-        self.screen.notify(f"Sorted by {SORT_NAMES[shown]} (ctrl+s: next order)", timeout=2, markup=False)
+        self.host.notify(f"Sorted by {SORT_NAMES[shown]} (ctrl+s: next order)", timeout=2, markup=False)
 
     def apply_query(self, text: str) -> None:
         """Put `text` in the filter box (a saved view); the list re-ranks as if typed."""
         text = one_line(text)  # a stored query is data: no control character reaches the terminal raw
-        box = self.screen.query_one(FilterInput)
+        box = self.box
         box.value = text
         box.cursor_position = len(text)
         self._list.focus()
-
-    def save_view(self, library: Library) -> None:
-        """Ask for a name, then store the filter's query under it."""
-        from tui.ui.screens.save_view import VIEW_NAME_SHOWN, SaveViewScreen  # a dialog: loaded when first used
-
-        text = self.text.strip()
-        if not text:
-            self.screen.notify("Type a filter first; a view saves the filter's query.", markup=False)
-            return
-
-        def saved(name: str | None) -> None:
-            if name:
-                shown = capped(name, VIEW_NAME_SHOWN)
-                self._in_thread(lambda: library.save_view(name, text), f"Saved view “{shown}”; find it in the command palette.", "View not saved")
-
-        self.screen.app.push_screen(SaveViewScreen(text, library.views()), saved)
-
-    def delete_view(self, library: Library, name: str) -> None:
-        from tui.ui.screens.save_view import VIEW_NAME_SHOWN
-
-        self._in_thread(lambda: library.delete_view(name), f"Deleted view “{capped(name, VIEW_NAME_SHOWN)}”.", "View not deleted")
-
-    def _in_thread(self, write: Callable[[], object], done: str, failed: str) -> None:
-        """Write a view (atomic, off the UI thread) and say how it went."""
-        app = self.screen.app
-
-        def job() -> None:
-            try:
-                write()
-            except (PaperdeskError, ValueError, OSError) as exc:
-                to_ui(app, app.notify, f"{failed}: {exc}", severity="error", markup=False)
-                return
-            to_ui(app, app.notify, done, markup=False)
-
-        self.screen.run_worker(job, thread=True, group="views")
-
-
-def _settle() -> None:
-    """In a thread, after an index is built: collect what the build left, and keep the cyclic GC from
-    re-scanning the papers and the index, which live as long as the app (otherwise tens of milliseconds
-    at random keystrokes at 100,000 papers)."""
-    import gc
-
-    try:
-        gc.collect()
-    finally:
-        collector.resume()
 
 
 def _first_in(papers: Sequence[Paper], wanted: Sequence[str | None]) -> str | None:

@@ -1,6 +1,6 @@
 """The highlights of one paper as the `H` dialog sees them: listed from, and changed through, the annotator.
 
-Every change goes through `Annotator.change`, the path every annotation
+Every change goes through the annotator's `change`, the path every annotation
 save takes (ordered saves in workers, one undo history), so deleting a
 highlight is undone with `u` like a rating.
 """
@@ -9,21 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from tui.core.highlights import Anchored, anchor_all, document, with_comment, without
-from tui.core.models import Highlight, Paper, utc_now
+from tui.core.models import Annotation, Highlight, Paper, utc_now
 
-if TYPE_CHECKING:
-    from tui.ui.library.annotating import Annotator
+
+class Changes(Protocol):
+    """What the highlights ask of the annotator: a paper's annotation as it will be, and a change to save."""
+
+    def view(self, pid: str) -> Annotation: ...
+
+    def change(self, pid: str, *, undoable: bool = True, **changes: Any) -> None: ...
 
 
 class PaperHighlights:
     """`HighlightActions` for one paper (see `screens.highlights_dialog`)."""
 
-    def __init__(self, annotator: Annotator, paper: Paper, show: Callable[[Highlight], None], undo: Callable[[], None]) -> None:
-        """`show` scrolls the pane to a highlight; `undo` is the screen's `u` (one history for every kind of change)."""
+    def __init__(
+        self, annotator: Changes, notify: Callable[..., object], paper: Paper, show: Callable[[Highlight], None], undo: Callable[[], None]
+    ) -> None:
+        """`notify` says what was done; `show` scrolls the pane to a highlight; `undo` is the screen's `u` (one history for
+        every kind of change)."""
         self.annotator = annotator
+        self.notify = notify
         self.paper = paper
         self._show = show
         self._undo = undo
@@ -36,7 +45,7 @@ class PaperHighlights:
         """Keep a new highlight with its comment (stamped now, which tells equal passages apart)."""
         current = self.annotator.view(self.paper.id).highlights
         self.annotator.change(self.paper.id, highlights=(*current, replace(highlight, comment=comment, created=utc_now())))
-        self.annotator.screen.notify("Highlight kept (H lists this paper's highlights).", timeout=3)
+        self.notify("Highlight kept (H lists this paper's highlights).", timeout=3)
 
     def set_comment(self, highlight: Highlight, comment: str) -> None:
         current = self.annotator.view(self.paper.id).highlights
@@ -45,7 +54,7 @@ class PaperHighlights:
     def delete(self, highlight: Highlight) -> None:
         current = self.annotator.view(self.paper.id).highlights
         self.annotator.change(self.paper.id, highlights=without(current, highlight))
-        self.annotator.screen.notify("Highlight deleted: u brings it back.", timeout=4)
+        self.notify("Highlight deleted: u brings it back.", timeout=4)
 
     def undo(self) -> None:
         self._undo()

@@ -32,8 +32,9 @@ def stacked_for(mode: str, width: int) -> bool:
 class Panes:
     """Which panes a screen shows and how: the classes on the screen, and where focus goes home."""
 
-    def __init__(self, screen: Screen, mode: str = "auto") -> None:
-        self.screen = screen
+    def __init__(self, screen: Screen, papers: PaperList, reader: Reader, bar: TriageBar, mode: str = "auto") -> None:
+        """`screen` carries the classes; focus goes home to the list, the reader or the triage bar."""
+        self.screen, self.papers, self.reader, self.bar = screen, papers, reader, bar
         self.mode = mode
         """"auto", "side" or "stacked": the setting at start, then the reader's choice with `l`."""
         self.focus_mode = False
@@ -52,8 +53,8 @@ class Panes:
         """The terminal's size, sent to the screen. A new size lays the panes out again (stacked below
         `STACK_BELOW` columns in "auto"). The size the screen is already laid out at, which a start sends
         up to three times (the driver's first report, an identical second one, the first layout's own),
-        is passed over: Textual would lay out and paint the whole screen again each time for nothing
-        (~9 ms each, right when the index is loading)."""
+        is passed over: Textual would lay out and paint the whole screen again each time for nothing,
+        right when the index is loading."""
         if event.size == self.screen.region.size:
             event.prevent_default()  # Textual's own handler (the relayout) is the default
             return
@@ -74,5 +75,5 @@ class Panes:
     def home(self) -> PaperList | Reader | TriageBar:
         """Where Esc and the filter's Enter land: the list, the reader when the list is hidden, the triage bar in triage."""
         if self.triage:
-            return self.screen.query_one(TriageBar)
-        return self.screen.query_one(Reader) if self.focus_mode else self.screen.query_one(PaperList)
+            return self.bar
+        return self.reader if self.focus_mode else self.papers

@@ -6,9 +6,22 @@ import sys
 import webbrowser
 
 from textual.app import App
+from textual.screen import Screen
 
+from tui.core.models import Paper
+from tui.core.render.links import open_target
 from tui.core.render.text import link_host
 from tui.ui.threads import to_ui
+
+
+def open_link(host: Screen, paper: Paper | None) -> None:
+    """`o`: open the paper's URL (or DOI, or first link in its abstract) in the browser, in a worker of `host`."""
+    target = open_target(paper.url, paper.doi, paper.abstract) if paper is not None else ""
+    if not target:
+        host.notify("This paper has no web (http/https) link to open.", severity="warning", markup=False)
+        return
+    app = host.app
+    host.run_worker(lambda: open_in_browser(app, target), thread=True, group="open-link")
 
 
 def gui_browser_available() -> bool:

@@ -11,14 +11,34 @@ shown (the index is still loading), as typing holds the pane anyway.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
+from tui.core.models import Paper
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.reader import Reader
 
 if TYPE_CHECKING:
-    from tui.ui.library.screen import LibraryScreen
+    from textual.screen import Screen
+
+    from tui.core.library import Library
+    from tui.core.search.index import SearchIndex
+
+
+class Ranking(Protocol):
+    """What the pane asks of the filtering: whether a ranking is coming, and the words to mark."""
+
+    @property
+    def index(self) -> SearchIndex | None: ...
+
+    @property
+    def active(self) -> bool: ...
+
+    @property
+    def matches_nothing(self) -> bool: ...
+
+    def highlights_for(self, paper: Paper | None) -> Sequence[str]: ...
 
 #: While typing in the filter box, the pane shows the best match once keys pause this long (seconds).
 PANE_AFTER = 0.1
@@ -40,8 +60,19 @@ class PaneFollow:
     click), so the pane is up to date before the next key acts.
     """
 
-    def __init__(self, screen: LibraryScreen) -> None:
-        self.screen = screen
+    def __init__(
+        self,
+        host: Screen,
+        papers: PaperList,
+        reader: Reader,
+        box: FilterInput,
+        ranking: Ranking,
+        library: Callable[[], Library | None],
+        keys_pending: Callable[[], bool],
+    ) -> None:
+        """`host` runs the timers and knows what has focus; `keys_pending()`: keys read and not yet handed out (the key gate)."""
+        self.host, self.papers, self.reader, self.box = host, papers, reader, box
+        self.ranking, self.library, self.keys_pending = ranking, library, keys_pending
         self.due = False
         """The highlight moved while typing: the pane shows it when the typing pauses."""
         self._at = 0.0
@@ -69,7 +100,7 @@ class PaneFollow:
         self._at = time.monotonic() + delay
         if not self._armed:
             self._armed = True
-            self.screen.set_timer(delay, self._when_paused)
+            self.host.set_timer(delay, self._when_paused)
 
     def _when_paused(self) -> None:
         self._armed = False
@@ -79,11 +110,11 @@ class PaneFollow:
         if wait > 0.005:  # another key since: wait for the pause
             self._arm(wait)
             return
-        if self.first_pending and self.screen.desk.key_gate.pending:
+        if self.first_pending and self.keys_pending():
             self._arm(KEYS_FIRST)  # keys typed at once go first: each decides (`before_key`)
             return
-        filtering = self.screen.filtering
-        if filtering.index is None and (filtering.active or isinstance(self.screen.focused, FilterInput)):
+        ranking = self.ranking
+        if ranking.index is None and (ranking.active or self.host.focused is self.box):
             return  # a filter is being typed and the list is about to be ranked: `ranked` brings the pane then
         self.show()
 
@@ -99,10 +130,9 @@ class PaneFollow:
         opens it) holds it; any other draws the pane first, so a key acting on the pane's paper (n, h) finds it there."""
         if not self.first_pending:
             return
-        screen = self.screen
-        binding = screen.active_bindings.get(key)
+        binding = self.host.active_bindings.get(key)
         opens_box = binding is not None and binding.binding.action == "focus_filter"
-        self.first_pending = opens_box or isinstance(screen.focused, FilterInput)
+        self.first_pending = opens_box or self.host.focused is self.box
         if not self.first_pending:
             self.catch_up()
 
@@ -117,14 +147,13 @@ class PaneFollow:
             self.show()
 
     def _current(self) -> str | None:
-        paper = self.screen.query_one(PaperList).current
+        paper = self.papers.current
         return paper.id if paper is not None else None
 
     def show(self) -> None:
         """The pane shows the list's highlighted paper, with the filter's words marked."""
         self.due = self.first_pending = False
-        screen = self.screen
-        library, paper = screen.library, screen.query_one(PaperList).current
+        library, paper = self.library(), self.papers.current
         annotation = library.annotation(paper.id) if (paper and library) else None
-        filtering = screen.filtering
-        screen.query_one(Reader).show(paper, annotation, highlights=filtering.highlights_for(paper), filtered=filtering.matches_nothing)
+        ranking = self.ranking
+        self.reader.show(paper, annotation, highlights=ranking.highlights_for(paper), filtered=ranking.matches_nothing)

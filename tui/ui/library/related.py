@@ -1,14 +1,12 @@
 """The library screen's related papers: the "more like this" index, built in a thread and kept in step.
 
-`RelatedPapers` is owned by the screen. The index (tui/core/related) is
-built in a thread from the search index's words when the first question
-comes (`m`): building it costs about a second of CPU and, at 50,000 papers,
-~80 MiB at its peak (the postings it reads and the weights it keeps: 191 MiB
-once `m` answered against 114 after a filter, benchmarks/memory.py), which a
-reader who never asks should not pay (a start with one filter stays near
-70 MiB at 5,000 papers). The question waits for it. Saves of tags and notes update it in place; an import brings a new
-search index, and with it a new related index. A question is answered on
-the UI thread (milliseconds).
+`RelatedPapers` is made by the screen with the library it asks about. The
+index (tui/core/related) is built in a thread from the search index's words
+when the first question comes (`m`): building it takes CPU and memory
+(benchmarks/related.py and benchmarks/memory.py measure them) that a reader who
+never asks should not pay. The question waits for it. Saves of tags and notes
+update it in place; an import brings a new search index, and with it a new
+related index. A question is answered on the UI thread, before the next key.
 """
 
 from __future__ import annotations
@@ -16,13 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tui.core.models import Annotation
+from tui.core.models import Annotation, Paper
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from tui.core.library import Library
     from tui.core.related.index import RelatedIndex, Similar
     from tui.core.search.index import SearchIndex
-    from tui.ui.library.screen import LibraryScreen
 
 #: How many related papers `m` shows.
 LIMIT = 10
@@ -33,8 +33,9 @@ Reply = Callable[["list[Similar]", int], None]
 class RelatedPapers:
     """The related-papers index of one library screen, and the questions waiting for it."""
 
-    def __init__(self, screen: LibraryScreen) -> None:
-        self.screen = screen
+    def __init__(self, host: Screen, library: Callable[[], Library | None]) -> None:
+        """`host` runs the build and shows the dialog; `library()` is the open library."""
+        self.host, self.library = host, library
         self.index: RelatedIndex | None = None
         """None until built (and again while an import's papers are being indexed)."""
         self._search: SearchIndex | None = None  # the search index the related index is (to be) built from
@@ -53,22 +54,22 @@ class RelatedPapers:
             self._build_soon()
 
     def _build_soon(self) -> None:
-        search, library = self._search, self.screen.library
+        search, library = self._search, self.library()
         if search is None or self._building:
             return
         self._building = True
-        self.screen.run_worker(lambda: self._build(search, library), thread=True, group="related")
+        self.host.run_worker(lambda: self._build(search, library), thread=True, group="related")
 
     def papers_changed(self) -> None:
         """An import: questions wait for the index of the new papers (built once they are searchable);
         a build of the old papers still under way is dropped when it ends."""
         self.index, self._search, self._building = None, None, False
 
-    def _build(self, search: SearchIndex, library) -> None:  # type: ignore[no-untyped-def]
+    def _build(self, search: SearchIndex, library: Library | None) -> None:
         from tui.core.related.index import RelatedIndex  # numpy and PyStemmer: never before the first frame
 
         index = RelatedIndex(search, library.annotations() if library is not None else None)
-        to_ui(self.screen.app, self._ready, index, search)
+        to_ui(self.host.app, self._ready, index, search)
 
     def _ready(self, index: RelatedIndex, search: SearchIndex) -> None:
         if search is not self._search:
@@ -91,11 +92,25 @@ class RelatedPapers:
 
     def ask(self, pid: str, reply: Reply) -> None:
         """Call `reply(similar, library_size)` with the papers most like `pid`: at once when the index is
-        ready, else when it is. At once, on this thread: a question costs milliseconds (under 20 at
-        100,000 papers, benchmarks/related.py), and answering before the next key is handled lets a key
+        ready, else when it is. At once, on this thread: answering before the next key is handled lets a key
         typed right after `m` (Enter, a cursor move) act on the list it meant."""
         if self.index is None:
             self._waiting.append((pid, reply))  # answered by `_ready`
             self._build_soon()
             return
         reply(self.index.similar(pid, LIMIT), self.index.size)
+
+    def show_dialog(self, paper: Paper | None, go_to: Callable[[str | None], None]) -> None:
+        """`m`: the papers most like `paper` in a dialog; `go_to(pid)` hears the one chosen (None: closed)."""
+        from tui.core.render.titles import row_title
+        from tui.ui.screens.related import RelatedScreen
+
+        library = self.library()
+        if library is None:
+            return
+        if paper is None:
+            self.host.notify("No paper is highlighted: there is nothing to compare.", severity="warning", markup=False)
+            return
+        dialog = RelatedScreen(paper, row_title(paper, library.annotation(paper.id)), lambda p: row_title(p, library.annotation(p.id)))
+        self.host.app.push_screen(dialog, go_to)
+        self.ask(paper.id, dialog.show)

@@ -1,12 +1,13 @@
 """The library screen's removing: the highlighted paper (`d`) or the whole filtered view (`D`) to the trash.
 
-`Removing` is owned by the screen and shares the annotator's undo history, so
-`u`/`U` walk back through ratings and removals alike. It asks first (a small
-dialog with the count) when papers carry notes, highlights, a rating or tags, and always
-for a whole view. Moves run one at a time, in the order asked, after the
-saves under way have landed, off the UI thread; each that lands is announced
-with `PapersMoved`, and the screen brings the list, the index and the pane up
-to date.
+`Removing` is made by the screen, at the first `d`, with the list, the
+annotating (whose one undo history it shares, so `u`/`U` walk back through
+ratings and removals alike), the filter's text and the library. It asks first
+(a small dialog with the count) when papers carry notes, highlights, a rating or
+tags, and always for a whole view. Moves run one at a time, in the order asked,
+after the saves under way have landed, off the UI thread; each that lands is
+announced with `PapersMoved`, and the screen brings the list, the index and the
+pane up to date.
 """
 
 from __future__ import annotations
@@ -21,25 +22,31 @@ from textual.message import Message
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Paper, shown_title
+from tui.core.opening import papers_path
 from tui.core.render.text import one_line
-from tui.core.store.history import Removal, UndoHistory
-from tui.core.store.storage import PAPERS_FILE
 from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.screens.confirm import ConfirmRemove
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from tui.core.annotating import Annotating, Removal
     from tui.core.library import Library
-    from tui.ui.library.screen import LibraryScreen
 
 
 @dataclass
 class PapersMoved(Message):
-    """Papers went to the trash (`restored` False) or came back from it; the library already shows it."""
+    """Papers went to the trash (`restored` False) or came back from it; the library already shows it.
+
+    `filled`: papers a restore found in the library again (imported since) and filled in where they
+    stand, rather than bringing them back: the list shows the library's papers again.
+    """
 
     pids: tuple[str, ...]
     restored: bool
+    filled: int = 0
 
 
 def neighbour(papers: Sequence[Paper], cursor: int, gone: set[str]) -> str | None:
@@ -56,24 +63,22 @@ def neighbour(papers: Sequence[Paper], cursor: int, gone: set[str]) -> str | Non
 class Removing:
     """Removal of papers from one library screen, undoable through the shared history."""
 
-    def __init__(self, screen: LibraryScreen, history: UndoHistory) -> None:
-        self.screen = screen
-        self.history = history
+    def __init__(
+        self, host: Screen, papers: PaperList, annotating: Annotating, query: Callable[[], str], library: Callable[[], Library | None]
+    ) -> None:
+        """`host` runs the moves and asks; `query()` is the filter's text (the view `D` names); `library()` the open library."""
+        self.host, self._list, self.annotating, self.query, self.library = host, papers, annotating, query, library
         self._jobs: deque[Callable[[], Coroutine[Any, Any, None]]] = deque()
         self._busy = False
 
-    @property
-    def _list(self) -> PaperList:
-        return self.screen.query_one(PaperList)
-
     def _library(self) -> Library | None:
         """The library when papers may be removed from it; else None, after saying why not."""
-        library = self.screen.library
+        library = self.library()
         if library is None:
             return None
         if library.read_only:
             reason = one_line(library.notice or "the library is open read-only")
-            self.screen.notify(f"Cannot remove papers: {reason}", title="Read-only", severity="warning", markup=False)
+            self.host.notify(f"Cannot remove papers: {reason}", title="Read-only", severity="warning", markup=False)
             return None
         return library
 
@@ -84,7 +89,7 @@ class Removing:
         paper = self._list.current
         if paper is None or self._library() is None:
             return
-        title = one_line(shown_title(paper, self.screen.annotator.view(paper.id)))
+        title = one_line(shown_title(paper, self.annotating.view(paper.id)))
         self._ask([paper], f'"{title}"', always=False)
 
     def remove_view(self) -> None:
@@ -93,13 +98,13 @@ class Removing:
         if self._library() is None:
             return
         if not papers:
-            self.screen.notify("No papers in this view to remove.", timeout=3, markup=False)
+            self.host.notify("No papers in this view to remove.", timeout=3, markup=False)
             return
-        query = self.screen.filtering.text.strip()
+        query = self.query().strip()
         self._ask(papers, f"the view {query!r}" if query else "every paper", always=True)
 
     def _ask(self, papers: list[Paper], what: str, *, always: bool) -> None:
-        view = self.screen.annotator.view
+        view = self.annotating.view
         annotated = sum(view(p.id).carries_work for p in papers)
         pids = tuple(p.id for p in papers)
         if not (annotated or always):
@@ -117,7 +122,7 @@ class Removing:
             if yes:
                 self._queue(pids, what, restore=False, record=True)
 
-        self.screen.app.push_screen(ConfirmRemove(message), answered)
+        self.host.app.push_screen(ConfirmRemove(message), answered)
 
     def step(self, removal: Removal, undo: bool) -> None:
         """Undo (restore exactly these papers) or redo (remove them again) a removal from the history."""
@@ -134,12 +139,12 @@ class Removing:
         if self._busy or not self._jobs:
             return
         self._busy = True
-        self.screen.run_worker(self._jobs.popleft()(), group="remove", exit_on_error=False)
+        self.host.run_worker(self._jobs.popleft()(), group="remove", exit_on_error=False)
 
     async def _move(self, pids: tuple[str, ...], what: str, restore: bool, record: bool) -> None:
         """Let saves under way land (a rating just given goes to the trash with its paper), then move."""
-        library = self.screen.library
-        app = self.screen.app
+        library = self.library()
+        app = self.host.app
         try:
             saving = [worker for worker in app.workers if worker.group == "save"]
             if saving:
@@ -149,19 +154,18 @@ class Removing:
             if restore:
                 restored = await asyncio.to_thread(library.restore_papers, ids=pids)
                 moved, filled = tuple(restored.added), len(restored.updated)
-                if filled:  # papers imported again since their removal: filled in where they stand
-                    self.screen.reload_papers()
             else:
                 count = await asyncio.to_thread(library.remove_papers, pids, what)
                 moved = pids if count else ()
         except (PaperdeskError, OSError) as exc:
             verb = "restored" if restore else "removed"
-            app.notify(f"Not {verb}: {error_line(exc, library.folder / PAPERS_FILE if library else None)}", severity="error", timeout=10, markup=False)
+            app.notify(f"Not {verb}: {error_line(exc, papers_path(library.folder) if library else None)}", severity="error", timeout=10, markup=False)
         else:
             if record and moved:
-                self.history.push_removal(moved, what)
+                self.annotating.removed(moved, what)
+            if moved or filled:  # filled: papers imported again since their removal, filled in where they stand
+                self.host.post_message(PapersMoved(moved, restored=restore, filled=filled))
             if moved:
-                self.screen.post_message(PapersMoved(moved, restored=restore))
                 them = "it" if len(moved) == 1 else "them"
                 done = f"Restored {plural(len(moved))}." if restore else f"Removed {plural(len(moved))} to the trash; u brings {them} back."
                 app.notify(done, timeout=4, markup=False)

@@ -9,21 +9,45 @@ launch, so they act on the restored list, not on a list about to change.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from textual.widgets import Input
 
 from tui.core.render.text import one_line
-from tui.core.store.session import Session
+from tui.core.resuming import Session, TriagePass
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
     from textual.timer import Timer
 
     from tui.core.library import Library
     from tui.core.search.index import SearchResult
-    from tui.ui.library.screen import LibraryScreen
+    from tui.ui.library.layout import Panes
+
+
+class Order(Protocol):
+    """What the session restores of the filtering, and reads back: the sort, the paper a first ranking keeps."""
+
+    sort: str
+    keep_next: str | None
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def active(self) -> bool: ...
+
+
+class Pass(Protocol):
+    """What the session restores of the triage, and reads back: the pass, and the view as it was before it."""
+
+    walk: TriagePass | None
+    active: bool
+    focus_mode_before: bool
+    scroll_before: int
 
 #: Keys wait at most this long for a restored filter's first ranking (a slow index build).
 WAIT_AT_MOST = 10.0
@@ -32,8 +56,13 @@ WAIT_AT_MOST = 10.0
 class Resume:
     """Restores one screen's session, and says what to save."""
 
-    def __init__(self, screen: LibraryScreen) -> None:
-        self.screen = screen
+    def __init__(
+        self, host: Screen, papers: PaperList, box: FilterInput, panes: Panes, order: Order, triage: Pass, open_keys: Callable[[], None], layout: str
+    ) -> None:
+        """`host` takes focus and runs the wait's timer; `open_keys()` hands out the keys typed since launch (the key gate);
+        `layout` is the layout setting (an edited setting wins over the saved layout)."""
+        self.host, self.papers, self.box, self.panes, self.order, self.triage = host, papers, box, panes, order, triage
+        self.open_keys, self.layout_setting = open_keys, layout
         self.waiting = False
         """Keys are held until the restored filter's ranking is shown."""
         self._scroll = 0
@@ -41,13 +70,12 @@ class Resume:
 
     def restore(self, library: Library, session: Session) -> None:
         """Show `library`'s papers as the session left them; keys go on once the list is final."""
-        screen = self.screen
-        panes, filtering = screen.panes, screen.filtering
-        if session.layout_setting == screen.desk.settings.layout:  # an edited setting wins over the saved layout
+        panes, filtering = self.panes, self.order
+        if session.layout_setting == self.layout_setting:  # an edited setting wins over the saved layout
             panes.mode = session.layout
         panes.focus_mode = session.focus_mode
         panes.apply()
-        screen.triage.walk = session.triage
+        self.triage.walk = session.triage
         query = one_line(session.query)  # stored text is data: no control character reaches the terminal raw
         if query:  # the query rules load only for a saved filter: none before the first frame otherwise
             from tui.core.search.query import QueryError, parse_query
@@ -57,25 +85,25 @@ class Resume:
             except QueryError:
                 query = ""
         filtering.sort = session.sort
-        paper_list = screen.query_one(PaperList)
+        paper_list = self.papers
         paper_list.set_papers(library.papers, keep=session.selected)
         if query:
-            box = screen.query_one(FilterInput)
+            box = self.box
             with box.prevent(Input.Changed):  # one ranking, once the index is ready: no late one moving the cursor back
                 box.value = query
             box.cursor_position = len(query)
-        screen.set_focus(panes.home())
+        self.host.set_focus(panes.home())
         self._scroll = session.scroll
         if filtering.active:
             filtering.keep_next = session.selected
             self.waiting = True
-            self._timer = screen.set_timer(WAIT_AT_MOST, self._done)
+            self._timer = self.host.set_timer(WAIT_AT_MOST, self._done)
         else:
             self._done()
 
     def ranked(self, result: SearchResult | None) -> None:
         """A ranking was shown: the restored one ends the wait."""
-        filtering = self.screen.filtering
+        filtering = self.order
         if self.waiting and result is not None and result.query.text == filtering.text and result.sort == filtering.sort:
             self._done()
 
@@ -84,28 +112,27 @@ class Resume:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        paper_list = self.screen.query_one(PaperList)
+        paper_list = self.papers
         scroll = self._scroll
         paper_list.call_after_refresh(paper_list.restore_scroll, scroll)
         # After the frame that shows the list, once the pane shows its paper (the screen's `_list_painted`
         # comes first): a key acting on the pane's paper (n, h) finds it there.
-        self.screen.call_after_refresh(self.screen.desk.key_gate.open)
+        self.host.call_after_refresh(self.open_keys)
 
     def current(self) -> Session:
         """What to restore next time: the view as it is (as it will be after a triage pass on screen)."""
-        screen = self.screen
-        triage, paper_list = screen.triage, screen.query_one(PaperList)
+        triage, paper_list = self.triage, self.papers
         if triage.active and triage.walk is not None:
             selected, focus_mode, scroll = triage.walk.last_shown(), triage.focus_mode_before, triage.scroll_before
         else:
             paper = paper_list.current
-            selected, focus_mode, scroll = (paper.id if paper else None), screen.panes.focus_mode, paper_list.scroll_offset.y
+            selected, focus_mode, scroll = (paper.id if paper else None), self.panes.focus_mode, paper_list.scroll_offset.y
         return Session(
             selected=selected,
-            query=screen.filtering.text,
-            sort=screen.filtering.sort,
-            layout=screen.panes.mode,
-            layout_setting=screen.desk.settings.layout,
+            query=self.order.text,
+            sort=self.order.sort,
+            layout=self.panes.mode,
+            layout_setting=self.layout_setting,
             focus_mode=focus_mode,
             scroll=scroll,
             triage=triage.walk,

@@ -1,18 +1,22 @@
 """The main screen: the paper list on the left, the reading pane on the right.
 
-The screen composes the widgets and owns one controller per concern:
-`Filtering` (box, index, order), `Annotator` (ratings, status, tags, titles,
-notes, undo), `Removing` (to the trash, sharing the annotator's history),
-`Panes` (layouts), `Exporting`, `RelatedPapers`, `Triage` and `Resume` (the
-session restored at launch). Keys arrive as actions (tui/ui/actions.py; triage
-and related keys in screen_keys.py) and go to a controller; controllers report
-with messages (`Ranked`, `AnnotationSaved`) that the screen passes on.
+The screen makes its widgets and one part per concern, each given the widgets
+it fills and what it asks of the others: `Filtering` (box, index, order,
+header), `Annotator` (ratings, status, tags, titles, notes, highlights, undo),
+`Removing` (to the trash, sharing the annotator's history), `Panes` (layouts),
+`Triage`, `Resume` (the session restored at launch), `PaneFollow` (the pane
+after the highlight), `RelatedPapers`, `SavedViews` and `Exporting`. Keys
+arrive as actions (tui/ui/actions.py) and go to a part; parts report with
+messages (`Ranked`, `AnnotationSaved`, `PapersMoved`, `AnnotationsChanged`)
+that the screen passes on to the parts they concern. What it asks of the app
+is the `Desk`.
 """
 
 from __future__ import annotations
 
-from functools import cached_property, partial
-from typing import TYPE_CHECKING, cast
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from textual import events
 from textual.app import ComposeResult
@@ -22,9 +26,9 @@ from textual.widgets import Input, Static
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Status
-from tui.core.search.sorts import SORT_NAMES
-from tui.core.store.session import Session, load_session
+from tui.core.resuming import Session, load
 from tui.ui.actions import bindings_for
+from tui.ui.key_gate import KeyGate
 from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.filtering import Filtering, Ranked
 from tui.ui.library.layout import Panes
@@ -32,7 +36,7 @@ from tui.ui.library.opening import open_in_thread, open_library, opens_at_once
 from tui.ui.library.pane_follow import PaneFollow
 from tui.ui.library.related import RelatedPapers
 from tui.ui.library.resume import Resume
-from tui.ui.library.screen_keys import HighlightKeys, RelatedKeys, ShareKeys, TriageKeys
+from tui.ui.library.saved_views import SavedViews
 from tui.ui.library.triage import Triage
 from tui.ui.palette_sources import view_commands
 from tui.ui.styles import stylesheet
@@ -47,14 +51,28 @@ from tui.ui.widgets.reader import Reader
 from tui.ui.widgets.triage_bar import PositionLine, TriageBar
 
 if TYPE_CHECKING:
+    from tui.core.annotating import Change, Step
+    from tui.core.config import Settings
     from tui.core.library import Library
-    from tui.core.store.history import Change, Removal
-    from tui.ui.app import PaperdeskApp
-    from tui.ui.library.exporting import AnnotationsChanged
+    from tui.ui.library.exporting import AnnotationsChanged, Exporting
     from tui.ui.library.removing import PapersMoved, Removing
 
 
-class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
+class Desk(Protocol):
+    """What the library screen asks of the app: its settings, the library it holds, the key gate, and to hear that
+    the library is shown or could not be opened. `PaperdeskApp` is one."""
+
+    settings: Settings
+    library: Library | None
+    library_dir: Path | None
+    key_gate: KeyGate
+
+    def library_shown(self, library: Library) -> None: ...
+
+    def fail_startup(self, message: str) -> None: ...
+
+
+class LibraryScreen(Screen):
     """Browse and read. A small library opens before the first frame, a large one in a thread after it."""
 
     STYLESHEETS = (stylesheet("library.tcss"), stylesheet("layout.tcss"))  # read with the app's (`PaperdeskApp.CSS_PATH`)
@@ -64,29 +82,39 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
     # gave the filter box focus, then the list: each move restyled the screen at start.
     AUTO_FOCUS = "#papers, #reader"
 
-    def __init__(self) -> None:
+    def __init__(self, desk: Desk) -> None:
         super().__init__()
+        self.desk = desk
         use_on(self)  # toasts over the list keep their CJK characters
-        self.filtering = Filtering(self)
-        self.annotator = Annotator(self)
-        self.panes = Panes(self, self.desk.settings.layout)
+        self.filter_bar = FilterBar(id="filter-bar")
+        self.list_header = Static("Opening library…", id="list-header")
+        self.paper_list = PaperList(id="papers")
+        self.progress_line = ProgressLine(id="progress")
+        self.triage_bar = TriageBar(id="triage-bar")
+        self.position_line = PositionLine(id="position")
+        self.reader = Reader(id="reader")
+        box, papers, library = self.filter_bar.input, self.paper_list, lambda: self.library
+        self.filtering = Filtering(self, self.filter_bar, papers, self.list_header)
+        self.annotator = Annotator(self, papers, self.reader, self.progress_line)
+        self.panes = Panes(self, papers, self.reader, self.triage_bar, desk.settings.layout)
         self.panes.apply()  # the layout's classes before the first styling: added once mounted, they restyle every widget
-        self.triage = Triage(self)
-        self.resume = Resume(self)
-        self.related = RelatedPapers(self)
-        self.pane = PaneFollow(self)
+        self.triage = Triage(self, papers, self.triage_bar, self.annotator, self.filtering, self.panes, library)
+        self.resume = Resume(self, papers, box, self.panes, self.filtering, self.triage, desk.key_gate.open, desk.settings.layout)
+        self.related = RelatedPapers(self, library)
+        self.pane = PaneFollow(self, papers, self.reader, box, self.filtering, library, lambda: desk.key_gate.pending)
+        self.views = SavedViews(self, lambda: box.value)
         self._resumed = False  # Textual resumed it once (the start)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
             with Vertical(id="left"):
-                yield FilterBar(id="filter-bar")
-                yield Static("Opening library…", id="list-header")
-                yield PaperList(id="papers")
-                yield ProgressLine(id="progress")
-            yield TriageBar(id="triage-bar")
-            yield PositionLine(id="position")
-            yield Reader(id="reader")
+                yield self.filter_bar
+                yield self.list_header
+                yield self.paper_list
+                yield self.progress_line
+            yield self.triage_bar
+            yield self.position_line
+            yield self.reader
         yield KeyHints(id="footer")
 
     @cached_property
@@ -94,45 +122,62 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
         """Removal and its confirmations: imported when first used, never before the first frame."""
         from tui.ui.library.removing import Removing
 
-        return Removing(self, self.annotator.history)
+        return Removing(self, self.paper_list, self.annotator.annotating, lambda: self.filtering.text, lambda: self.library)
 
-    @property
-    def desk(self) -> PaperdeskApp:
-        """The app, typed: its settings and its library."""
-        return cast("PaperdeskApp", self.app)
+    @cached_property
+    def exporting(self) -> Exporting:
+        """Export and clipboard (Markdown writers, dialogs): imported when first used, never before the first frame."""
+        from tui.ui.library.exporting import Exporting
+
+        return Exporting(self, self.paper_list, self.flush_notes)
 
     @property
     def library(self) -> Library | None:
         """The open library (None while it opens)."""
         return self.desk.library
 
+    @property
+    def folder(self) -> Path | None:
+        """The folder the library opens from."""
+        return self.desk.library_dir
+
+    def library_ready(self) -> Library | None:
+        """The open library, or None after telling the reader it is still opening."""
+        if self.library is None:
+            self.notify("The library is still opening.", severity="warning", markup=False)
+        return self.library
+
     def on_mount(self) -> None:
-        settings = self.desk.settings
-        box = self.query_one(FilterInput)
+        box = self.filter_bar.input
         box.leave_hook, box.change_hook = self.leave_filter_now, self.filtering.query_changed
-        self.set_focus(self.query_one(PaperList))  # now: a restored focus mode moves it on right after
-        self.query_one(Notes).autosave_delay = settings.autosave_delay
+        self.set_focus(self.paper_list)  # now: a restored focus mode moves it on right after
+        self.reader.notes.autosave_delay = self.desk.settings.autosave_delay
         self.panes.apply()  # the terminal's width may have changed since
         hide_until_needed(self)  # no layout of the whole screen again right after the first frame
-        library, folder = self.library, self.desk.library_dir
+        library, folder = self.library, self.folder
         if library is None and opens_at_once(folder):  # small: the first frame is the list (tui/ui/library/opening.py)
             try:
                 library = open_library(folder)
             except PaperdeskError as exc:
-                self.desk.fail_startup(str(exc))
+                self.open_failed(str(exc))
                 return
         if library is None:
-            self.run_worker(partial(open_in_thread, self), thread=True, exclusive=True, group="load")
+            self.run_worker(lambda: open_in_thread(self), thread=True, exclusive=True, group="load")
         else:
-            self.show_library(library, load_session(library.folder, tuple(SORT_NAMES)))
+            self.show_library(library, load(library))
+
+    def open_failed(self, message: str) -> None:
+        """The library cannot be opened: the app leaves, and the command line says why."""
+        self.desk.fail_startup(message)
 
     def show_library(self, library: Library, session: Session | None = None) -> None:
         """Fill the list once the library is open, as the last session left it."""
         self.desk.library = library
-        paper_list = self.query_one(PaperList)
+        paper_list = self.paper_list
         paper_list.annotation_of = library.annotation
         paper_list.set_list_names({p.list for p in library.papers})
         self.annotator.attach(library)
+        self.filtering.attach(library)
         # The reading pane and the index wait for the list's first frame: drawing an abstract and building
         # the index (importing numpy, in a thread) would otherwise compete with that paint for the interpreter.
         self.call_after_refresh(self._list_painted, library)
@@ -152,12 +197,13 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
         """After an import, or a restored backup (`reopened`: the library opened again): the papers shown again, recounted."""
         if reopened is not None:  # writable now (`library/recovery.py`): its annotations in the rows, the pane, the notes
             self.annotator.attach(reopened)
+            self.filtering.attach(reopened)
             self.remove_class("read-only")
         library = self.library
         if library is None:
             return
         self.triage.leave()  # the list shows the view again before it takes the new papers
-        paper_list = self.query_one(PaperList)
+        paper_list = self.paper_list
         current = paper_list.current
         paper_list.set_list_names({p.list for p in library.papers})
         paper_list.set_papers(library.papers, keep=current.id if current is not None else None)
@@ -169,9 +215,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
 
     def update_header(self) -> None:
         """The line above the list: how many papers, in what order, read-only state."""
-        library = self.library
-        suffix = " · read-only" if library is not None and library.read_only else ""
-        self.filtering.show_header(self.query_one("#list-header", Static), library, suffix)
+        self.filtering.show_header()
 
     # -- what the parts report -----------------------------------------------------------
 
@@ -192,7 +236,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
         """A vault sync changed annotations: the index learns them and the list and pane redraw."""
         library = self.library
         if library is not None:
-            notes = self.query_one(Notes)
+            notes = self.reader.notes
             for pid in message.pids:
                 self.filtering.annotation_changed(pid, library.annotation(pid))
                 self.related.annotation_changed(pid, library.annotation(pid))
@@ -201,34 +245,40 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
                     notes.load(pid, library.annotation(pid).notes)
 
     def on_papers_moved(self, message: PapersMoved) -> None:
-        """Papers left for the trash (the cursor moves to the next one left) or came back (it goes to the first)."""
+        """Papers left for the trash (the cursor moves to the next one left) or came back (it goes to the first);
+        papers a restore filled in where they stand are shown again first."""
         from tui.ui.library.removing import neighbour
 
+        if message.filled:
+            self.reload_papers()
         library = self.library
-        if library is None:
+        if library is None or not message.pids:
             return
         self.triage.leave()  # the list shows the view again before papers leave or come back
-        paper_list = self.query_one(PaperList)
+        paper_list = self.paper_list
         current = paper_list.current.id if paper_list.current is not None else None
         if message.restored:
             keep = [*message.pids[:1], current]  # the restored paper, if this view shows it
         else:
             keep = [neighbour(paper_list.papers, paper_list.cursor, set(message.pids))]
-        self.filtering.papers_moved(library, message.pids, restored=message.restored, keep=keep)
+        self.filtering.papers_moved(message.pids, restored=message.restored, keep=keep)
         self.annotator.refresh_progress()
         self.update_header()
 
     def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
         self.pane.highlighted(typing=isinstance(self.focused, FilterInput))  # typing: once keys pause
-        paper_list = self.query_one(PaperList)
-        self.query_one(PositionLine).show_position(paper_list.cursor if message.paper else None, len(paper_list.papers))
+        paper_list = self.paper_list
+        self.position_line.show_position(paper_list.cursor if message.paper else None, len(paper_list.papers))
 
     def on_paper_list_selected(self, message: PaperList.Selected) -> None:
-        self.query_one(Reader).focus()
+        self.reader.focus()
         self.annotator.record_opened(message.paper)
 
     def on_notes_save_requested(self, message: Notes.SaveRequested) -> None:
         self.annotator.save_notes(message.pid, message.text)
+
+    def on_reader_highlight_kept(self, message: Reader.HighlightKept) -> None:
+        self.annotator.keep_highlight(message.pid, message.highlight)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if isinstance(event.input, FilterInput):
@@ -263,6 +313,10 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
         if event.widget is not None and event.widget.id == "reader-annotation" and event.y == 0 and 0 <= event.x < 5:
             self.action_rate(event.x + 1)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """During a triage pass, keys that would change the view or leave the pass do nothing."""
+        return self.triage.allows(action)
+
     # -- moving around -------------------------------------------------------------------
 
     def leave_filter_now(self) -> None:
@@ -272,8 +326,8 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
         self.pane.catch_up()
 
     def action_focus_filter(self) -> None:
-        self.query_one(FilterInput).start_query()  # now, so keys typed right after `/` land there
-        # Focus mode shows the box while it is in use; only there: the class restyles every widget (~10 ms a `/`).
+        self.filter_bar.input.start_query()  # now, so keys typed right after `/` land there
+        # Focus mode shows the box while it is in use; only there: the class restyles every widget.
         self.set_class(self.panes.focus_mode, "-filtering")
 
     def action_back_to_list(self) -> None:
@@ -285,7 +339,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
         if self.triage.active:
             self.set_focus(self.panes.home())
             return
-        if self.panes.focus_mode and not self.query_one(Notes).editor_focused and self.query_one(Reader).has_focus:
+        if self.panes.focus_mode and not self.reader.notes.editor_focused and self.reader.has_focus:
             self.action_focus_mode()  # Esc in focus mode's reader: the list comes back
             return
         self.set_focus(self.panes.home())
@@ -298,7 +352,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
 
     def action_step_paper(self, step: int) -> None:
         """Next/previous paper from anywhere (the list may be hidden in focus mode)."""
-        paper_list = self.query_one(PaperList)
+        paper_list = self.paper_list
         paper_list.cursor += step
         if self.panes.focus_mode and paper_list.current is not None:
             paper_list.post_message(PaperList.Selected(paper_list.current))  # reading it: note it opened
@@ -306,7 +360,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
     def go_to(self, pid: str) -> None:
         """Put the cursor on paper `pid`; if the filter hides it, clear the filter first."""
         self.triage.leave()
-        paper_list = self.query_one(PaperList)
+        paper_list = self.paper_list
         index = next((i for i, p in enumerate(paper_list.papers) if p.id == pid), None)
         if index is None and self.library is not None:
             self.filtering.apply_query("")  # the box's change re-ranks keeping the cursor's paper: this one
@@ -315,7 +369,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
             paper_list.cursor = index
         self.panes.home().focus()
 
-    # -- filtering -------------------------------------------------------------------------
+    # -- filtering and saved views -----------------------------------------------------------
 
     def action_clear_filter(self) -> None:
         """Esc in the list: an active filter is cleared, the highlighted paper stays."""
@@ -330,7 +384,20 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
 
     def action_save_view(self) -> None:
         if self.library is not None:
-            self.filtering.save_view(self.library)
+            self.views.save(self.library)
+
+    def saved_views(self) -> dict[str, str]:
+        """The saved views (name: query) the palette offers; none while the library opens."""
+        return self.library.views() if self.library is not None else {}
+
+    def apply_view(self, query: str) -> None:
+        """The palette's "View: name": the view's query in the box, ranked as if typed."""
+        self.filtering.apply_query(query)
+
+    def delete_view(self, name: str) -> None:
+        """The palette's "Delete view: name"."""
+        if self.library is not None:
+            self.views.delete(self.library, name)
 
     # -- annotating --------------------------------------------------------------------------
 
@@ -345,7 +412,7 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
 
     def action_set_status(self, status: str) -> None:
         """Give the highlighted paper `status` (undoable, like the `s` key)."""
-        paper = self.query_one(PaperList).current
+        paper = self.paper_list.current
         if paper is not None:
             self.annotator.set_status(paper.id, Status(status))
 
@@ -358,32 +425,39 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
     def action_rename(self) -> None:
         self.annotator.rename()
 
-    def on_reader_highlight_kept(self, message: Reader.HighlightKept) -> None:
-        self.annotator.keep_highlight(message.pid, message.highlight)
+    def action_start_highlight(self) -> None:
+        """`h`: the reading cursor in the abstract (from the list too: the pane takes focus)."""
+        self.annotator.start_highlight()
+
+    def action_list_highlights(self) -> None:
+        self.annotator.list_highlights(self.action_undo)
 
     def action_rename_list(self) -> None:
         """The palette's "Rename list…": the highlighted paper's list first."""
         from tui.ui.screens.list_dialog import ask_and_rename
 
-        library = self.desk.library_ready()
+        library = self.library_ready()
         if library is not None:
-            paper = self.query_one(PaperList).current
+            paper = self.paper_list.current
             ask_and_rename(self, library, paper.list if paper is not None else None, self.reload_papers)
 
     def action_undo(self) -> None:
-        self._history_step(self.annotator.history.undo(), undo=True)
+        self._history_step(self.annotator.annotating.undo(), undo=True)
 
     def action_redo(self) -> None:
-        self._history_step(self.annotator.history.redo(), undo=False)
+        self._history_step(self.annotator.annotating.redo(), undo=False)
 
-    def _history_step(self, step: Change | Removal | None, undo: bool) -> None:
-        """One history has both kinds of entry: a removal goes to `Removing`, anything else to `Annotator`."""
-        from tui.core.store.history import Removal  # loaded with the history, at the first change (`Annotator.history`)
+    def _history_step(self, step: Step | None, undo: bool) -> Change | None:
+        """One history has both kinds of entry: a removal goes to `Removing`, anything else to `Annotator`.
+        Returns the change of annotations it undid or redid (None: a removal, or nothing)."""
+        from tui.core.annotating import kinds
 
-        if isinstance(step, Removal):
-            self.removing.step(step, undo)
+        change, removal = kinds(step)
+        if removal is not None:
+            self.removing.step(removal, undo)
         else:
-            self.annotator.step(step, undo)
+            self.annotator.step(change, undo)
+        return change
 
     def action_remove_paper(self) -> None:
         self.removing.remove_highlighted()
@@ -394,3 +468,59 @@ class LibraryScreen(TriageKeys, RelatedKeys, ShareKeys, HighlightKeys, Screen):
     def flush_notes(self) -> list[str]:
         """Save unsaved notes now, on the calling thread (quit, SIGTERM); return error lines."""
         return self.annotator.flush_notes()
+
+    # -- a triage pass -------------------------------------------------------------------------
+
+    def action_triage(self) -> None:
+        if self.library_ready() is not None:
+            self.triage.start()
+
+    def action_triage_read_later(self) -> None:
+        self.triage.decide(Status.TO_READ)
+
+    def action_triage_skip(self) -> None:
+        self.triage.decide(Status.SKIPPED)
+
+    def action_triage_next(self) -> None:
+        self.triage.next()
+
+    def action_triage_undo(self) -> None:
+        """`u` in a pass: undo as everywhere; a paper of the pass whose change is undone comes back on screen."""
+        change = self._history_step(self.annotator.annotating.undo(), undo=True)
+        self.triage.undone(change.pid if change is not None else None)
+
+    def action_triage_leave(self) -> None:
+        self.triage.leave()
+
+    # -- related papers, links, export, the clipboard ---------------------------------------------
+
+    def action_more_like_this(self) -> None:
+        """`m`: the papers most like the highlighted one; Enter in the dialog goes to one."""
+        if self.library_ready() is not None:
+            self.related.show_dialog(self.paper_list.current, self._go_to_related)
+
+    def _go_to_related(self, pid: str | None) -> None:
+        if pid is None:
+            return
+        if not any(p.id == pid for p in self.paper_list.papers):
+            self.notify("The filter hid that paper: cleared it to show the paper.", markup=False)
+        self.go_to(pid)
+
+    def action_open_link(self) -> None:
+        """Open the highlighted paper's URL (or DOI, or first link in its abstract) in the browser."""
+        from tui.ui.library.open_link import open_link
+
+        open_link(self, self.paper_list.current)
+
+    def action_export(self) -> None:
+        library = self.library_ready()
+        if library is not None:
+            self.exporting.open_dialog(library, vault=self.desk.settings.vault)
+
+    def action_copy_paper(self) -> None:
+        if self.library is not None:
+            self.exporting.copy(self.library, with_notes=False)
+
+    def action_copy_section(self) -> None:
+        if self.library is not None:
+            self.exporting.copy(self.library, with_notes=True)

@@ -16,15 +16,48 @@ filter's rankings are held back and shown when the pass ends.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
-from tui.core.models import Paper, Status
-from tui.core.store.session import TriagePass
+from tui.core.models import Annotation, Paper, Status
+from tui.core.resuming import TriagePass
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.triage_bar import TriageBar
 
 if TYPE_CHECKING:
-    from tui.ui.library.screen import LibraryScreen
+    from textual.screen import Screen
+
+    from tui.core.library import Library
+    from tui.ui.library.layout import Panes
+
+
+class Decisions(Protocol):
+    """What a pass asks of the annotator: statuses as they will be, a status to give, a paper opened."""
+
+    @property
+    def attached(self) -> bool: ...
+
+    def writable(self) -> bool: ...
+
+    def view(self, pid: str) -> Annotation: ...
+
+    def set_status(self, pid: str, status: Status) -> None: ...
+
+    def record_opened(self, paper: Paper) -> None: ...
+
+
+class View(Protocol):
+    """What a pass asks of the filtering: the view it walks (query and sort), caught up, then held back until it ends."""
+
+    sort: str
+    held: bool
+
+    @property
+    def text(self) -> str: ...
+
+    def catch_up(self) -> None: ...
+
+    def release(self, keep: str | None) -> None: ...
 
 #: Library-screen actions that would change the view or move focus away while a pass is on.
 BLOCKED = frozenset({
@@ -36,8 +69,12 @@ BLOCKED = frozenset({
 class Triage:
     """One triage pass at a time for the papers of one screen."""
 
-    def __init__(self, screen: LibraryScreen) -> None:
-        self.screen = screen
+    def __init__(
+        self, host: Screen, papers: PaperList, bar: TriageBar, decisions: Decisions, view: View, panes: Panes, library: Callable[[], Library | None]
+    ) -> None:
+        """`host` takes focus and says when a pass is done; the list holds the pass's papers, the bar its keys."""
+        self.host, self._list, self.bar = host, papers, bar
+        self.decisions, self.view, self.panes, self.library = decisions, view, panes, library
         self.walk: TriagePass | None = None
         """The pass under way (kept after Esc, to resume), or None."""
         self.active = False
@@ -45,37 +82,32 @@ class Triage:
         self.focus_mode_before = False
         self.scroll_before = 0
 
-    @property
-    def _list(self) -> PaperList:
-        return self.screen.query_one(PaperList)
-
     def start(self) -> None:
         """`T`: resume the pass of this view, or start one over its unread papers."""
-        screen = self.screen
-        library, annotator = screen.library, screen.annotator
-        if library is None or annotator.saver is None or self.active or not annotator.writable():
+        library, annotator, view, panes = self.library(), self.decisions, self.view, self.panes
+        if library is None or not annotator.attached or self.active or not annotator.writable():
             return
-        screen.filtering.catch_up()
-        query, sort = screen.filtering.text.strip(), screen.filtering.sort
+        view.catch_up()
+        query, sort = view.text.strip(), view.sort
         walk = self.walk
         if walk is not None:
             walk.keep_only({pid for pid in walk.ids if library.get(pid) is not None})
         if walk is None or not walk.resumes(query, sort):
             ids = [p.id for p in self._list.papers if annotator.view(p.id).status is Status.UNREAD]
             if not ids:
-                screen.notify("No unread papers in this view to triage.", timeout=4, markup=False)
+                self.host.notify("No unread papers in this view to triage.", timeout=4, markup=False)
                 return
             walk = TriagePass(ids, 0, query, sort)
         self.walk = walk
         self.active = True
-        self.focus_mode_before = screen.panes.focus_mode
+        self.focus_mode_before = panes.focus_mode
         self.scroll_before = self._list.scroll_offset.y
-        screen.filtering.held = True
-        screen.panes.triage = screen.panes.focus_mode = True
-        screen.panes.apply()
+        view.held = True
+        panes.triage = panes.focus_mode = True
+        panes.apply()
         papers = [p for p in (library.get(pid) for pid in walk.ids) if p is not None]
         self._list.set_papers(papers, keep=walk.current)
-        screen.set_focus(screen.query_one(TriageBar))
+        self.host.set_focus(self.bar)
         self._shown()
 
     def _shown(self) -> None:
@@ -85,23 +117,23 @@ class Triage:
             return
         paper: Paper | None = self._list.current
         if paper is not None:
-            self.screen.annotator.record_opened(paper)
+            self.decisions.record_opened(paper)
         self.refresh_bar()
 
     def refresh_bar(self) -> None:
         walk = self.walk
         if walk is None or not self.active:
             return
-        view = self.screen.annotator.view
+        view = self.decisions.view
         triaged = sum(1 for pid in walk.ids if view(pid).status is not Status.UNREAD)
-        self.screen.query_one(TriageBar).show_progress(triaged, len(walk.ids), min(walk.at + 1, len(walk.ids)))
+        self.bar.show_progress(triaged, len(walk.ids), min(walk.at + 1, len(walk.ids)))
 
     def decide(self, status: Status) -> None:
         """`r` / `x`: give the paper shown `status`, then the next one."""
         walk = self.walk
         if walk is None or not self.active or walk.current is None:
             return
-        self.screen.annotator.set_status(walk.current, status)
+        self.decisions.set_status(walk.current, status)
         self.next()
 
     def next(self) -> None:
@@ -127,27 +159,25 @@ class Triage:
     def finish(self) -> None:
         walk = self.walk
         assert walk is not None
-        view = self.screen.annotator.view
+        view = self.decisions.view
         triaged = sum(1 for pid in walk.ids if view(pid).status is not Status.UNREAD)
         self.leave()
         self.walk = None
-        self.screen.notify(f"Triage done: {triaged} / {len(walk.ids)} triaged.", timeout=5, markup=False)
+        self.host.notify(f"Triage done: {triaged} / {len(walk.ids)} triaged.", timeout=5, markup=False)
 
     def leave(self) -> None:
         """Esc: back to the view, its list on the paper the pass stopped at (the pass is kept for `T`)."""
         if not self.active:
             return
-        screen = self.screen
+        panes = self.panes
         self.active = False
-        screen.panes.triage = False
-        screen.panes.focus_mode = self.focus_mode_before
-        screen.panes.apply()
-        library = screen.library
-        if library is not None:
-            screen.filtering.release(library, self.walk.last_shown() if self.walk else None)
+        panes.triage = False
+        panes.focus_mode = self.focus_mode_before
+        panes.apply()
+        self.view.release(self.walk.last_shown() if self.walk else None)
         paper_list = self._list
         paper_list.call_after_refresh(paper_list.restore_scroll, self.scroll_before)  # shown again: as it was, cursor in view
-        screen.set_focus(screen.panes.home())
+        self.host.set_focus(panes.home())
 
     def allows(self, action: str) -> bool:
         """Whether a library-screen action may run now (not those that change the view during a pass)."""

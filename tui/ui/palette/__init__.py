@@ -21,13 +21,11 @@ from tui.core.models import shown_title
 from tui.core.render.text import one_line
 from tui.core.search.command_match import command_score
 from tui.ui.actions import Action, palette_actions
-from tui.ui.keymap import shown
+from tui.ui.keymap import KeysInForce, shown
 from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from textual.screen import Screen
-
-    from tui.ui.app import PaperdeskApp
 
 
 @dataclass(frozen=True)
@@ -68,17 +66,19 @@ def _key(action: Action, overrides: dict[str, str]) -> str:
 
 
 def action_entries(screen: Screen) -> list[Entry]:
-    """The palette's commands on `screen`: the app's everywhere, the library screen's on it."""
-    from tui.ui.library.screen import LibraryScreen
-
-    on_library = isinstance(screen, LibraryScreen)
-    overrides = cast("PaperdeskApp", screen.app).key_overrides
+    """The palette's commands on `screen`: the app's everywhere, the library screen's (the one showing the
+    paper list) on it, naming the paper they would change."""
+    lists = screen.query(PaperList)
+    on_library = bool(lists)
+    overrides = cast(KeysInForce, screen.app).key_overrides  # paperdesk's app: the keys it binds now
     target, shown = "", 0
     if on_library:
-        shown = len(screen.query_one(PaperList).papers)
-        paper = screen.query_one(PaperList).current
-        if paper is not None and screen.annotator.saver is not None:
-            target = f" · on: {one_line(shown_title(paper, screen.annotator.view(paper.id)))}"
+        paper_list = lists.first()
+        shown = len(paper_list.papers)
+        paper = paper_list.current
+        annotation = paper_list.annotation_of(paper.id) if paper is not None else None
+        if paper is not None and annotation is not None:
+            target = f" · on: {one_line(shown_title(paper, annotation))}"
     entries = []
     for action in palette_actions():
         if not (on_library or action.action.startswith("app.")):

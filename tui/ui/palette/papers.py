@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from rapidfuzz import fuzz, process, utils
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -15,10 +15,18 @@ from tui.core.render.titles import display_title as shown_title  # titles render
 from tui.ui.palette import highlight_data
 
 if TYPE_CHECKING:
-    from tui.ui.app import PaperdeskApp
+    from tui.core.library import Library
 
 #: Best matches shown per keystroke.
 LIMIT = 20
+
+
+class Shelf(Protocol):
+    """What "Go to paper…" asks of the app: the open library, and to show a paper (`PaperdeskApp` has both)."""
+
+    library: Library | None
+
+    def go_to_paper(self, pid: str) -> None: ...
 
 
 class PaperCommands(Provider):
@@ -28,8 +36,8 @@ class PaperCommands(Provider):
     ids: list[str] = []
 
     @property
-    def desk(self) -> PaperdeskApp:
-        return cast("PaperdeskApp", self.app)
+    def desk(self) -> Shelf:
+        return cast(Shelf, self.app)  # paperdesk's app, which opens this palette (`action_go_to_paper`)
 
     async def startup(self) -> None:
         """Take the titles once per palette (custom titles included), in a thread: ~0.1 s at 100k papers."""
@@ -54,7 +62,7 @@ class PaperCommands(Provider):
             yield Hit(score / 100, highlight_data(matcher, title), partial(self._go, self.ids[index]), text=title)
 
 
-def _titles(library) -> tuple[list[str], list[str]]:  # type: ignore[no-untyped-def]
+def _titles(library: Library) -> tuple[list[str], list[str]]:
     annotations = library.annotations()
     papers = list(library.papers)
     return [p.id for p in papers], [one_line(shown_title(p, annotations.get(p.id))) for p in papers]

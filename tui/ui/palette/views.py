@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import Protocol, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
@@ -14,29 +16,31 @@ from tui.ui.palette import highlight_data
 from tui.ui.screens.save_view import VIEW_NAME_SHOWN
 
 
+class ViewsHost(Protocol):
+    """What the views' commands ask of the screen they are offered on (`LibraryScreen.COMMANDS`: the library screen)."""
+
+    def saved_views(self) -> dict[str, str]: ...
+
+    def apply_view(self, query: str) -> None: ...
+
+    def delete_view(self, name: str) -> None: ...
+
+
 class ViewCommands(Provider):
     """Lists the library's saved views: "View: name" applies its query, "Delete view: name" forgets it."""
 
-    def _entries(self) -> list[tuple[str, str, object, str]]:
-        from tui.ui.library.screen import LibraryScreen
-
-        screen = self.screen
-        library = screen.library if isinstance(screen, LibraryScreen) else None
-        if library is None:
-            return []
-        filtering = screen.filtering
-        entries = []
-        for name, query in library.views().items():
+    def _entries(self) -> list[tuple[str, str, Callable[[], object], str]]:
+        host = cast(ViewsHost, self.screen)  # only the library screen offers these commands
+        entries: list[tuple[str, str, Callable[[], object], str]] = []
+        for name, query in host.saved_views().items():
             shown = capped(name, VIEW_NAME_SHOWN)
-            entries.append((f"View: {shown}", capped(query, 200), partial(filtering.apply_query, query), "apply"))
-            entries.append(
-                (f"Delete view: {shown}", f"forget the saved query {capped(query, 200)}", partial(filtering.delete_view, library, name), "delete")
-            )
+            entries.append((f"View: {shown}", capped(query, 200), partial(host.apply_view, query), "apply"))
+            entries.append((f"Delete view: {shown}", f"forget the saved query {capped(query, 200)}", partial(host.delete_view, name), "delete"))
         return entries
 
     async def discover(self) -> Hits:
         for label, help_text, callback, _ in self._entries():
-            yield DiscoveryHit(Content(label), callback, text=label, help=escape(help_text))  # type: ignore[arg-type]
+            yield DiscoveryHit(Content(label), callback, text=label, help=escape(help_text))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -44,5 +48,4 @@ class ViewCommands(Provider):
             # Deleting a view changes data: only a query that names it ("del graph") finds it.
             score = command_score(query, label, changes_data=kind == "delete", letters=matcher.match)
             if score > 0:
-                yield Hit(score, highlight_data(matcher, label), callback, text=label, help=escape(help_text))  # type: ignore[arg-type]
-
+                yield Hit(score, highlight_data(matcher, label), callback, text=label, help=escape(help_text))

@@ -9,7 +9,7 @@ and progress come back through `to_ui`; when papers were added it posts
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -23,7 +23,8 @@ from tui.ui.screens.report_dialog import ReportDialog
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
-    from tui.ui.app import PaperdeskApp
+    from tui.core.config import Settings
+    from tui.core.library import Library
 
 
 class AddDialog(ReportDialog):
@@ -32,6 +33,11 @@ class AddDialog(ReportDialog):
     TITLE_TEXT = "Add papers"
     HELP_TEXT = ("arXiv ids or URLs, DOIs or doi.org URLs, OpenReview forum URLs; several separated by spaces. "
                  "Enter fetches; Esc closes.")
+
+    def __init__(self, library: Library | None, settings: Settings) -> None:
+        """`settings`: the web services' options (a contact address, the fetch cache)."""
+        super().__init__(library)
+        self.settings = settings
 
     def make_input(self) -> Input:
         return Input(placeholder="2501.01234 10.1038/nature14539 https://openreview.net/forum?id=…", id="add-ids")
@@ -47,7 +53,7 @@ class AddDialog(ReportDialog):
     def run_add(self, texts: list[str]) -> None:
         from tui.core.fetch.services import FetchOptions  # web clients load on first use, never at start-up
 
-        app = cast("PaperdeskApp", self.app)
+        app, library = self.app, self.library
 
         def notice(line: str) -> None:
             to_ui(app, self.set_result, Text(one_line(line), style="italic"))
@@ -56,8 +62,8 @@ class AddDialog(ReportDialog):
             to_ui(app, self.set_result, Text(f"Fetched {done} / {total}…", style="italic"))
 
         try:
-            assert app.library is not None
-            outcome = add_ids(app.library, texts, FetchOptions.from_settings(app.settings, notice=notice), progress=progress)
+            assert library is not None
+            outcome = add_ids(library, texts, FetchOptions.from_settings(self.settings, notice=notice), progress=progress)
             error = ""
         except PaperdeskError as exc:
             outcome, error = AddOutcome(), f"{exc}; nothing added"

@@ -32,14 +32,11 @@ def copy_file(pid: str) -> Path:
 
 def save_text(text: str, target: str) -> str:
     """Write `text` to `target` atomically (folders made); the one line saying how it went."""
-    from tui.core.store.atomic import atomic_write_text
+    from tui.core.exporting import save_text as write
 
     path = Path(target).expanduser()
     try:
-        if path.is_dir():
-            raise IsADirectoryError(21, "is a folder, not a file", str(path))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, text)
+        write(path, text)
     except OSError as exc:
         return f"Not saved: {error_line(exc, path)}"
     return f"Saved to {path}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
@@ -21,12 +21,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui.ui.actions import ACTIONS, AREAS, bindings_for, in_area
-from tui.ui.keymap import GROUPS, group_help, group_keys, keys_in_force
+from tui.ui.keymap import GROUPS, KeysInForce, group_help, group_keys, keys_in_force
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
-
-if TYPE_CHECKING:
-    from tui.ui.app import PaperdeskApp
 
 #: The first-steps rows: the actions whose keys (in force) open each row, and what they do.
 FIRST_STEPS = (
@@ -40,7 +37,7 @@ FIRST_STEPS = (
 )
 
 
-def first_steps_keys(ids: tuple[str, ...], app: PaperdeskApp) -> str:
+def first_steps_keys(ids: tuple[str, ...], app: KeysInForce) -> str:
     """The keys in force for `ids`: a run of ratings as one range ("1-5"), the others each with all their keys."""
     by_id = {a.id: a for a in ACTIONS if a.id}
     display = app.get_key_display
@@ -103,7 +100,7 @@ def _single(binding: Binding) -> list[Binding]:
             for key in binding.key.split(",")]
 
 
-def help_areas(app: PaperdeskApp) -> dict[str, list[KeyRow]]:
+def help_areas(app: KeysInForce) -> dict[str, list[KeyRow]]:
     """Every key of the app, by area (from the actions registry), with the user's overrides applied."""
     overrides = app.key_overrides
     display = app.get_key_display
@@ -123,7 +120,7 @@ def _grid(with_ids: bool) -> Table:
     return grid
 
 
-def first_steps_text(app: PaperdeskApp) -> Table:
+def first_steps_text(app: KeysInForce) -> Table:
     """The first-steps rows with the keys in force (a remapped `n` shows its new key)."""
     grid = _grid(with_ids=False)
     for ids, what in FIRST_STEPS:
@@ -145,23 +142,27 @@ class HelpScreen(Screen):
     CSS_PATH = stylesheet("help.tcss")
     BINDINGS = bindings_for("help")
 
+    def __init__(self, keys: KeysInForce, config_file: Path | None) -> None:
+        """`keys`: the keys bound now; `config_file`: where the reader remaps them (None: no settings file)."""
+        super().__init__()
+        self.keys, self.config_file = keys, config_file
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Static("paperdesk keys", id="help-title")
             yield Static("First steps", classes="help-area")
-            yield Static(first_steps_text(cast("PaperdeskApp", self.app)), classes="help-keys")
-            for area, rows in help_areas(cast("PaperdeskApp", self.app)).items():
+            yield Static(first_steps_text(self.keys), classes="help-keys")
+            for area, rows in help_areas(self.keys).items():
                 yield Static(area, classes="help-area")
                 yield Static(area_text(rows), classes="help-keys")
-            yield Static(Text(_settings_hint(cast("PaperdeskApp", self.app))), id="help-settings")
+            yield Static(Text(_settings_hint(self.config_file)), id="help-settings")
         yield Footer()
 
     def action_close(self) -> None:
         self.dismiss()
 
 
-def _settings_hint(app: PaperdeskApp) -> str:
-    path = app.config_file
+def _settings_hint(path: Path | None) -> str:
     where = str(path) if path else "config.toml in your config folder"
     return ("Mouse: click a paper to show it, click the stars in the reading pane to rate.\n"
             f"Remap a key by its id in {where} under [keys], e.g. rate_5 = \"f5\".")
@@ -173,10 +174,14 @@ class FirstSteps(Dialog[bool]):
     CSS_PATH = stylesheet("help.tcss")
     BINDINGS = bindings_for("first_steps")
 
+    def __init__(self, keys: KeysInForce) -> None:
+        super().__init__()
+        self.keys = keys
+
     def compose(self) -> ComposeResult:
         with Vertical(id="first-steps"):
             yield Static("Welcome to paperdesk", id="help-title")
-            yield Static(first_steps_text(cast("PaperdeskApp", self.app)), classes="help-keys")
+            yield Static(first_steps_text(self.keys), classes="help-keys")
             yield Static("Enter: start reading (this note will not show again)", id="first-steps-hint")
 
     def action_done(self) -> None:

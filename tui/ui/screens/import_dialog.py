@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -36,7 +36,7 @@ from tui.ui.threads import to_ui, to_ui_every
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
-    from tui.ui.app import PaperdeskApp
+    from tui.core.library import Library
 
 #: Seconds between two progress redraws (a stage change is shown at once).
 PROGRESS_EVERY = 0.1
@@ -62,8 +62,8 @@ class ImportDialog(ReportDialog):
     TITLE_TEXT = "Import papers"
     HELP_TEXT = f"A file ({', '.join(sorted(FORMATS))}) or a folder of them. Tab completes; Enter imports; Esc cancels an import, else closes."
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, library: Library | None) -> None:
+        super().__init__(library)
         self._stop = threading.Event()  # set by Esc (or the dialog going away): the core's cancel check
         self._stage = ""  # the import's stage as last shown
 
@@ -107,11 +107,11 @@ class ImportDialog(ReportDialog):
     @work(thread=True, exclusive=True, group="import")
     def run_import(self, path: str, stop: threading.Event) -> None:
         """Import as `paperdesk import` does, in one atomic write; the screen hears back via to_ui."""
-        app = cast("PaperdeskApp", self.app)
+        app, library = self.app, self.library
         try:
-            assert app.library is not None  # the dialog opens only once the library is open
+            assert library is not None  # the dialog opens only once the library is open
             progress = to_ui_every(app, self._show_step, PROGRESS_EVERY)
-            outcome = import_paths(app.library, [path], progress=progress, cancelled=stop.is_set)
+            outcome = import_paths(library, [path], progress=progress, cancelled=stop.is_set)
         except PaperdeskError as exc:
             outcome = ImportOutcome()
             outcome.add("error", f"{exc}; nothing imported")

@@ -8,7 +8,7 @@ The box scrolls as a whole when the report is longer than the terminal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
@@ -23,7 +23,6 @@ from tui.ui.wide_chars import use_on
 
 if TYPE_CHECKING:
     from tui.core.library import Library
-    from tui.ui.app import PaperdeskApp
 
 
 class ReportDialog(Dialog[bool]):
@@ -36,8 +35,10 @@ class ReportDialog(Dialog[bool]):
     TITLE_TEXT = ""
     HELP_TEXT = ""
 
-    def __init__(self) -> None:
+    def __init__(self, library: Library | None) -> None:
+        """`library`: the open library, the one the dialog's use case changes."""
         super().__init__()
+        self.library = library
         use_on(self)  # its toasts name files, often in CJK
         self.changed = False
         self.running = False
@@ -86,7 +87,7 @@ class ReportDialog(Dialog[bool]):
 
     def writable_library(self, what: str) -> Library | None:
         """The open library, or None after saying in the report why nothing will be {what} ("imported")."""
-        library = cast("PaperdeskApp", self.app).library
+        library = self.library
         if library is not None and not library.read_only:
             return library
         reason = (library.notice if library is not None else None) or "the library is not open for writing"

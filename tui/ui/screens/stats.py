@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
@@ -28,7 +28,7 @@ from tui.ui.threads import to_ui
 from tui.ui.widgets.marks import stars
 
 if TYPE_CHECKING:
-    from tui.ui.app import PaperdeskApp
+    from tui.core.library import Library
 
 #: Cells of the longest bar.
 BAR = 48
@@ -122,6 +122,11 @@ class StatsScreen(Screen):
     COMPONENT_CLASSES = {look for _, look in SEGMENTS} | {"stats--stars", "stats--weeks"}
     BINDINGS = bindings_for("stats")
 
+    def __init__(self, library: Library, today: dt.date | None = None) -> None:
+        """`today`: where "this week" ends (None: the real today)."""
+        super().__init__()
+        self.library, self.today = library, today
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="stats-body"):
             yield Static("Reading progress", classes="stats-title")
@@ -134,12 +139,10 @@ class StatsScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        app = cast("PaperdeskApp", self.app)
-        if app.library is not None:
-            self.count(app.library, app.today)
+        self.count(self.library, self.today)
 
     @work(thread=True, exclusive=True, group="stats")
-    def count(self, library, today: dt.date | None) -> None:  # type: ignore[no-untyped-def]
+    def count(self, library: Library, today: dt.date | None) -> None:
         """One pass over the papers and annotations, off the UI thread."""
         annotations = library.annotations()
         progress = list_progress(library.papers, annotations)

@@ -99,17 +99,18 @@ class FilterBar(Vertical):
     _error: str | None = None
     """The message on show; the line starts hidden by the stylesheet, so a start sets nothing on it."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.input = FilterInput(placeholder=PLACEHOLDER, id="filter", compact=True, select_on_focus=False)
+        """The box itself: the screen's filtering reads it and fills it."""
+
     def compose(self) -> ComposeResult:
-        yield FilterInput(placeholder=PLACEHOLDER, id="filter", compact=True, select_on_focus=False)
+        yield self.input
         yield Static(id="filter-error")
 
     def allow_focus_children(self) -> bool:
         """Tab cycles the list and the pane; the box is reached with `/` or a click."""
         return self.input.has_focus
-
-    @property
-    def input(self) -> FilterInput:
-        return self.query_one(FilterInput)
 
     def show_error(self, message: str | None) -> None:
         """Show `message` under the box (as plain text, never markup), or hide the line."""

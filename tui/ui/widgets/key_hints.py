@@ -10,7 +10,7 @@ toast and changes nothing (it used to press the first, rating 1 star).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from rich.text import Text
 from textual import events
@@ -18,10 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from tui.ui.actions import ACTIONS
-from tui.ui.keymap import GROUPS, group_help, group_keys
-
-if TYPE_CHECKING:
-    from tui.ui.app import PaperdeskApp
+from tui.ui.keymap import GROUPS, KeysInForce, group_help, group_keys
 
 _ORDER = {action.id: index for index, action in enumerate(ACTIONS) if action.id}
 
@@ -123,7 +120,7 @@ class KeyHints(Widget):
 
     def _explain(self, leader: str) -> None:
         """A group's hint, clicked: say which keys it stands for; press none of them."""
-        app = cast("PaperdeskApp", self.app)
+        app = cast(KeysInForce, self.app)  # paperdesk's app: what it binds now
         display = app.get_key_display
         keys = group_keys(GROUPS[leader][0], app.key_overrides, display)
         self.app.notify(f"{keys}: {group_help(leader, app.key_overrides, display)}. Press a key to use it.", markup=False)

@@ -83,19 +83,20 @@ class Reader(VerticalScroll, can_focus=True):
         self._shown = ""  # the abstract's text as drawn (the cursor's offsets are into it)
         self._made: HighlightList | None = None  # the highlights list, once the parts that draw a paper exist
         self._statics: dict[str, Static] = {}  # the other parts; kept, not looked up: as the app quits none mount
+        self.notes = Notes(id="notes")
+        """The notes under the abstract: the screen's annotating talks to them from the start."""
 
     def compose(self) -> ComposeResult:
-        # Only the notes (the screen talks to them from the start), hidden; the rest at the first draw (`_parts`).
-        notes = Notes(id="notes")
-        notes.display = False
-        yield notes
+        # Only the notes, hidden; the rest at the first draw (`_parts`).
+        self.notes.display = False
+        yield self.notes
 
     def _parts(self) -> HighlightList:
         """Make the parts that draw a paper (`PARTS`, the highlights under the notes) once; the highlights list."""
         if self._made is None:
             from tui.ui.widgets.highlight_list import HighlightList
 
-            notes = self.query_one(Notes)
+            notes = self.notes
             self._statics = {f"#reader-{part}": Static(id=f"reader-{part}") for part in PARTS}
             self.mount(*self._statics.values(), before=notes)
             self._made = HighlightList(id="highlight-list")
@@ -131,14 +132,14 @@ class Reader(VerticalScroll, can_focus=True):
                 self._set(part, Text(""))
             why = "The filter matches no paper; Esc clears it." if filtered else "The list is empty."
             self._set("#reader-abstract", Text(why, style="italic"))
-            self.query_one(Notes).load(None, "")
+            self.notes.load(None, "")
             return
         self._show_title(paper, annotation)  # and the meta lines, which say whether the title is derived
         self._show_annotation(annotation)
         self._show_abstract(paper, highlights)
         self._parts().show(self.anchored)
         self._show_links(paper)
-        self.query_one(Notes).load(paper.id, annotation.notes if annotation else "")
+        self.notes.load(paper.id, annotation.notes if annotation else "")
         if not same:
             self.scroll_home(animate=False)
 
@@ -157,7 +158,7 @@ class Reader(VerticalScroll, can_focus=True):
             self._end_marking()
 
     def on_resize(self) -> None:
-        self.query_one(Notes).fit_editor(self.scrollable_content_region.height)
+        self.notes.fit_editor(self.scrollable_content_region.height)
 
     def _set(self, selector: str, text: Text) -> None:
         part = self._part(selector)

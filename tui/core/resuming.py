@@ -1,0 +1,31 @@
+"""Picking up where the reader left off: the app's session read when a library opens and written when it quits.
+
+The file itself is the store's (`store.session`: fields that make no sense
+read as "nothing to restore"). Here is what the app asks of it: the session of
+an open library, with only the sort orders that exist now, and a save that a
+read-only library or a failed write passes over in silence (it is only a
+convenience).
+"""
+
+from __future__ import annotations
+
+from tui.core.search.sorts import SORT_NAMES
+from tui.core.store.session import Session, TriagePass, load_session, save_session
+from tui.core.store.storage import LibraryStore
+
+__all__ = ["Session", "TriagePass", "load", "save"]
+
+
+def load(library: LibraryStore) -> Session:
+    """The session saved beside `library`, or an empty one; never raises."""
+    return load_session(library.folder, tuple(SORT_NAMES))
+
+
+def save(library: LibraryStore, session: Session) -> None:
+    """Keep `session` for the next launch, unless the library is read-only; a failed write is passed over."""
+    if library.read_only:
+        return
+    try:
+        save_session(library.folder, session)
+    except OSError:
+        pass
