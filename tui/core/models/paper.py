@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 #: The fields `Paper.to_doc` writes only when set, in the order it writes them.
-OPTIONAL_PAPER_FIELDS = ("title", "derived_title", "authors", "year", "venue", "url", "doi", "tags", "extra")
+OPTIONAL_PAPER_FIELDS = ("title", "derived_title", "authors", "year", "venue", "url", "doi", "tags", "extra", "citekey")
 
 
 class Shelf(Protocol):
@@ -26,6 +26,11 @@ class Paper:
     A stored paper's abstract stays on disk until read (`shelve`): abstracts
     are most of a library's bytes, and a list, a search or a start needs
     none of them. Reading `abstract` then costs one small file read.
+
+    `citekey` is the paper's citation key, given once when it enters the
+    library (`core.cite.keys`) and never changed by paperdesk afterwards:
+    documents that cite it keep working. It comes last so that positional
+    construction (the catalog, `with_changes`) stays as it was.
     """
 
     id: str
@@ -41,6 +46,7 @@ class Paper:
     doi: str = ""
     tags: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    citekey: str = ""
     _shelf: Shelf | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -66,7 +72,7 @@ class Paper:
         times quicker (an import renumbers every paper it adds)."""
         new = Paper(
             self.id, "", self.list, self.seq, self.title, self.derived_title, self.authors,
-            self.year, self.venue, self.url, self.doi, self.tags, self.extra,
+            self.year, self.venue, self.url, self.doi, self.tags, self.extra, self.citekey,
         )
         new._shelf = self._shelf
         _ABSTRACT.__set__(new, _ABSTRACT.__get__(self, Paper))
@@ -120,6 +126,8 @@ class Paper:
             doc["tags"] = list(value) if isinstance(value, tuple) else value
         if value := self.extra:
             doc["extra"] = value
+        if value := self.citekey:
+            doc["citekey"] = value
         return doc
 
     @classmethod
@@ -139,6 +147,7 @@ class Paper:
             doi=str(doc.get("doi", "")),
             tags=tuple(doc.get("tags", ())),
             extra=dict(doc.get("extra", {})),
+            citekey=str(doc.get("citekey", "")),
         )
 
 
