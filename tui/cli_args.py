@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from tui import __version__
+from tui.cli_cite import EXPORT_FORMATS
 from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, parse_app_start  # noqa: F401 (the parser's names)
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES, SORTS
@@ -37,7 +38,8 @@ def _epilog() -> str:
 
     return (
         "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
-        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
+        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay, "
+        "citekey_pattern, cite_style)\n"
         "exit status:    %d done; %d bad input, nothing matched, or nothing came in (an import whose every entry was "
         "skipped, a fetch that found nothing); %d usage (a bad option or argument); "
         "%d the library is held by another process (the message names its PID); "
@@ -206,11 +208,15 @@ def build_parser() -> argparse.ArgumentParser:
     exp = add_parser(
         "export",
         parents=[common],
-        help="write papers and notes as Markdown",
+        help="write papers and notes as Markdown, BibTeX, CSL-JSON or RIS",
         description="Write papers with their notes as Markdown: one document (on stdout without "
         "--out, or with --out -), or one file per paper with YAML front matter (an Obsidian vault). By default "
-        "exports every annotated paper; `paperdesk import FOLDER` reads per-paper files back.",
+        "exports every annotated paper; `paperdesk import FOLDER` reads per-paper files back. "
+        "--format bibtex|csl-json|ris writes citations instead, keyed by each paper's citation key: a paper that "
+        "came from BibTeX as its source wrote it (every field, braces and accents), any other as a complete entry.",
     )
+    exp.add_argument("--format", "-f", choices=EXPORT_FORMATS, default="markdown", help="markdown (default), bibtex, csl-json or ris")
+    exp.add_argument("--with-notes", action="store_true", help="bibtex, csl-json, ris: the notes too (annote, note, N1)")
     exp.add_argument("--query", metavar="Q", help="export the papers the filter query Q matches")
     exp.add_argument("--all", action="store_true", help="export every paper, annotated or not")
     out = exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper); - is standard output")
@@ -269,10 +275,12 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("shell", choices=SHELLS, help="the shell to complete for")
 
     from tui.cli_backups import add_parsers as add_backups
+    from tui.cli_cite import add_parsers as add_cite
     from tui.cli_fetch import add_parsers
 
     add_parsers(add_parser, common)
     add_backups(add_parser, common)
+    add_cite(add_parser, common)
     return parser
 
 

@@ -73,9 +73,11 @@ class Library(LibraryStore):
 
     def give_keys(self, changes: PaperChanges) -> None:
         """Every paper entering the library (imported, restored, migrated) gets its citation key here (`cite.keys`)."""
+        if not changes.added and not changes.replaced:
+            return  # a removal: nothing enters, and the settings need not be read
         from tui.core.cite.keys import give_keys
 
-        give_keys(self.papers, changes, self._pattern(), self._trashed_keys)
+        give_keys(self.papers, changes, self._pattern(), self.trashed_keys)
 
     def _pattern(self) -> KeyPattern:
         """`key_pattern`, else the settings file's `citekey_pattern` (read once, when a key must be made)."""
@@ -86,7 +88,8 @@ class Library(LibraryStore):
             self.key_pattern = KeyPattern(load_settings(config_path())[0].citekey_pattern)
         return self.key_pattern
 
-    def _trashed_keys(self) -> dict[str, str]:
+    def trashed_keys(self) -> dict[str, str]:
+        """The keys papers in the trash hold (case-folded key -> id): they stay theirs, for a restore."""
         from tui.core.cite.keys import trashed_keys
         from tui.core.store.trash_file import read_trash
 

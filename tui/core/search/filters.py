@@ -1,4 +1,4 @@
-"""Field filters (`status:`, `rating:`, `tag:`, `list:`, `author:`, `year:`, `venue:`, `has:`) over the index's columns."""
+"""Field filters (`status:`, `rating:`, `tag:`, `list:`, `author:`, `year:`, `venue:`, `key:`, `has:`) over the index's columns."""
 
 from __future__ import annotations
 
@@ -41,6 +41,9 @@ def filter_mask(index: Any, flt: Filter) -> np.ndarray:
         for author, docs in index.author_docs.items():
             if _author_matches(str(value), author):
                 mask[list(docs)] = True
+    elif flt.field == "key":  # citation keys starting with the value, case aside (`key:smith2020` finds smith2020a too)
+        wanted = str(value)
+        mask = np.fromiter((p.citekey.casefold().startswith(wanted) for p in index.papers), dtype=bool, count=index.size)
     elif flt.field == "has":
         if value == "notes":
             mask = index.has_notes.copy()
