@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
         "tags, the abstract with its LaTeX as Unicode, and the notes. ID_OR_QUERY is an id, a unique "
         "start of one, or a filter query; a query matching several papers lists them and exits with status 1.",
     )
-    show.add_argument("target", metavar="ID_OR_QUERY", help="a paper id (or its unique start), or a filter query")
+    show.add_argument("target", metavar="ID_OR_QUERY", help="a paper id (or its unique start), its citation key, or a filter query")
     show.add_argument("--json", action="store_true", help="print the paper as one JSON object (list --json's fields)")
 
     rel = add_parser(

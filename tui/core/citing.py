@@ -39,12 +39,10 @@ class KeyEdit:
 
 
 def paper_for_key(library: Library, text: str) -> Paper:
-    """The paper named by its citation key, its id (or a unique prefix), or a query matching one paper."""
+    """The paper named by its id (or a unique prefix), its citation key, or a query matching one paper (`edits.find_one`)."""
     from tui.core.edits import find_one
 
-    wanted = text.strip().casefold()
-    by_key = [p for p in library.papers if p.citekey.casefold() == wanted]
-    return by_key[0] if len(by_key) == 1 else find_one(library, text)
+    return find_one(library, text)
 
 
 def papers_to_cite(library: Library, target: str) -> Sequence[Paper]:

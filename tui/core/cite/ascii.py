@@ -24,5 +24,6 @@ def to_ascii(text: str) -> str:
 
 
 def key_words(text: str) -> list[str]:
-    """The lower-case ASCII words of `text` ("Erdős–Rényi graphs" -> ["erdos", "renyi", "graphs"])."""
-    return [w for w in _NOT_ALNUM.split(to_ascii(text).lower()) if w]
+    """The lower-case ASCII words of `text`, a hyphenated one whole ("Low-Rank Erdős–Rényi graphs" -> ["lowrank",
+    "erdosrenyi", "graphs"])."""
+    return [w for w in (_NOT_ALNUM.sub("", word) for word in to_ascii(text).lower().split()) if w]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
 from tui.core.cite.csl_out import csl_item
 from tui.core.cite.record import Citable
@@ -80,6 +81,8 @@ def references(items: list[Citable], style: str = DEFAULT_STYLE, output: str = "
     for record in records:
         record.pop("abstract", None)  # no style prints it, and citeproc-py parses every field it is given
         record.pop("note", None)
+    if output != "text":  # citeproc-py's HTML passes data through as markup: "<b>" in a title would be bold
+        records = [_escaped(record) for record in records]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # citeproc-py warns of each CSL feature it skips
         source = CiteProcJSON(records)
@@ -97,6 +100,15 @@ def references(items: list[Citable], style: str = DEFAULT_STYLE, output: str = "
 def reference(item: Citable, style: str = DEFAULT_STYLE, output: str = "text") -> str:
     """One paper's formatted reference."""
     return references([item], style, output)[0]
+
+
+def _escaped(value: Any) -> Any:
+    """Every string of a CSL record HTML-escaped (ids kept: they name the record)."""
+    if isinstance(value, dict):
+        return {k: v if k in ("id", "citation-key") else _escaped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_escaped(v) for v in value]
+    return html.escape(value, quote=False) if isinstance(value, str) else value
 
 
 def _markdown(rendered: str) -> str:
