@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 
 #: Letters NFKD leaves whole (no combining mark to strip), used when anyascii is not installed.
 _LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th",
@@ -23,7 +24,15 @@ def to_ascii(text: str) -> str:
     return anyascii(text)
 
 
+def key_words_of(text: str) -> Iterator[str]:
+    """`key_words`, one at a time (a key wants the first few)."""
+    for word in text.split():
+        folded = _NOT_ALNUM.sub("", (word if word.isascii() else to_ascii(word)).lower())
+        if folded:
+            yield folded
+
+
 def key_words(text: str) -> list[str]:
     """The lower-case ASCII words of `text`, a hyphenated one whole ("Low-Rank Erdős–Rényi graphs" -> ["lowrank",
     "erdosrenyi", "graphs"])."""
-    return [w for w in (_NOT_ALNUM.sub("", word) for word in to_ascii(text).lower().split()) if w]
+    return list(key_words_of(text))

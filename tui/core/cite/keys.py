@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
-from tui.core.cite.ascii import key_words
+from tui.core.cite.ascii import key_words, key_words_of
 from tui.core.models import Paper, id_as_key, valid_key
 
 #: The settings' default (`citekey_pattern`): "aamand2026fast".
@@ -56,12 +56,21 @@ def family_name(name: str) -> str:
     return words[-1] if words else ""
 
 
-def title_words(title: str) -> list[str]:
-    """The significant words of a title, as a key spells them: LaTeX rendered, ASCII, lower case, skip words out."""
+def title_words(title: str, count: int = 99) -> list[str]:
+    """The first `count` significant words of a title, as a key spells them: LaTeX rendered, ASCII, lower case, skip
+    words out (all words when every one is a skip word). Only the words needed are folded: every paper an import
+    brings without a key of its own comes through here."""
     from tui.core.render.titles import title_text
 
-    found = key_words(title_text(title))
-    return [w for w in found if w not in SKIP_WORDS and len(w) > 1] or found
+    found, skipped = [], []
+    for word in key_words_of(title_text(title)):
+        if word in SKIP_WORDS or len(word) < 2:
+            skipped.append(word)
+            continue
+        found.append(word)
+        if len(found) == count:
+            break
+    return found or skipped[:count]
 
 
 class KeyPattern:
@@ -101,7 +110,7 @@ class KeyPattern:
             elif name == "year":
                 out.append("".join(ch for ch in paper.year if ch.isascii() and ch.isdigit())[:4])
             else:
-                out.append("".join(title_words(paper.title or paper.derived_title)[:count]))
+                out.append("".join(title_words(paper.title or paper.derived_title, count)))
         key = "".join(out)
         return key if any(ch.isalnum() for ch in key) else "paper"
 

@@ -53,31 +53,50 @@ def bibtex_names(authors: tuple[str, ...]) -> str:
 
 def derived_fields(paper: Paper, entry_type: str) -> dict[str, str]:
     """The fields paperdesk writes for `paper` from its own fields, as an entry of `entry_type` holds them."""
-    fields: dict[str, str] = {}
-    if paper.title:
-        fields["title"] = paper.title
+    fields = {name: value for name in _DERIVED if (value := _derived(paper, name, entry_type))}
     if paper.authors:
         fields["author"] = bibtex_names(paper.authors)
-    if paper.venue:
-        if entry_type in IN_JOURNAL:
-            fields["journal"] = paper.venue
-        elif entry_type in IN_VOLUME:
-            fields["booktitle"] = paper.venue
-    if paper.year:
-        fields["year"] = paper.year
-    if paper.doi:
-        fields["doi"] = paper.doi
-    if paper.url:
-        fields["url"] = paper.url
-    if paper.tags:
-        fields["keywords"] = ", ".join(paper.tags)
-    return fields
+    return dict(sorted(fields.items(), key=lambda item: _ORDER.get(item[0], len(_ORDER))))
+
+
+#: The fields `derived_fields` makes from the paper's own (besides `author`), and the order it writes them in.
+_DERIVED = ("title", "journal", "booktitle", "year", "doi", "url", "keywords")
+_ORDER = {name: i for i, name in enumerate(("title", "author", *_DERIVED[1:]))}
+
+
+def _derived(paper: Paper, name: str, entry_type: str) -> str:
+    """One field of `derived_fields` but `author` ("" when the paper gives none)."""
+    if name == "title":
+        return paper.title
+    if name == "journal":
+        return paper.venue if entry_type in IN_JOURNAL else ""
+    if name == "booktitle":
+        return paper.venue if entry_type in IN_VOLUME else ""
+    if name == "keywords":
+        return ", ".join(paper.tags)
+    return getattr(paper, name) if name in ("year", "doi", "url") else ""
+
+
+#: A kept `author` that says "the paper's authors as shown, joined by `and`" (DBLP's and OpenReview's "Ada Lovelace and
+#: Alan Turing"): the other common spelling besides `derived_fields`' "Lovelace, Ada and …", kept without a copy.
+AS_SHOWN = ""
 
 
 def kept_fields(raw: Mapping[str, str], paper: Paper, entry_type: str) -> dict[str, str]:
-    """The fields of `raw` (name -> text as written) worth keeping: not the abstract, not what `derived_fields` gives."""
-    derived = derived_fields(paper, entry_type)
-    return {name: value for name, value in raw.items() if name != "abstract" and derived.get(name) != value}
+    """The fields of `raw` (name -> text as written) worth keeping: not the abstract, not what `derived_fields` gives.
+    Every BibTeX entry of an import comes through here: each field is compared with the one field it would be."""
+    kept = {}
+    for name, value in raw.items():
+        if name == "abstract":
+            continue
+        if name == "author":
+            if value == " and ".join(paper.authors):
+                kept[name] = AS_SHOWN
+            elif value != bibtex_names(paper.authors):
+                kept[name] = value
+        elif value != _derived(paper, name, entry_type):
+            kept[name] = value
+    return kept
 
 
 def entry_fields(paper: Paper) -> dict[str, str]:
@@ -90,7 +109,10 @@ def entry_fields(paper: Paper) -> dict[str, str]:
     raw = extra.get(RAW)
     if not isinstance(raw, dict):  # kept by an older paperdesk: the other fields beside its own keys
         raw = {k: v for k, v in extra.items() if k not in _OWN and isinstance(v, str) and k.isascii() and k.replace("_", "").replace("-", "").isalnum()}
-    return {**derived_fields(paper, entry_type), **{k: v for k, v in raw.items() if isinstance(v, str)}}
+    fields = {**derived_fields(paper, entry_type), **{k: v for k, v in raw.items() if isinstance(v, str)}}
+    if fields.get("author") == AS_SHOWN:
+        fields["author"] = " and ".join(paper.authors)
+    return fields
 
 
 def rebased(extra: dict[str, Any], source: Paper, onto: Paper) -> dict[str, Any]:
