@@ -162,3 +162,19 @@ def test_the_markdown_export_and_the_vault_carry_the_key() -> None:
     entry = Entry(paper_of(title="T", citekey="lovelace2018t"), Annotation("a" * 12))
     assert front_matter_fields(entry, "2026-01-01T00:00:00+00:00")["citekey"] == "lovelace2018t"
     assert "Key: lovelace2018t" in paper_section(entry)
+
+
+def test_a_bibtex_entry_merged_into_a_stored_paper_comes_back_as_its_source_wrote_it(library_dir: Path, tmp_path: Path) -> None:
+    import_paths(library_dir, [CONF / "nips2018.json"])  # venue "NeurIPS", from the file name
+    bib = tmp_path / "nips.bib"
+    bib.write_text("@inproceedings{LovelaceTuring18, title = {Learning to Rank with Partial Feedback}, author = {Lovelace, Ada and Turing, Alan},\n"
+                   "  booktitle = {Advances in Neural Information Processing Systems 31}, year = 2018, pages = {1--9}}\n", encoding="utf-8")
+    import_paths(library_dir, [bib])  # the same paper: merged, the stored venue kept
+    with Library.open(library_dir) as lib:
+        merged = next(p for p in lib.papers if p.title == "Learning to Rank with Partial Feedback")
+        assert merged.venue == "NeurIPS" and merged.citekey == "lovelace2018learning"
+        entry = bibtexparser.parse_string(bibtex_entry(merged)).entries[0]
+    fields = {k: v.value for k, v in entry.fields_dict.items()}
+    assert entry.key == "lovelace2018learning"  # the stored paper's key
+    assert fields["booktitle"] == "Advances in Neural Information Processing Systems 31" and fields["pages"] == "1--9"
+    assert fields["author"] == "Lovelace, Ada and Turing, Alan"

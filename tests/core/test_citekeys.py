@@ -42,7 +42,8 @@ def test_the_default_pattern_makes_ascii_lower_case_keys(made: Paper, key: str) 
 
 
 def test_a_pattern_of_the_settings_is_checked_and_followed() -> None:
-    assert KeyPattern("{auth}_{year}_{title3}").key(paper("Learning to Rank with Partial Feedback", ("Ada Lovelace",), "2018")) == "lovelace_2018_learningrankpartial"
+    made = paper("Learning to Rank with Partial Feedback", ("Ada Lovelace",), "2018")
+    assert KeyPattern("{auth}_{year}_{title3}").key(made) == "lovelace_2018_learningrankpartial"
     for bad in ("{auth} {year}", "{author}{year}", "{title9}", "plain"):
         with pytest.raises(ValueError):
             KeyPattern(bad)

@@ -33,12 +33,15 @@ class Person:
         return f"{name}, {self.suffix}" if self.suffix else name
 
 
-def _plain(parts: list[str]) -> str:
-    """Name parts as Unicode text: accents decoded, case-protection braces gone."""
-    text = " ".join(parts)
-    if "\\" in text or "{" in text:
+def unicode_text(text: str) -> str:
+    """BibTeX text as a reader reads it: LaTeX rendered, case-protection braces gone, on one line."""
+    if "\\" in text or "$" in text or "{" in text:
         text = to_unicode(text).replace("{", "").replace("}", "")
     return normalize_space(text)
+
+
+def _plain(parts: list[str]) -> str:
+    return unicode_text(" ".join(parts))
 
 
 def split_people(field: str) -> tuple[list[Person], bool]:

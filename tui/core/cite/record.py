@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from tui.core.cite.kinds import kind_of
-from tui.core.cite.names import Person, authors_of, editors_of
+from tui.core.cite.names import Person, authors_of, editors_of, unicode_text
 from tui.core.ingest.bibtex_raw import entry_fields
 from tui.core.ingest.identity import arxiv_id
 from tui.core.models import BOILERPLATE_ABSTRACTS, Annotation, Paper, normalize_space
@@ -53,17 +53,10 @@ class Citable:
     """pages, volume, issue, publisher, place: those the source gave."""
 
 
-def _plain(text: str) -> str:
-    """Field text as a reader reads it: LaTeX rendered, case-protection braces gone, on one line."""
-    if "\\" in text or "$" in text or "{" in text:
-        text = to_unicode(text).replace("{", "").replace("}", "")
-    return normalize_space(text)
-
-
 def cited_title(paper: Paper, annotation: Annotation | None = None) -> str:
     """The title a reference gives: the data's, else the reader's rename, else the one derived from the abstract."""
     renamed = annotation.title if annotation is not None else ""
-    return _plain(title_text(paper.title)) if paper.title.strip() else normalize_space(renamed) or _plain(title_text(paper.derived_title))
+    return unicode_text(title_text(paper.title)) if paper.title.strip() else normalize_space(renamed) or unicode_text(title_text(paper.derived_title))
 
 
 def told_abstract(paper: Paper) -> str:
@@ -93,7 +86,7 @@ def citable(paper: Paper, annotation: Annotation | None = None, *, notes: bool =
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if isinstance(value, str) and value.strip():
-            details[name] = _plain(value)
+            details[name] = unicode_text(value)
     if "pages" not in details and (pages := _pages(extra)):
         details["pages"] = pages
     if "pages" in details:  # BibTeX's en dash "1--10", and "1 – 10": a range as CSL and RIS read one
@@ -111,7 +104,7 @@ def citable(paper: Paper, annotation: Annotation | None = None, *, notes: bool =
         more_authors=more,
         editors=editors_of(paper),
         year=paper.year,
-        venue=_plain(paper.venue),
+        venue=unicode_text(paper.venue),
         doi=paper.doi,
         url=paper.url,
         pdf=pdf if isinstance(pdf, str) else "",
