@@ -164,3 +164,15 @@ def test_a_library_written_before_keys_gets_them_once_ids_and_annotations_untouc
     written = (folder / "papers.json").read_bytes()
     Library.open(folder).close()
     assert (folder / "papers.json").read_bytes() == written  # once
+
+
+def test_a_paper_an_older_version_wrote_again_without_its_key_gets_one(library_dir: Path) -> None:
+    import_paths(library_dir, [PMLR])
+    path = library_dir / "papers.json"
+    data = json.loads(path.read_bytes())
+    doc = next(d for d in data["papers"].values() if d.get("citekey") == "nath26")
+    del doc["citekey"]  # the previous release replaced this record: it writes only the fields it knows
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with Library.open(library_dir) as lib:
+        assert next(p for p in lib.papers if p.id == doc["id"]).citekey == "nath26"  # its source's key, again
+    assert any(d.get("citekey") == "nath26" for d in json.loads(path.read_bytes())["papers"].values())

@@ -59,7 +59,7 @@ class Library(LibraryStore):
                 mark_current(lib)
                 if seed:
                     lib.seed()
-            elif outdated(lib.formats):
+            elif outdated(lib.formats) or any(not p.citekey for p in lib.papers):  # (papers an older version wrote again)
                 from tui.core.migrations import migrate  # an older library only: not on a current one's way to the first frame
 
                 migrate(lib)

@@ -47,11 +47,13 @@ def migrate(library: LibraryStore) -> int:
     keys existed gets one for every paper, in list order (the source's key
     an older version kept in `extra`, else one from the pattern), given by
     the store's change walk as every paper entering a library gets its key
-    (`Library.give_keys`). A library opened read-only is brought up to date
-    in memory.
+    (`Library.give_keys`); so does a paper whose record an older version
+    wrote again without its key. A library opened read-only is brought up to
+    date in memory.
     """
     titles = library.formats.get(TITLES, 0) < TITLE_RULE
-    keys = library.formats.get(CITEKEYS, 0) < CITEKEY_RULE
+    # An older version writing this library again writes the records it changes without their keys.
+    keys = library.formats.get(CITEKEYS, 0) < CITEKEY_RULE or any(not p.citekey for p in library.papers)
     if not (titles or keys):
         return 0
     from tui.core.cite.keys import legacy_source_key
