@@ -83,6 +83,8 @@ def test_key_changes_a_key_and_refuses_one_another_paper_holds(library: Path) ->
     assert done.returncode == 0 and done.stdout.rstrip().endswith("key chakraborty26b → chakraborty2026flickering")
     again = run("import", str(PMLR), "--db", str(library))  # a re-import merges: the reader's key stays
     assert again.returncode == 0
+    shown = run("show", "chakraborty2026flickering", "--db", str(library)).stdout
+    assert "  key chakraborty2026flickering\n" in shown
     record = json.loads(run("show", "chakraborty2026flickering", "--json", "--db", str(library)).stdout)
     assert record["citekey"] == "chakraborty2026flickering" and record["title"] == "Flickering Multi-Armed Bandits"
     listed = [json.loads(line) for line in run("list", "--query", "key:nath26", "--json", "--db", str(library)).stdout.splitlines()]
