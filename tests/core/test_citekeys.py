@@ -176,3 +176,20 @@ def test_a_paper_an_older_version_wrote_again_without_its_key_gets_one(library_d
     with Library.open(library_dir) as lib:
         assert next(p for p in lib.papers if p.id == doc["id"]).citekey == "nath26"  # its source's key, again
     assert any(d.get("citekey") == "nath26" for d in json.loads(path.read_bytes())["papers"].values())
+
+
+def test_the_settings_pattern_makes_the_keys_and_a_bad_one_falls_back(library_dir: Path) -> None:
+    from tui.core.config import config_path, load_settings
+
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('citekey_pattern = "{year}-{auth}"\ncite_style = "ieee"\n', encoding="utf-8")
+    settings, warnings = load_settings(path)
+    assert (settings.citekey_pattern, settings.cite_style, warnings) == ("{year}-{auth}", "ieee", [])
+    import_paths(library_dir, [CONF / "nips2018.json"])
+    with Library.open(library_dir) as lib:
+        assert "2018-lovelace" in {p.citekey for p in lib.papers}
+    path.write_text('citekey_pattern = "{auth} {year}"\ncite_style = "Not A Style!"\n', encoding="utf-8")
+    settings, warnings = load_settings(path)
+    assert settings.citekey_pattern == "{auth}{year}{title}" and settings.cite_style == "apa"
+    assert len(warnings) == 2 and all("using the default" in w for w in warnings)
