@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -88,10 +89,10 @@ def config_path(folder: Path | None = None) -> Path:
 
 def load_settings(path: Path) -> tuple[Settings, list[str]]:
     """Read `path`; return the settings and one warning line per problem found."""
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:
+        import tomli as tomllib
 
     settings = Settings()
     try:

@@ -8,7 +8,7 @@ def normalize_space(text: str) -> str:
 
     Most long text (every abstract an import hashes, several times) is
     already normalized: a few substring scans say so and return it as it is,
-    several times quicker than splitting it into words, and allocating nothing.
+    quicker than splitting it into words, and allocating nothing.
     """
     if (
         len(text) > 100
