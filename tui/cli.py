@@ -51,6 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         split_db(args)
     if args.command == "export" and args.per_paper and args.out == "-":
         parser.error("--per-paper writes files into a folder; it cannot write to standard output (--out -)")
+    if args.command == "export" and args.per_paper and args.format != "markdown":
+        parser.error(f"--per-paper writes Markdown files; {args.format} is written as one document")
     args.settings, args.config_warnings = _settings()
     if args.command is not None:
         for warning in args.config_warnings:
@@ -281,11 +283,15 @@ def _leave_now_if_workers_linger(code: int) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Markdown on stdout, into a file, or one file per paper into a folder."""
+    """Markdown on stdout, into a file, or one file per paper into a folder; BibTeX, CSL-JSON or RIS (`tui.cli_cite`)."""
     from tui.core.export.markdown import render_document
     from tui.core.exporting import write_export
     from tui.core.library import Library, export_entries
 
+    if args.format != "markdown":
+        from tui.cli_cite import export_citations
+
+        return export_citations(args, _library_dir(args))
     if args.per_paper and not args.out:
         return _fail("--per-paper needs --out FOLDER")
     with Library.open(_library_dir(args), read_only=True) as lib:
@@ -360,6 +366,20 @@ def cmd_backups(args: argparse.Namespace) -> int:
     return run(args, _library_dir(args))
 
 
+def cmd_cite(args: argparse.Namespace) -> int:
+    """Formatted references of papers (tui/cli_cite.py)."""
+    from tui.cli_cite import cmd_cite as run
+
+    return run(args, _library_dir(args))
+
+
+def cmd_key(args: argparse.Namespace) -> int:
+    """Print or change a paper's citation key (tui/cli_cite.py)."""
+    from tui.cli_cite import cmd_key as run
+
+    return run(args, _library_dir(args))
+
+
 def cmd_fetch(args: argparse.Namespace) -> int:
     """`add` and `fetch`: papers from arXiv, OpenReview and Crossref (tui/cli_fetch.py)."""
     from tui.cli_fetch import run
@@ -386,4 +406,6 @@ COMMANDS = {
     "restore": cmd_restore,
     "rename-list": cmd_rename_list,
     "backups": cmd_backups,
+    "cite": cmd_cite,
+    "key": cmd_key,
 }

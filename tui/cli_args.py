@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from tui import __version__
+from tui.cli_cite import EXPORT_FORMATS
 from tui.cli_status import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES, SORTS
@@ -39,7 +40,7 @@ def _epilog() -> str:
     return (
         f"library folder: --db DIR, else ${HOME_ENV}, else `library` in the settings file, else the user data folder\n"
         f"settings file:  {config_path()} (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], "
-        "arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
+        "arxiv_api, openreview_api, crossref_api, arxiv_delay, citekey_pattern, cite_style)\n"
         f"exit status:    {EXIT_OK} done; {EXIT_FAIL} bad input, nothing matched, or nothing came in (an import whose every entry was "
         f"skipped, a fetch that found nothing); {EXIT_USAGE} usage (a bad option or argument); "
         f"{EXIT_HELD} the library is held by another process (the message names its PID); "
@@ -147,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
         "tags, the abstract with its LaTeX as Unicode, and the notes. ID_OR_QUERY is an id, a unique "
         "start of one, or a filter query; a query matching several papers lists them and exits with status 1.",
     )
-    show.add_argument("target", metavar="ID_OR_QUERY", help="a paper id (or its unique start), or a filter query")
+    show.add_argument("target", metavar="ID_OR_QUERY", help="a paper id (or its unique start), its citation key, or a filter query")
     show.add_argument("--json", action="store_true", help="print the paper as one JSON object (list --json's fields)")
 
     rel = add_parser(
@@ -208,11 +209,15 @@ def build_parser() -> argparse.ArgumentParser:
     exp = add_parser(
         "export",
         parents=[common],
-        help="write papers and notes as Markdown",
+        help="write papers and notes as Markdown, BibTeX, CSL-JSON or RIS",
         description="Write papers with their notes as Markdown: one document (on stdout without "
         "--out, or with --out -), or one file per paper with YAML front matter (an Obsidian vault). By default "
-        "exports every annotated paper; `paperdesk import FOLDER` reads per-paper files back.",
+        "exports every annotated paper; `paperdesk import FOLDER` reads per-paper files back. "
+        "--format bibtex|csl-json|ris writes citations instead, keyed by each paper's citation key: a paper that "
+        "came from BibTeX as its source wrote it (every field, braces and accents), any other as a complete entry.",
     )
+    exp.add_argument("--format", "-f", choices=EXPORT_FORMATS, default="markdown", help="markdown (default), bibtex, csl-json or ris")
+    exp.add_argument("--with-notes", action="store_true", help="bibtex, csl-json, ris: the notes too (annote, note, N1)")
     exp.add_argument("--query", metavar="Q", help="export the papers the filter query Q matches")
     exp.add_argument("--all", action="store_true", help="export every paper, annotated or not")
     out = exp.add_argument("--out", metavar="PATH", help="file to write (a folder with --per-paper); - is standard output")
@@ -273,10 +278,12 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("shell", choices=SHELLS, help="the shell to complete for")
 
     from tui.cli_backups import add_parsers as add_backups
+    from tui.cli_cite import add_parsers as add_cite
     from tui.cli_fetch import add_parsers
 
     add_parsers(add_parser, common)
     add_backups(add_parser, common)
+    add_cite(add_parser, common)
     return parser
 
 

@@ -34,14 +34,17 @@ def test_paper_list_json_fields_are_used() -> None:
     assert first.url == "https://papers.nips.cc/paper/2018/hash/0001-Abstract.html"  # site before pdf
     assert first.authors == ("Ada Lovelace", "Alan Turing")
     assert nips.papers[1].authors == ("Grace Hopper", "Edsger Dijkstra")  # "; " separated
-    assert first.extra == {"track": "main", "status": "Poster"}
+    assert first.extra == {"track": "main", "status": "Poster", "pdf": "https://papers.nips.cc/paper/2018/file/0001-Paper.pdf"}  # the site is the URL
     icml = read_import(CONF / "icml2019.json")
     sparse = icml.papers[0]
     assert icml.name == "ICML 2019"
     assert sparse.url == "https://proceedings.mlr.press/v97/doe19a/doe19a.pdf"  # empty site: the pdf
     assert (sparse.year, sparse.doi) == ("2019", "10.5555/icml.2019.1")
     assert sparse.venue == "Proceedings of the 36th International Conference on Machine Learning"
-    assert sparse.extra["bibtex_key"] == "pmlr-v97-doe19a" and "bibtex" not in sparse.extra
+    assert sparse.extra["bibtex_key"] == sparse.citekey == "pmlr-v97-doe19a" and "bibtex" not in sparse.extra
+    # The embedded entry's fields as written, but those the record already says (author, year, booktitle, doi).
+    assert sparse.extra["bibtex_fields"] == {"title": "Sparse Coding with {ADMM}", "pages": "1--10", "volume": "97", "publisher": "PMLR"}
+    assert "pdf" not in sparse.extra  # it is the URL
 
 
 def test_embedded_bibtex_never_raises() -> None:

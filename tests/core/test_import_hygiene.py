@@ -42,7 +42,8 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.collector": set(),
     "tui.core.heap": set(),
     "tui.core.stats": BASE,
-    "tui.core.config": BASE | {"tui.core.store.atomic"},
+    # a citation-key pattern in the file is checked by the rules that use it (cite.keys)
+    "tui.core.config": BASE | {"tui.core.store.atomic", "tui.core.cite.keys"},
     "tui.core.render": BASE,
     "tui.core.ingest": BASE | {"tui.core.render"},
     "tui.core.search": BASE | {"tui.core.render"},
@@ -54,7 +55,11 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.export": BASE | {"tui.core.render", "tui.core.highlights", "tui.core.store.atomic"},
     # web services: readers' records and field helpers (Crossref speaks CSL-JSON), the atomic write for the cache
     "tui.core.fetch": BASE | {"tui.core.ingest", "tui.core.store.atomic"},
+    # citing: keys, and the citation formats written from a paper's fields and its source's entry (ingest.bibtex_raw)
+    "tui.core.cite": BASE | {"tui.core.render", "tui.core.ingest.bibtex_raw", "tui.core.ingest.identity"},
     "tui.core.library": {"tui.core"},
+    # Citing from the command line and the app: the reader's key edit, exports in citation formats, the copy menu.
+    "tui.core.citing": {"tui.core"},
     # Parts of use cases moved beside library: the trash's choice of papers, a list's new name.
     # A restore meets a paper imported again since its removal by the import's own evidence (ingest.merge).
     "tui.core.removing": BASE | {"tui.core.store", "tui.core.ingest"},

@@ -31,7 +31,7 @@ def test_the_pmlr_file_imports_completely() -> None:
         for text in (title_text(paper.title), *paper.authors):
             assert "\\" not in text and "{" not in text and "}" not in text, text
         assert "{" not in paper.title.replace("$", "") or "$" in paper.title, paper.title
-        assert "bibtex_key" in paper.extra and "pages" in paper.extra
+        assert paper.extra["bibtex_key"] == paper.citekey and "pages" in paper.extra["bibtex_fields"]  # the entry as written
     authors = {a for p in parsed.papers for a in p.authors}
     assert {"Jesús F. Palacián", "Thomas B. Schön", "Wolfgang Hönig"} <= authors
     first = parsed.papers[0]
@@ -57,7 +57,7 @@ def test_small_bibtex_fields() -> None:
     assert smith.authors == ("Hans Müller", "Paul Erdős", "Barnes and Noble")
     assert (smith.year, smith.venue, smith.doi, smith.url) == ("2020", "Journal of Tests", "10.1000/XYZ123", "https://example.org/paper")
     assert smith.tags == ("sparsity", "regularization")
-    assert smith.extra["note"] == "kept in extra"
+    assert smith.extra["bibtex_fields"]["note"] == "kept in extra"
     assert smith.abstract.startswith(r"We study $\alpha \in [0,1]$ and show $\mathcal{O}")  # line breaks joined
     assert title_only.abstract == "" and title_only.id == paper_id("", "Only a Title Here")
     assert title_only.venue == "Proceedings of Somewhere"

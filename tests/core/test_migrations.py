@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import FIXTURES, stored_annotations
 from tui.core.ingest.titles import derive_title
 from tui.core.library import Library
-from tui.core.migrations import TITLE_RULE, TITLES
+from tui.core.migrations import CURRENT
 
 
 def old_library(tmp_path: Path, name: str) -> Path:
@@ -34,7 +34,7 @@ def test_derived_titles_of_an_old_library_are_derived_again_keeping_ids_and_anno
     after = stored_papers(folder)
     assert after.keys() == before.keys()  # the same papers under the same ids
     assert stored_annotations(folder) == notes  # annotations untouched (keyed on those ids)
-    assert json.loads((folder / "papers.json").read_bytes())["formats"] == {"1": {TITLES: TITLE_RULE}}
+    assert json.loads((folder / "papers.json").read_bytes())["formats"] == {"1": CURRENT}
     for pid, doc in after.items():
         old = before[pid]
         if old.get("title"):
@@ -42,7 +42,7 @@ def test_derived_titles_of_an_old_library_are_derived_again_keeping_ids_and_anno
         elif old.get("derived_title"):
             assert doc["derived_title"] == derive_title(doc["abstract"]) == shown[pid]
             assert not doc["derived_title"].endswith("…")
-        assert {k: v for k, v in doc.items() if k != "derived_title"} == {k: v for k, v in old.items() if k != "derived_title"}
+        assert {k: v for k, v in doc.items() if k not in ("derived_title", "citekey")} == {k: v for k, v in old.items() if k != "derived_title"}
 
 
 def test_the_bundled_papers_of_an_old_library_read_right(tmp_path: Path) -> None:
@@ -73,7 +73,7 @@ def test_a_read_only_open_shows_todays_titles_and_writes_nothing(tmp_path: Path)
 def test_a_new_library_is_written_by_todays_rules(library_dir: Path) -> None:
     Library.open(library_dir).close()
     raw = (library_dir / "papers.json").read_bytes()
-    assert json.loads(raw)["formats"] == {"1": {TITLES: TITLE_RULE}}
+    assert json.loads(raw)["formats"] == {"1": CURRENT}
     Library.open(library_dir).close()
     assert (library_dir / "papers.json").read_bytes() == raw  # nothing to migrate: not rewritten
 

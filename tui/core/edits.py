@@ -87,15 +87,20 @@ def resolve_id(lib: Library, text: str) -> Paper:
 
 
 def find_one(lib: Library, text: str) -> Paper:
-    """The paper an id (or unique id prefix) or a filter query names; `NotFound` listing the matches otherwise.
+    """The paper an id (or unique id prefix), a citation key or a filter query names; `NotFound` listing the
+    matches otherwise.
 
-    An id prefix wins over a query of the same text; a query must match exactly one paper.
+    An id prefix wins over a key, and a key over a query of the same text; a query must match exactly one paper.
     """
     found = by_id_prefix(lib, text)
     if len(found) == 1:
         return found[0]
     if found:
         return resolve_id(lib, text)  # raises with the candidates
+    wanted = text.strip().casefold()
+    keyed = [p for p in lib.papers if p.citekey and p.citekey.casefold() == wanted]
+    if len(keyed) == 1:
+        return keyed[0]
     hits = list(papers_matching(lib, text))  # a malformed query raises its own one line
     if len(hits) == 1:
         return hits[0]

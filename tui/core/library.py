@@ -21,6 +21,7 @@ from tui.core.store.storage import LibraryStore
 from tui.core.words import plural
 
 if TYPE_CHECKING:  # the readers' report types: imported where an import runs, not when the app opens a library
+    from tui.core.cite.keys import KeyPattern
     from tui.core.export.git_vault import GitSyncOutcome
     from tui.core.export.markdown import Entry
     from tui.core.export.sync import SyncReport
@@ -33,6 +34,7 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.removing import RemoveOutcome
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
+    from tui.core.store.storage import PaperChanges
     from tui.core.store.trash import RestorePlan
 
 
@@ -57,7 +59,7 @@ class Library(LibraryStore):
                 mark_current(lib)
                 if seed:
                     lib.seed()
-            elif outdated(lib.formats):
+            elif outdated(lib.formats) or any(not p.citekey for p in lib.papers):  # (papers an older version wrote again)
                 from tui.core.migrations import migrate  # an older library only: not on a current one's way to the first frame
 
                 migrate(lib)
@@ -70,6 +72,33 @@ class Library(LibraryStore):
             lib.close()
             raise
         return lib
+
+    #: The citation-key pattern for papers whose source gave none (`cite.keys.KeyPattern`); None: the settings'.
+    key_pattern: KeyPattern | None = None
+
+    def give_keys(self, changes: PaperChanges) -> None:
+        """Every paper entering the library (imported, restored, migrated) gets its citation key here (`cite.keys`)."""
+        if not changes.added and not changes.replaced:
+            return  # a removal: nothing enters, and the settings need not be read
+        from tui.core.cite.keys import give_keys
+
+        give_keys(self.papers, changes, self._pattern(), self.trashed_keys)
+
+    def _pattern(self) -> KeyPattern:
+        """`key_pattern`, else the settings file's `citekey_pattern` (read once, when a key must be made)."""
+        if self.key_pattern is None:
+            from tui.core.cite.keys import KeyPattern
+            from tui.core.config import config_path, load_settings
+
+            self.key_pattern = KeyPattern(load_settings(config_path())[0].citekey_pattern)
+        return self.key_pattern
+
+    def trashed_keys(self) -> dict[str, str]:
+        """The keys papers in the trash hold (case-folded key -> id): they stay theirs, for a restore."""
+        from tui.core.cite.keys import trashed_keys
+        from tui.core.store.trash_file import read_trash
+
+        return trashed_keys(read_trash(self.folder))
 
     def restore_plan(self, stored: list[Paper], trashed: list[Paper]) -> RestorePlan:
         """A restore that meets papers imported again since their removal (`removing.plan_restore`)."""

@@ -91,9 +91,11 @@ def stars(rating: int) -> str:
 
 
 def meta_line(entry: Entry) -> str:
-    """`List: … · Rating: ★★★☆☆ · Status: reading · Tags: a, b · Started: 2026-…`, one line."""
+    """`List: … · Key: doe2019sparse · Rating: ★★★☆☆ · Status: reading · Tags: a, b · Started: 2026-…`, one line."""
     paper, ann = entry.paper, entry.annotation
     parts = [f"List: {paper.list}"]
+    if paper.citekey:
+        parts.append(f"Key: {paper.citekey}")
     if paper.authors:
         parts.append("Authors: " + ", ".join(paper.authors))
     for label, value in (("Year", paper.year), ("Venue", paper.venue)):
@@ -158,6 +160,8 @@ def front_matter_fields(entry: Entry, now: str, library: str = "") -> dict[str, 
         "renamed": bool(ann.title),  # see notes_import: a derived title is not a rename
         "list": clean(paper.list),
     }
+    if paper.citekey:
+        fields["citekey"] = paper.citekey  # what a note links to and a document cites
     for key in ("authors", "year", "venue", "url", "doi"):
         value = getattr(paper, key)
         if value:
@@ -187,7 +191,7 @@ def front_matter_fields(entry: Entry, now: str, library: str = "") -> dict[str, 
 
 #: The front-matter keys paperdesk writes; a vault's own keys (aliases, cssclasses, …) are kept beside them.
 OWN_KEYS = frozenset(
-    "id title renamed list authors year venue url doi code rating status tags typed_tags "
+    "id title renamed list citekey authors year venue url doi code rating status tags typed_tags "
     "created updated opened started finished exported export_hash notes_heading_offset library_id".split()
 )
 

@@ -54,7 +54,7 @@ def paper_text(paper: Paper, annotation: Annotation) -> str:
     if any(links):
         head.append("  ".join(link for link in links if link))
     head.append(annotation_line(annotation))
-    head.append(f"id {paper.id}")
+    head.append(f"id {paper.id}" + (f"  key {one_line(paper.citekey)}" if paper.citekey else ""))
     blocks = ["\n".join(head)]
     blocks.append(visible(to_unicode(paper.abstract)).strip() if paper.abstract.strip() else "(no abstract)")
     code = _links(paper)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tui.core.errors import PaperdeskError, os_reason
@@ -58,13 +58,19 @@ def _write(path: Path, text: str, done: int, durable: bool = True) -> None:
 
 def write_document(path: str | os.PathLike[str], items: Sequence[Entry], *, force: bool = False, now: str | None = None) -> Path:
     """Write the one-document export to `path` atomically; refuse to replace a file unless `force`."""
+    return write_file(path, lambda: render_document(items, now), force=force)
+
+
+def write_file(path: str | os.PathLike[str], text: Callable[[], str], *, force: bool = False) -> Path:
+    """Write one export file (`text()`, made once the path is known to be free) atomically; refuse to replace
+    a file unless `force`. BibTeX, CSL-JSON and RIS exports are written here too."""
     target = Path(path)
     if target.is_dir():
         raise ExportError(f"{target}: is a folder; give a file name, or use per-paper files")
     if target.exists() and not force:
         raise WouldOverwrite([target])
     _make_folder(target.parent)
-    _write(target, render_document(items, now), 0)
+    _write(target, text(), 0)
     return target
 
 

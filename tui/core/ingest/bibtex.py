@@ -1,4 +1,4 @@
-"""Importing BibTeX with bibtexparser v2: one paper per entry, LaTeX in names decoded.
+"""Importing BibTeX with bibtexparser v2: one paper per entry, LaTeX in names decoded, the entry kept as written.
 
 The abstract is stored as written (LaTeX and all), and so is the math of a
 title (`$k$-SAT` stays `$k$-SAT`): every place that shows a title renders it,
@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from tui.core.errors import InputFileError
+from tui.core.ingest.bibtex_raw import KEY, RAW, TYPE, kept_fields
 from tui.core.ingest.fields import clean_doi, split_names
 from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper, normalize_space, paper_id
@@ -22,8 +23,8 @@ from tui.core.render.latex import to_unicode
 logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
 logging.getLogger("bibtexparser").propagate = False
 
-#: Fields that become Paper fields; every other field is kept in Paper.extra.
-USED = {"title", "author", "year", "journal", "booktitle", "abstract", "doi", "url", "keywords"}
+#: Fields of a proceedings (or book) entry its papers inherit when they lack them (besides booktitle and year).
+FROM_VOLUME = ("editor", "publisher", "volume", "series", "address")
 #: Entry types that describe a whole volume, not a paper; their venue and year are the default.
 VOLUME_TYPES = {"proceedings", "book"}
 
@@ -152,23 +153,23 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
             skipped.append((line, f"{where}: has no title and no abstract"))
             continue
         venue = fields.get("journal") or fields.get("booktitle") or vfields.get("booktitle") or vfields.get("title", "")
-        extra = {k: v for k, v in fields.items() if k not in USED}
-        extra["bibtex_key"] = entry.key
-        extra["bibtex_type"] = entry.entry_type.lower()
-        parsed.papers.append(
-            Paper(
-                id=paper_id(abstract, title),
-                abstract=abstract,
-                list=name,
-                title=title,
-                authors=author_names(fields.get("author", "")),
-                year=decode(fields.get("year") or vfields.get("year", "")),
-                venue=decode(venue),
-                url=fields.get("url", "").strip(),
-                doi=clean_doi(fields.get("doi", "")),
-                tags=tuple(decode(t) for t in split_names(fields.get("keywords", "")) if decode(t)),
-                extra=extra,
-            )
+        entry_type = entry.entry_type.lower()
+        paper = Paper(
+            id=paper_id(abstract, title),
+            abstract=abstract,
+            list=name,
+            title=title,
+            authors=author_names(fields.get("author", "")),
+            year=decode(fields.get("year") or vfields.get("year", "")),
+            venue=decode(venue),
+            url=fields.get("url", "").strip(),
+            doi=clean_doi(fields.get("doi", "")),
+            tags=tuple(decode(t) for t in split_names(fields.get("keywords", "")) if decode(t)),
+            citekey=entry.key,
         )
+        # Every field as written (an export gives the entry back), completed from its proceedings where it lacked them.
+        inherited = {k: vfields[k] for k in FROM_VOLUME if k in vfields and k not in fields}
+        paper.extra = {KEY: entry.key, TYPE: entry_type, RAW: kept_fields({**fields, **inherited}, paper, entry_type)}
+        parsed.papers.append(paper)
     parsed.skipped = [reason for _, reason in sorted(skipped, key=lambda s: s[0])]
     return parsed

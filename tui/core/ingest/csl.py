@@ -18,7 +18,7 @@ import orjson
 from tui.core.errors import InputFileError
 from tui.core.ingest.fields import BadField, clean_doi, kind_of, split_names
 from tui.core.ingest.parsed import ParsedFile
-from tui.core.models import Paper, normalize_space, paper_id
+from tui.core.models import Paper, id_as_key, normalize_space, paper_id
 
 #: CSL keys that become Paper fields; every other key is kept in Paper.extra.
 USED = {"title", "abstract", "author", "issued", "container-title", "DOI", "URL", "keyword", "event-title", "publisher"}
@@ -148,6 +148,7 @@ def paper_from_csl(item: Any, default_list: str) -> Paper:
         doi=clean_doi(_text("DOI", item.get("DOI"))),
         tags=_tags(item.get("keyword")),
         extra=extra,
+        citekey=id_as_key(item.get("citation-key")) or id_as_key(item.get("id")),  # Better BibTeX's key, else an id a person chose
     )
 
 

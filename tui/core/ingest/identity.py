@@ -40,6 +40,7 @@ def normalize_doi(doi: str) -> str:
 def arxiv_id(paper: Paper) -> str:
     """The arXiv identifier (without version) named by the paper's URL, DOI or `eprint`, else ""."""
     extra = paper.extra or {}
+    extra = extra.get("bibtex_fields") or extra  # a BibTeX entry's fields as written (`ingest.bibtex_raw`), else as kept before
     eprint = extra.get("eprint") if str(extra.get("archiveprefix", "")).casefold() == "arxiv" else ""
     for text in (paper.url, paper.doi, f"arxiv:{eprint}" if isinstance(eprint, str) and eprint else ""):
         if not text or "rx" not in text.lower():

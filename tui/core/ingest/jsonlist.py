@@ -2,9 +2,11 @@
 
 Paper-list exports carry more than title and abstract: `site`/`pdf` links, a
 whole BibTeX entry as a string (`bibtex`), `track`, `status`, and authors as
-one string. The URL comes from `site` (else `pdf`); year, venue and DOI from
-the embedded BibTeX, else from a file name such as `nips2018.json`, which
-also names the list ("NeurIPS 2018").
+one string. The URL comes from `site` (else `pdf`, which `extra` keeps when
+the URL is the site); year, venue and DOI from the embedded BibTeX, else
+from a file name such as `nips2018.json`, which also names the list
+("NeurIPS 2018"). The embedded entry's key becomes the paper's citation key,
+and its fields are kept as written (`ingest.bibtex_raw`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 import orjson
 
 from tui.core.errors import InputFileError
+from tui.core.ingest.bibtex_raw import KEY, RAW, TYPE, kept_fields
 from tui.core.ingest.embedded import bibtex_fields
 from tui.core.ingest.fields import BadField, clean_doi, kind_of, names_field, text_field, year_field
 from tui.core.ingest.parsed import ParsedFile, Sink
@@ -111,12 +114,11 @@ def _paper_and_basis(
         url = _plain(bib.get("url", ""))
     list_name = obj.get("list")
     list_name = normalize_space(list_name) if isinstance(list_name, str) and list_name.strip() else default_list
-    if bib:
-        m = _ENTRY.search(bibtex)
-        if m:
-            extra.update(bibtex_type=m.group(1).lower(), bibtex_key=m.group(2))
+    if (pdf := obj.get("pdf")) and isinstance(pdf, str) and pdf.strip() != url:
+        extra["pdf"] = pdf.strip()  # the PDF link, when the URL is another page (the site)
+    entry = _ENTRY.search(bibtex) if bib else None
     basis = abstract_basis(abstract)
-    return Paper(
+    paper = Paper(
         id=paper_id(abstract, title, basis),
         abstract=abstract,
         list=list_name,
@@ -128,7 +130,12 @@ def _paper_and_basis(
         doi=doi,
         tags=names_field("tags", value) if (value := get("tags")) is not None else (),
         extra=extra,
-    ), basis
+    )
+    if entry is not None:  # the embedded entry as written (an export gives it back), but what the record says already
+        entry_type = entry.group(1).lower()
+        extra.update({TYPE: entry_type, KEY: entry.group(2), RAW: kept_fields(bib, paper, entry_type)})
+        paper.citekey = entry.group(2)
+    return paper, basis
 
 
 def _label(obj: Any, where: str) -> str:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from tui.core.ingest.bibtex_raw import rebased
 from tui.core.ingest.identity import normalize_doi, normalize_title
 from tui.core.ingest.matching import MatchIndex
 from tui.core.ingest.parsed import FileReport, ParsedFile, Progress
@@ -34,11 +35,12 @@ __all__ = ["MatchIndex", "MergePlan", "merge_into", "normalize_doi", "normalize_
 
 
 def merge_into(old: Paper, new: Paper) -> Paper:
-    """`old` with its empty fields filled from `new`, tags and extra keys added; id and list kept."""
+    """`old` with its empty fields filled from `new`, tags and extra keys added; id, list and citation key kept
+    (a key, once given, is the stored paper's for good; `new`'s is taken only when `old` has none)."""
     changes: dict = {}
     if not old.has_abstract and new.has_abstract:  # never read from disk only to be tested
         changes["abstract"] = new.abstract
-    for name in ("title", "year", "venue", "url", "doi"):
+    for name in ("title", "year", "venue", "url", "doi", "citekey"):
         if not getattr(old, name) and getattr(new, name):
             changes[name] = getattr(new, name)
     if not old.authors and new.authors:
@@ -48,6 +50,7 @@ def merge_into(old: Paper, new: Paper) -> Paper:
         changes["tags"] = tags
     extra = {**new.extra, **old.extra}
     if extra != old.extra:
+        extra = rebased(extra, new, old)  # `new`'s BibTeX entry, as written, against the fields `old` keeps
         changes["extra"] = extra
     return old.with_changes(**changes) if changes else old
 

@@ -14,7 +14,7 @@ from typing import Any
 from tui.core.errors import InputFileError
 from tui.core.ingest.fields import clean_doi
 from tui.core.ingest.parsed import ParsedFile
-from tui.core.models import Paper, normalize_space, paper_id
+from tui.core.models import Paper, id_as_key, normalize_space, paper_id
 
 _START = re.compile(r"^[ \t]*TY  -", re.M)
 _END = re.compile(r"^[ \t]*ER  -", re.M)
@@ -86,6 +86,7 @@ def paper_from_ris(entry: dict[str, Any], default_list: str) -> Paper | None:
         doi=clean_doi(_first(entry, ("doi",))),
         tags=tuple(normalize_space(k) for k in keywords if isinstance(k, str) and k.strip()),
         extra=extra,
+        citekey=id_as_key(entry.get("id")),  # the record's ID, unless a number a program chose
     )
 
 

@@ -1,12 +1,13 @@
 """The small value types the rest of paperdesk passes around: papers and annotations.
 
-One module per idea (`text`, `ids`, `stamps`, `paper`, `annotation`); every public
+One module per idea (`text`, `ids`, `stamps`, `paper`, `annotation`, `citekeys`); every public
 name is importable from here, which is where the rest of paperdesk imports it from.
 """
 
 from __future__ import annotations
 
 from tui.core.models.annotation import DATED_FIELDS, EDITABLE_FIELDS, Annotation, Highlight, Status, highlights_from, shown_title
+from tui.core.models.citekeys import id_as_key, valid_key
 from tui.core.models.ids import abstract_basis, paper_id, variant_id
 from tui.core.models.paper import OPTIONAL_PAPER_FIELDS, Paper, Shelf
 from tui.core.models.stamps import day, utc_now
@@ -26,10 +27,12 @@ __all__ = [
     "abstract_basis",
     "day",
     "highlights_from",
+    "id_as_key",
     "is_specific_abstract",
     "normalize_space",
     "paper_id",
     "shown_title",
     "utc_now",
+    "valid_key",
     "variant_id",
 ]

@@ -7,7 +7,7 @@ from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any, Protocol
 
 #: The fields `Paper.to_doc` writes only when set, in the order it writes them.
-OPTIONAL_PAPER_FIELDS = ("title", "derived_title", "authors", "year", "venue", "url", "doi", "tags", "extra")
+OPTIONAL_PAPER_FIELDS = ("title", "derived_title", "authors", "year", "venue", "url", "doi", "tags", "extra", "citekey")
 
 
 class Shelf(Protocol):
@@ -18,7 +18,13 @@ class Shelf(Protocol):
 
 @dataclass(slots=True)
 class _PaperFields:
-    """A paper's fields as the dataclass stores them, one slot each: `Paper` is what the rest uses."""
+    """A paper's fields as the dataclass stores them, one slot each: `Paper` is what the rest uses.
+
+    `citekey` is the paper's citation key, given once when it enters the
+    library (`core.cite.keys`) and never changed by paperdesk afterwards:
+    documents that cite it keep working. It comes last so that positional
+    construction (the catalog, `with_changes`) stays as it was.
+    """
 
     id: str
     abstract: str  # `Paper.abstract` reads it: the text, or (an int) where the shelf keeps it
@@ -33,6 +39,7 @@ class _PaperFields:
     doi: str = ""
     tags: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    citekey: str = ""
     _shelf: Shelf | None = field(default=None, init=False, repr=False, compare=False)
 
 
@@ -101,7 +108,7 @@ class Paper(_PaperFields):
         renumbers every paper it adds)."""
         new = Paper(
             self.id, "", self.list, self.seq, self.title, self.derived_title, self.authors,
-            self.year, self.venue, self.url, self.doi, self.tags, self.extra,
+            self.year, self.venue, self.url, self.doi, self.tags, self.extra, self.citekey,
         )
         new._shelf = self._shelf
         _HELD.__set__(new, _HELD.__get__(self, Paper))
@@ -156,6 +163,8 @@ class Paper(_PaperFields):
             doc["tags"] = list(value) if isinstance(value, tuple) else value
         if value := self.extra:
             doc["extra"] = value
+        if value := self.citekey:
+            doc["citekey"] = value
         return doc
 
     @classmethod
@@ -175,4 +184,5 @@ class Paper(_PaperFields):
             doi=str(doc.get("doi", "")),
             tags=tuple(doc.get("tags", ())),
             extra=dict(doc.get("extra", {})),
+            citekey=str(doc.get("citekey", "")),
         )

@@ -1,4 +1,4 @@
-"""Field filters (`status:`, `rating:`, `tag:`, `list:`, `author:`, `year:`, `venue:`, `has:`) over the index's columns."""
+"""Field filters (`status:`, `rating:`, `tag:`, `list:`, `author:`, `year:`, `venue:`, `key:`, `has:`) over the index's columns."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Protocol
 import numpy as np
 from rapidfuzz import fuzz, process
 
-from tui.core.models import Status
+from tui.core.models import Paper, Status
 from tui.core.render.venues import venue_means
 from tui.core.search.query import Filter, NumberTest, words
 
@@ -51,6 +51,8 @@ class FilterColumns(Protocol):
     def has_ann_tags(self) -> np.ndarray: ...
     @property
     def has_field(self) -> Mapping[str, np.ndarray]: ...  # the rest of `has:`, read from the papers
+    @property
+    def papers(self) -> Sequence[Paper]: ...  # `key:` reads each paper's citation key
 
 
 def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
@@ -78,6 +80,9 @@ def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
         for author, docs in index.author_docs.items():
             if _author_matches(str(value), author):
                 mask[list(docs)] = True
+    elif flt.field == "key":  # citation keys starting with the value, case aside (`key:smith2020` finds smith2020a too)
+        wanted = str(value)
+        mask = np.fromiter((p.citekey.casefold().startswith(wanted) for p in index.papers), dtype=bool, count=index.size)
     elif flt.field == "has":
         if value == "notes":
             mask = index.has_notes.copy()

@@ -20,7 +20,7 @@ from tui.core.search.folding import fold_query
 WORD = re.compile(r"\w+")
 
 #: Fields a filter may name, with what `has:` accepts.
-FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue")
+FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue", "key")
 HAS_VALUES = ("notes", "highlights", "tags", "rating", "abstract", "authors", "url", "doi")
 
 _TOKEN = re.compile(

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 CATALOG_FILE = "papers.catalog"
-#: Bump when the catalog's layout changes: an older catalog is then rebuilt.
-VERSION = 1
+#: Bump when the catalog's layout changes: an older catalog is then rebuilt (2: citation keys).
+VERSION = 2
 _TEXT_FIELDS = ("title", "derived_title", "year", "venue", "url", "doi")
 
 
@@ -107,6 +107,7 @@ def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any
         ("authors", lambda: [p.authors for p in papers]),
         ("tags", lambda: [p.tags for p in papers]),
         ("extra", lambda: {str(i): p.extra for i, p in enumerate(papers) if p.extra}),
+        ("citekey", lambda: [p.citekey for p in papers]),
     ]
 
     def texts(name: str) -> Callable[[], list[str]]:
@@ -169,8 +170,8 @@ def _catalog(data: dict[str, Any], header: dict[str, Any], shelf: Shelf) -> Cata
     ids, names, codes = data["id"], data["lists"], data["list"]
     spans, docs, inline, extra = array("q", data["spans"]), array("q", data["docs"]), data["inline"], data["extra"]
     titles, derived, years, venues, urls, dois = (data[name] for name in _TEXT_FIELDS)
-    seqs, authors, tags = data["seq"], data["authors"], data["tags"]
-    if not all(len(column) == n for column in (ids, codes, seqs, authors, tags, titles, derived, years, venues, urls, dois)):
+    seqs, authors, tags, citekeys = data["seq"], data["authors"], data["tags"], data["citekey"]
+    if not all(len(column) == n for column in (ids, codes, seqs, authors, tags, titles, derived, years, venues, urls, dois, citekeys)):
         raise ValueError("columns of different lengths")
     if len(spans) != 2 * n or len(docs) != 2 * n:
         raise ValueError("spans of a different length")
@@ -181,12 +182,12 @@ def _catalog(data: dict[str, Any], header: dict[str, Any], shelf: Shelf) -> Cata
     shelve = Paper.shelve
     papers: list[Paper] = []
     append = papers.append
-    columns = zip(ids, lists, seqs, titles, derived, authors, years, venues, urls, dois, tags, strict=True)
-    for i, (pid, name, seq, title, derived_title, people, year, venue, url, doi, tagged) in enumerate(columns):
+    columns = zip(ids, lists, seqs, titles, derived, authors, years, venues, urls, dois, tags, citekeys, strict=True)
+    for i, (pid, name, seq, title, derived_title, people, year, venue, url, doi, tagged, citekey) in enumerate(columns):
         paper = Paper(
             pid, inline.get(i, "") if inline else "", name, seq, title, derived_title, tuple(people),
             common.setdefault(year, year), common.setdefault(venue, venue), url, doi, tuple(tagged),
-            (extra.get(i) or {}) if extra else {},
+            (extra.get(i) or {}) if extra else {}, citekey,
         )
         if spans[2 * i] >= 0:
             shelve(paper, shelf, i)

@@ -9,8 +9,11 @@ TITLES = "titles"
 #: The version of the title rules of `ingest.titles` (raise it when they change). Kept here, not with
 #: `core.migrations`' steps: every open reads it, and only a library behind it needs the steps.
 TITLE_RULE = 2
+CITEKEYS = "citekeys"
+#: 1: every paper holds a citation key (`Paper.citekey`); a library written before keys gets them once.
+CITEKEY_RULE = 1
 #: What a papers file written today records: `core.migrations` brings one that records less up to date.
-CURRENT = {TITLES: TITLE_RULE}
+CURRENT = {TITLES: TITLE_RULE, CITEKEYS: CITEKEY_RULE}
 
 
 def outdated(formats: dict[str, int]) -> bool:

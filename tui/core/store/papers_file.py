@@ -6,7 +6,7 @@ the catalog beside it (`store.catalog`) when that names this very file,
 else reads the file a record at a time (`store.scan`) and writes a new
 catalog; the abstracts stay in the file (`store.shelf`). A write copies
 the records that did not change byte for byte (keys this version does not
-know survive), writes the new ones, and renames the result over the old
+know survive, in a replaced record too), writes the new ones, and renames the result over the old
 file: a reader sees the old file or the new one. Memory never holds the
 whole file, whatever its size.
 """
@@ -23,7 +23,7 @@ from typing import IO, TYPE_CHECKING, Any
 import orjson
 
 from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
-from tui.core.models import Paper
+from tui.core.models import OPTIONAL_PAPER_FIELDS, Paper
 from tui.core.store.atomic import atomic_replace
 from tui.core.store.catalog import CATALOG_FILE, Layout, file_key, read_catalog, write_catalog
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile, WriteFailed
@@ -190,8 +190,9 @@ class PapersFile:
             _copy_run(out, old_file, old, run, layout, spans)
             if old.keys[slot] < 0:
                 layout.keys[slot], next_key = next_key, next_key + 1
+            foreign = _foreign(old_file, old, slot) if new is not None else None
             layout.papers[slot] = paper = new if new is not None else paper
-            if _put_record(out, layout, spans, slot, paper):
+            if _put_record(out, layout, spans, slot, paper, foreign):
                 shelve.append((paper, slot))
         _copy_run(out, old_file, old, run, layout, spans)
         for paper in added:
@@ -271,7 +272,26 @@ def _copy_run(out: _Out, file: OpenFile | None, old: Layout, run: list[int], lay
     run.clear()
 
 
-def _put_record(out: _Out, layout: Layout, spans: array, slot: int, paper: Paper) -> bool:
+#: The keys of a paper's record this version writes (`Paper.to_doc`); a record's other keys are a newer version's.
+_OWN_KEYS = frozenset({"id", "abstract", "list", "seq", *OPTIONAL_PAPER_FIELDS})
+
+
+def _foreign(file: OpenFile | None, old: Layout, slot: int) -> dict[str, Any] | None:
+    """The keys of the old record at `slot` that this version does not know (a newer version's), to keep when the
+    paper is written anew; None when there are none or the record is not in the old file."""
+    start, end = old.docs[2 * slot], old.docs[2 * slot + 1]
+    if file is None or start < 0:
+        return None
+    try:
+        doc = orjson.loads(file.read(end - start, start))
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    if not isinstance(doc, dict):
+        return None
+    return {k: v for k, v in doc.items() if k not in _OWN_KEYS} or None
+
+
+def _put_record(out: _Out, layout: Layout, spans: array, slot: int, paper: Paper, foreign: dict[str, Any] | None = None) -> bool:
     """Write one record from memory at `slot`; True when its abstract is in the file (to be shelved there).
 
     The record is `{"id":…,"abstract":…,` then the other fields, as every version writes it (orjson's
@@ -280,6 +300,8 @@ def _put_record(out: _Out, layout: Layout, spans: array, slot: int, paper: Paper
     """
     text = paper.abstract_json()
     doc = paper.to_doc(abstract=False)
+    if foreign:
+        doc.update(foreign)  # a newer version's keys in the record this one replaces: kept, as in a copied record
     key = b',"%d":' % layout.keys[slot] if out.records else b'"%d":' % layout.keys[slot]
     head = b'%b{"id":%b,"abstract":' % (key, orjson.dumps(doc.pop("id")))
     start = out.at + len(key)

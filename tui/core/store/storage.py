@@ -199,6 +199,7 @@ class LibraryStore:
             if write:
                 self._check_writable()
             changes = plan(self.papers)
+            self.give_keys(changes)
             if changes.added or changes.replaced or changes.removed or getattr(changes, "formats", None):
                 if write:
                     self._write_papers(changes)
@@ -206,6 +207,10 @@ class LibraryStore:
                     self._papers_file.digest = None  # memory no longer matches the file: derive nothing from it
                 self._apply_in_memory(changes)
             return changes
+
+    def give_keys(self, changes: PaperChanges) -> None:
+        """Give citation keys to the papers `changes` brings, before they are stored: nothing here (the store knows
+        no key rules); `core.library.Library` gives them (`cite.keys`), as it decides restores (`restore_plan`)."""
 
     def _apply_in_memory(self, changes: PaperChanges) -> None:
         if changes.replaced or changes.removed:

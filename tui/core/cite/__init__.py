@@ -1,0 +1,1 @@
+"""Citing what was read: citation keys, BibTeX, CSL-JSON and RIS written out, formatted references."""

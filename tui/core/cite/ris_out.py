@@ -1,0 +1,66 @@
+"""RIS out through rispy: the tagged format EndNote, Mendeley and Zotero all read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.core.cite.kinds import CONFERENCE, JOURNAL, PREPRINT
+from tui.core.cite.names import Person
+from tui.core.cite.record import Citable
+
+_TYPES = {CONFERENCE: "CONF", JOURNAL: "JOUR", PREPRINT: "UNPB"}
+
+
+def ris_name(person: Person) -> str:
+    """"Family, Given, Suffix", as RIS writes a name (an organisation as written)."""
+    if person.literal:
+        return person.literal
+    family = " ".join(p for p in (person.particle, person.family) if p)
+    return ", ".join(p for p in (family, person.given, person.suffix) if p)
+
+
+def ris_record(cite: Citable) -> dict[str, Any]:
+    """One paper as a rispy record (rispy's field names)."""
+    record: dict[str, Any] = {"type_of_reference": _TYPES.get(cite.kind, "GEN"), "id": cite.key, "title": cite.title}
+    if cite.authors:
+        record["authors"] = [ris_name(p) for p in cite.authors]
+    if cite.editors:
+        record["secondary_authors"] = [ris_name(p) for p in cite.editors]  # A2: a proceedings' editors
+    if cite.year:
+        record["year"] = cite.year
+    if cite.venue:
+        record["secondary_title" if cite.kind == CONFERENCE else "journal_name"] = cite.venue
+    details = cite.details
+    if "pages" in details:
+        start, _, end = details["pages"].replace("–", "-").partition("-")
+        record["start_page"] = start.strip("- ")
+        if end.strip("- "):
+            record["end_page"] = end.strip("- ")
+    for name in ("volume", "publisher"):
+        if name in details:
+            record[name] = details[name]
+    if "issue" in details:
+        record["number"] = details["issue"]
+    if "place" in details:
+        record["place_published"] = details["place"]
+    if cite.doi:
+        record["doi"] = cite.doi
+    urls = [u for u in (cite.url, cite.pdf, f"https://arxiv.org/abs/{cite.arxiv}" if cite.arxiv and not cite.url else "") if u]
+    if urls:
+        record["urls"] = list(dict.fromkeys(urls))
+    if cite.abstract:
+        record["abstract"] = cite.abstract
+    if cite.notes:
+        record["notes"] = [cite.notes]
+    return record
+
+
+def ris_text(items: list[Citable]) -> str:
+    """An RIS document, one record per paper (without the "1." line rispy puts before each: no reader wants it)."""
+    import rispy
+
+    class Writer(rispy.RisWriter):
+        def set_header(self, count: int) -> None:
+            return None
+
+    return rispy.dumps([ris_record(c) for c in items], implementation=Writer)
