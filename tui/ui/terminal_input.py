@@ -64,4 +64,4 @@ def install() -> None:
     except ImportError:  # Windows: its driver reads keys another way
         return
     if getattr(linux_driver, "XTermParser", None) is XTermParser:
-        linux_driver.XTermParser = EscapeParser  # type: ignore[misc]
+        linux_driver.XTermParser = EscapeParser  # type: ignore[misc]  # replacing the driver's parser class is the point

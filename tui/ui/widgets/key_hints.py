@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import cast
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import ActiveBinding
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -66,8 +68,8 @@ class KeyHints(Widget):
         return top
 
     def _render_keys(self) -> Text:
-        first_of_action: dict[str, object] = {}  # a key per action: "0-5 Rate" once, not six times
-        palette = None
+        first_of_action: dict[str, ActiveBinding] = {}  # a key per action: "0-5 Rate" once, not six times
+        palette: ActiveBinding | None = None
         covering = self._covering_screen()
         bindings = (covering or self.screen).active_bindings
         for key, active in bindings.items():
@@ -87,7 +89,7 @@ class KeyHints(Widget):
         for active in first_of_action.values():
             nodes.setdefault(active.node, len(nodes))
 
-        def place(active) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+        def place(active: ActiveBinding) -> tuple[int, int]:
             return nodes[active.node], _ORDER.get(active.binding.id or "", len(_ORDER))
 
         for active in sorted(first_of_action.values(), key=place):
@@ -102,7 +104,7 @@ class KeyHints(Widget):
             text.append_text(right)
         return text
 
-    def _append(self, text: Text, active, key_style, off_style) -> None:  # type: ignore[no-untyped-def]
+    def _append(self, text: Text, active: ActiveBinding, key_style: Style, off_style: Style) -> None:
         binding = active.binding
         start = text.cell_len
         text.append(f" {self.app.get_key_display(binding)} ", off_style if not active.enabled else key_style)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -151,7 +151,7 @@ class PaperList(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.papers: Sequence[Paper] = ()
-        self.matches: dict[str, Spans] = {}
+        self.matches: Mapping[str, Spans] = {}
         self.annotation_of: Callable[[str], Annotation | None] = lambda pid: None
         self._looks: _Looks | None = None
         self.list_names: Collection[str] = ()
@@ -162,7 +162,7 @@ class PaperList(ScrollView, can_focus=True):
 
     # -- content ---------------------------------------------------------------
 
-    def set_papers(self, papers: Sequence[Paper], matches: dict[str, Spans] | None = None, keep: str | None = None) -> None:
+    def set_papers(self, papers: Sequence[Paper], matches: Mapping[str, Spans] | None = None, keep: str | None = None) -> None:
         """Show `papers`; keep the cursor on paper `keep` if it is still there."""
         self.papers = papers
         self.matches = matches or {}
