@@ -172,14 +172,29 @@ def test_the_circle_check_sees_a_type_only_circle() -> None:
     assert ("tui.ui.app", 3) in imported_modules(ast.parse(sample))
 
 
+#: The app and the library screen, each with the only module allowed to import it.
+ABOVE = {"tui.ui.app": {"tui.cli"}, "tui.ui.library.screen": {"tui.ui.app"}}
+
+
+def names_from_below(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of the app or the library screen by a module below it (a type-only import counts)."""
+    return sorted(
+        f"{source} imports {target}"
+        for source, targets in graph.items()
+        for target in targets & set(ABOVE)
+        if source not in ABOVE[target]
+    )
+
+
 def test_nothing_below_the_app_names_the_app_or_the_library_screen() -> None:
     """Parts, widgets, dialogs and the palette get what they need when made (or a Protocol of it): the app
     and the screen are imported by what is above them only (the command line, the app)."""
-    above = {"tui.ui.app": {"tui.cli"}, "tui.ui.library.screen": {"tui.ui.app"}}
-    wrong = sorted(
-        f"{source} imports {target}"
-        for source, targets in import_graph().items()
-        for target in targets & set(above)
-        if source not in above[target]
-    )
-    assert wrong == []
+    assert names_from_below(import_graph()) == []
+
+
+def test_the_below_check_sees_a_type_only_import_of_the_screen() -> None:
+    """A controller naming its screen under TYPE_CHECKING, or a package re-exporting it, is caught."""
+    sample = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tui.ui.library.screen import LibraryScreen\n"
+    assert ("tui.ui.library.screen", 3) in imported_modules(ast.parse(sample))
+    graph = {"tui.ui.library.filtering": {"tui.ui.library.screen"}, "tui.ui.library": {"tui.ui.app"}, "tui.ui.app": {"tui.ui.library.screen"}}
+    assert names_from_below(graph) == ["tui.ui.library imports tui.ui.app", "tui.ui.library.filtering imports tui.ui.library.screen"]
