@@ -13,8 +13,9 @@ beneath it is repainted. Screens that show toasts use it (`use_on`).
 
 Textual's bug: https://github.com/Textualize/textual/issues/6357 (open). This
 is the one UI file allowed Textual's private modules (tests/ui/test_ui_hygiene.py);
-tests/ui/test_textual_api.py checks the compositor parts it overrides. Drop it
-once Textual fixes the bug.
+tests/ui/test_textual_api.py checks the compositor parts it overrides, and
+`test_an_export_toast_keeps_its_cjk_characters` (tests/ui/test_dialogs_say_what_they_do.py)
+what it is for. Drop it once Textual fixes the bug.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """The footer: the keys that work now, drawn as one line of text instead of one widget per key.
 
 Textual's `Footer` builds a widget per key and rebuilds them all whenever focus
-moves; with a dozen keys that was about a fifth of paperdesk's start-up. This
-draws the same information (key, description; the palette key at the right)
-as a single `Text`, and clicking a key presses it. A hint that stands for a
-group of keys ("0-5 Rate") is no one key: clicking it shows the keys in a
-toast and changes nothing (it used to press the first, rating 1 star).
+moves, a cost every start and every focus change would pay. This draws the same
+information (key, description; the palette key at the right) as a single `Text`,
+and clicking a key presses it. A hint that stands for a group of keys ("0-5 Rate")
+is no one key: clicking it shows the keys in a toast and changes nothing (pressing
+the first would rate the paper 1 star).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class KeyHints(Widget):
 
     The line is made when drawn (`render`), for the width the widget has then: a new
     width or new keys only repaint this line. Set as a Static's text, each of them
-    laid out the whole screen again (the first came right after the first frame).
+    would lay out the whole screen again (the first right after the first frame).
     """
 
     COMPONENT_CLASSES = {"key-hints--key", "key-hints--disabled"}
