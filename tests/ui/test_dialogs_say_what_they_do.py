@@ -179,20 +179,3 @@ async def test_a_dialogs_footer_lists_its_own_keys_not_the_librarys(
         await settle(app, pilot)
         assert "Rate" in screen_lines(app)[-1]  # back on the library: its keys again
 
-
-async def test_saved_views_are_in_the_palettes_opening_list_and_apply_their_query(make_app, library: Library) -> None:
-    """Ctrl+P with nothing typed lists the saved views (their provider's `discover`); choosing one filters by it."""
-    library.save_view("graphs", "graph")
-    app = make_app()
-    async with app.run_test(size=(100, 40)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause(0.5)
-        assert isinstance(app.screen, CommandPalette)
-        assert [line for line in screen_lines(app) if "View: graphs" in line]
-        await type_text(pilot, "view: graphs")
-        await pilot.pause(0.5)
-        await pilot.press("enter")
-        await settle(app, pilot)
-        assert app.screen.query_one(FilterInput).value == "graph"
-        assert library.views() == {"graphs": "graph"}
