@@ -96,19 +96,29 @@ def test_the_compositor_parts_the_toast_fix_overrides() -> None:
 
 
 async def test_the_toast_rack_starts_hidden_and_still_shows_a_notification() -> None:
-    """tui/ui/toast_rack.py hides Textual's rack by its id while the screen mounts; a notification must still
-    show it (the app lists its notifications by setting the rack's `display`)."""
+    """tui/ui/toast_rack.py hides Textual's rack by its documented CSS type while the screen mounts (the
+    rack's own inline `display`, before the app lists its notifications); a notification must still show it."""
     from textual.app import App
 
     from tui.ui.toast_rack import TOAST_RACK, hide_until_needed
 
+    class HidingScreen(Screen[None]):
+        hidden_at_mount: object = None
+
+        def on_mount(self) -> None:  # as LibraryScreen.on_mount does
+            hide_until_needed(self)
+            self.hidden_at_mount = [rack.styles.inline.get_rule("display") for rack in self.query(TOAST_RACK)]
+
+    screen = HidingScreen()
+
     class Hidden(App[None]):
-        def on_mount(self) -> None:
-            hide_until_needed(self.screen)
+        def get_default_screen(self) -> Screen[None]:
+            return screen
 
     app = Hidden()
     async with app.run_test(notifications=True) as pilot:
         await pilot.pause()
+        assert screen.hidden_at_mount == ["none"]
         rack = app.screen.query_one(TOAST_RACK)
         assert rack.display is False
         app.notify("hello")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import io
+import re
+import tokenize
 from pathlib import Path
 
 UI = Path(__file__).resolve().parents[2] / "tui" / "ui"
@@ -172,14 +175,60 @@ def test_the_circle_check_sees_a_type_only_circle() -> None:
     assert ("tui.ui.app", 3) in imported_modules(ast.parse(sample))
 
 
+#: The app and the library screen, each with the only module allowed to import it.
+ABOVE = {"tui.ui.app": {"tui.cli"}, "tui.ui.library.screen": {"tui.ui.app"}}
+
+
+def names_from_below(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of the app or the library screen by a module below it (a type-only import counts)."""
+    return sorted(
+        f"{source} imports {target}"
+        for source, targets in graph.items()
+        for target in targets & set(ABOVE)
+        if source not in ABOVE[target]
+    )
+
+
 def test_nothing_below_the_app_names_the_app_or_the_library_screen() -> None:
     """Parts, widgets, dialogs and the palette get what they need when made (or a Protocol of it): the app
     and the screen are imported by what is above them only (the command line, the app)."""
-    above = {"tui.ui.app": {"tui.cli"}, "tui.ui.library.screen": {"tui.ui.app"}}
-    wrong = sorted(
-        f"{source} imports {target}"
-        for source, targets in import_graph().items()
-        for target in targets & set(above)
-        if source not in above[target]
-    )
-    assert wrong == []
+    assert names_from_below(import_graph()) == []
+
+
+def test_the_below_check_sees_a_type_only_import_of_the_screen() -> None:
+    """A controller naming its screen under TYPE_CHECKING, or a package re-exporting it, is caught."""
+    sample = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tui.ui.library.screen import LibraryScreen\n"
+    assert ("tui.ui.library.screen", 3) in imported_modules(ast.parse(sample))
+    graph = {"tui.ui.library.filtering": {"tui.ui.library.screen"}, "tui.ui.library": {"tui.ui.app"}, "tui.ui.app": {"tui.ui.library.screen"}}
+    assert names_from_below(graph) == ["tui.ui.library imports tui.ui.app", "tui.ui.library.filtering imports tui.ui.library.screen"]
+
+
+#: What a performance diary looks like in a docstring or comment: timings, instruction counts, profiler runs,
+#: history. The figures belong in benchmarks/ output, the history in git; the code says why.
+DIARY = re.compile(r"\b\d[\d.,]*\s?(?:ms|µs|M instructions)\b|\binstructions\b|callgrind|\bused to\b", re.IGNORECASE)
+
+
+def prose(source: str) -> list[tuple[int, str]]:
+    """The comments and docstrings of a module, each with its first line."""
+    found = [(tok.start[0], tok.string) for tok in tokenize.generate_tokens(io.StringIO(source).readline) if tok.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                found.append((body[0].lineno, body[0].value.value))
+    return found
+
+
+def test_docstrings_and_comments_say_why_not_how_fast() -> None:
+    diary = [
+        f"{path.relative_to(TUI.parent)}:{line}: {match.group()}"
+        for path in sorted(TUI.rglob("*.py"))
+        for line, text in prose(_source(path))
+        if (match := DIARY.search(text))
+    ]
+    assert diary == []
+
+
+def test_the_diary_check_reads_comments_and_docstrings_only() -> None:
+    sample = '"""Fast: 3 ms."""\nABBREVIATIONS = "mr ms dr"\ndef f():\n    """It used to block."""\n    return 1  # 8 M instructions\n'
+    assert [m.group() for _, text in prose(sample) if (m := DIARY.search(text))] == ["8 M instructions", "3 ms", "used to"]

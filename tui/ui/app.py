@@ -27,6 +27,8 @@ from tui.ui.terminal_input import install as install_escape_parser
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     from tui.core.library import Library
     from tui.ui.screens.import_dialog import LibraryChanged
 
@@ -123,16 +125,18 @@ class PaperdeskApp(App[int]):
             return group_keys(GROUPS[binding.id][0], self.key_overrides, super().get_key_display)
         return super().get_key_display(binding)
 
-    def _theme_changed(self, theme) -> None:  # type: ignore[no-untyped-def]
+    def _theme_changed(self, theme: Theme) -> None:
         if theme.name != self._saved_theme:
             self._saved_theme = theme.name
             self._save_setting("theme", theme.name)
 
-    def _save_setting(self, key: str, value: object) -> None:
+    def _save_setting(self, key: str, value: str | float | bool) -> None:
         if self.config_file is not None:
-            self.run_worker(partial(self._write_setting, key, value), thread=True, group="settings", exit_on_error=False)
+            self.run_worker(
+                partial(self._write_setting, self.config_file, key, value), thread=True, group="settings", exit_on_error=False
+            )
 
-    def _write_setting(self, key: str, value: object) -> None:
+    def _write_setting(self, config_file: Path, key: str, value: str | float | bool) -> None:
         """In a thread: write one key into the config file, keeping the user's comments.
 
         One writer at a time: each write reads the file first, so two at once
@@ -140,9 +144,9 @@ class PaperdeskApp(App[int]):
         """
         try:
             with _SETTINGS_WRITE:
-                save_setting(self.config_file, key, value)  # type: ignore[arg-type]
+                save_setting(config_file, key, value)
         except (OSError, ValueError) as exc:
-            message = f"{self.config_file}: {key} not saved ({exc})"
+            message = f"{config_file}: {key} not saved ({exc})"
             to_ui(self, self.notify, one_line(message), severity="error", markup=False)
 
     def library_shown(self, library: Library) -> None:

@@ -2,10 +2,10 @@
 
 Textual forwards a key to the widget focused when the app *reads* the key,
 and the key comes back up to the app (for bindings) later, through the
-widgets' message queues. Typed faster than that round trip, keys were
-forwarded to a widget that had lost focus by the time they acted (`/Huge⏎`
-then `j` landing in the filter box), and whether that happened depended on
-how busy the interpreter was (indexing a large library).
+widgets' message queues. Typed faster than that round trip, a key is
+forwarded to a widget that has lost focus by the time it acts (`/Huge⏎`
+then `j` landing in the filter box), and whether that happens depends on
+how busy the interpreter is (indexing a large library).
 
 The gate holds every key read while another one is in flight. After a key
 is forwarded, a `KeySettled` note follows it up the same chain of widgets;
@@ -16,6 +16,9 @@ screen to move focus) land too, and a changed screen gets a round of its own
 (a dialog that takes focus once it is mounted). Only then is the next key
 handed out, to whatever has focus now. Should the note be lost (its widget
 was removed), a watchdog releases the gate.
+
+Guard tests: tests/ui/test_key_gate.py, and `test_keys_typed_while_a_large_library_indexes_act_in_order`
+in tests/ui/test_keys_land_where_meant.py.
 """
 
 from __future__ import annotations

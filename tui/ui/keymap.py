@@ -121,7 +121,7 @@ def _label(action: Action) -> str:
 
 def _clash(accepted: dict[str, list[str]], order: list[str]) -> tuple[str, str, Action] | None:
     """The first override key that another action also has where both work: (id, key, that action)."""
-    if not accepted:  # no overrides (most starts): the defaults never clash, and walking every context costs ~2 ms
+    if not accepted:  # no overrides (most starts): the defaults never clash, so no context is walked
         return None
     keyed = [a for a in ACTIONS if a.keys and owners(a)]
     for context in contexts():

@@ -17,17 +17,17 @@ notes editor left and a rating. The app then splits an unbound Alt+letter into E
 the letter (tui/ui/key_gate.py `split_escape`).
 
 A line feed (ctrl+j) is read as Enter. Keys typed before the app has put
-the terminal in raw mode (in the first few hundred milliseconds, or
-`tmux send-keys` right after the launch) pass the terminal's cooked-mode
-input translation, which turns the Enter key's CR into LF: read as ctrl+j,
-it was dropped, and "abc Enter def" typed at once into the notes became
-"abcdef". Nothing in paperdesk binds ctrl+j.
+the terminal in raw mode (right at the launch, or `tmux send-keys` just
+after it) pass the terminal's cooked-mode input translation, which turns
+the Enter key's CR into LF: read as ctrl+j, it would be dropped, and
+"abc Enter def" typed at once into the notes would become "abcdef".
+Nothing in paperdesk binds ctrl+j.
 
 Textual's Linux driver builds its parser by the module name
 `XTermParser`; `install` points that name at `EscapeParser`. (The inline
-driver does too, but paperdesk never runs inline: importing it cost each
-start 0.7 ms.) The private names used here are checked by
-tests/ui/test_textual_api.py.
+driver does too, but paperdesk never runs inline, so it is left alone.)
+Guard tests: tests/ui/test_terminal_input.py for what the parser reads,
+tests/ui/test_textual_api.py for the private names used here.
 """
 
 from __future__ import annotations
@@ -64,4 +64,4 @@ def install() -> None:
     except ImportError:  # Windows: its driver reads keys another way
         return
     if getattr(linux_driver, "XTermParser", None) is XTermParser:
-        linux_driver.XTermParser = EscapeParser  # type: ignore[misc]
+        linux_driver.XTermParser = EscapeParser  # type: ignore[misc]  # replacing the driver's parser class is the point

@@ -13,13 +13,14 @@ beneath it is repainted. Screens that show toasts use it (`use_on`).
 
 Textual's bug: https://github.com/Textualize/textual/issues/6357 (open). This
 is the one UI file allowed Textual's private modules (tests/ui/test_ui_hygiene.py);
-tests/ui/test_textual_api.py checks the compositor parts it overrides. Drop it
-once Textual fixes the bug.
+tests/ui/test_textual_api.py checks the compositor parts it overrides, and
+`test_an_export_toast_keeps_its_cjk_characters` (tests/ui/test_dialogs_say_what_they_do.py)
+what it is for. Drop it once Textual fixes the bug.
 """
 
 from __future__ import annotations
 
-from textual._compositor import Compositor
+from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets._toast import Toast
@@ -35,7 +36,7 @@ class ToastSafeCompositor(Compositor):
     def cuts(self) -> list[list[int]]:
         if self._cuts is not None:
             return self._cuts
-        cuts = Compositor.cuts.fget(self)  # type: ignore[attr-defined]
+        cuts = super().cuts
         for region in self._toast_regions():
             left, right = region.x, region.right
             for y in range(region.y, min(region.bottom, len(cuts))):
@@ -43,7 +44,7 @@ class ToastSafeCompositor(Compositor):
         self._cuts = cuts
         return cuts
 
-    def render_partial_update(self):  # type: ignore[no-untyped-def]
+    def render_partial_update(self) -> ChopsUpdate | None:
         """A repaint that touches a toast repaints the toast's lines whole, never half a wide character."""
         dirty = self._dirty_regions
         if dirty:

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 CURRENT = "\0current"
 
 #: A ranking that took less than this runs on the UI thread: the typed character and its
-#: result are painted in one frame (a worker's result came a frame later). A slower one
+#: result are painted in one frame (a worker's result comes a frame later). A slower one
 #: moves the next rankings to a worker thread, where a newer key cancels them.
 INLINE_UNDER = 0.010
 
@@ -103,8 +103,8 @@ class Filtering:
         self.host.run_worker(lambda: self._build_index(library), thread=True, exclusive=True, group="index")
 
     def _build_index(self, library: Library) -> None:
-        """In a thread: load the saved index, or split every paper into words (about a second per
-        10,000 papers) and save it (`library.search_index`)."""
+        """In a thread: load the saved index, or split every paper into words and save it
+        (`library.search_index`); either way the UI thread stays free for keys."""
         from tui.core.opening import index_for_session
 
         index = index_for_session(library)

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 class Opener(Protocol):
     """What opening in a thread asks of the screen it opens for: the folder, and where the outcome goes."""
 
-    folder: Path | None
+    @property
+    def folder(self) -> Path | None: ...
 
     @property
     def app(self) -> App[Any]: ...

@@ -52,8 +52,8 @@ class PaneFollow:
     """When the reading pane of a library screen shows the list's highlighted paper.
 
     Each key typed in the box re-ranks, and laying out an abstract and the
-    notes for every key's best match was a third of a key's work, slowing
-    the list itself (the part that answers the key). So while the box has
+    notes for every key's best match would take much of each key's work,
+    slowing the list itself (the part that answers the key). So while the box has
     focus, the pane shows the highlighted paper once no key has moved it for
     `PANE_AFTER`. Keys typed in the box cannot act on the pane's paper; the
     screen calls `catch_up` when the box loses focus (Enter, down, Esc, a

@@ -40,7 +40,7 @@ class PaperCommands(Provider):
         return cast(Shelf, self.app)  # paperdesk's app, which opens this palette (`action_go_to_paper`)
 
     async def startup(self) -> None:
-        """Take the titles once per palette (custom titles included), in a thread: ~0.1 s at 100k papers."""
+        """Take the titles once per palette (custom titles included), in a thread: a large library's titles must not hold up the keys."""
         library = self.desk.library
         if library is not None:
             self.ids, self.titles = await asyncio.to_thread(_titles, library)

@@ -8,7 +8,7 @@ text is what a new library shows once on its first launch (`FirstSteps`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,7 +61,7 @@ def _base(action: str) -> str:
     return action.split("(", 1)[0]
 
 
-def key_rows(bindings: Iterable[Binding], overrides: dict[str, str], display) -> list[KeyRow]:  # type: ignore[no-untyped-def]
+def key_rows(bindings: Iterable[Binding], overrides: dict[str, str], display: Callable[[Binding], str]) -> list[KeyRow]:
     """Rows for `bindings`; consecutive bindings of one action ("status(1)", "status(-1)") share a row,
     and a group ("rate_1" … "rate_5", "rate_0") is one row with the keys in force ("0-5", "0-4 F5")."""
     rows: list[KeyRow] = []

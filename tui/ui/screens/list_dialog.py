@@ -7,7 +7,7 @@ asks which list and what name; the list opens on the highlighted paper's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -36,7 +36,7 @@ class ListNameDialog(Dialog["tuple[str, str] | None"]):
     CSS_PATH = stylesheet("dialogs.tcss")
     BINDINGS = bindings_for("list_name")
 
-    def __init__(self, names: Sequence[str], current: str | None) -> None:
+    def __init__(self, names: Iterable[str], current: str | None) -> None:
         super().__init__()
         self.names = sorted(names)
         self.current = current if current in self.names else (self.names[0] if self.names else None)

@@ -1,19 +1,21 @@
 """The footer: the keys that work now, drawn as one line of text instead of one widget per key.
 
 Textual's `Footer` builds a widget per key and rebuilds them all whenever focus
-moves; with a dozen keys that was about a fifth of paperdesk's start-up. This
-draws the same information (key, description; the palette key at the right)
-as a single `Text`, and clicking a key presses it. A hint that stands for a
-group of keys ("0-5 Rate") is no one key: clicking it shows the keys in a
-toast and changes nothing (it used to press the first, rating 1 star).
+moves, a cost every start and every focus change would pay. This draws the same
+information (key, description; the palette key at the right) as a single `Text`,
+and clicking a key presses it. A hint that stands for a group of keys ("0-5 Rate")
+is no one key: clicking it shows the keys in a toast and changes nothing (pressing
+the first would rate the paper 1 star).
 """
 
 from __future__ import annotations
 
 from typing import cast
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import ActiveBinding
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -28,7 +30,7 @@ class KeyHints(Widget):
 
     The line is made when drawn (`render`), for the width the widget has then: a new
     width or new keys only repaint this line. Set as a Static's text, each of them
-    laid out the whole screen again (the first came right after the first frame).
+    would lay out the whole screen again (the first right after the first frame).
     """
 
     COMPONENT_CLASSES = {"key-hints--key", "key-hints--disabled"}
@@ -66,8 +68,8 @@ class KeyHints(Widget):
         return top
 
     def _render_keys(self) -> Text:
-        first_of_action: dict[str, object] = {}  # a key per action: "0-5 Rate" once, not six times
-        palette = None
+        first_of_action: dict[str, ActiveBinding] = {}  # a key per action: "0-5 Rate" once, not six times
+        palette: ActiveBinding | None = None
         covering = self._covering_screen()
         bindings = (covering or self.screen).active_bindings
         for key, active in bindings.items():
@@ -87,7 +89,7 @@ class KeyHints(Widget):
         for active in first_of_action.values():
             nodes.setdefault(active.node, len(nodes))
 
-        def place(active) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+        def place(active: ActiveBinding) -> tuple[int, int]:
             return nodes[active.node], _ORDER.get(active.binding.id or "", len(_ORDER))
 
         for active in sorted(first_of_action.values(), key=place):
@@ -102,7 +104,7 @@ class KeyHints(Widget):
             text.append_text(right)
         return text
 
-    def _append(self, text: Text, active, key_style, off_style) -> None:  # type: ignore[no-untyped-def]
+    def _append(self, text: Text, active: ActiveBinding, key_style: Style, off_style: Style) -> None:
         binding = active.binding
         start = text.cell_len
         text.append(f" {self.app.get_key_display(binding)} ", off_style if not active.enabled else key_style)

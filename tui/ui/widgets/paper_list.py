@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -71,7 +71,7 @@ def _merged(spans: Spans, length: int) -> list[tuple[int, int]]:
 
 def _position(papers: Sequence[Paper], pid: str) -> int:
     """Where paper `pid` is in `papers`, 0 when it is not: a search result knows (`position`) without
-    going through its papers, which took 5 ms at 50,000 when a cleared filter kept the highlighted one."""
+    going through its papers, so a cleared filter keeps the highlighted one at the same cost at any size."""
     position = getattr(papers, "position", None)
     found = position(pid) if position is not None else next((i for i, p in enumerate(papers) if p.id == pid), None)
     return found or 0
@@ -151,7 +151,7 @@ class PaperList(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.papers: Sequence[Paper] = ()
-        self.matches: dict[str, Spans] = {}
+        self.matches: Mapping[str, Spans] = {}
         self.annotation_of: Callable[[str], Annotation | None] = lambda pid: None
         self._looks: _Looks | None = None
         self.list_names: Collection[str] = ()
@@ -162,7 +162,7 @@ class PaperList(ScrollView, can_focus=True):
 
     # -- content ---------------------------------------------------------------
 
-    def set_papers(self, papers: Sequence[Paper], matches: dict[str, Spans] | None = None, keep: str | None = None) -> None:
+    def set_papers(self, papers: Sequence[Paper], matches: Mapping[str, Spans] | None = None, keep: str | None = None) -> None:
         """Show `papers`; keep the cursor on paper `keep` if it is still there."""
         self.papers = papers
         self.matches = matches or {}
@@ -173,10 +173,11 @@ class PaperList(ScrollView, can_focus=True):
     def _set_rows(self, rows: int) -> None:
         """The list holds `rows` rows now: its virtual size and its scrollbar follow.
 
-        A new virtual size asks for a layout of the whole screen, a millisecond or
-        more of every keystroke's frame; it changes nothing else on screen unless
-        the scrollbar appears or goes. Otherwise the size is set without one and
-        the scrollbar is told the new length itself.
+        A new virtual size asks for a layout of the whole screen, in every
+        keystroke's frame; it changes nothing else on screen unless the
+        scrollbar appears or goes. Otherwise the size is set without one and
+        the scrollbar is told the new length itself. Guard test:
+        tests/ui/test_keystroke_paint.py.
         """
         size = Size(self.size.width, rows)
         if size == self.virtual_size:
@@ -193,8 +194,8 @@ class PaperList(ScrollView, can_focus=True):
 
     def _tell_scrollbar(self, rows: int) -> None:
         """The scrollbar learns the list's new length, and is repainted only if its thumb moves: in a list of
-        thousands, most keystrokes leave the same one-cell thumb at the top, and a repaint was a tenth of
-        the keystroke's frame."""
+        thousands, most keystrokes leave the same one-cell thumb at the top, and repainting it for nothing
+        would weigh on every keystroke's frame."""
         bar = self.vertical_scrollbar
         if _thumb(bar, rows) == _thumb(bar, bar.window_virtual_size):
             bar.set_reactive(ScrollBar.window_virtual_size, rows)
@@ -259,7 +260,7 @@ class PaperList(ScrollView, can_focus=True):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # The styles and width every row needs are looked up once per paint, not once
-        # per row: walking the DOM for them was a third of drawing a screenful.
+        # per row: walking the DOM for each row would be much of drawing a screenful.
         self._looks = None
         return super().render_lines(crop)
 
@@ -298,7 +299,7 @@ class PaperList(ScrollView, can_focus=True):
 
         Built as segments directly, each with its final style: a row is drawn for
         every visible paper on every keystroke, and going through `Text` and
-        restyling its segments was most of a frame.
+        restyling its segments would take most of a frame.
         """
         ann = self.annotation_of(paper.id)
         segments: list[Segment] = []

@@ -20,7 +20,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.geometry import Region
+from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.widgets import Static
 
@@ -305,10 +305,10 @@ class Reader(VerticalScroll, can_focus=True):
         for line in lines:
             starts.append(starts[-1] + len(line) + 1)
 
-        def offset(point: object, default: int) -> int:
+        def offset(point: Offset | None, default: int) -> int:
             if point is None:
                 return default
-            x, y = point  # type: ignore[misc]  # a textual Offset: column, line
+            x, y = point
             y = max(0, min(y, len(lines) - 1))
             return min(starts[y] + x, len(self._shown))
 
