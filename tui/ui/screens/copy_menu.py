@@ -25,7 +25,7 @@ from tui.ui.keymap import KeysInForce, keys_in_force, shown
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
 
-HINT = "its key, or ↑↓ and Enter, copies · Esc closes"
+HINT = "Press an entry's key, or ↑↓ and Enter · Esc closes"
 
 
 def entry_key(name: str, overrides: dict[str, str]) -> str:

@@ -81,8 +81,8 @@ class ExportDialog(Dialog[ExportRequest | None]):
         if len(title) > 50:
             title = title[:49] + "…"
         scope = self._initial_scope()
-        with Vertical(id="export-box"):
-            yield Label("Export", id="export-heading")
+        with Vertical(id="export-box") as box:
+            box.border_title = "Export"  # in the border: with the citation formats, the box fits 80x24 without scrolling
             yield Label("What", classes="export-label")
             with RadioSet(id="export-what"):
                 yield RadioButton(

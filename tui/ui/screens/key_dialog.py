@@ -87,7 +87,7 @@ def ask_and_set_key(screen: Screen, library: Library, paper: Paper, title: str, 
         try:
             line = set_key(library, paper.id, new)
         except (PaperdeskError, OSError) as exc:
-            to_ui(app, app.notify, f"Key not changed: {error_line(exc)}", title="Citation key", severity="error", timeout=10, markup=False)
+            to_ui(app, app.notify, error_line(exc), title="Citation key not changed", severity="error", timeout=10, markup=False)
             return
         to_ui(app, done)
         to_ui(app, app.notify, line, title="Citation key", markup=False)
