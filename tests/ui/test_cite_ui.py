@@ -47,9 +47,12 @@ def painted(app) -> str:  # type: ignore[no-untyped-def]
     return html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
 
 
-def go_to(app, pid: str) -> None:  # type: ignore[no-untyped-def]
+async def open_on(app, pilot, pid: str) -> None:  # type: ignore[no-untyped-def]
+    """Once the app has settled, the highlight on paper `pid` and the pane showing it."""
+    await settle(app, pilot)
     papers = app.screen.query_one(PaperList)
     papers.cursor = next(i for i, p in enumerate(papers.papers) if p.id == pid)
+    await settle(app, pilot)
 
 
 def pmlr_paper(library: Library, key: str = "chakraborty26b"):  # type: ignore[no-untyped-def]
@@ -61,8 +64,7 @@ async def test_the_c_menu_copies_a_bibtex_entry_and_a_reference(make_app, librar
     paper = pmlr_paper(library)
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
-        await settle(app, pilot)
-        go_to(app, paper.id)
+        await open_on(app, pilot, paper.id)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, CopyMenu)
@@ -90,8 +92,7 @@ async def test_the_menu_takes_arrows_and_enter_esc_copies_nothing_and_the_style_
     paper = pmlr_paper(library)
     app = make_app(settings=Settings(cite_style="ieee"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        go_to(app, paper.id)
+        await open_on(app, pilot, paper.id)
         await pilot.press("c", "escape")
         await settle(app, pilot)
         assert copied == [] and not isinstance(app.screen, CopyMenu)
@@ -154,8 +155,7 @@ async def test_the_palette_offers_csl_json_and_ris_exports(make_app, library: Li
     paper = pmlr_paper(library)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(app, pilot)
-        go_to(app, paper.id)
+        await open_on(app, pilot, paper.id)
         for query, fmt, suffix in (("ris", "ris", ".ris"), ("csl", "csl-json", ".json")):
             await pilot.press("ctrl+p", *query)
             await pilot.pause(0.3)
@@ -201,9 +201,7 @@ async def test_k_edits_the_citation_key_and_refuses_a_clash(make_app, library: L
     other = next(p for p in library.papers if p.citekey == "nath26")
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
-        await settle(app, pilot)
-        go_to(app, paper.id)
-        await settle(app, pilot)
+        await open_on(app, pilot, paper.id)
         assert "key:chakraborty26b" in text_of(app, "#reader-meta")
         await pilot.press("K")
         await pilot.pause()
@@ -239,9 +237,7 @@ async def test_a_hostile_title_and_key_are_never_markup(make_app, library: Libra
     set_key(library, paper.id, "[red]k[/red]")
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
-        await settle(app, pilot)
-        go_to(app, paper.id)
-        await settle(app, pilot)
+        await open_on(app, pilot, paper.id)
         assert "key:[red]k[/red]" in text_of(app, "#reader-meta")
         await pilot.press("c")
         await pilot.pause()
