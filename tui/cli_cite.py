@@ -86,17 +86,18 @@ def cmd_key(args: argparse.Namespace, folder: Path) -> int:
 def export_citations(args: argparse.Namespace, folder: Path) -> int:
     """`paperdesk export --format bibtex|csl-json|ris`: the chosen papers as one document (stdout or --out)."""
     from tui.core.citing import citation_text
-    from tui.core.export.writing import write_file
+    from tui.core.exporting import write_export
     from tui.core.library import Library, export_entries
 
     with Library.open(folder, read_only=True) as lib:
-        pairs = [(e.paper, e.annotation) for e in export_entries(lib, query=args.query, everything=args.all)]
+        items = export_entries(lib, query=args.query, everything=args.all)
+        pairs = [(e.paper, e.annotation) for e in items]
         if not pairs:
             print(f"{PROG}: nothing to export", file=sys.stderr)
             return 1 if args.query is not None else 0
         if args.out and args.out != "-":
-            path = write_file(args.out, lambda: citation_text(pairs, args.format, notes=args.with_notes), force=args.force)
-            print(f"wrote {len(pairs)} papers to {path}")
+            written = write_export(lib, args.out, items, per_paper=False, force=args.force, fmt=args.format, notes=args.with_notes)
+            print(f"wrote {written.count} papers to {written.path}")
             return 0
         text = citation_text(pairs, args.format, notes=args.with_notes)
     sys.stdout.buffer.write(text.encode("utf-8"))

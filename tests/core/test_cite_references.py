@@ -78,3 +78,26 @@ def test_an_unknown_style_is_one_line(tmp_path: Path) -> None:
     broken.write_text("<style", encoding="utf-8")
     with pytest.raises(StyleError, match="not a CSL style"):
         reference(made, str(broken))
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_paper_without_authors_has_its_title_once(library: Library, style: str, output: str) -> None:
+    """The bundled ICML lists have no authors: APA and Chicago put the title where the author would be, and
+    citeproc-py printed it a second time after the date (`cite/substitution.py`)."""
+    bundled = [p for p in library.papers if not p.authors][:20]
+    assert len(bundled) == 20
+    made = Paper("d" * 12, "", "L", title="LwI: learning without isolation", year="2025", venue="ICML")
+    def letters(text: str) -> str:  # Chicago's title case, Markdown's escapes and HTML's tags aside
+        return re.sub(r"<[^>]*>|[^a-z0-9 ]", "", text.casefold())
+
+    for paper, line in zip([*bundled, made], references([citable(p, None) for p in [*bundled, made]], style, output), strict=True):
+        assert letters(line).count(letters(paper.shown_title)) == 1, line
+    last = reference(citable(made), style)
+    assert "ICML" in last and "2025" in last  # the venue and the year are still there: only the title was held back
+
+
+def test_a_paper_with_authors_keeps_the_title_where_its_style_puts_it() -> None:
+    made = citable(Paper("e" * 12, "", "L", title="Sparse coding", authors=("Jane Doe",), year="2019", venue="ICML"))
+    assert reference(made, "apa") == "Doe, J. (2019). Sparse coding. ICML."
+    assert reference(made, "chicago") == "Doe, J. 2019. “Sparse Coding”. ICML."

@@ -12,10 +12,12 @@ from tui.ui.library.screen import LibraryScreen
 from tui.ui.screens.comment_dialog import CommentDialog
 from tui.ui.screens.confirm import ConfirmOverwrite, ConfirmRemove, ConfirmRestore
 from tui.ui.screens.copy_dialog import CopyDialog
+from tui.ui.screens.copy_menu import CopyMenu
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.screens.help import FirstSteps, HelpScreen, help_areas
 from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.screens.import_dialog import ImportDialog
+from tui.ui.screens.key_dialog import KeyDialog
 from tui.ui.screens.list_dialog import ListNameDialog
 from tui.ui.screens.related import RelatedScreen
 from tui.ui.screens.save_view import SaveViewScreen
@@ -36,6 +38,7 @@ OWNERS = {
     "save_view": SaveViewScreen, "copy": CopyDialog, "list_name": ListNameDialog,
     "triage": TriageBar,
     "related": RelatedScreen, "comment": CommentDialog, "highlights": HighlightsDialog,
+    "copy_menu": CopyMenu, "key": KeyDialog,
 }
 
 

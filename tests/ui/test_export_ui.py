@@ -38,7 +38,7 @@ async def test_c_copies_title_list_and_abstract(make_app, library: Library, copi
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        await pilot.press("j", "c")
+        await pilot.press("j", "c", "t")
         await settle(app, pilot)
         paper = library.papers[1]
         assert copied == [plain_summary(Entry(paper, library.annotation(paper.id)))]
@@ -66,7 +66,7 @@ async def test_clipboard_falls_back_to_osc52_when_pyperclip_raises(make_app, lib
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        await pilot.press("c")
+        await pilot.press("c", "t")
         await settle(app, pilot)
         paper = library.papers[0]
         assert app.clipboard == plain_summary(Entry(paper, library.annotation(paper.id)))
@@ -83,7 +83,7 @@ async def test_without_a_clipboard_the_text_is_shown_and_saved_to_a_file(make_ap
         raise RuntimeError("Pyperclip could not find a copy/paste mechanism for your system")
 
     monkeypatch.setattr(clipboard, "system_copy", broken)
-    monkeypatch.setattr(exporting, "copy_file", lambda pid: tmp_path / "Documents" / f"paperdesk-{pid}.md")
+    monkeypatch.setattr(exporting, "copy_file", lambda pid, suffix=".md": tmp_path / "Documents" / f"paperdesk-{pid}{suffix}")
     paper = library.papers[0]
     library.save_annotation(paper.id, notes="my notes")
     app = make_app()

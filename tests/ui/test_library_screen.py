@@ -23,7 +23,8 @@ async def test_lists_33_papers_and_shows_the_first(make_app, library: Library) -
         assert "33 papers" in text_of(app, "#list-header")
         assert text_of(app, "#reader-abstract") == to_unicode(library.papers[0].abstract)
         # The bundled papers have no title of their own: the pane says the shown one was derived.
-        assert text_of(app, "#reader-meta") == f"{library.papers[0].list}\n{DERIVED_NOTE}"
+        first = library.papers[0]
+        assert first.citekey and text_of(app, "#reader-meta") == f"{first.list}\nkey:{first.citekey}\n{DERIVED_NOTE}"
 
 
 async def test_keys_move_the_highlight_and_the_pane_follows(make_app, library: Library) -> None:

@@ -39,7 +39,7 @@ async def test_reader_shows_metadata_rendered_math_and_code(make_app, library: L
         assert meta == [
             "Hans Müller, Paul Erdős, Barnes and Noble",
             "Journal of Tests · 2020 · small",
-            "doi:10.1000/XYZ123  https://example.org/paper",
+            f"key:{smith.citekey}  doi:10.1000/XYZ123  https://example.org/paper",
         ]
         body = " ".join(text_of(app, "#reader-abstract").split())
         assert "We study α ∈ [0,1] and show 𝒪(1/√T) rates for sparse models." in body
@@ -206,7 +206,8 @@ async def test_a_title_only_paper_reads_as_such(make_app, library: Library) -> N
         await pilot.press("G")
         assert text_of(app, "#reader-title") == "Only a Title Here"
         assert text_of(app, "#reader-abstract") == "(no abstract)"
-        assert text_of(app, "#reader-meta").splitlines() == ["Jane Doe", "Proceedings of Somewhere · 2021 · small"]
+        only_title = library.papers[-1]
+        assert text_of(app, "#reader-meta").splitlines() == ["Jane Doe", "Proceedings of Somewhere · 2021 · small", f"key:{only_title.citekey}"]
         assert not app.screen.query_one("#reader-links", Static).display
 
 

@@ -79,11 +79,18 @@ def set_key(library: Library, target: str, new: str) -> str:
         return f"{paper.id}  key already {new}"
     holder = KeyBook.of(library.papers, library.trashed_keys()).holder(new)
     if holder is not None and holder != paper.id:
-        where = "a paper in the trash" if library.get(holder) is None else f"paper {holder}"
+        other = library.get(holder)
+        where = "a paper in the trash" if other is None else f"paper {holder} ({_short(other.shown_title)})"
         raise LibraryError(f"{new}: {where} holds this key; nothing changed")
     old = paper.citekey
     library.change_papers(lambda papers: KeyEdit({paper.id: paper.with_changes(citekey=new)}))
     return f"{paper.id}  key {old or '(none)'} → {new}"
+
+
+def _short(title: str, width: int = 50) -> str:
+    """A title in one line, cut to `width` characters (a message naming the paper that holds a key)."""
+    line = one_line(title)
+    return line if len(line) <= width else line[: width - 1] + "…"
 
 
 def citation_text(pairs: Sequence[tuple[Paper, Annotation | None]], fmt: str, *, notes: bool = False) -> str:

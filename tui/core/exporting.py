@@ -3,8 +3,9 @@
 `library.export_entries` chooses by query (the command line); `view_entries`
 by what the dialog offers (the highlighted paper, the view as filtered, every
 annotated paper). Either way `write_export` writes them: one Markdown document,
-or one file per paper named for this library (`export.writing`: atomic, and a
-file edited outside paperdesk is never replaced without `force`).
+or one file per paper named for this library, or one BibTeX, CSL-JSON or RIS
+document (`citing.citation_text`) (`export.writing`: atomic, and a file edited
+outside paperdesk is never replaced without `force`).
 """
 
 from __future__ import annotations
@@ -44,11 +45,21 @@ def view_entries(library: LibraryStore, scope: str, view: Sequence[Paper], curre
     return annotated_entries(library.papers, library.annotations())
 
 
-def write_export(library: LibraryStore, path: str | os.PathLike[str], items: Sequence[Entry], *, per_paper: bool, force: bool = False) -> Written:
-    """Write `items` to `path`: one document, or (`per_paper`) one file each into the folder `path`.
+def write_export(
+    library: LibraryStore, path: str | os.PathLike[str], items: Sequence[Entry], *, per_paper: bool, force: bool = False,
+    fmt: str = "markdown", notes: bool = False,
+) -> Written:
+    """Write `items` to `path`: one document, or (`per_paper`, Markdown only) one file each into the folder `path`.
 
-    Raises `WouldOverwrite` (nothing written) when it would replace a file and `force` is not given.
+    `fmt` is markdown or a citation format (`citing.CITATION_FORMATS`: bibtex, csl-json, ris; `notes`: with the
+    reader's notes). Raises `WouldOverwrite` (nothing written) when it would replace a file and `force` is not given.
     """
+    if fmt != "markdown":
+        from tui.core.citing import citation_text
+        from tui.core.export.writing import write_file
+
+        pairs = [(e.paper, e.annotation) for e in items]
+        return Written(len(items), write_file(path, lambda: citation_text(pairs, fmt, notes=notes), force=force), False)
     if per_paper:
         written = write_per_paper(path, items, force=force, library=library_id(library_key(library)))
         return Written(len(written), Path(path), True)

@@ -74,6 +74,9 @@ def references(items: list[Citable], style: str = DEFAULT_STYLE, output: str = "
     from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
     from citeproc.source.json import CiteProcJSON
 
+    from tui.core.cite.substitution import repress_substituted
+
+    repress_substituted()
     if output not in FORMATS:
         raise StyleError(f"{output}: not a reference format (use {', '.join(FORMATS)})")
     csl = _style(style)

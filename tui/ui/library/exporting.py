@@ -1,14 +1,17 @@
-"""What `x`, `c` and `C` do on the library screen: the export dialog, writing in a worker, the clipboard.
+"""What `x`, `c` and `C` do on the library screen: the export dialog, writing in a worker, the copy menu, the clipboard.
 
 `Exporting` is made by the screen, at the first use, with the list it exports
 from and a way to save the notes being typed (a sync reads them from the
 library). The export itself is the core's (`tui.core.exporting`, as for
-`paperdesk export`). Disk work happens in a thread worker; the DOM is touched
-only via `to_ui`. Every message built from data goes out with `markup=False`.
+`paperdesk export`), and so is what each copy-menu entry copies
+(`tui.core.citing.copy_text`). Disk work, and a reference (citeproc), happen
+in a thread; the DOM is touched only via `to_ui`. Every message built from
+data goes out with `markup=False`.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +20,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from tui.core.errors import PaperdeskError
-from tui.core.export.markdown import Entry, paper_section, plain_summary
+from tui.core.export.markdown import Entry
 from tui.core.exporting import WouldOverwrite, view_entries, write_export
 from tui.core.models import Paper
 from tui.ui.error_line import error_line
@@ -56,8 +59,8 @@ class Exporting:
         """`host` runs the workers and shows the dialogs; `flush_notes()` saves the notes being typed now."""
         self.host, self._list, self.flush_notes = host, papers, flush_notes
 
-    def open_dialog(self, library: Library, vault: Path | None = None) -> None:
-        """Show the dialog; on a choice, export (or sync with the vault) in a worker."""
+    def open_dialog(self, library: Library, vault: Path | None = None, fmt: str = "markdown") -> None:
+        """Show the dialog (`fmt` chosen in it at first); on a choice, export (or sync with the vault) in a worker."""
         paper_list = self._list
         view = paper_list.papers  # the filtered view as it is now
         current = paper_list.current
@@ -68,6 +71,7 @@ class Exporting:
             annotated_count=annotated,
             folder=export_folder(),
             vault=vault,
+            fmt=fmt,
         )
 
         def chosen(request: ExportRequest | None) -> None:
@@ -91,7 +95,7 @@ class Exporting:
         def export() -> None:
             items = view_entries(library, request.scope, view, current)
             try:
-                written = write_export(library, request.path, items, per_paper=request.per_paper, force=force)
+                written = write_export(library, request.path, items, per_paper=request.per_paper, force=force, fmt=request.fmt)
                 if written.per_paper:
                     done = f"Exported {written.count} file(s) to {request.path}"
                 else:
@@ -151,24 +155,60 @@ class Exporting:
 
         self.host.app.push_screen(ConfirmOverwrite(message), answered)
 
-    def copy(self, library: Library, with_notes: bool) -> None:
-        """`c`: title, list and abstract; `C`: the paper's Markdown section with notes."""
+    def open_copy_menu(self, library: Library, style: str) -> None:
+        """`c`: the copy menu; the entry chosen is copied (`copy`)."""
+        from tui.ui.screens.copy_menu import CopyMenu
+
         paper = self._list.current
         if paper is None:
             self.host.notify("No paper to copy.", severity="warning")
             return
-        entry = Entry(paper, library.annotation(paper.id))
-        if with_notes:
-            text, what = paper_section(entry), "the paper and its notes as Markdown"
-        else:
-            text, what = plain_summary(entry), "the title, list and abstract"
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.copy(library, name, style)
+
+        self.host.app.push_screen(CopyMenu(paper.citekey, style), chosen)
+
+    def copy(self, library: Library, name: str, style: str = "apa") -> None:
+        """Copy the highlighted paper as the copy menu's entry `name` (`citing.COPY_FORMATS`; `C` is "markdown")."""
+        paper = self._list.current
+        if paper is None:
+            self.host.notify("No paper to copy.", severity="warning")
+            return
+        annotation = library.annotation(paper.id)
+        what = copied_what(name, paper.citekey, style)
         app = self.host.app
 
         async def job() -> None:
+            from tui.core.citing import copy_text as text_of
+
+            try:  # a reference loads citeproc and formats: off the UI thread, like the clipboard itself
+                text = await asyncio.to_thread(text_of, paper, annotation, name, style)
+            except PaperdeskError as exc:  # a style that cannot be read (the settings' cite_style): one line
+                app.notify(error_line(exc, "copy"), title="Not copied", severity="error", timeout=10, markup=False)
+                return
             result = await copy_text(app, text)
             if result.via == "system":
                 app.notify(result.message(what), title="Clipboard", markup=False)
             else:  # OSC 52 may be ignored: show the text and offer a file; the dialog says why (no toast repeating it)
-                app.push_screen(CopyDialog(text, what, copy_file(paper.id), result.message(what)))
+                app.push_screen(CopyDialog(text, what, copy_file(paper.id, COPY_SUFFIXES.get(name, ".txt")), result.message(what)))
 
         self.host.run_worker(job(), group="clipboard", name="clipboard", exit_on_error=False)
+
+
+#: The file "Save to file" proposes for each copy-menu entry, by its suffix.
+COPY_SUFFIXES = {"text": ".txt", "markdown": ".md", "bibtex": ".bib", "reference": ".txt", "key": ".txt"}
+
+
+def copied_what(name: str, key: str, style: str) -> str:
+    """What the notice says was copied ("Copied the BibTeX entry."); the text and Markdown ones as they always said."""
+    from tui.core.render.text import one_line
+
+    return {
+        "text": "the title, list and abstract",
+        "markdown": "the paper and its notes as Markdown",
+        "bibtex": "the BibTeX entry",
+        "reference": f"the reference ({one_line(style)})",
+        "key": f"the citation key {one_line(key)}",
+    }.get(name, name)

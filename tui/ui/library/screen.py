@@ -425,6 +425,15 @@ class LibraryScreen(Screen):
     def action_rename(self) -> None:
         self.annotator.rename()
 
+    def action_edit_key(self) -> None:
+        """`K`: another citation key for the highlighted paper (`citing.set_key`); the list and pane reload with it."""
+        from tui.core.models import shown_title
+        from tui.ui.screens.key_dialog import ask_and_set_key
+
+        library, paper = self.library_ready(), self.paper_list.current
+        if library is not None and paper is not None and self.annotator.writable():
+            ask_and_set_key(self, library, paper, shown_title(paper, self.annotator.view(paper.id)), self.reload_papers)
+
     def action_start_highlight(self) -> None:
         """`h`: the reading cursor in the abstract (from the list too: the pane takes focus)."""
         self.annotator.start_highlight()
@@ -513,14 +522,23 @@ class LibraryScreen(Screen):
         open_link(self, self.paper_list.current)
 
     def action_export(self) -> None:
+        self.action_export_as("markdown")
+
+    def action_export_as(self, fmt: str) -> None:
+        """The export dialog with `fmt` (markdown, bibtex, csl-json, ris) chosen."""
         library = self.library_ready()
         if library is not None:
-            self.exporting.open_dialog(library, vault=self.desk.settings.vault)
+            self.exporting.open_dialog(library, vault=self.desk.settings.vault, fmt=fmt)
 
     def action_copy_paper(self) -> None:
+        """`c`: the copy menu (text, Markdown, BibTeX, a reference in the settings' cite_style, the key)."""
         if self.library is not None:
-            self.exporting.copy(self.library, with_notes=False)
+            self.exporting.open_copy_menu(self.library, self.desk.settings.cite_style)
 
     def action_copy_section(self) -> None:
+        self.action_copy_as("markdown")
+
+    def action_copy_as(self, name: str) -> None:
+        """Copy one entry of the copy menu at once (`C`: the Markdown with notes; the palette: each)."""
         if self.library is not None:
-            self.exporting.copy(self.library, with_notes=True)
+            self.exporting.copy(self.library, name, self.desk.settings.cite_style)

@@ -23,11 +23,11 @@ from tui.ui.styles import stylesheet
 from tui.ui.threads import to_ui
 
 
-def copy_file(pid: str) -> Path:
-    """Where "Save to file" proposes to write: the user's documents folder, named after the paper."""
+def copy_file(pid: str, suffix: str = ".md") -> Path:
+    """Where "Save to file" proposes to write: the user's documents folder, named after the paper (`suffix`: .md, .bib…)."""
     from tui.core.paths import documents_dir
 
-    return documents_dir() / f"paperdesk-{pid}.md"
+    return documents_dir() / f"paperdesk-{pid}{suffix}"
 
 
 def save_text(text: str, target: str) -> str:

@@ -1,4 +1,5 @@
-"""The export dialog (`x`): what to export, as one file, a folder, or a two-way sync with a vault, and where; the overwrite question is in confirm.py."""
+"""The export dialog (`x`): what to export, as one Markdown, BibTeX, CSL-JSON or RIS file, a folder, or a two-way sync
+with a vault, and where; the overwrite question is in confirm.py."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
+from tui.core.citing import CITATION_FORMATS
 from tui.core.export.filenames import safe_stem
 from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
@@ -20,16 +22,21 @@ from tui.ui.styles import stylesheet
 
 #: Scopes the dialog offers, in order: (id, label).
 SCOPES = ("current", "view", "annotated")
+#: The formats of one file, each with its suffix: Markdown, and the citation formats (`core.citing`).
+SUFFIXES = {"markdown": ".md", **CITATION_FORMATS}
+#: The "As" choices of one citation file: format -> label.
+CITATION_CHOICES = {"bibtex": "One BibTeX file (.bib)", "csl-json": "One CSL-JSON file (.json: Zotero, pandoc)", "ris": "One RIS file (.ris: EndNote, Zotero)"}
 
 
 @dataclass(frozen=True)
 class ExportRequest:
-    """What the reader asked for: a scope (one of SCOPES), a path, and file or folder (or a vault sync)."""
+    """What the reader asked for: a scope (one of SCOPES), a path, and file or folder (or a vault sync), and the format."""
 
     scope: str
     path: Path
     per_paper: bool
     sync: bool = False  # `paperdesk sync` with the folder: every annotated paper, both ways
+    fmt: str = "markdown"  # of one file: markdown or a citation format (SUFFIXES)
 
 
 def cursor_on_choice(radio: RadioSet) -> None:
@@ -49,14 +56,20 @@ class ExportDialog(Dialog[ExportRequest | None]):
     """Asks what and where; dismisses with an `ExportRequest`, or None on Escape/Cancel.
 
     The path field follows the choices (a dated file, a file named after the
-    paper, or a notes folder, all under `folder`) until the reader edits it.
+    paper, or a notes folder, all under `folder`) until the reader edits it;
+    after that, another format still changes the suffix of a file named with
+    one (.md, .bib, .json, .ris). `fmt` is the format chosen at first.
     """
 
     CSS_PATH = stylesheet("export_dialog.tcss")
     BINDINGS = bindings_for("export")
 
-    def __init__(self, *, current_title: str | None, view_count: int, annotated_count: int, folder: Path, vault: Path | None = None) -> None:
+    def __init__(
+        self, *, current_title: str | None, view_count: int, annotated_count: int, folder: Path, vault: Path | None = None,
+        fmt: str = "markdown",
+    ) -> None:
         super().__init__()
+        self.initial_format = fmt if fmt in SUFFIXES else "markdown"
         self.vault = vault  # the `vault` setting: where a sync goes by default
         self.current_title = current_title
         self.counts = {"current": 1 if current_title is not None else 0, "view": view_count, "annotated": annotated_count}
@@ -68,8 +81,8 @@ class ExportDialog(Dialog[ExportRequest | None]):
         if len(title) > 50:
             title = title[:49] + "…"
         scope = self._initial_scope()
-        with Vertical(id="export-box"):
-            yield Label("Export to Markdown", id="export-heading")
+        with Vertical(id="export-box") as box:
+            box.border_title = "Export"  # in the border: with the citation formats, the box fits 80x24 without scrolling
             yield Label("What", classes="export-label")
             with RadioSet(id="export-what"):
                 yield RadioButton(
@@ -86,9 +99,11 @@ class ExportDialog(Dialog[ExportRequest | None]):
                 )
             yield Label("As", classes="export-label")
             with RadioSet(id="export-format"):
-                yield RadioButton("One Markdown file", id="format-file", value=True)
+                yield RadioButton("One Markdown file", id="format-file", value=self.initial_format == "markdown")
                 yield RadioButton("A folder, one file per paper (Obsidian vault)", id="format-folder")
                 yield RadioButton("Sync with a vault folder, both ways (every annotated paper)", id="format-sync")
+                for fmt, label in CITATION_CHOICES.items():
+                    yield RadioButton(label, id=f"format-{fmt}", value=self.initial_format == fmt)
             yield Label("Where", classes="export-label")
             yield Input(id="export-path", placeholder="file or folder path")
             yield Static(id="export-error")
@@ -124,23 +139,40 @@ class ExportDialog(Dialog[ExportRequest | None]):
         pressed = self.query_one("#export-format", RadioSet).pressed_button
         return pressed is not None and pressed.id == "format-sync"
 
+    @property
+    def fmt(self) -> str:
+        """The format of one file: markdown (also for a folder or a sync), or a citation format."""
+        pressed = self.query_one("#export-format", RadioSet).pressed_button
+        chosen = (pressed.id or "").removeprefix("format-") if pressed is not None else ""
+        return chosen if chosen in CITATION_CHOICES else "markdown"
+
     def default_path(self) -> Path:
         """Where the export goes unless the reader types another path."""
         if self.sync:
             return self.vault or self.folder / "paperdesk-notes"
         if self.per_paper:
             return self.folder / "paperdesk-notes"
+        suffix = SUFFIXES[self.fmt]
         if self.scope == "current" and self.current_title is not None:
-            return self.folder / f"{safe_stem(self.current_title)}.md"
-        return self.folder / f"paperdesk-notes-{_dt.date.today().isoformat()}.md"
+            return self.folder / f"{safe_stem(self.current_title)}{suffix}"
+        stem = "paperdesk-notes" if self.fmt == "markdown" else "paperdesk-references"
+        return self.folder / f"{stem}-{_dt.date.today().isoformat()}{suffix}"
 
     def _follow_choices(self) -> None:
         path_input = self.query_one("#export-path", Input)
         new = str(self.default_path())
         if path_input.value in ("", self._default):
-            path_input.value = new
-            path_input.cursor_position = len(new)
+            self._show_path(new)
+        elif not self.per_paper:  # the reader's own file name: only its suffix follows the format
+            typed = Path(path_input.value)
+            if typed.suffix.casefold() in SUFFIXES.values() and typed.suffix != SUFFIXES[self.fmt]:
+                self._show_path(str(typed.with_suffix(SUFFIXES[self.fmt])))
         self._default = new
+
+    def _show_path(self, path: str) -> None:
+        path_input = self.query_one("#export-path", Input)
+        path_input.value = path
+        path_input.cursor_position = len(path)
 
     @on(RadioSet.Changed)
     def _choice_changed(self) -> None:
@@ -167,7 +199,7 @@ class ExportDialog(Dialog[ExportRequest | None]):
         if not self.counts[self.scope]:
             self._error("Nothing to export: no papers in that choice.")
             return
-        self.dismiss(ExportRequest(self.scope, Path(raw).expanduser(), self.per_paper))
+        self.dismiss(ExportRequest(self.scope, Path(raw).expanduser(), self.per_paper, fmt=self.fmt))
 
     @on(Button.Pressed, "#export-cancel")
     def action_cancel(self) -> None:

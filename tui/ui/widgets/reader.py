@@ -178,7 +178,7 @@ class Reader(VerticalScroll, can_focus=True):
         self._show_meta(paper, is_derived(paper, annotation))
 
     def _show_meta(self, paper: Paper, derived: bool = False) -> None:
-        """Authors; venue, year and list; DOI and URL: one line each, only those the paper has.
+        """Authors; venue, year and list; the citation key, DOI and URL: one line each, only those the paper has.
 
         A title derived from the abstract says so here (the sentence it came from is underlined).
         """
@@ -187,7 +187,7 @@ class Reader(VerticalScroll, can_focus=True):
             lines.append(one_line(", ".join(paper.authors)))
         lines.append(" · ".join(one_line(p) for p in (paper.venue, paper.year, paper.list) if p.strip()))
         url = one_line(paper.url) + (" (not a web link: never opened)" if paper.url and not web_link(paper.url) else "")
-        links = [f"doi:{one_line(paper.doi)}" if paper.doi else "", url]
+        links = [f"key:{one_line(paper.citekey)}" if paper.citekey else "", f"doi:{one_line(paper.doi)}" if paper.doi else "", url]
         lines.append("  ".join(link for link in links if link))
         lines.append(DERIVED_NOTE if derived else "")
         self._set("#reader-meta", Text("\n".join(line for line in lines if line)))
