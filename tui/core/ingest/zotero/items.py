@@ -139,7 +139,7 @@ def read_items(db: sqlite3.Connection, *, groups: bool = False) -> ZoteroRead:
             name = str(last or "") if mode == 1 else " ".join(p for p in (str(first or "").strip(), str(last or "").strip()) if p)
             if name.strip():
                 item.creators.append((name.strip(), str(creator_types.get(type_id, "author"))))
-    for item_id, name, kind in db.execute("SELECT it.itemID, t.name, it.type FROM itemTags it JOIN tags t USING (tagID) ORDER BY t.name"):
+    for item_id, name, kind in db.execute("SELECT it.itemID, t.name, it.type FROM itemTags it JOIN tags t USING (tagID) ORDER BY t.name COLLATE NOCASE"):
         item = items.get(item_id)
         if item is not None and name:
             item.tags.append((str(name), int(kind or 0)))
