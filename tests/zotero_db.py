@@ -84,6 +84,7 @@ class ZoteroDB:
     def __init__(self, path: Path, *, seed: int = 7, connection: sqlite3.Connection | None = None) -> None:
         self.path = path
         self.rng = random.Random(seed)
+        self.ids: dict[str, int] = {}  # item key -> itemID
         if connection is not None:  # an existing database (another process holding it): read its ids by name
             self.db = connection
             self.type_id = dict((n, i) for i, n in self.db.execute("SELECT itemTypeID, typeName FROM itemTypesCombined"))
@@ -142,10 +143,13 @@ class ZoteroDB:
             "INSERT INTO items (itemTypeID, libraryID, key, dateAdded, dateModified) VALUES (?, ?, ?, ?, ?)",
             (self.type_id[type_name], library, key, stamp, stamp),
         )
-        return int(cur.lastrowid or 0), key
+        self.ids[key] = int(cur.lastrowid or 0)
+        return self.ids[key], key
 
     def item_id(self, key: str) -> int:
-        return int(self.db.execute("SELECT itemID FROM items WHERE key = ?", (key,)).fetchone()[0])
+        if key not in self.ids:
+            self.ids[key] = int(self.db.execute("SELECT itemID FROM items WHERE key = ?", (key,)).fetchone()[0])
+        return self.ids[key]
 
     def _value_id(self, value: str) -> int:
         row = self.db.execute("SELECT valueID FROM itemDataValues WHERE value = ?", (value,)).fetchone()
@@ -192,15 +196,16 @@ class ZoteroDB:
             self.db.commit()
         return key
 
-    def add_note(self, html: str, parent: str | None = None, library: int = 1) -> str:
+    def add_note(self, html: str, parent: str | None = None, library: int = 1, *, commit: bool = True) -> str:
         """A note: a child of `parent` (an item key), else standalone."""
         item, key = self._item("note", library, None)
         parent_id = self.item_id(parent) if parent else None
         self.db.execute("INSERT INTO itemNotes VALUES (?, ?, ?, ?)", (item, parent_id, html, ""))
-        self.db.commit()
+        if commit:
+            self.db.commit()
         return key
 
-    def add_attachment(self, parent: str | None = None, path: str = "storage:paper.pdf", library: int = 1) -> str:
+    def add_attachment(self, parent: str | None = None, path: str = "storage:paper.pdf", library: int = 1, *, commit: bool = True) -> str:
         item, key = self._item("attachment", library, None)
         parent_id = self.item_id(parent) if parent else None
         self.db.execute(
@@ -208,7 +213,8 @@ class ZoteroDB:
             (item, parent_id, path),
         )
         self.db.execute("INSERT INTO itemData VALUES (?, ?, ?)", (item, self.field_id["title"], self._value_id("Full Text PDF")))
-        self.db.commit()
+        if commit:
+            self.db.commit()
         return key
 
     def add_annotation(self, attachment: str, text: str = "a highlighted passage") -> str:

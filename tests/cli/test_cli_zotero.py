@@ -47,5 +47,5 @@ def test_a_file_that_is_not_zotero_is_one_line_and_exit_1(tmp_path: Path) -> Non
     bad.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
     done = run("import", str(bad), env={"PAPERDESK_HOME": str(tmp_path / "lib")})
     assert done.returncode == 1 and done.stdout == ""
-    assert done.stderr.startswith(f"paperdesk: {bad}: ") and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"paperdesk: {bad}: ") and "Zotero" in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert not (tmp_path / "lib").exists()  # nothing stored changed: the library was not even made

@@ -271,8 +271,14 @@ def test_a_database_held_in_exclusive_wal_mode_is_read_with_its_wal(zotero: Zote
     [
         (lambda p: p.write_text("not a database at all\n"), "is not a Zotero database (not an SQLite file)"),
         (lambda p: sqlite3_with(p, "CREATE TABLE t (x)"), "is an SQLite database but not Zotero's"),
-        (lambda p: zotero_without(p, "ALTER TABLE itemData RENAME COLUMN valueID TO valueRef"), "has a Zotero schema paperdesk does not know (userdata version 129: itemData has no valueID)"),
-        (lambda p: zotero_without(p, "UPDATE version SET version = 40 WHERE schema = 'userdata'"), "has a Zotero schema paperdesk does not know (userdata version 40"),
+        (
+            lambda p: zotero_without(p, "ALTER TABLE itemData RENAME COLUMN valueID TO valueRef"),
+            "has a Zotero schema paperdesk does not know (userdata version 129: itemData has no valueID)",
+        ),
+        (
+            lambda p: zotero_without(p, "UPDATE version SET version = 40 WHERE schema = 'userdata'"),
+            "has a Zotero schema paperdesk does not know (userdata version 40",
+        ),
     ],
 )
 def test_not_zotero_or_unknown_schema_is_one_line_and_changes_nothing(tmp_path: Path, make, problem: str) -> None:  # type: ignore[no-untyped-def]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Input
+
 from tests.ui.pilot import settle, text_of
 from tests.zotero_db import ZoteroDB
 from tui.core.library import Library
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.widgets.paper_list import PaperList
-from textual.widgets import Input
 
 
 async def test_the_dialog_imports_a_zotero_database(make_app, library: Library, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -32,12 +32,12 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
     from tui.core.ingest.watch import ImportProgress
     from tui.core.ingest.watch import Watch as ImportWatch
+    from tui.core.ingest.zotero.reader import ZoteroFile
     from tui.core.removing import RemoveOutcome
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
     from tui.core.store.storage import PaperChanges
     from tui.core.store.trash import RestorePlan
-    from tui.core.ingest.zotero.reader import ZoteroFile
     from tui.core.zotero_sync import ZoteroReport
 
 

@@ -81,8 +81,8 @@ def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
             picked = {names[i] for i in _fuzzy_names(str(value), names)}
             mask = _lookup(len(index.list_names), [i for i, name in enumerate(index.list_names) if name in picked])[index.list_code]
             for name in picked:
-                if docs := also.get(name):
-                    mask[list(docs)] = True
+                if members := also.get(name):
+                    mask[list(members)] = True
     elif flt.field == "venue":
         codes = [c + 1 for c in _venue_names(str(value), index.venues)]
         mask = _lookup(len(index.venues) + 1, codes)[index.venue_code]
