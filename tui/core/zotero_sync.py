@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui.core.ingest.merge import MergePlan, plan_import
 from tui.core.ingest.parsed import FileReport, ImportOutcome, ParsedFile
-from tui.core.ingest.watch import READING, WRITING, Watch
+from tui.core.ingest.watch import READING, Watch
 from tui.core.ingest.zotero.papers import ALSO_IN, OWNED, ZOTERO, link_of
 from tui.core.models import Paper
 from tui.core.render.text import one_line
@@ -167,11 +167,7 @@ def sync_database(library: Any, parsed: ZoteroFile, outcome: ImportOutcome, watc
     """Sync the open, writable `library` with what one Zotero database gave, in one write; its report into `outcome`."""
 
     def before_write(plan: MergePlan) -> None:
-        changed = len(plan.added) + len(plan.replaced)
-        if changed:
-            watch.step(WRITING, changed, changed)  # the last step: the write begins
-        else:
-            watch.check()
+        watch.writing(len(plan.added) + len(plan.replaced))  # the last step: the write begins
 
     report = library.add_zotero(parsed, progress=watch.matching, before_write=before_write)
     outcome.add_report(report)
