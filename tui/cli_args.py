@@ -100,7 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
         "its content). Papers already stored (same id, DOI, title, or a near-identical abstract) are "
         "merged: new fields fill in, notes stay.",
     )
-    files = imp.add_argument("files", nargs="+", metavar="FILE_OR_DIR", help="file(s) or folder(s) to import; - reads standard input")
+    files = imp.add_argument(
+        "files", nargs="*", metavar="FILE_OR_DIR", help="file(s) or folder(s) to import (a zotero.sqlite too); - reads standard input"
+    )
     _complete(files, "FILE")
     imp.add_argument(
         "--format",
@@ -113,6 +115,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="notes exports: take the file's version where the library changed since the export",
     )
+    imp.add_argument(
+        "--zotero",
+        action="store_true",
+        help="import the Zotero library in the default data folder (~/Zotero, or the dataDir in Zotero's prefs); "
+        "Zotero's files are read from a copy, never written",
+    )
+    imp.add_argument("--zotero-automatic-tags", action="store_true", default=None, help="Zotero: bring automatic tags too (setting zotero_automatic_tags)")
+    imp.add_argument("--zotero-groups", action="store_true", default=None, help="Zotero: read group libraries too (setting zotero_groups)")
 
     lst = add_parser(
         "list",

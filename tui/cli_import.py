@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tui.cli_fetch import ProgressBar
-from tui.cli_status import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, PROG
+from tui.cli_status import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG
 from tui.core import collector
 from tui.core.errors import Cancelled
 
@@ -76,6 +76,19 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
     from tui.core.heap import reuse_freed_memory
     from tui.core.library import import_paths
 
+    files = list(args.files)
+    if getattr(args, "zotero", False):
+        from tui.core.errors import InputFileError
+        from tui.core.ingest.zotero.locate import find_database
+
+        try:
+            files.append(str(find_database()))
+        except InputFileError as exc:
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return EXIT_FAIL
+    if not files:
+        print(f"{PROG} import: give a file or folder to import, or --zotero", file=sys.stderr)
+        return EXIT_USAGE
     reuse_freed_memory()  # an import frees and allocates megabytes at a time: fewer page faults
     progress = ImportProgress(sys.stderr, sys.stderr.isatty())
     main_thread = threading.current_thread() is threading.main_thread()  # signals are only for the main thread
@@ -86,7 +99,8 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
         # more at exit. So none while importing, and what the import made is frozen.
         with collector.paused():
             outcome = import_paths(
-                library_dir, args.files, force=args.force, progress=progress, kind=args.format, stdin=sys.stdin.buffer.read
+                library_dir, files, force=args.force, progress=progress, kind=args.format, stdin=sys.stdin.buffer.read,
+                automatic_tags=getattr(args, "zotero_automatic_tags", None), groups=getattr(args, "zotero_groups", None),
             )
     except Cancelled:  # Ctrl+C as the import started or ended, outside its own steps: nothing was written
         _end_progress_line()

@@ -66,6 +66,8 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.list_rename": BASE | {"tui.core.search"},
     # An import's steps below library.import_paths: notes exports restored, paper files read, matched, written.
     "tui.core.importing": BASE | {"tui.core.ingest", "tui.core.export"},
+    # A Zotero import below library.import_paths: the database read (ingest.zotero), then synced by the item keys.
+    "tui.core.zotero_sync": BASE | {"tui.core.ingest", "tui.core.render"},
     # Annotating one paper from the command line: a use case beside library (id prefixes, edits, their log).
     "tui.core.edits": {"tui.core"},
     # Bringing an older library up to date as it opens (store formats, the title rules).

@@ -34,6 +34,8 @@ EXAMPLE = """\
 # arxiv_delay = 3.0             # seconds between two arXiv requests (arXiv asks for 3)
 # citekey_pattern = "{auth}{year}{title}"  # keys for papers whose source gave none: {auth} {year} {title} {title2}…{title5}
 # cite_style = "apa"            # formatted references: apa, ieee, chicago, acm, nature (or a .csl file)
+# zotero_automatic_tags = false # a Zotero import brings the tags Zotero added by itself too, not only the reader's
+# zotero_groups = false         # a Zotero import reads the group libraries too, not only the reader's own
 #
 # [keys]                        # action id = "key[,key...]"; see the help screen (?) for ids
 # rate_5 = "f5"
@@ -64,18 +66,24 @@ class Settings(FieldRecord):
     """How a citation key is made for a paper whose source gave none (`cite.keys.KeyPattern`); keys once given never change."""
     cite_style: str
     """The CSL style of formatted references (`paperdesk cite`, the app's copy menu): a name `cite.styles` knows, or a .csl file."""
+    zotero_automatic_tags: bool
+    """A Zotero import brings automatic tags (those Zotero or a site added) as well as the reader's own."""
+    zotero_groups: bool
+    """A Zotero import reads the group libraries too, each as lists named after the group."""
 
     def __init__(
         self, library: Path | None = None, theme: str = "textual-dark", layout: str = "auto", autosave_delay: float = 1.0,
         keys: dict[str, str] | None = None, first_steps: bool = True, vault: Path | None = None, arxiv_api: str = "",
         openreview_api: str = "", crossref_api: str = "", arxiv_delay: float = 3.0,
         citekey_pattern: str = "{auth}{year}{title}", cite_style: str = "apa",
+        zotero_automatic_tags: bool = False, zotero_groups: bool = False,
     ) -> None:
         self.library, self.theme, self.layout, self.autosave_delay = library, theme, layout, autosave_delay
         self.keys: dict[str, str] = {} if keys is None else keys
         self.first_steps, self.vault = first_steps, vault
         self.arxiv_api, self.openreview_api, self.crossref_api, self.arxiv_delay = arxiv_api, openreview_api, crossref_api, arxiv_delay
         self.citekey_pattern, self.cite_style = citekey_pattern, cite_style
+        self.zotero_automatic_tags, self.zotero_groups = zotero_automatic_tags, zotero_groups
 
 
 def config_path(folder: Path | None = None) -> Path:
@@ -140,9 +148,9 @@ def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
                 settings.autosave_delay = float(value)
             else:
                 bad(key, f"expected seconds between 0.1 and 60, got {value!r}")
-        elif key == "first_steps":
+        elif key in ("first_steps", "zotero_automatic_tags", "zotero_groups"):
             if isinstance(value, bool):
-                settings.first_steps = value
+                setattr(settings, key, value)
             else:
                 bad(key, f"expected true or false, got {value!r}")
         elif key in ("arxiv_api", "openreview_api", "crossref_api"):

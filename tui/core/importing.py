@@ -66,11 +66,7 @@ def add_read(library: Any, parsed: list[ParsedFile], incoming: Incoming, outcome
     """Match the parsed papers against the open, writable `library` and write them once (`Library.add_papers`)."""
 
     def before_write(plan: MergePlan) -> None:
-        changed = len(plan.added) + len(plan.replaced)
-        if changed:
-            watch.step(WRITING, changed, changed)  # the last step: the write begins
-        else:
-            watch.check()
+        watch.writing(len(plan.added) + len(plan.replaced))  # the last step: the write begins
 
     for report in library.add_papers(parsed, progress=watch.matching, prepared=incoming, before_write=before_write):
         outcome.add_report(report)

@@ -31,11 +31,14 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.ingest.merge import MergePlan
     from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
     from tui.core.ingest.watch import ImportProgress
+    from tui.core.ingest.watch import Watch as ImportWatch
+    from tui.core.ingest.zotero.reader import ZoteroFile
     from tui.core.removing import RemoveOutcome
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
     from tui.core.store.storage import PaperChanges
     from tui.core.store.trash import RestorePlan
+    from tui.core.zotero_sync import ZoteroReport
 
 
 class Library(LibraryStore):
@@ -145,21 +148,50 @@ class Library(LibraryStore):
         """
         from tui.core.ingest.merge import plan_import
 
-        def derive_title(abstract: str) -> str:  # the title rules load only for a paper without a title
-            from tui.core.ingest.titles import derive_title
-
-            return derive_title(abstract)
-
         after = self.trash_highest_seq()  # a trashed paper's place stays its own, for its restore
 
         def plan(papers: list[Paper]) -> MergePlan:
-            seq = max(papers[-1].seq if papers else -1, after) + 1
-            planned = plan_import(papers, files, seq, derive_title, progress, prepared)
+            planned = plan_import(papers, files, _next_seq(papers, after), _derive_title, progress, prepared)
             if before_write is not None:
                 before_write(planned)
             return planned
 
         return self.change_papers(plan, write=write).reports
+
+    def add_zotero(
+        self, parsed: ZoteroFile, *, progress: Progress | None = None, before_write: Callable[[MergePlan], None] | None = None
+    ) -> ZoteroReport:
+        """Sync the library with what a Zotero database gave (`zotero_sync.plan_zotero`), in ONE atomic write.
+
+        New items are added, linked papers take Zotero's metadata and notes,
+        annotations are never touched; `before_write` as in `add_papers`.
+        """
+        from tui.core.zotero_sync import plan_zotero
+
+        after = self.trash_highest_seq()
+        reports: list[ZoteroReport] = []
+
+        def plan(papers: list[Paper]) -> MergePlan:
+            planned, report = plan_zotero(papers, parsed, _next_seq(papers, after), _derive_title, progress)
+            if before_write is not None:
+                before_write(planned)
+            reports[:] = [report]
+            return planned
+
+        self.change_papers(plan)
+        return reports[0]
+
+
+def _next_seq(papers: list[Paper], after: int) -> int:
+    """The place of the next paper added: after the last stored one and every one in the trash."""
+    return max(papers[-1].seq if papers else -1, after) + 1
+
+
+def _derive_title(abstract: str) -> str:
+    """A title from the abstract; the title rules load only for a paper without a title."""
+    from tui.core.ingest.titles import derive_title
+
+    return derive_title(abstract)
 
 
 # -- importing -----------------------------------------------------------------------------
@@ -174,8 +206,10 @@ def import_paths(
     cancelled: Callable[[], bool] | None = None,
     kind: str | None = None,
     stdin: Callable[[], bytes] | None = None,
+    automatic_tags: bool | None = None,
+    groups: bool | None = None,
 ) -> ImportOutcome:
-    """Import files and folders of any kind: paper lists, BibTeX, JSON, and per-paper notes exports.
+    """Import files and folders of any kind: paper lists, BibTeX, JSON, Zotero databases, and per-paper notes exports.
 
     A notes export (Markdown with a paperdesk id, or a folder of them) restores
     annotations; `force` takes the file's version where the library changed
@@ -187,7 +221,11 @@ def import_paths(
     `Cancelled`) the import stops, having written no paper, and the outcome
     says so (`cancelled`); a write once begun finishes. `-` reads `stdin()`;
     `kind` forces every file's format. A library another process holds
-    raises `LibraryHeld` (nothing is imported).
+    raises `LibraryHeld` (nothing is imported). A Zotero database (a
+    zotero.sqlite, or its data folder) is read from a private copy and
+    synced in (`zotero_sync`), after the other files; `automatic_tags` and
+    `groups` (None: the settings' `zotero_automatic_tags`, `zotero_groups`)
+    say whether Zotero's automatic tags and group libraries come too.
     """
     from tui.core.errors import Cancelled
     from tui.core.importing import add_read, is_notes_export, read_papers, restore_notes
@@ -197,7 +235,8 @@ def import_paths(
     outcome = ImportOutcome()
     watch = Watch(progress, cancelled)
     notes = [name for name in paths if is_notes_export(name)]
-    rest = [name for name in paths if name not in notes]
+    zotero = {name: found for name in paths if name not in notes and (found := zotero_database(name)) is not None}
+    rest = [name for name in paths if name not in notes and name not in zotero]
     try:
         if notes:
             with _opened(library) as lib:
@@ -207,10 +246,8 @@ def import_paths(
                     outcome.add("error", f"{lib.notice}; nothing imported")
                 else:
                     restore_notes(lib, notes, force, outcome, watch)
-        if not rest:
-            return outcome
-        parsed, errors, incoming = read_papers(rest, kind, stdin, watch)
-        if parsed:
+        parsed, errors, incoming = read_papers(rest, kind, stdin, watch) if rest else ([], [], None)
+        if parsed and incoming is not None:
             with _opened(library) as lib:
                 if lib.held:
                     raise held_error(lib, "nothing imported")
@@ -223,9 +260,49 @@ def import_paths(
                         outcome.add("note", examples)
         for error in errors:
             outcome.add("error", error)
+        if zotero:
+            _import_zotero(library, list(zotero.values()), outcome, watch, automatic_tags, groups)
     except Cancelled:
         outcome.cancel()
     return outcome
+
+
+def zotero_database(name: str | os.PathLike[str]) -> Path | None:
+    """The Zotero database an import path names (the file itself, or a data folder holding one), else None."""
+    if str(name) == "-":
+        return None
+    from tui.core.ingest.zotero.reader import database_in
+
+    return database_in(Path(name).expanduser())
+
+
+def _import_zotero(
+    library: Library | str | os.PathLike[str], databases: list[Path], outcome: ImportOutcome, watch: ImportWatch,
+    automatic_tags: bool | None, groups: bool | None,
+) -> None:
+    """Each Zotero database read (a private copy), then synced into the library, one write each (`zotero_sync`).
+
+    Every database is read before the library is opened: one that cannot be read is one line, and changes nothing.
+    """
+    from tui.core.zotero_sync import read_database, sync_database
+
+    if automatic_tags is None or groups is None:
+        from tui.core.config import config_path, load_settings
+
+        settings = load_settings(config_path())[0]
+        automatic_tags = settings.zotero_automatic_tags if automatic_tags is None else automatic_tags
+        groups = settings.zotero_groups if groups is None else groups
+    read = [found for path in databases if (found := read_database(path, outcome, watch, automatic_tags=automatic_tags, groups=groups))]
+    if not read:
+        return
+    with _opened(library) as lib:
+        if lib.held:
+            raise held_error(lib, "nothing imported")
+        if lib.read_only:
+            outcome.add("error", f"{lib.notice}; nothing imported")
+            return
+        for parsed in read:
+            sync_database(lib, parsed, outcome, watch)
 
 
 def held_error(library: LibraryStore, outcome: str = "nothing changed") -> LibraryHeld:

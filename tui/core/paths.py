@@ -57,6 +57,15 @@ def documents_dir() -> Path:
     return user_documents_path()
 
 
+def zotero_profile_roots(home: Path) -> list[Path]:
+    """Where Zotero keeps its profiles (each a folder with a prefs.js) under `home`, on every platform, most likely first."""
+    roots = [home / ".zotero" / "zotero", home / "Library" / "Application Support" / "Zotero" / "Profiles"]
+    appdata = os.environ.get("APPDATA")
+    if appdata:
+        roots.append(Path(appdata) / "Zotero" / "Zotero" / "Profiles")
+    return [root for root in roots if root.is_dir()]
+
+
 def _shipped(name: str) -> Path:
     """A folder shipped with paperdesk: inside the wheel, or at the repo top in a checkout.
 

@@ -42,12 +42,30 @@ def _links(paper: Paper) -> list[str]:
     return found
 
 
+def _zotero(paper: Paper) -> tuple[str, list[str]]:
+    """The zotero:// link back and the child notes (Markdown) of a paper a Zotero import brought; ("", []) for others."""
+    found = paper.extra.get("zotero") if paper.extra else None
+    if not isinstance(found, dict):
+        return "", []
+    notes = found.get("notes")
+    texts = [str(n["text"]) for n in notes if isinstance(n, dict) and isinstance(n.get("text"), str)] if isinstance(notes, list) else []
+    link = found.get("link")
+    return (link if isinstance(link, str) else ""), texts
+
+
+def _lists(paper: Paper) -> str:
+    """The paper's list, and the others it is in (`extra["also_in"]`, a Zotero item in several collections)."""
+    also = paper.extra.get("also_in") if paper.extra else None
+    names = [paper.list, *(n for n in also if isinstance(n, str))] if isinstance(also, list) else [paper.list]
+    return ", ".join(n for n in names if n.strip())
+
+
 def paper_text(paper: Paper, annotation: Annotation) -> str:
     """Title, metadata, annotation line, abstract (LaTeX as Unicode), code links and notes, as lines."""
     head = [row_title(paper, annotation)]
     if paper.authors:
         head.append(one_line(", ".join(paper.authors)))
-    place = " · ".join(one_line(p) for p in (paper.venue, paper.year, paper.list) if p.strip())
+    place = " · ".join(one_line(p) for p in (paper.venue, paper.year, _lists(paper)) if p.strip())
     if place:
         head.append(place)
     links = [f"doi:{one_line(paper.doi)}" if paper.doi else "", one_line(paper.url)]
@@ -55,6 +73,9 @@ def paper_text(paper: Paper, annotation: Annotation) -> str:
         head.append("  ".join(link for link in links if link))
     head.append(annotation_line(annotation))
     head.append(f"id {paper.id}" + (f"  key {one_line(paper.citekey)}" if paper.citekey else ""))
+    zotero_link, zotero_notes = _zotero(paper)
+    if zotero_link:
+        head.append(f"Zotero: {one_line(zotero_link)}")
     blocks = ["\n".join(head)]
     blocks.append(visible(to_unicode(paper.abstract)).strip() if paper.abstract.strip() else "(no abstract)")
     code = _links(paper)
@@ -62,6 +83,8 @@ def paper_text(paper: Paper, annotation: Annotation) -> str:
         blocks.append("Code: " + "  ".join(one_line(url) for url in code))
     if annotation.notes.strip():
         blocks.append("Notes:\n" + visible(annotation.notes).strip("\n"))
+    for note in zotero_notes:  # Zotero's notes, apart from the reader's own
+        blocks.append("Zotero note:\n" + visible(note).strip("\n"))
     if annotation.highlights:
         blocks.append("Highlights:\n" + "\n".join(highlight_line(a) for a in anchor_all(annotation.highlights, document(paper.abstract))))
     return "\n\n".join(blocks) + "\n"

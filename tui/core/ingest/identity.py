@@ -42,6 +42,8 @@ def arxiv_id(paper: Paper) -> str:
     extra = paper.extra or {}
     extra = extra.get("bibtex_fields") or extra  # a BibTeX entry's fields as written (`ingest.bibtex_raw`), else as kept before
     eprint = extra.get("eprint") if str(extra.get("archiveprefix", "")).casefold() == "arxiv" else ""
+    if not eprint and isinstance(paper.extra.get("arxiv"), str):  # the id an arXiv fetch or a Zotero import keeps
+        eprint = paper.extra["arxiv"]
     for text in (paper.url, paper.doi, f"arxiv:{eprint}" if isinstance(eprint, str) and eprint else ""):
         if not text or "rx" not in text.lower():
             continue  # every form the pattern matches holds "arxiv", whose "rx" no case folding changes

@@ -50,3 +50,10 @@ class Watch:
     def matching(self, done: int, total: int) -> None:
         """`done` of `total` papers matched against the library (the merger's `Progress`)."""
         self.step(MATCHING, done, total)
+
+    def writing(self, changed: int) -> None:
+        """The plan is made: `changed` papers are about to be written (the last step), or, with none, a last check."""
+        if changed:
+            self.step(WRITING, changed, changed)
+        else:
+            self.check()

@@ -69,3 +69,19 @@ def name_docs(papers: Sequence[Paper]) -> tuple[dict[str, set[int]], dict[str, s
         for author in paper.authors:
             author_docs.setdefault(author.casefold(), set()).add(i)
     return paper_tags, author_docs
+
+
+#: The `extra` key naming the other lists a paper is in (a Zotero item in several collections).
+ALSO_IN = "also_in"
+
+
+def also_listed(papers: Sequence[Paper]) -> dict[str, set[int]]:
+    """Each list a paper is in besides its own (`extra["also_in"]`) -> the positions of those papers."""
+    docs: dict[str, set[int]] = {}
+    for i, paper in enumerate(papers):
+        names = paper.extra.get(ALSO_IN) if paper.extra else None
+        if isinstance(names, list):
+            for name in names:
+                if isinstance(name, str):
+                    docs.setdefault(name, set()).add(i)
+    return docs

@@ -32,6 +32,8 @@ class FilterColumns(Protocol):
     @property
     def list_code(self) -> np.ndarray: ...  # into list_names
     @property
+    def also_listed(self) -> Mapping[str, set[int]]: ...  # lists papers are in besides their own -> those papers
+    @property
     def venues(self) -> Sequence[str]: ...
     @property
     def venue_code(self) -> np.ndarray: ...  # into venues, plus one (0: none)
@@ -71,7 +73,16 @@ def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
                 if tag.startswith(str(value)) and docs:
                     mask[list(docs)] = True
     elif flt.field == "list":
-        mask = _lookup(len(index.list_names), _fuzzy_names(str(value), index.list_names))[index.list_code]
+        also = index.also_listed
+        if not also:
+            mask = _lookup(len(index.list_names), _fuzzy_names(str(value), index.list_names))[index.list_code]
+        else:  # a paper in several lists (Zotero collections) is in each: every name is picked from one set
+            names = sorted(set(index.list_names) | set(also))
+            picked = {names[i] for i in _fuzzy_names(str(value), names)}
+            mask = _lookup(len(index.list_names), [i for i, name in enumerate(index.list_names) if name in picked])[index.list_code]
+            for name in picked:
+                if members := also.get(name):
+                    mask[list(members)] = True
     elif flt.field == "venue":
         codes = [c + 1 for c in _venue_names(str(value), index.venues)]
         mask = _lookup(len(index.venues) + 1, codes)[index.venue_code]

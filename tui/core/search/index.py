@@ -25,7 +25,7 @@ import numpy as np
 
 from tui.core.models import Annotation, Paper
 from tui.core.render.titles import row_title
-from tui.core.search.columns import HAS, Columns, name_docs
+from tui.core.search.columns import HAS, Columns, also_listed, name_docs
 from tui.core.search.filters import STATUS_CODE, filter_mask
 from tui.core.search.query import WORD, Query, contains_phrase, words
 from tui.core.search.ranks import recent_ranks, title_ranks
@@ -74,6 +74,7 @@ class SearchIndex:
         self.vocab = self.vocabulary.words
         self._use_columns(columns if columns is not None else Columns.of(self.papers))
         self._names: tuple[dict[str, set[int]], dict[str, set[int]]] | None = None
+        self._also: dict[str, set[int]] | None = None
         # The annotation overlay.
         self.status, self.rating = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.int8)
         self.renamed, self.has_notes, self.has_ann_tags, self.has_highlights = (np.zeros(n, dtype=bool) for _ in range(4))
@@ -106,6 +107,14 @@ class SearchIndex:
     def author_docs(self) -> dict[str, set[int]]:
         """Each author (casefolded) -> their papers; built on first use (`author:`)."""
         return self._name_docs()[1]
+
+    @property
+    def also_listed(self) -> dict[str, set[int]]:
+        """Each list papers are in besides their own (`columns.also_listed`) -> those papers; built on first use (`list:`)."""
+        with self._lock:
+            if self._also is None:
+                self._also = also_listed(self.papers)
+            return self._also
 
     def _name_docs(self) -> tuple[dict[str, set[int]], dict[str, set[int]]]:
         with self._lock:

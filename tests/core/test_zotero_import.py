@@ -1,0 +1,327 @@
+"""Importing a Zotero library: databases built from Zotero's own tables (`tests.zotero_db`), ids shuffled."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.zotero_db import ZoteroDB
+from tui.core.export.paper_text import paper_text
+from tui.core.library import Library, import_paths, papers_matching
+from tui.core.models import Highlight, Status
+
+NOTE = (
+    '<div data-schema-version="9"><h1>Why it matters &amp; what to check</h1>'
+    "<p>The bound is <strong>tight</strong> &mdash; see <a href=\"https://example.org/proof\">the proof</a> &lt;sketch&gt;.</p>"
+    "<ul><li>first point</li><li>second point</li></ul></div>"
+)
+ABSTRACT = "We prove optimal regret bounds for linear bandits with a confidence set that is tight up to constants."
+
+
+def regular(z: ZoteroDB, **more: str) -> str:
+    """The test library's main item: a conference paper in two collections, one nested, with a child note."""
+    group = z.add_collection("Reading group")
+    colt = z.add_collection("COLT 2026", parent=group)
+    bandits = z.add_collection("Bandits")
+    key = z.add_item(
+        "conferencePaper",
+        {
+            "title": "Optimal  regret in linear bandits", "abstractNote": ABSTRACT, "date": "2026-07-00 July 2026",
+            "proceedingsTitle": "Proceedings of COLT 2026", "conferenceName": "COLT", "publicationTitle": "PMLR",
+            "DOI": "https://doi.org/10.1234/colt.77", "url": "https://proceedings.example.org/colt77", "pages": "1-20", "volume": "300",
+            "extra": "Citation Key: lovelace2026optimal\narXiv: 2601.01234", **more,
+        },
+        creators=[("Ada", "Lovelace", "author"), ("Grace", "Hopper", "editor"), ("Alan", "Turing", "author")],
+        tags=[("bandits", 0), ("Computer Science - Machine Learning", 1)],
+        collections=[colt, bandits],
+    )
+    z.add_note(NOTE, parent=key)
+    return key
+
+
+@pytest.fixture
+def zotero(tmp_path: Path) -> ZoteroDB:
+    (tmp_path / "Zotero").mkdir()
+    return ZoteroDB(tmp_path / "Zotero" / "zotero.sqlite", seed=11)
+
+
+def folder_state(folder: Path) -> dict[str, tuple[int, bytes]]:
+    return {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in folder.iterdir()}
+
+
+def imported(lib: Library, path: Path, **options: bool) -> list[tuple[str, str]]:
+    outcome = import_paths(lib, [path], automatic_tags=options.get("automatic_tags", False), groups=options.get("groups", False))
+    return outcome.messages
+
+
+def only(lib: Library, query: str):  # type: ignore[no-untyped-def]
+    found = list(papers_matching(lib, query))
+    assert len(found) == 1, [p.title for p in found]
+    return found[0]
+
+
+def test_fields_through_the_name_tables_whatever_the_ids(tmp_path: Path) -> None:
+    seen = []
+    for seed in (1, 2):
+        (tmp_path / str(seed)).mkdir()
+        z = ZoteroDB(tmp_path / str(seed) / "zotero.sqlite", seed=seed)
+        regular(z)
+        z.close()
+        with Library.open(tmp_path / f"lib{seed}", seed=False) as lib:
+            imported(lib, z.path)
+            paper = only(lib, "key:lovelace2026optimal")
+            seen.append((paper.title, paper.authors, paper.year, paper.venue, paper.doi, paper.url, paper.tags, paper.citekey, dict(paper.extra)))
+    assert seen[0][:8] == seen[1][:8]
+    title, authors, year, venue, doi, url, tags, key, extra = seen[0]
+    assert title == "Optimal regret in linear bandits" and authors == ("Ada Lovelace", "Alan Turing")  # authors in order, editor apart
+    assert (year, venue, doi, url) == ("2026", "Proceedings of COLT 2026", "10.1234/colt.77", "https://proceedings.example.org/colt77")
+    assert tags == ("bandits",) and key == "lovelace2026optimal"  # the automatic tag stays out by default
+    assert extra["editors"] == ["Grace Hopper"] and extra["page"] == "1-20" and extra["volume"] == "300" and extra["arxiv"] == "2601.01234"
+    assert extra["zotero"]["library"] == "user" and extra["zotero"]["link"] == "zotero://select/library/items/" + extra["zotero"]["key"]
+
+
+def test_venue_key_and_arxiv_fall_back(zotero: ZoteroDB, tmp_path: Path) -> None:
+    zotero.add_item("journalArticle", {"title": "A journal paper", "publicationTitle": "JMLR", "date": "March 2021", "citationKey": "smith2021journal"},
+                    creators=[("", "The Collaboration", "author!")])
+    zotero.add_item("preprint", {"title": "Fast Sparse Attention", "archiveID": "arXiv:2405.00077", "repository": "arXiv", "date": "2024"},
+                    creators=[("Bo", "Chen", "author")])
+    zotero.add_item("journalArticle", {"title": "From the URL", "url": "https://arxiv.org/abs/2301.00005v2"})
+    zotero.close()
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        imported(lib, zotero.path)
+        journal = only(lib, "key:smith2021journal")
+        assert journal.venue == "JMLR" and journal.year == "2021" and journal.authors == ("The Collaboration",)
+        preprint = only(lib, "Fast Sparse Attention")
+        assert preprint.extra["arxiv"] == "2405.00077" and preprint.venue == "arXiv" and preprint.citekey == "chen2024fast"  # the pattern's key
+        assert only(lib, "From the URL").extra["arxiv"] == "2301.00005"
+
+
+def test_child_note_as_markdown_beside_the_readers_notes(zotero: ZoteroDB, tmp_path: Path) -> None:
+    regular(zotero)
+    zotero.close()
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        imported(lib, zotero.path)
+        paper = only(lib, "key:lovelace2026optimal")
+        [note] = paper.extra["zotero"]["notes"]
+        assert note["text"] == (
+            "# Why it matters & what to check\n\nThe bound is **tight** — see [the proof](https://example.org/proof) <sketch>.\n\n"
+            "- first point\n- second point"
+        )
+        assert lib.annotation(paper.id).notes == ""  # the reader's own notes are not Zotero's
+        shown = paper_text(paper, lib.annotation(paper.id))
+        assert "Zotero note:\n# Why it matters & what to check" in shown and "Zotero: zotero://select/library/items/" in shown
+
+
+def test_nested_collections_are_lists_and_a_paper_is_in_each(zotero: ZoteroDB, tmp_path: Path) -> None:
+    regular(zotero)
+    zotero.add_item("journalArticle", {"title": "Unfiled paper", "abstractNote": "Not in any collection at all, about experts."})
+    zotero.close()
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        imported(lib, zotero.path)
+        paper = only(lib, "key:lovelace2026optimal")
+        assert [paper.list, *paper.extra["also_in"]] == ["Bandits", "Reading group/COLT 2026"]
+        assert only(lib, 'list:"COLT 2026"').id == paper.id  # the other collection's list finds it too
+        assert only(lib, "list:bandits").id == paper.id
+        assert only(lib, "list:zotero").title == "Unfiled paper"
+
+
+def test_only_regular_items_and_the_rest_reported(zotero: ZoteroDB, tmp_path: Path) -> None:
+    key = regular(zotero)
+    attachment = zotero.add_attachment(key)
+    zotero.add_annotation(attachment)
+    zotero.add_attachment(None, path="storage:loose.pdf")
+    zotero.add_note("<p>A standalone note about nothing in particular</p>")
+    trashed = zotero.add_item("journalArticle", {"title": "Thrown away", "abstractNote": "This one is in the trash."})
+    zotero.trash(trashed)
+    feed = zotero.add_feed()
+    zotero.add_item("journalArticle", {"title": "From an RSS feed", "abstractNote": "A feed item."}, library=feed)
+    group = zotero.add_group("Lab")
+    zotero.add_item("journalArticle", {"title": "A group paper", "abstractNote": "Shared with the lab."}, library=group)
+    zotero.close()
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        messages = imported(lib, zotero.path)
+        assert [p.title for p in lib.papers] == ["Optimal regret in linear bandits"]
+        assert messages[0] == ("line", f"{zotero.path} (Zotero): 1 paper added, 0 updated, 0 unchanged, 6 skipped")
+        assert [text for kind, text in messages if kind == "skipped"] == [
+            "1 annotation", "2 attachments", "1 feed item", "1 item in the trash", "1 item of a group library (not asked for)", "1 standalone note",
+        ]
+        imported(lib, zotero.path, groups=True)  # asked for: the group's papers come, as the group's list
+        assert only(lib, "A group paper").list == "Lab" and only(lib, "A group paper").extra["zotero"]["library"] == "group:4242"
+
+
+def test_automatic_tags_behind_the_option(zotero: ZoteroDB, tmp_path: Path) -> None:
+    regular(zotero)
+    zotero.close()
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        imported(lib, zotero.path, automatic_tags=True)
+        assert only(lib, "key:lovelace2026optimal").tags == ("bandits", "Computer Science - Machine Learning")
+
+
+def test_second_import_after_changes_on_both_sides(zotero: ZoteroDB, tmp_path: Path) -> None:
+    key = regular(zotero)
+    other = zotero.add_item("journalArticle", {"title": "Another paper", "abstractNote": "A second paper, about online experts."})
+    doomed = zotero.add_item("journalArticle", {"title": "Soon deleted", "abstractNote": "Deleted from Zotero later on."})
+    binned = zotero.add_item("journalArticle", {"title": "Soon trashed", "abstractNote": "Moved to Zotero's trash later on."})
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        imported(lib, zotero.path)
+        assert len(lib.papers) == 4
+        paper = only(lib, "key:lovelace2026optimal")
+        highlight = Highlight(text="optimal regret", prefix="We prove ", suffix=" bounds", start=9)
+        lib.save_annotation(paper.id, notes="My own note.", rating=4, status=Status.READING, tags=("to-cite",), highlights=(highlight,))
+        before = lib.annotation(paper.id)
+        # Zotero's side: a new title, an edited note, a new item, one deleted, one trashed, a new collection
+        zotero.set_field(key, "title", "Optimal regret in linear bandits, revisited")
+        note_key = zotero.db.execute("SELECT key FROM items WHERE itemID = (SELECT itemID FROM itemNotes WHERE note = ?)", (NOTE,)).fetchone()[0]
+        zotero.set_note(note_key, "<p>Edited in <em>Zotero</em></p>")
+        zotero.add_item("journalArticle", {"title": "Brand new", "abstractNote": "Added in Zotero after the first import."})
+        zotero.delete(doomed)
+        zotero.trash(binned)
+        messages = imported(lib, zotero.path)
+        assert messages[0] == ("line", f"{zotero.path} (Zotero): 1 paper added, 1 updated, 1 unchanged, 1 skipped")
+        notes = [text for kind, text in messages if kind == "note"]
+        assert len(notes) == 2 and "Soon deleted" in notes[0] and "was deleted in Zotero; kept here" in notes[0]
+        assert "Soon trashed" in notes[1] and "is in Zotero's trash" in notes[1]
+        assert len(lib.papers) == 5  # nothing duplicated, nothing removed
+        again = lib.get(paper.id)
+        assert again is not None and again.title == "Optimal regret in linear bandits, revisited" and again.citekey == "lovelace2026optimal"
+        assert [n["text"] for n in again.extra["zotero"]["notes"]] == ["Edited in *Zotero*"]
+        assert lib.annotation(paper.id) == before  # the reader's notes, rating, status, tags and highlights untouched
+        assert only(lib, "Another paper").extra["zotero"]["key"] == other
+        unchanged = imported(lib, zotero.path)[0]
+        assert unchanged == ("line", f"{zotero.path} (Zotero): 0 papers added, 0 updated, 3 unchanged, 1 skipped")
+
+
+def test_a_paper_already_in_the_library_is_linked_not_duplicated(zotero: ZoteroDB, tmp_path: Path) -> None:
+    regular(zotero)
+    zotero.close()
+    bib = tmp_path / "mine.bib"
+    bib.write_text("@inproceedings{mine, title={Optimal regret in linear bandits}, doi={10.1234/colt.77}, author={Lovelace, Ada}}\n")
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        import_paths(lib, [bib])
+        messages = imported(lib, zotero.path)
+        assert "1 linked to papers already here" in messages[0][1]
+        [paper] = lib.papers
+        assert paper.list == "mine" and paper.extra["also_in"] == ["Bandits", "Reading group/COLT 2026"] and paper.extra["zotero"]["notes"]
+        # linked, it follows Zotero from now on: Zotero's author list replaces the one the BibTeX entry had
+        assert imported(lib, zotero.path)[0][1].endswith("0 papers added, 1 updated, 0 unchanged, 0 skipped")
+        assert imported(lib, zotero.path)[0][1].endswith("0 papers added, 0 updated, 1 unchanged, 0 skipped")
+        [again] = lib.papers
+        assert again.id == paper.id and again.authors == ("Ada Lovelace", "Alan Turing") and again.citekey == "mine"
+        assert again.list == "mine" and again.extra["also_in"] == ["Bandits", "Reading group/COLT 2026"]  # the reader's list stays
+
+
+def test_never_writes_or_leaves_files_beside_the_original(zotero: ZoteroDB, tmp_path: Path) -> None:
+    regular(zotero)
+    zotero.close()
+    before = folder_state(zotero.path.parent)
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        imported(lib, zotero.path)
+        imported(lib, zotero.path.parent)  # the data folder names its database
+    assert folder_state(zotero.path.parent) == before
+    assert not [p for p in Path(os.environ.get("TMPDIR", "/tmp")).glob("paperdesk-zotero-*") if p.stat().st_mtime > tmp_path.stat().st_mtime]
+
+
+HOLDER = """
+import sqlite3, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from tests.zotero_db import ZoteroDB
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA locking_mode = EXCLUSIVE")
+db.execute("PRAGMA journal_mode = WAL")
+db.execute("PRAGMA wal_autocheckpoint = 0")
+z = ZoteroDB(Path(sys.argv[1]), connection=db)
+z.add_item("journalArticle", {"title": "Only in the WAL", "abstractNote": "Written while Zotero runs, not checkpointed yet."})
+print("ready", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_database_held_in_exclusive_wal_mode_is_read_with_its_wal(zotero: ZoteroDB, tmp_path: Path) -> None:
+    import sqlite3
+    import subprocess
+    import sys
+
+    regular(zotero)
+    zotero.close()
+    repo = str(Path(__file__).resolve().parents[2])
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(zotero.path), repo], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+        wal = Path(f"{zotero.path}-wal")
+        assert wal.stat().st_size > 0
+        with pytest.raises(sqlite3.OperationalError, match="locked"):  # as other tools meet Zotero: the database is locked
+            sqlite3.connect(zotero.path, timeout=0).execute("SELECT count(*) FROM items").fetchone()
+        before = folder_state(zotero.path.parent)
+        with Library.open(tmp_path / "lib", seed=False) as lib:
+            messages = imported(lib, zotero.path)
+            assert messages[0][1].endswith("2 papers added, 0 updated, 0 unchanged, 0 skipped")
+            assert only(lib, "Only in the WAL").abstract.startswith("Written while Zotero runs")
+        assert folder_state(zotero.path.parent) == before  # nothing written, locked or left beside it
+        assert holder.poll() is None  # and Zotero still holds it
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+@pytest.mark.parametrize(
+    "make, problem",
+    [
+        (lambda p: p.write_text("not a database at all\n"), "is not a Zotero database (not an SQLite file)"),
+        (lambda p: sqlite3_with(p, "CREATE TABLE t (x)"), "is an SQLite database but not Zotero's"),
+        (
+            lambda p: zotero_without(p, "ALTER TABLE itemData RENAME COLUMN valueID TO valueRef"),
+            "has a Zotero schema paperdesk does not know (userdata version 129: itemData has no valueID)",
+        ),
+        (
+            lambda p: zotero_without(p, "UPDATE version SET version = 40 WHERE schema = 'userdata'"),
+            "has a Zotero schema paperdesk does not know (userdata version 40",
+        ),
+    ],
+)
+def test_not_zotero_or_unknown_schema_is_one_line_and_changes_nothing(tmp_path: Path, make, problem: str) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "zotero.sqlite"
+    make(path)
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        stored = folder_state(lib.folder)
+        outcome = import_paths(lib, [path])
+        assert outcome.failed and [kind for kind, _ in outcome.messages] == ["error"]
+        [(_, line)] = outcome.messages
+        assert line.startswith(f"{path}: {problem}") and "\n" not in line
+        assert folder_state(lib.folder) == stored and lib.papers == []
+
+
+def sqlite3_with(path: Path, sql: str) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.executescript(sql)
+    db.close()
+
+
+def zotero_without(path: Path, sql: str) -> None:
+    z = ZoteroDB(path)
+    regular(z)
+    z.db.executescript(sql)
+    z.close()
+
+
+def test_the_data_folder_from_the_profile_prefs_else_home(tmp_path: Path) -> None:
+    from tui.core.errors import InputFileError
+    from tui.core.ingest.zotero.locate import find_database
+
+    home = tmp_path / "home"
+    (home / "Zotero").mkdir(parents=True)
+    ZoteroDB(home / "Zotero" / "zotero.sqlite").close()
+    assert find_database(home) == home / "Zotero" / "zotero.sqlite"
+    moved = tmp_path / "elsewhere"
+    moved.mkdir()
+    ZoteroDB(moved / "zotero.sqlite").close()
+    profile = home / ".zotero" / "zotero" / "abcd.default"
+    profile.mkdir(parents=True)
+    (profile / "prefs.js").write_text(f'user_pref("extensions.zotero.dataDir", "{moved}");\nuser_pref("extensions.zotero.useDataDir", true);\n')
+    assert find_database(home) == moved / "zotero.sqlite"
+    with pytest.raises(InputFileError, match="not found"):
+        find_database(tmp_path / "nobody")
