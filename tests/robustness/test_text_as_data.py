@@ -152,7 +152,11 @@ async def test_clipboard_and_osc52_fallback_carry_no_controls(nasty_library: Lib
     app = PaperdeskApp(library=nasty_library)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
-        await pilot.press("c", "C")
+        await pilot.press("c")  # the copy menu: t copies the paper as text
+        await settle(app, pilot)
+        await pilot.press("t")
+        await settle(app, pilot)
+        await pilot.press("C")
         await app.workers.wait_for_complete()
         await settle(app, pilot)
 
