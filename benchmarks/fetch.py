@@ -81,7 +81,10 @@ def run(args: list[str], env: dict[str, str]) -> dict:
     bench = next(line for line in out.splitlines() if line.startswith("BENCH")).split()
     bar = b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n").split("\r")[-1].strip()
     report = next((line for line in out.splitlines() if line.startswith("list ")), "")
-    return {"rc": int(bench[1]), "wall_s": round(wall, 2), "in_process_s": round(float(bench[2]), 2), "max_rss_mb": round(int(bench[3]) / 1024, 1), "bar": bar, "report": report}
+    return {
+        "rc": int(bench[1]), "wall_s": round(wall, 2), "in_process_s": round(float(bench[2]), 2), "max_rss_mb": round(int(bench[3]) / 1024, 1),
+        "bar": bar, "report": report,
+    }
 
 
 def main() -> None:
@@ -118,7 +121,8 @@ def main() -> None:
         shutil.rmtree(tmp, ignore_errors=True)
     for name, value in results.items():
         if isinstance(value, dict):
-            print(f"{name:24} {value['wall_s']:6.2f} s wall  {value['in_process_s']:6.2f} s in paperdesk  {value['max_rss_mb']:6.1f} MB peak  | {value['report']}")
+            figures = f"{value['wall_s']:6.2f} s wall  {value['in_process_s']:6.2f} s in paperdesk  {value['max_rss_mb']:6.1f} MB peak"
+            print(f"{name:24} {figures}  | {value['report']}")
             print(f"{'':24} bar: {value['bar']}")
         else:
             print(f"{name:24} {value}")

@@ -81,7 +81,7 @@ class Rows:
         n = rng.randint(120, 250)
         words = rng.choices(self.words, self.weights, k=n)
         out, sentence = [], 0
-        for i, word in enumerate(words):
+        for word in words:
             if sentence == 0:
                 word = word.capitalize()
             out.append(word)

@@ -101,7 +101,7 @@ def type_query(screen: Screen, query: str, states: list[tuple[int, str]], interv
     if shown[-1] is None:
         raise TimeoutError(f"{query!r}: the last result never showed:\n{screen.text()}")
     latencies = []
-    for i, (sent_at, shown_at) in enumerate(zip(sent, shown)):
+    for i, (sent_at, shown_at) in enumerate(zip(sent, shown, strict=True)):
         if i > 0 and states[i] == states[i - 1]:
             continue  # looks the same as the previous key's result: not measurable
         if shown_at is not None:

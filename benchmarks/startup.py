@@ -87,8 +87,8 @@ def main() -> None:
             for n in sizes:
                 folder = root / f"{tree}-library-{n}"
                 if n == 33:  # the bundled lists, seeded the way a first start seeds them
-                    env_path = {"PYTHONPATH": str(repo)}
-                    subprocess.run([sys.executable, "-m", "tui", "list", "--db", str(folder)], check=True, capture_output=True, cwd=repo, env={**os.environ, **env_path})
+                    env = {**os.environ, "PYTHONPATH": str(repo)}
+                    subprocess.run([sys.executable, "-m", "tui", "list", "--db", str(folder)], check=True, capture_output=True, cwd=repo, env=env)
                 else:
                     write_library(folder, n)
                 libraries[tree, n] = folder
@@ -110,8 +110,9 @@ def main() -> None:
         into = result if tree == "this" else result.setdefault(tree, {"repo": str(repo)})
         for n in sizes:
             shown = into[str(n)] = figures(runs[tree, n], floor_s)  # type: ignore[index]
-            print(f"{tree:>7} {n:>6} papers: list {shown['list_s'] * 1000:7.0f} ms ({shown['list_ratio']:.2f}x floor, CPU {shown['list_cpu_s'] * 1000:.0f} ms), "
-                  f"usable filter {shown['ready_s'] * 1000:7.0f} ms ({shown['ready_ratio']:.2f}x, CPU {shown['ready_cpu_s'] * 1000:.0f} ms)")
+            listed = f"list {shown['list_s'] * 1000:7.0f} ms ({shown['list_ratio']:.2f}x floor, CPU {shown['list_cpu_s'] * 1000:.0f} ms)"
+            ready = f"usable filter {shown['ready_s'] * 1000:7.0f} ms ({shown['ready_ratio']:.2f}x, CPU {shown['ready_cpu_s'] * 1000:.0f} ms)"
+            print(f"{tree:>7} {n:>6} papers: {listed}, {ready}")
     print(json.dumps(result))
 
 

@@ -9,16 +9,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, PROG, parse_app_start
+from tui.cli_status import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, PROG
 from tui.core import collector
 from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
 
 if TYPE_CHECKING:
     import argparse
 
+    from tui.core.config import Settings
+    from tui.core.library import Library
+
 
 def _parser() -> argparse.ArgumentParser:
-    """The full parser, for commands: a plain app start never builds it nor imports argparse (`tui.cli_start`)."""
+    """The command line's parser (`tui.cli_args`: argparse loads only when a command line is read)."""
     from tui.cli_args import build_parser
 
     return build_parser()
@@ -38,18 +41,16 @@ def _fail(message: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (see `EXIT_*`)."""
-    # paperdesk multiplies no matrices: numpy's BLAS threads would only cost each start ~25 ms of CPU.
+    # paperdesk multiplies no matrices: starting numpy's BLAS threads would only cost each start CPU.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    args = parse_app_start(sys.argv[1:] if argv is None else argv)
-    if args is None:  # a command, or anything but a plain app start: the whole parser
-        parser = _parser()
-        args = parser.parse_args(argv)
-        if args.command == "tag":
-            from tui.cli_args import split_db
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "tag":
+        from tui.cli_args import split_db
 
-            split_db(args)
-        if args.command == "export" and args.per_paper and args.out == "-":
-            parser.error("--per-paper writes files into a folder; it cannot write to standard output (--out -)")
+        split_db(args)
+    if args.command == "export" and args.per_paper and args.out == "-":
+        parser.error("--per-paper writes files into a folder; it cannot write to standard output (--out -)")
     args.settings, args.config_warnings = _settings()
     if args.command is not None:
         for warning in args.config_warnings:
@@ -78,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
-def _settings():  # type: ignore[no-untyped-def]
+def _settings() -> tuple[Settings, list[str]]:
     """The settings file's values and its warnings (a broken file never stops a command)."""
     from tui.core.config import config_path, load_settings
 
@@ -105,7 +106,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the library for scripts (tsv, JSON lines or ids), ranked by `--query`, ordered by `--sort`."""
-    with collector.paused(freeze=False):  # one read and out: the cyclic collector would only rescan the papers just read (~6 % of it)
+    with collector.paused(freeze=False):  # one read and out: the cyclic collector would only rescan the papers just read
         return _list(args)
 
 
@@ -180,7 +181,7 @@ def cmd_related(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _read_library(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _read_library(args: argparse.Namespace) -> Library:
     """The library of `args`, opened read-only (the command only reads)."""
     from tui.core.library import Library
 
@@ -244,8 +245,8 @@ def cmd_completion(args: argparse.Namespace) -> int:
 
 def cmd_app(args: argparse.Namespace) -> int:
     """Launch the full-screen app (a large library loads after the first paint)."""
-    # Importing the app makes ~40,000 objects that live as long as the process and almost no garbage: the
-    # cyclic collector would rescan them all through the start (~15 ms). So none while importing, then frozen.
+    # Importing the app makes tens of thousands of objects that live as long as the process and almost no
+    # garbage: the cyclic collector would rescan them all through the start. So none while importing, then frozen.
     with collector.paused():
         from tui.ui.app import PaperdeskApp
     from tui.core.config import config_path

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from tui import __version__
-from tui.cli_start import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, parse_app_start  # noqa: F401 (the parser's names)
+from tui.cli_status import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES, SORTS
 
@@ -36,23 +37,23 @@ def _epilog() -> str:
     from tui.core.paths import HOME_ENV
 
     return (
-        "library folder: --db DIR, else $%s, else `library` in the settings file, else the user data folder\n"
-        "settings file:  %s (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
-        "exit status:    %d done; %d bad input, nothing matched, or nothing came in (an import whose every entry was "
-        "skipped, a fetch that found nothing); %d usage (a bad option or argument); "
-        "%d the library is held by another process (the message names its PID); "
-        "%d interrupted (Ctrl+C) before anything was written"
-        % (HOME_ENV, config_path(), EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_HELD, EXIT_INTERRUPTED)
+        f"library folder: --db DIR, else ${HOME_ENV}, else `library` in the settings file, else the user data folder\n"
+        f"settings file:  {config_path()} (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], "
+        "arxiv_api, openreview_api, crossref_api, arxiv_delay)\n"
+        f"exit status:    {EXIT_OK} done; {EXIT_FAIL} bad input, nothing matched, or nothing came in (an import whose every entry was "
+        f"skipped, a fetch that found nothing); {EXIT_USAGE} usage (a bad option or argument); "
+        f"{EXIT_HELD} the library is held by another process (the message names its PID); "
+        f"{EXIT_INTERRUPTED} interrupted (Ctrl+C) before anything was written"
     )
 
 
 def _complete(action: argparse.Action, kind: str) -> None:
     """Tag an argument with shtab's completion kind ("FILE", "DIRECTORY") when a completion script is
-    being generated (`cmd_completion` imports shtab first): importing shtab on every command costs
-    ~80 ms (it pulls in importlib.metadata and logging), a third of a quick `paperdesk list`."""
+    being generated (`cmd_completion` imports shtab first): importing shtab on every command would
+    pull importlib.metadata and logging into each one, a large part of a quick `paperdesk list`."""
     shtab = sys.modules.get("shtab")
     if shtab is not None:
-        action.complete = getattr(shtab, kind)  # type: ignore[attr-defined]
+        action.complete = getattr(shtab, kind)  # type: ignore[attr-defined]  # shtab's API: an attribute argparse does not declare
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -83,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="without a command: open the app. `paperdesk COMMAND --help` describes each.",
     )
 
-    def add_parser(name: str, subparsers=sub, **kwargs):  # type: ignore[no-untyped-def]
+    def add_parser(name: str, subparsers: Any = sub, **kwargs: Any) -> argparse.ArgumentParser:
+        """A subcommand of `subparsers` (the commands, or a command's own actions) with the shared epilog and layout."""
         return subparsers.add_parser(name, epilog=epilog, formatter_class=_Formatter, **kwargs)
 
     imp = add_parser(
@@ -254,7 +256,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ren.add_argument("old", metavar="OLD", help="the list's name, or a part of it only that list holds")
     ren.add_argument("new", metavar="NEW", help="the new name")
-    res = add_parser("restore", parents=[common], help="bring back the papers last removed", description="Bring back the last removal from the trash, annotations included.")
+    res = add_parser(
+        "restore", parents=[common], help="bring back the papers last removed", description="Bring back the last removal from the trash, annotations included."
+    )
     res.add_argument("--all", action="store_true", help="bring back everything in the trash")
 
     comp = add_parser(

@@ -9,7 +9,7 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from tui.cli_start import EXIT_OK
+from tui.cli_status import EXIT_OK
 
 KINDS_HELP = (
     "Kinds: recent (taken while you work, at most every few minutes), session (when the app or a command that "

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tui.cli_fetch import ProgressBar
-from tui.cli_start import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, PROG
+from tui.cli_status import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, PROG
 from tui.core import collector
 from tui.core.errors import Cancelled
 
@@ -82,7 +82,7 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
     previous = signal.signal(signal.SIGINT, progress.interrupt) if main_thread else None
     try:
         # Every paper read lives until the process ends, and makes almost no garbage: the cyclic
-        # collector would only rescan them, over and over (8 % of a 50,000-paper import), and once
+        # collector would only rescan them, over and over, and once
         # more at exit. So none while importing, and what the import made is frozen.
         with collector.paused():
             outcome = import_paths(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import pytest
@@ -69,15 +70,15 @@ def test_a_bad_settings_file_warns_on_stderr_and_the_command_still_runs(tmp_path
 
 
 @pytest.mark.parametrize(
-    "argv",
-    [[], ["--db", "/tmp/lib"], ["--db=/tmp/lib"], ["--db="], ["--db", "list"], ["--db", "-x"], ["--d", "/tmp/lib"], ["list"],
-     ["--db", "/tmp/lib", "list"], ["--help"], ["--version"], ["--db"], ["--bogus"]],
+    ("argv", "db"),
+    [([], None), (["--db", "/tmp/lib"], "/tmp/lib"), (["--db=/tmp/lib"], "/tmp/lib"), (["--d", "/tmp/lib"], "/tmp/lib"), (["--db", "list"], "list")],
 )
-def test_a_plain_app_start_is_read_as_the_full_parser_reads_it(argv: list[str]) -> None:
-    """The app start skips building the parser; for what it reads it must agree with it, and leave the rest to it."""
-    from tui.cli_start import parse_app_start
+def test_no_command_opens_the_app_on_the_library_given(argv: list[str], db: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`paperdesk` and `paperdesk --db DIR` (an abbreviation, a folder named like a command) launch the app."""
+    import tui.cli
 
-    quick = parse_app_start(argv)
-    if quick is not None:
-        assert vars(quick) == vars(_parser().parse_args(argv))
-    assert (quick is not None) == (argv in ([], ["--db", "/tmp/lib"], ["--db=/tmp/lib"], ["--db="], ["--db", "list"]))
+    launched: list[argparse.Namespace] = []
+    monkeypatch.setattr(tui.cli, "cmd_app", lambda args: launched.append(args) or 0)
+    assert main(argv) == 0
+    (args,) = launched
+    assert args.command is None and getattr(args, "db", None) == db  # no --db: the attribute is left out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from itertools import pairwise
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -104,7 +105,7 @@ def test_property_a_highlight_is_found_where_it_was_made(words: list[str], data:
     assert locate(h, "Some prefix. " + text) == (h.start + 13, h.start + 13 + len(h.text))
     # Sentences cover the text without overlap, in order.
     spans = sentence_spans(text)
-    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+    assert all(a[1] <= b[0] for a, b in pairwise(spans))
     assert "".join(text[s:e] for s, e in spans).replace(" ", "") == text.replace(" ", "")
 
 

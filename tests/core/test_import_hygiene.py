@@ -39,15 +39,13 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.paths": set(),
     "tui.core.words": set(),
     "tui.core.records": set(),
-    "tui.core.memory": set(),
     "tui.core.collector": set(),
     "tui.core.heap": set(),
     "tui.core.stats": BASE,
     "tui.core.config": BASE | {"tui.core.store.atomic"},
     "tui.core.render": BASE,
     "tui.core.ingest": BASE | {"tui.core.render"},
-    # memory: a build gives back what malloc kept of the open before its peak (a leaf, like collector)
-    "tui.core.search": BASE | {"tui.core.render", "tui.core.memory"},
+    "tui.core.search": BASE | {"tui.core.render"},
     # more like this: built from the search index's words (split and LaTeX-folded as search does it)
     "tui.core.related": BASE | {"tui.core.render", "tui.core.search"},
     "tui.core.store": BASE | {"tui.core.render.text"},

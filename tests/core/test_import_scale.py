@@ -44,7 +44,10 @@ TRICKY = st.one_of(
     st.sampled_from(["}, {", "},{", '"}, {"', "\\", '\\"}, {', "{", "}", "]", "[", "\r\n", "},\n  {"]),
 )
 ENTRY = st.one_of(
-    st.fixed_dictionaries({"title": TRICKY, "abstract": TRICKY}, optional={"authors": st.lists(TRICKY, max_size=3), "x": st.lists(st.dictionaries(TRICKY, TRICKY, max_size=2), max_size=2)}),
+    st.fixed_dictionaries(
+        {"title": TRICKY, "abstract": TRICKY},
+        optional={"authors": st.lists(TRICKY, max_size=3), "x": st.lists(st.dictionaries(TRICKY, TRICKY, max_size=2), max_size=2)},
+    ),
     st.integers(),
     st.lists(st.fixed_dictionaries({"title": TRICKY}), max_size=3),
 )
@@ -57,7 +60,9 @@ def _never(path: object) -> str:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(entries=st.lists(ENTRY, min_size=1, max_size=12), indent=st.sampled_from([None, 1]), bom=st.booleans(), read=st.sampled_from([1, 7, 64]))
 @example(entries=[{"title": "A", "abstract": "x}, {y"}, {"title": "B", "abstract": "z"}], indent=None, bom=False, read=1)
-def test_a_slice_at_a_time_reads_as_the_whole_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entries: list, indent: int | None, bom: bool, read: int) -> None:
+def test_a_slice_at_a_time_reads_as_the_whole_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entries: list, indent: int | None, bom: bool, read: int
+) -> None:
     """Whatever the entries hold (`},{` inside strings, nested objects, non-objects), any slice size."""
     monkeypatch.setattr(json_stream, "READ_BYTES", read)
     path = tmp_path / "papers.json"

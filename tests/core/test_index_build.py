@@ -104,7 +104,7 @@ def test_bm25_weights_are_each_pairs_whatever_the_batch(monkeypatch: pytest.Monk
     for term, t in weights.terms.items():
         docs = weights.indices[weights.indptr[t] : weights.indptr[t + 1]]
         assert (np.diff(docs) > 0).all()  # each paper once, ascending
-        got.update({(term, int(i)): float(w) for i, w in zip(docs, weights.data[weights.indptr[t] : weights.indptr[t + 1]])})
+        got.update({(term, int(i)): float(w) for i, w in zip(docs, weights.data[weights.indptr[t] : weights.indptr[t + 1]], strict=True)})
     expected = reference_weights(papers)
     assert got.keys() == expected.keys()
     assert all(math.isclose(got[key], expected[key], rel_tol=1e-5) for key in expected)

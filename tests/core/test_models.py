@@ -1,6 +1,6 @@
 """Paper ids are stable across re-wrapping, so re-imports find the stored papers."""
 
-from tui.core.models import _OPTIONAL_PAPER_FIELDS, Annotation, Paper, Status, paper_id
+from tui.core.models import OPTIONAL_PAPER_FIELDS, Annotation, Paper, Status, paper_id
 
 
 def test_id_ignores_whitespace_differences() -> None:
@@ -29,9 +29,9 @@ def test_paper_doc_round_trip_drops_empty_fields() -> None:
 def test_paper_doc_holds_every_set_field_in_the_stored_order() -> None:
     paper = Paper("abc", "text", "L", 3, "T", "D", ("A. B",), "2024", "V", "https://u", "10.1/x", ("t",), {"k": 1})
     doc = paper.to_doc()
-    assert list(doc) == ["id", "abstract", "list", "seq", *_OPTIONAL_PAPER_FIELDS]
+    assert list(doc) == ["id", "abstract", "list", "seq", *OPTIONAL_PAPER_FIELDS]
     assert (doc["authors"], doc["tags"], doc["extra"]) == (["A. B"], ["t"], {"k": 1})
-    assert list(paper.to_doc(abstract=False)) == ["id", "list", "seq", *_OPTIONAL_PAPER_FIELDS]
+    assert list(paper.to_doc(abstract=False)) == ["id", "list", "seq", *OPTIONAL_PAPER_FIELDS]
     assert Paper.from_doc(doc) == paper
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,15 +45,8 @@ def wipe(lib: Library) -> None:
         lib.save_annotation(paper.id, notes="", rating=0, status="unread", tags=[], title="")
 
 
-@pytest.fixture
-def lib(tmp_path: Path):
-    library = small_library(tmp_path / "lib")
-    yield library
-    library.close()
-
-
 def test_round_trip_with_special_characters(lib: Library, tmp_path: Path) -> None:
-    for i, (notes, title) in enumerate(zip(SPECIAL_NOTES, SPECIAL_TITLES)):
+    for i, (notes, title) in enumerate(zip(SPECIAL_NOTES, SPECIAL_TITLES, strict=True)):
         lib.save_annotation(lib.papers[i].id, notes=notes, title=title, rating=i % 6, status=list(Status)[i % 5], tags=[f"t{i}", "a:b", "#x"])
     before = {pid: editable(a) for pid, a in lib.annotations().items()}
     vault = tmp_path / "vault"

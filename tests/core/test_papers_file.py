@@ -211,7 +211,8 @@ def test_random_writes_keep_memory_file_and_catalog_in_step(tmp_path: Path) -> N
             added = [Paper(f"{step:06d}{k:06d}", rng.choice(ODD_TEXTS) * rng.randint(0, 3), "L", seq + k) for k in range(rng.randint(0, 6))]
             held = {p.id: p for p in lib.papers}
             before = {pid: p.abstract for pid, p in held.items()}
-            lib.change_papers(lambda _: TrashChange(added=list(added), replaced=dict(replaced), removed=set(removed)))
+            change = TrashChange(added=list(added), replaced=dict(replaced), removed=set(removed))
+            lib.change_papers(lambda _, change=change: change)
             for pid in removed:
                 model.pop(pid)
             model.update({p.id: p for p in added} | replaced)

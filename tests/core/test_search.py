@@ -157,7 +157,9 @@ def test_update_annotation_refreshes_the_index_cheaply(library: Library) -> None
 
 def test_authors_venue_year(library: Library) -> None:
     papers = [
-        Paper("a1", "Sparse attention for long documents.", "L", 0, title="Sparse Attention", authors=("Ada Lovelace", "Alan Turing"), venue="ICML", year="2024"),
+        Paper(
+            "a1", "Sparse attention for long documents.", "L", 0, title="Sparse Attention", authors=("Ada Lovelace", "Alan Turing"), venue="ICML", year="2024"
+        ),
         Paper("a2", "Dense retrieval at scale.", "L", 1, title="Dense Retrieval", authors=("Grace Hopper",), venue="NeurIPS", year="2019"),
         Paper("a3", "No metadata here.", "L", 2, title="Plain"),
     ]

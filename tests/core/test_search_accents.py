@@ -47,7 +47,7 @@ def test_the_letter_without_its_accent_still_finds_them() -> None:
 
 def test_the_matched_letter_is_marked_in_the_shown_title() -> None:
     result = SearchIndex(PAPERS).search(parse_query("Õ"))
-    title = result.index.title_of(0)
+    title = result.ranked_by.title_of(0)
     assert "Õ(√n)" in title  # the row shows the rendered title
     assert [title[a:b] for a, b in result.title_spans("a1")] == ["Õ"]
 

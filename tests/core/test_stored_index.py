@@ -66,7 +66,10 @@ def test_a_read_only_library_saves_no_index(library_dir: Path) -> None:
 FILTERS = ("list:cl", "list:vision", "venue:neurips", "venue:icml graph", "year:>=2020", "year:2019-2021 graph", "has:doi", "-has:url",
            "has:tags", "has:abstract", "tag:rl", "author:turing", "author:hoper graph")
 PAPERS = [
-    Paper("a1", "Sparse graph attention.", "CL 2024", 0, title="Sparse Attention", authors=("Ada Lovelace", "Alan Turing"), venue="ICML", year="2024", tags=("rl",)),
+    Paper(
+        "a1", "Sparse graph attention.", "CL 2024", 0,
+        title="Sparse Attention", authors=("Ada Lovelace", "Alan Turing"), venue="ICML", year="2024", tags=("rl",),
+    ),
     Paper("a2", "Dense graph retrieval.", "Vision", 1, title="Dense Retrieval", authors=("Grace Hopper",), venue="NeurIPS", year="2019", doi="10.1/x"),
     Paper("a3", "", "CL 2024", 2, title="Plain", url="https://example.org", tags=("RL", "theory")),
     Paper("a4", "Graph kernels.", "Misc", 3, title="Kernels", venue="NeurIPS", year="2021", authors=("Alan Turing",)),

@@ -22,13 +22,6 @@ DAY1 = "2026-11-30T12:00:00+00:00"
 DAY2 = "2026-12-01T12:00:00+00:00"
 
 
-@pytest.fixture
-def lib(tmp_path: Path):
-    library = small_library(tmp_path / "lib")
-    yield library
-    library.close()
-
-
 def notes_files(vault: Path) -> dict[str, str]:
     """Paper files by name (the state file left out)."""
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(vault.glob("*.md"))}

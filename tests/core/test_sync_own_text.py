@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.core.test_sync import DAY1, DAY2, edit, file_of, lib, notes_files  # noqa: F401 (lib: the fixture)
+from tests.core.test_sync import DAY1, DAY2, edit, file_of, notes_files
 from tui.core.export.markdown import Entry, render_paper_file
 from tui.core.export.notes_import import parse_note_text
 from tui.core.ingest.parsed import ParsedFile

@@ -48,9 +48,10 @@ def services(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     rejected = openreview_note("rejected01", "A Rejected Paper", "Not accepted.", venueid="ICML.cc/2025/Conference/Rejected_Submission")
     rejected["domain"] = "ICML.cc/2025/Conference"
     fake.handlers["openreview"] = OpenReviewData(venue_notes(7) + [rejected])
-    fake.handlers["crossref"] = CrossrefData(
-        {"10.1038/nature14539": crossref_work("10.1038/nature14539", "Deep learning", "Deep learning allows computational models to learn.", (("Yann", "LeCun"), ("Yoshua", "Bengio")))}
+    deep_learning = crossref_work(
+        "10.1038/nature14539", "Deep learning", "Deep learning allows computational models to learn.", (("Yann", "LeCun"), ("Yoshua", "Bengio"))
     )
+    fake.handlers["crossref"] = CrossrefData({"10.1038/nature14539": deep_learning})
     monkeypatch.setenv("PAPERDESK_ARXIV_API", fake.base("arxiv"))
     monkeypatch.setenv("PAPERDESK_OPENREVIEW_API", fake.base("openreview"))
     monkeypatch.setenv("PAPERDESK_CROSSREF_API", fake.base("crossref"))

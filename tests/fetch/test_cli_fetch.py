@@ -134,8 +134,9 @@ def test_fetch_openreview_fails_half_way_and_resumes(services: FakeServices, lib
     assert main(["fetch", "openreview", "ICML.cc/2025/Conference", "--db", str(library_dir)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert err[-1] == (
-        "paperdesk: OpenReview: HTTP 502 after 4 retries (%s/notes?content.venueid=ICML.cc%%2F2025%%2FConference&limit=10&offset=20); "
-        "the 20 of 25 papers fetched so far are cached: run the command again to resume" % services.base("openreview")
+        f"paperdesk: OpenReview: HTTP 502 after 4 retries ({services.base('openreview')}/notes?content.venueid=ICML.cc%2F2025%2FConference"
+        "&limit=10&offset=20); "
+        "the 20 of 25 papers fetched so far are cached: run the command again to resume"
     )
     assert len([line for line in err if "retry" in line]) == 4
     assert folder_snapshot(library_dir) == before
@@ -216,7 +217,8 @@ def test_starting_the_app_loads_no_web_client() -> None:
 
     code = (
         "import sys; from tui.cli import _parser; _parser().parse_args(['list']); "
-        "print(','.join(sorted(m for m in ('openreview', 'requests', 'rispy', 'urllib.request', 'xml.etree.ElementTree', 'tui.core.fetch.http') if m in sys.modules)))"
+        "heavy = ('openreview', 'requests', 'rispy', 'urllib.request', 'xml.etree.ElementTree', 'tui.core.fetch.http'); "
+        "print(','.join(sorted(m for m in heavy if m in sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""

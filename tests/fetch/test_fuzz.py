@@ -83,7 +83,12 @@ def test_csl_items_are_papers_or_bad_fields(value: object) -> None:
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["title", "authors", "abstract", "venue", "keywords", "pdf"]), json_values, st.sampled_from(["id", "pdate", "content", "forum"]), json_values)
+@given(
+    st.sampled_from(["title", "authors", "abstract", "venue", "keywords", "pdf"]),
+    json_values,
+    st.sampled_from(["id", "pdate", "content", "forum"]),
+    json_values,
+)
 def test_openreview_refuses_any_note(field: str, value: object, top: str, top_value: object) -> None:
     note = json.loads(json.dumps(NOTE))
     note["content"][field] = {"value": value}

@@ -138,7 +138,7 @@ def test_a_service_that_never_answers_times_out(services: FakeServices) -> None:
     silent.listen(1)  # connections are accepted by the kernel, then nothing is ever said
     try:
         client, _ = _client(services, [])
-        client.base_url = "http://127.0.0.1:%d" % silent.getsockname()[1]
+        client.base_url = f"http://127.0.0.1:{silent.getsockname()[1]}"
         client.timeout = 0.3
         with pytest.raises(ServiceError, match=r"^Crossref: no answer within 0.3 s \(timed out\)$"):
             client.get("/works/10.1/x")

@@ -121,7 +121,10 @@ def test_crossref_doi(options: FetchOptions) -> None:
 def test_fetch_refs_mixes_services_and_reports_each_failure(services: FakeServices, options: FetchOptions) -> None:
     progress = []
     got = fetch_refs(
-        ["https://arxiv.org/abs/2611.10001v2", "doi:10.1038/nature14539", "https://openreview.net/forum?id=or000001x", "2611.99999", "not-an-id", "arXiv:2611.10001"],
+        [
+            "https://arxiv.org/abs/2611.10001v2", "doi:10.1038/nature14539", "https://openreview.net/forum?id=or000001x",
+            "2611.99999", "not-an-id", "arXiv:2611.10001",
+        ],
         options,
         progress=lambda d, t: progress.append((d, t)),
     )
@@ -153,9 +156,8 @@ def test_fetch_refs_as_the_app_calls_it_from_a_worker(services: FakeServices) ->
     services.queue("openreview", Reply(200, b"<html>"))
     options = FetchOptions.from_settings(notice=notices.append, backoff=0.0)
     box: dict = {}
-    worker = threading.Thread(
-        target=lambda: box.update(got=fetch_refs(["10.1038/nature14539", "openreview:or000001x", "2611.10002"], options, progress=lambda d, t: progress.append((d, t))))
-    )
+    refs = ["10.1038/nature14539", "openreview:or000001x", "2611.10002"]
+    worker = threading.Thread(target=lambda: box.update(got=fetch_refs(refs, options, progress=lambda d, t: progress.append((d, t)))))
     worker.start()
     worker.join(30)
     got = box["got"]

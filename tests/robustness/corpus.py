@@ -14,7 +14,6 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Union
 
 PARA = "We study the robustness of parsers against hostile input and report results on {}."
 BIG = 5 * 1024 * 1024  # a single 5 MB paragraph
@@ -31,7 +30,7 @@ class Imported:
     added: int
 
 
-Expect = Union[Error, Imported]
+Expect = Error | Imported
 
 
 def _big_words() -> str:
@@ -101,7 +100,10 @@ CASES: dict[str, tuple[bytes | Callable[[], bytes], Expect]] = {
     "truncated.bib": (b"@article{a, title={Whole}, abstract={fine}}\n@article{b, title={Cut}, abstract={cut off", Imported(1)),
     "truncated-only.bib": (b"@article{b, title={Cut}, abstract={cut off", Imported(0)),
     # deeply nested
-    "nested.bib": (lambda: b"@article{n, title={" + b"{" * 50000 + b"deep" + b"}" * 50000 + b"}, abstract={" + b"\\frac{" * 20000 + b"x" + b"}" * 20000 + b"}}", Imported(1)),
+    "nested.bib": (
+        lambda: b"@article{n, title={" + b"{" * 50000 + b"deep" + b"}" * 50000 + b"}, abstract={" + b"\\frac{" * 20000 + b"x" + b"}" * 20000 + b"}}",
+        Imported(1),
+    ),
     "unclosed.bib": (lambda: b"@article{n, title={" + b"{" * 50000 + b"deep}", Imported(0)),
     "nested.json": (lambda: b"[" * 100000 + b"]" * 100000, Error("not valid JSON")),
     "nested-object.json": (lambda: b'[{"title": "n", "x": ' + b'{"a": ' * 5000 + b"1" + b"}" * 5000 + b"}]", Error("not valid JSON")),

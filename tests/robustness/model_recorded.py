@@ -19,5 +19,18 @@ class Replay:
 RECORDED = {
     # Seed 11, 100 x 50: `n` on a scrolled reader at 80x24; Textual centred the newly shown editor
     # from the layout before it was shown, and the caret ended below the pane.
-    "n-after-scrolling": [('size', (120, 36)), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'ééx'), ('action', 'esc'), ('action', 'status'), ('status', 'S'), ('action', 'layout'), ('action', 'restart'), ('size', (120, 36)), ('action', 'status'), ('status', 'r'), ('action', 'status'), ('status', 'r'), ('action', 'notes'), ('action', 'esc'), ('action', 'focus_mode'), ('action', 'rate'), ('stars', 3), ('action', 'rate'), ('stars', 1), ('action', 'esc'), ('action', 'status'), ('status', 'r'), ('action', 'restart'), ('size', (80, 24)), ('action', 'sort'), ('action', 'focus_mode'), ('action', 'notes'), ('action', 'type_notes'), ('notes', '中Ω'), ('action', 'type_notes'), ('notes', 'a.ßß\nΩ-ß'), ('action', 'type_notes'), ('notes', ',;  yzaa中Ω; '), ('action', 'type_notes'), ('notes', 'z'), ('action', 'pause'), ('long pause', False), ('action', 'esc'), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'zß.-ß.éa\nx;é'), ('action', 'type_notes'), ('notes', 'czz'), ('action', 'esc'), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'z- -ΩycΩ.;\nΩy\n'), ('action', 'esc'), ('action', 'notes'), ('action', 'pause'), ('long pause', True), ('action', 'esc'), ('action', 'rate'), ('stars', 0), ('action', 'esc'), ('action', 'read'), ('action', 'scroll'), ('scroll', 'k'), ('action', 'rate'), ('stars', 4), ('action', 'rate'), ('stars', 1), ('action', 'rate'), ('stars', 3), ('action', 'scroll'), ('scroll', 'j'), ('action', 'scroll'), ('scroll', 'j'), ('action', 'notes')],
+    "n-after-scrolling": [
+        ('size', (120, 36)), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'ééx'), ('action', 'esc'), ('action', 'status'),
+        ('status', 'S'), ('action', 'layout'), ('action', 'restart'), ('size', (120, 36)), ('action', 'status'), ('status', 'r'),
+        ('action', 'status'), ('status', 'r'), ('action', 'notes'), ('action', 'esc'), ('action', 'focus_mode'), ('action', 'rate'), ('stars', 3),
+        ('action', 'rate'), ('stars', 1), ('action', 'esc'), ('action', 'status'), ('status', 'r'), ('action', 'restart'), ('size', (80, 24)),
+        ('action', 'sort'), ('action', 'focus_mode'), ('action', 'notes'), ('action', 'type_notes'), ('notes', '中Ω'), ('action', 'type_notes'),
+        ('notes', 'a.ßß\nΩ-ß'), ('action', 'type_notes'), ('notes', ',;  yzaa中Ω; '), ('action', 'type_notes'), ('notes', 'z'), ('action', 'pause'),
+        ('long pause', False), ('action', 'esc'), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'zß.-ß.éa\nx;é'),
+        ('action', 'type_notes'), ('notes', 'czz'), ('action', 'esc'), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'z- -ΩycΩ.;\nΩy\n'),
+        ('action', 'esc'), ('action', 'notes'), ('action', 'pause'), ('long pause', True), ('action', 'esc'), ('action', 'rate'), ('stars', 0),
+        ('action', 'esc'), ('action', 'read'), ('action', 'scroll'), ('scroll', 'k'), ('action', 'rate'), ('stars', 4), ('action', 'rate'),
+        ('stars', 1), ('action', 'rate'), ('stars', 3), ('action', 'scroll'), ('scroll', 'j'), ('action', 'scroll'), ('scroll', 'j'),
+        ('action', 'notes'),
+    ],
 }

@@ -405,22 +405,34 @@ class StoreMachine(RuleBasedStateMachine):
         note = copy.deepcopy(self.model.notes.get(k) or ModelNote())
         if what == "rate":
             rating = data.draw(st.integers(0, 5))
-            change: Callable[[], Any] = lambda: edits.rate(self.lib, pid, rating)
+
+            def change() -> Any:
+                return edits.rate(self.lib, pid, rating)
+
             note.rating = rating
         elif what == "status":
             status = data.draw(st.sampled_from([s.value for s in Status]))
-            change = lambda: edits.set_status(self.lib, pid, status)
+
+            def change() -> Any:
+                return edits.set_status(self.lib, pid, status)
+
             note.status = status
         elif what == "tag":
             add = data.draw(st.lists(st.sampled_from(["x", "gnn", "y z"]), unique=True, max_size=2))
             drop = data.draw(st.lists(st.sampled_from([t for t in note.tags if "," not in t] or ["none"]), unique=True, max_size=1))
             add = add if add or drop else ["x"]
-            change = lambda: edits.edit_tags(self.lib, pid, [f"+{t}" for t in add] + [f"-{t}" for t in drop])
+
+            def change() -> Any:
+                return edits.edit_tags(self.lib, pid, [f"+{t}" for t in add] + [f"-{t}" for t in drop])
+
             grown = note.tags + tuple(t for t in add if t.casefold() not in {s.casefold() for s in note.tags})
             note.tags = tuple(t for t in grown if t.casefold() not in {d.casefold() for d in drop})  # in the order given
         else:
             text = data.draw(NOTE_TEXT.filter(lambda t: t.strip()))
-            change = lambda: edits.set_notes(self.lib, pid, text, append=True)
+
+            def change() -> Any:
+                return edits.set_notes(self.lib, pid, text, append=True)
+
             note.notes = edits.appended(note.notes, text)
 
         def expect(m: Model) -> None:
@@ -435,17 +447,26 @@ class StoreMachine(RuleBasedStateMachine):
         m = self.model
         if how == "ids":
             keys = data.draw(st.lists(st.sampled_from(self.stored_keys()), min_size=1, max_size=3, unique=True))
-            call = lambda: remove_papers(self.lib, ids=[self.pid(k) for k in keys], force=force)
+
+            def call() -> Any:
+                return remove_papers(self.lib, ids=[self.pid(k) for k in keys], force=force)
+
         elif how == "list":
             name = data.draw(st.sampled_from(sorted({p.list for p in m.papers.values()})))
             keys = [k for k, p in m.papers.items() if p.list == name]
-            call = lambda: remove_papers(self.lib, lists=[name], force=force)
+
+            def call() -> Any:
+                return remove_papers(self.lib, lists=[name], force=force)
+
         else:
             word = TITLE_WORDS[data.draw(st.sampled_from(self.stored_keys()))]
             keys = sorted({pool_index(p.title) for p in papers_matching(self.lib, word)})
             again = sorted({pool_index(p.title) for p in papers_matching(self.lib, word)})
             assert keys == again, f"{word!r} matched {keys}, then {again}"
-            call = lambda: remove_papers(self.lib, query=word, force=force)
+
+            def call() -> Any:
+                return remove_papers(self.lib, query=word, force=force)
+
         refused = not force and any(k in m.notes and m.notes[k].carries_work for k in keys)
 
         def expect(after: Model) -> None:
@@ -566,6 +587,8 @@ class StoreMachine(RuleBasedStateMachine):
             new = "renamed " + old
             while new in names:
                 new = "renamed " + new
+            self.lib.save_view("by list", f'list:"{old}"')  # a view the rename rewrites: a second file to change
+            self.model.views["by list"] = f'list:"{old}"'
 
             return lambda: rename_list(self.lib, old, new), lambda m: expect_list_rename(m, old, new)
         if what == "restore":
@@ -649,7 +672,7 @@ class StoreMachine(RuleBasedStateMachine):
         keys = [pool_index(p.title) for p in lib.papers]
         assert sorted(keys) == sorted(model.papers), f"stored pool papers {sorted(keys)} != model {sorted(model.papers)}"
         by_id = {r["id"]: r for r in records}
-        for paper, k in zip(lib.papers, keys):
+        for paper, k in zip(lib.papers, keys, strict=True):
             want = model.papers[k]
             if want.pid:
                 assert paper.id == want.pid, f"pool paper {k}: id {paper.id} != {want.pid}"
@@ -668,6 +691,11 @@ class StoreMachine(RuleBasedStateMachine):
             notes = {doc["id"]: note_of(doc) for doc in batch.get("annotations", [])}
             trash.append({pool_index(doc["title"]): (doc.get("abstract", ""), notes.get(doc["id"]) or ModelNote()) for doc in batch.get("papers", [])})
         want_trash = [{k: (p.fields.get("abstract", ""), n or ModelNote()) for k, (p, n) in batch.items()} for batch in model.trash]
-        assert trash == want_trash, f"the trash does not hold what was removed: {[sorted(b) for b in trash]} != model {[sorted(b) for b in want_trash]}; " + "; ".join(
-            f"batch {i} paper {k}: {got!r} != {batch.get(k)!r}" for i, (have, batch) in enumerate(zip(trash, want_trash)) for k, got in have.items() if got != batch.get(k)
+        differences = "; ".join(
+            f"batch {i} paper {k}: {got!r} != {batch.get(k)!r}"
+            for i, (have, batch) in enumerate(zip(trash, want_trash, strict=False))  # a batch too many or missing is in the message's first part
+            for k, got in have.items()
+            if got != batch.get(k)
         )[:2000]
+        batches = f"{[sorted(b) for b in trash]} != model {[sorted(b) for b in want_trash]}"
+        assert trash == want_trash, f"the trash does not hold what was removed: {batches}; {differences}"

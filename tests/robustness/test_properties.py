@@ -53,7 +53,9 @@ def test_list_parser_never_raises_anything_but_its_error(text: str) -> None:
 
 # An abstract: any text with something visible in it (whitespace inside is normalised on import).
 ABSTRACT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), min_size=1, max_size=80).filter(lambda s: s.split())
-HEADER = st.text(st.characters(blacklist_categories=("Cs", "Zl", "Zp", "Cc")), min_size=1, max_size=40).filter(lambda s: s.split() and s.strip("\ufeff").split())
+HEADER = st.text(st.characters(blacklist_categories=("Cs", "Zl", "Zp", "Cc")), min_size=1, max_size=40).filter(
+    lambda s: s.split() and s.strip("\ufeff").split()
+)
 
 
 @SETTINGS

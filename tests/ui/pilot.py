@@ -45,7 +45,8 @@ async def settle(app: PaperdeskApp, pilot, rounds: int = 3) -> None:  # type: ig
     for _ in range(rounds):
         await app.workers.wait_for_complete()
         await pilot.pause()
-    while app.is_running and (app.key_gate.busy or getattr(getattr(app.screen, "pane", None), "due", False)):  # the pane follows typing; a crashed app ends the wait
+    # The pane follows typing; a crashed app ends the wait.
+    while app.is_running and (app.key_gate.busy or getattr(getattr(app.screen, "pane", None), "due", False)):
         await pilot.pause(0.01)
     await app.workers.wait_for_complete()
     await pilot.pause()

@@ -33,7 +33,7 @@ NOT_AT_IMPORT = {
     "tui.core.ingest.titles": "a derived title's source sentence in the pane (its rules compile regexes on import)",
     "tui.core.export": "export and copy (e, c, C)",
     "tui.core.library": "opened in the loader thread",
-    "ctypes": "giving freed pages back once the index is built",
+    "ctypes": "glibc's malloc settings (tui/core/heap.py), for a command-line import only",
     "tui.ui.library.exporting": "export and copy (e, c, C)",
     "tui.ui.library.removing": "removing papers (d, D)",
     "tui.ui.library.highlighting": "the highlights dialog (H)",
@@ -48,7 +48,7 @@ NOT_AT_IMPORT = {
     "tui.ui.screens.save_view": "a dialog (ctrl+b)",
     "tui.ui.palette": "the command palette (ctrl+p), its providers loaded when it opens",
     "tui.core.search.command_match": "the command palette's matching",
-    "argparse": "the command parser: a plain app start is read by hand (tui/cli_start.py)",
+    "argparse": "the command line's parser, built when `main` reads the arguments (tui/cli_args.py)",
     "tui.core.search.query": "the query rules: the first filter (or a saved one being restored)",
     "tui.core.reading_cursor": "the reading cursor's sentence rules (h)",
     "tui.core.store.changelog": "command-line edits, read after the first frame, and the first save",
@@ -66,7 +66,6 @@ NOT_BEFORE_FIRST_FRAME = (
     "tui.core.store.history",  # the undo history, made at the first change or `u` (`Annotator.history`)
     "tui.core.migrations",  # only a library written by older rules (`store.formats.outdated`) is brought up to date
     "tui.core.removing",  # removing and restoring papers
-    "hashlib",  # OpenSSL's digests: the store's blake2b comes from `_blake2` (tui/core/store/digest.py)
 )
 
 AT_IMPORT = """

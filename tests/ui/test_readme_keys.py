@@ -12,7 +12,8 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 #: How the README writes a key -> Textual's key name (as the registry binds it).
 _NAMES = {
     "?": "question_mark", "%": "percent_sign", "/": "slash", "[": "left_square_bracket", "]": "right_square_bracket",
-    "↑": "up", "↓": "down", "shift+↓": "shift+down", "shift+↑": "shift+up", "shift+→": "shift+right", "shift+←": "shift+left", "pgup": "pageup", "pgdn": "pagedown", "esc": "escape",
+    "↑": "up", "↓": "down", "shift+↓": "shift+down", "shift+↑": "shift+up", "shift+→": "shift+right", "shift+←": "shift+left",
+    "pgup": "pageup", "pgdn": "pagedown", "esc": "escape",
 }
 
 

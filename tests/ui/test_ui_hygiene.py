@@ -58,5 +58,6 @@ def test_parts_are_composed_not_mixed_in() -> None:
                 assert not node.name.endswith("Mixin"), f"{path.relative_to(UI)}: {node.name}"
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
                 target = ast.unparse(node.args[0])
-                assert target.split(".")[-1] not in ("app", "screen"), f"{path.relative_to(UI)}:{node.lineno} asks {node.func.id}({target}, …): use the typed part"
+                where = f"{path.relative_to(UI)}:{node.lineno}"
+                assert target.split(".")[-1] not in ("app", "screen"), f"{where} asks {node.func.id}({target}, …): use the typed part"
         assert 'getattr(self.app, "library"' not in text, path

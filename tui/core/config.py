@@ -7,6 +7,7 @@ and that key falls back to its default while the others still apply.
 from __future__ import annotations
 
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +78,10 @@ def config_path(folder: Path | None = None) -> Path:
 
 def load_settings(path: Path) -> tuple[Settings, list[str]]:
     """Read `path`; return the settings and one warning line per problem found."""
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:
+        import tomli as tomllib
 
     settings = Settings()
     try:

@@ -2,16 +2,14 @@
 
 glibc's malloc gives the top of its heap back to the system once more than
 a threshold is free there, and serves each block above another threshold
-with a fresh mapping of its own (both start at 128 KiB and rise as large
-blocks come and go). An import allocates and frees megabytes at a time:
-each 4 MB slice of the file and the objects parsed from it, numpy's
-temporaries for the blocking keys of 2,048 abstracts (`ingest.sketch`), the
-keys of a whole library when it is matched against. A 50,000-paper import
-so faulted in ~150,000 fresh pages (a quarter of a second of system time)
-to peak at 140 MB, and importing it again ~185,000. With blocks up to
-`MAP_BYTES` taken from the heap and up to `KEEP_BYTES` kept free at its top,
-freed memory is used again: ~58,000 and ~92,000 faults, for a peak a few MB
-higher.
+with a fresh mapping of its own (both start small and rise as large blocks
+come and go). An import allocates and frees megabytes at a time: each slice
+of the file and the objects parsed from it, numpy's temporaries for the
+blocking keys of a batch of abstracts (`ingest.sketch`), the keys of a whole
+library when it is matched against. With glibc's defaults each of those is
+faulted in fresh from the system; with blocks up to `MAP_BYTES` taken from
+the heap and up to `KEEP_BYTES` kept free at its top, freed memory is used
+again, for a peak a little higher. `benchmarks/heap.py` measures both.
 
 Only glibc is asked (`mallopt`); elsewhere nothing changes.
 """

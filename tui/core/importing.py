@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def is_notes_export(name: str | os.PathLike[str]) -> bool:
     """A per-paper notes export (`export.notes_import`). Only a `.md` file or a folder can be one: anything
-    else is known not to be without loading the notes importer (~10 ms of `import`'s start-up)."""
+    else is known not to be without loading the notes importer (which `import` of a paper list never needs)."""
     path = Path(name)
     if str(name) == "-" or not (path.suffix.lower() == ".md" or path.is_dir()):
         return False

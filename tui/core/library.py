@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, ContextManager
+from typing import TYPE_CHECKING
 
-from tui.core.errors import LibraryHeld
+from tui.core.errors import LibraryError, LibraryHeld
 from tui.core.models import Paper
 from tui.core.store.formats import outdated
 from tui.core.store.storage import LibraryStore
@@ -40,7 +40,7 @@ class Library(LibraryStore):
     """A library folder with what the reader does to it: the store, plus seeding and imports."""
 
     @classmethod
-    def open(cls, folder: str | Path, *, read_only: bool = False, seed: bool = True) -> Library:
+    def open(cls, folder: str | os.PathLike[str], *, read_only: bool = False, seed: bool = True) -> Library:
         """Open (or create) the library in `folder`; a fresh one is seeded with the bundled lists.
 
         When the library is locked by another process it opens read-only with
@@ -61,6 +61,11 @@ class Library(LibraryStore):
                 from tui.core.migrations import migrate  # an older library only: not on a current one's way to the first frame
 
                 migrate(lib)
+            if not lib.read_only and (lib.folder / RENAME_MARKER).exists():
+                try:
+                    finish_list_rename(lib)
+                except LibraryError:
+                    pass  # the disk refuses: the marker stays, and a later open finishes it
         except BaseException:
             lib.close()
             raise
@@ -205,7 +210,7 @@ def held_by(folder: Path, pid: int | None, outcome: str) -> LibraryHeld:
     return LibraryHeld(f"{folder}: {who} is using this library; {outcome}", pid)
 
 
-def _opened(library: Library | str | os.PathLike[str]) -> ContextManager[Library]:
+def _opened(library: Library | str | os.PathLike[str]) -> AbstractContextManager[Library]:
     """The library itself (left open), or the one in a folder (closed after use)."""
     if isinstance(library, Library):
         return nullcontext(library)
@@ -255,7 +260,7 @@ def add_ids(
     outcome = AddOutcome(failed=fetched.failed)
     if fetched.parsed:
         reports = store_fetched(library, fetched.parsed)
-        outcome.added = [(parsed.papers[0], report) for parsed, report in zip(fetched.parsed, reports)]
+        outcome.added = [(parsed.papers[0], report) for parsed, report in zip(fetched.parsed, reports, strict=True)]
     return outcome
 
 
@@ -325,21 +330,49 @@ def restore_papers(library: LibraryStore, *, everything: bool = False) -> list[s
     return removing.restore_papers(library, everything=everything)
 
 
+#: A list rename under way: written before papers.json changes, removed once the saved views follow. A kill in
+#: between leaves it, and the next writable open finishes the rename (`finish_list_rename`).
+RENAME_MARKER = ".list-rename.json"
+
+
 def rename_list(library: Library, old: str, new: str) -> list[str]:
     """Give list `old` (its name, or a part only it holds) the name `new`: `paperdesk rename-list` and the app.
 
     One atomic write of the papers (ids, so annotations, are unchanged); saved
     views whose `list:` picked the old name are rewritten. Returns the lines
     to show; a name that is unknown, ambiguous or taken raises `LibraryError`.
+    Two files change, so a marker says the rename is under way until both have.
     """
-    from tui.core.list_rename import new_list_name, rename_in_query, renamed_papers, resolve_list
+    import orjson
+
+    from tui.core.errors import ReadOnlyLibrary
+    from tui.core.list_rename import new_list_name, resolve_list
+    from tui.core.store.atomic import atomic_write_bytes
+    from tui.core.store.jsonfile import WriteFailed
 
     names = sorted({p.list for p in library.papers})
     name = resolve_list(names, old)
     new = new_list_name(names, name, new)
     if library.held:
         raise held_error(library, "nothing renamed")
+    if library.read_only:
+        raise ReadOnlyLibrary(f"{library.notice or library.folder}; nothing renamed")
     lines = [f'renamed list "{name}" to "{new}" ({plural(sum(p.list == name for p in library.papers))})']
+    marker = Path(library.folder) / RENAME_MARKER
+    try:
+        atomic_write_bytes(marker, orjson.dumps({"old": name, "new": new, "names": names}))
+    except OSError as exc:
+        raise WriteFailed(marker, exc) from None
+    lines += _renamed(library, name, new, names)
+    _forget(marker)
+    return lines
+
+
+def _renamed(library: Library, name: str, new: str, names: list[str]) -> list[str]:
+    """The rename's two steps, each one a no-op when already done: the papers, then the saved views."""
+    from tui.core.list_rename import rename_in_query, renamed_papers
+
+    lines = []
     views = {view: rename_in_query(query, names, name, new) for view, query in library.views().items()}
     library.change_papers(lambda papers: renamed_papers(papers, name, new))
     for view, (query, same) in views.items():
@@ -349,6 +382,31 @@ def rename_list(library: Library, old: str, new: str) -> list[str]:
         if not same:
             lines.append(f"saved view {view!r}: its list: filter picked \"{name}\" with other lists; check it")
     return lines
+
+
+def finish_list_rename(library: Library) -> None:
+    """Finish a list rename a kill interrupted (its marker is still there); a no-op otherwise."""
+    import orjson
+
+    marker = Path(library.folder) / RENAME_MARKER
+    try:
+        pending = orjson.loads(marker.read_bytes())
+        name, new, names = str(pending["old"]), str(pending["new"]), [str(n) for n in pending["names"]]
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError, KeyError, TypeError):
+        _forget(marker)  # unreadable: not one this version wrote whole (they are renamed into place)
+        return
+    _renamed(library, name, new, names)
+    _forget(marker)
+
+
+def _forget(marker: Path) -> None:
+    """The rename is done: its marker goes (one left behind only makes the next open redo what is done)."""
+    try:
+        marker.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def example_lists_note(library: LibraryStore) -> str:

@@ -8,7 +8,7 @@ change which lists they pick.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tui.core.errors import LibraryError
@@ -24,7 +24,7 @@ class ListRename:
     removed: set[str] = field(default_factory=set)
 
 
-def _quoted(names: Sequence[str]) -> str:
+def _quoted(names: Iterable[str]) -> str:
     return ", ".join(f'"{n}"' for n in sorted(names)) or "(none)"
 
 

@@ -30,7 +30,9 @@ class RemoveOutcome:
     refused: str = ""
 
 
-def choose_papers(library: LibraryStore, matching: Matching, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = ()) -> tuple[list[Paper], str]:
+def choose_papers(
+    library: LibraryStore, matching: Matching, *, lists: Sequence[str] = (), query: str | None = None, ids: Sequence[str] = ()
+) -> tuple[list[Paper], str]:
     """The papers named by list names, a filter query or ids, and a description of them for the trash.
 
     A list name or id that matches nothing raises `LibraryError` naming it
@@ -69,7 +71,8 @@ def remove_papers(
     notes = library.annotations()
     annotated = sum(p.id in notes and notes[p.id].carries_work for p in papers)
     if annotated and not force:
-        return RemoveOutcome(0, annotated, f"{annotated} of the {plural(len(papers))} carry notes, highlights, a rating or tags; nothing removed (add --force to move them to the trash anyway)")
+        why = f"{annotated} of the {plural(len(papers))} carry notes, highlights, a rating or tags"
+        return RemoveOutcome(0, annotated, f"{why}; nothing removed (add --force to move them to the trash anyway)")
     return RemoveOutcome(library.remove_papers([p.id for p in papers], what), annotated)
 
 
@@ -82,7 +85,8 @@ def restore_papers(library: LibraryStore, *, everything: bool = False) -> list[s
         for batch in restored.batches
     ]
     if restored.updated:
-        lines.append(f"{plural(len(restored.updated))} were in the library again (imported since): kept there, their empty fields and annotations filled in from the trash")
+        again = f"{plural(len(restored.updated))} were in the library again (imported since)"
+        lines.append(f"{again}: kept there, their empty fields and annotations filled in from the trash")
     return lines
 
 

@@ -147,7 +147,7 @@ def check_keys(table: dict[str, str], source: str) -> tuple[dict[str, str], list
             continue
         parts = [p.strip() for p in str(raw).split(",") if p.strip()]
         keys = [normal_key(p) for p in parts]
-        bad = next((p for p, k in zip(parts, keys) if k is None), None)
+        bad = next((p for p, k in zip(parts, keys, strict=True) if k is None), None)
         if bad is not None or not parts:
             reject(ident, f'"{bad or raw}" is not a key name (such as "f5", "ctrl+l" or "x")')
             continue

@@ -7,7 +7,7 @@ from typing import Any
 DELIMITER = "---"
 
 # PyYAML is imported on first use: the app reaches this module at start (export is one of
-# its screens' actions), and importing PyYAML there was ~10 ms of the start before the list.
+# its screens' actions), and the list's first frame needs no YAML.
 
 
 def dump(fields: dict[str, Any]) -> str:
@@ -48,7 +48,7 @@ def split(text: str) -> tuple[dict[str, Any] | None, str]:
         raise ValueError("the front matter is not closed by a '---' line")
     import yaml
 
-    # libyaml's C loader when PyYAML was built with it: 10x faster reading a big vault.
+    # libyaml's C loader when PyYAML was built with it: far quicker reading a big vault.
     # Writing always uses the pure-Python dumper, so the bytes written do not depend
     # on how PyYAML was built.
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -223,7 +223,11 @@ class _Planner:
         # Stale: paperdesk would write it differently now (the paper's data, the format). The dates
         # are the file's own: another machine's library has other dates, and that is no change.
         as_filed = Entry(paper, Annotation(**{**_dates(current), **_file_dates(note), **merged}))
-        stale = untouched and (st is None or st.render != key) and text_hash(self._render(as_filed, note.exported or self.now, note).encode("utf-8")) != found.text
+        stale = (
+            untouched
+            and (st is None or st.render != key)
+            and text_hash(self._render(as_filed, note.exported or self.now, note).encode("utf-8")) != found.text
+        )
         user_named = st is not None and (st.user_named or st.name != found.rel)
         target = None if user_named else self._rename(entry, st, found)
         lines = []

@@ -116,10 +116,10 @@ def fetch_ids(client: HttpClient, ids: list[str], list_name: str) -> dict[str, P
     found: dict[str, Paper] = {}
     for start in range(0, len(ids), BATCH):
         batch = ids[start : start + BATCH]
-        params = {"id_list": ",".join(batch), "max_results": len(batch)}
+        params: dict[str, str | int] = {"id_list": ",".join(batch), "max_results": len(batch)}
         feed = client.get("/api/query", params, max_age=PAPER_AGE, parse=lambda body: parse_feed(body, list_name))
         for paper in feed.papers:
-            found[paper.extra["arxiv"]] = paper  # type: ignore[index]
+            found[paper.extra["arxiv"]] = paper
     return found
 
 
@@ -160,7 +160,9 @@ def fetch_listing(
     limit = min(limit, MAX_RESULTS)
     while total is None or start < min(total, limit):
         size = min(batch, limit - start)
-        params = {"search_query": search_query, "start": start, "max_results": size, "sortBy": "submittedDate", "sortOrder": "descending"}
+        params: dict[str, str | int] = {
+            "search_query": search_query, "start": start, "max_results": size, "sortBy": "submittedDate", "sortOrder": "descending",
+        }
         try:
             feed = client.get("/api/query", params, max_age=LISTING_AGE, parse=lambda body: parse_feed(body, list_name))
         except ServiceError as exc:

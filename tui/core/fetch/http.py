@@ -101,7 +101,7 @@ class HttpClient:
         never kept to be served again, and a cached copy it refuses is
         dropped and asked for anew.
         """
-        check = parse or (lambda body: body)
+        check: Callable[[bytes], Any] = parse or (lambda body: body)
         if self.cache is not None and not self.refresh:
             hit = self.cache.get(url, max_age)
             if hit is not None:

@@ -34,7 +34,7 @@ def _client(http: HttpClient, max_age: float) -> Any:
     class _Through(requests.adapters.BaseAdapter):
         """Answers every request from paperdesk's client (cache, pace, retries)."""
 
-        def send(self, request: Any, **kwargs: Any) -> Any:
+        def send(self, request: Any, *args: Any, **kwargs: Any) -> Any:
             body = http.get_url(request.url, max_age=max_age, parse=_notes_answer)
             response = requests.Response()
             response.status_code = 200
@@ -190,7 +190,8 @@ def fetch_venue(
         except Exception as exc:  # noqa: BLE001 - network, library or answer: one line
             error = _openreview_error(exc)
             if papers:
-                raise ServiceError(SERVICE, f"{error.problem}; the {len(papers)} of {total} papers fetched so far are cached: run the command again to resume") from None
+                resume = f"the {len(papers)} of {total} papers fetched so far are cached: run the command again to resume"
+                raise ServiceError(SERVICE, f"{error.problem}; {resume}") from None
             raise error from None
         papers.extend(batch)
         if progress is not None:

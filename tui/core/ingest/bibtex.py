@@ -135,8 +135,9 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
             else:
                 detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             reason += f": {detail}"
-        head = normalize_space(block.raw[:40])
-        skipped.append((block.start_line, f"line {block.start_line + 1} ({head}…): {reason}"))
+        head = normalize_space((block.raw or "")[:40])
+        line = block.start_line or 0  # the parser sets both on every block it read
+        skipped.append((line, f"line {line + 1} ({head}…): {reason}"))
     for entry in entries:
         if entry.key in volumes:
             continue
@@ -145,9 +146,10 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
         vfields = {k.lower(): v.value for k, v in volume.fields_dict.items()} if volume is not None else {}
         title = decode_title(fields.get("title", ""))
         abstract = latex_paragraphs(fields.get("abstract", ""))
-        where = f"line {entry.start_line + 1} ({entry.key})"
+        line = entry.start_line or 0
+        where = f"line {line + 1} ({entry.key})"
         if not title and not abstract:
-            skipped.append((entry.start_line, f"{where}: has no title and no abstract"))
+            skipped.append((line, f"{where}: has no title and no abstract"))
             continue
         venue = fields.get("journal") or fields.get("booktitle") or vfields.get("booktitle") or vfields.get("title", "")
         extra = {k: v for k, v in fields.items() if k not in USED}

@@ -68,5 +68,5 @@ def _value(body: str, i: int) -> tuple[str | None, int]:
             elif depth <= 0:
                 return body[i + 1 : m.start()], m.end()
         return None, len(body)
-    m = _BARE.match(body, i)
-    return (m.group(), m.end()) if m else (None, len(body))
+    bare = _BARE.match(body, i)
+    return (bare.group(), bare.end()) if bare else (None, len(body))

@@ -2,7 +2,7 @@
 
 Each slice's papers get their match keys at once (`match_keys`), while their
 abstracts are in memory, and then their abstracts go to disk (`spool`). So a
-50,000-paper file never has its 70 MB of abstracts in memory at once, and
+large file never has all its abstracts in memory at once, and
 the abstracts are normalized and hashed once, not once to read and again to
 match. The readers know only the `parsed.Sink` they are handed; the merger
 asks `rows_for` for the keys of exactly the papers it plans. `read(count)`,
@@ -51,6 +51,6 @@ class Incoming:
 
     def rows_for(self, incoming: Sequence[Paper]) -> list[KeyRows] | None:
         """The keys of `incoming` (slots from 0), when they are exactly the papers taken, in order; else None."""
-        if len(incoming) != len(self._papers) or any(a is not b for a, b in zip(incoming, self._papers)):
+        if len(incoming) != len(self._papers) or any(a is not b for a, b in zip(incoming, self._papers, strict=True)):
             return None
         return self._rows

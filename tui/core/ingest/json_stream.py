@@ -1,6 +1,6 @@
 """Reading a JSON array of paper objects a few MB at a time, so a large file never sits in memory whole.
 
-Parsing a 90 MB export at once holds its bytes, its decoded text and every
+Parsing a large export at once holds its bytes, its decoded text and every
 object it holds at the same time; here each slice of the array becomes
 papers before the next is read. A slice ends at a `}` followed by `,` and
 `{`: if that is inside a string (or a nested object), the slice is not

@@ -94,6 +94,8 @@ def _paper_and_basis(
     if not title and not abstract:
         raise BadField("has no title and no abstract")
     bibtex = obj.get("bibtex")
+    if not isinstance(bibtex, str):
+        bibtex = ""  # only a string holds an entry (`bibtex_fields`)
     bib = bibtex_fields(bibtex) if bibtex else _NO_DEFAULTS
     defaults = defaults or _NO_DEFAULTS
     venue = normalize_space(text_field("venue", value)) if (value := get("venue")) is not None else ""

@@ -79,7 +79,10 @@ class MatchIndex:
             self._abstract_ids.update(chunk.abstract_ids)
             self._lengths.extend(chunk.lengths)
         assert len(self._lengths) == len(self._records)
-        columns = [np.concatenate([getattr(chunk, name) for chunk in rows]) if rows else np.zeros(0, dtype) for name, dtype in (("hashes", np.uint64), ("slots", np.int32), ("kinds", np.int8))]
+        columns = [
+            np.concatenate([getattr(chunk, name) for chunk in rows]) if rows else np.zeros(0, dtype)
+            for name, dtype in (("hashes", np.uint64), ("slots", np.int32), ("kinds", np.int8))
+        ]
         del rows
         self._group(columns, stored)
 
@@ -143,16 +146,17 @@ class MatchIndex:
             return None  # shares no key with any other paper
         rows = self._by_slot[lo:hi].tolist()
         kinds = self._kinds[rows].tolist()
-        for kind, row in sorted((k, r) for k, r in zip(kinds, rows) if k != ABSTRACT):
+        for kind, row in sorted((k, r) for k, r in zip(kinds, rows, strict=True) if k != ABSTRACT):
             for member in self._members(row, slot):
                 pid = self._pids[member]
+                assert pid is not None  # `_members` gives only papers with an id
                 if not self._shares(kind, slot, member):
                     continue  # two values whose hashes met
                 target = self.papers[pid]
                 if kind in _SURE or not different_papers(paper, target) and not (kind == URL and _titles_differ(paper, target)):
                     return pid, _REASONS[kind]
         shared: Counter[int] = Counter()
-        for kind, row in zip(kinds, rows):
+        for kind, row in zip(kinds, rows, strict=True):
             if kind == ABSTRACT:
                 shared.update(self._members(row, slot))
         if not shared:
@@ -165,6 +169,7 @@ class MatchIndex:
             if not low <= self._lengths[member] <= high:
                 continue
             pid = self._pids[member]
+            assert pid is not None  # `_members` gives only papers with an id
             if norm is None:
                 norm = norm_abstract(paper.abstract)
                 counts = char_counts(norm)

@@ -32,6 +32,7 @@ CHUNK = 2048
 _M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 _K = np.uint64(0x9E3779B97F4A7C15)
 _S1, _S2, _S3 = np.uint64(30), np.uint64(27), np.uint64(31)
+_NO_TAG = np.uint64(0)
 #: Told apart before mixing, so a first-bytes key never equals a last-bytes or shingle key of the same text.
 _PREFIX, _SUFFIX = np.uint64(0x2545F4914F6CDD1D), np.uint64(0xD1B54A32D192ED03)
 
@@ -46,7 +47,7 @@ def _mix(h: np.ndarray) -> np.ndarray:
     return h
 
 
-def _hash_windows(words: np.ndarray, starts: np.ndarray, width: int, tag: np.uint64 = np.uint64(0)) -> np.ndarray:
+def _hash_windows(words: np.ndarray, starts: np.ndarray, width: int, tag: np.uint64 = _NO_TAG) -> np.ndarray:
     """A 64-bit hash of `width` bytes (a multiple of 8) at each of `starts`; `words` is the bytes as
     unaligned little-endian uint64s, one starting at every byte."""
     h = words[starts] ^ tag

@@ -1,8 +1,8 @@
 """Abstracts of the papers an import is reading, kept on disk until the import writes them.
 
-A 50,000-paper export holds ~70 MB of abstracts. Held as Python strings from
-the moment they are read until papers.json is written, they were most of an
-import's peak memory, and after the first slice of the file nothing but the
+Abstracts are most of a paper export's bytes. Held as Python strings from
+the moment they are read until papers.json is written, they would be most of
+an import's peak memory, and after the first slice of the file nothing but the
 writer (and the rare near-duplicate comparison) reads them again. So each
 paper a reader makes is shelved here (`Paper.shelve`) as it is read: the
 abstract's JSON string goes to an unnamed temporary file (gone with the

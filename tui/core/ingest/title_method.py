@@ -156,7 +156,9 @@ def _method_after_cue(cue: re.Match[str], sentence: str, before: str, defs: dict
         return Method(short, long, "" if ours else window[:start], window[end:])
     if token is None:
         return None
-    end = _FOLLOWING_WORDS.match(window, token.end()).end()  # "Bisection Projection"
+    following = _FOLLOWING_WORDS.match(window, token.end())  # "Bisection Projection"
+    assert following is not None  # up to five words: at worst it matches none
+    end = following.end()
     name = window[token.start() : end].strip()
     long, paren = "", _FOLLOWING_PAREN.match(window, end)
     if paren:

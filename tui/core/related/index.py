@@ -57,8 +57,8 @@ def _saturate(tf: float) -> float:
 
 
 class RelatedIndex:
-    """Every paper's BM25 weights, built once from the search index (about 2 s of CPU at 100,000 papers);
-    `similar` ranks in milliseconds.
+    """Every paper's BM25 weights, built once from the search index (the slow part, done on first use);
+    `similar` then ranks one paper's neighbours at once.
 
     Thread-safe: questions and annotation updates take one lock (they share
     the tokenizer's word cache), so any thread may ask.

@@ -79,8 +79,8 @@ class Tokenizer:
 
         `remember=False` (the library's whole vocabulary, once, `weights.from_search`):
         the new words are not kept in the word cache, which would then hold every
-        word of the library (~10 MiB at 50,000 papers) for questions that each stem
-        one paper's words again in microseconds. Their terms' `shown` words are learned alike.
+        word of the library for questions that each stem one paper's few words
+        again, cheaply. Their terms' `shown` words are learned alike.
         """
         words = list(words)
         known = self._terms
@@ -88,7 +88,7 @@ class Tokenizer:
         if learned:
             kept = [w for w in learned if len(w) > 1 and w[0].isalpha() and w not in STOP_WORDS]
             shown = self.shown
-            for word, term in zip(kept, self._stemmer.stemWords(kept)):
+            for word, term in zip(kept, self._stemmer.stemWords(kept), strict=True):
                 learned[word] = term
                 if term not in shown or len(word) < len(shown[term]):
                     shown[term] = word
@@ -102,7 +102,7 @@ class Tokenizer:
         """How often each term occurs in `text`."""
         found = Counter(words(text))
         out: Counter[str] = Counter()
-        for term, n in zip(self.terms(found), found.values()):
+        for term, n in zip(self.terms(found), found.values(), strict=True):
             if term is not None:
                 out[term] += n
         return out
@@ -111,7 +111,7 @@ class Tokenizer:
         """Term -> the word `text` uses most often for it (how the reader saw it written)."""
         found = Counter(words(text))
         seen: Counter[tuple[str, str]] = Counter()
-        for (word, n), term in zip(found.items(), self.terms(found)):
+        for (word, n), term in zip(found.items(), self.terms(found), strict=True):
             if term is not None:
                 seen[term, word] += n
         out: dict[str, str] = {}

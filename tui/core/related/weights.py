@@ -5,10 +5,10 @@ abstract into words, once, and keeps word -> papers postings (saved beside
 the library and memory-mapped on the next start). The related index reuses
 them: each distinct word is mapped to its term (stop words dropped, stemmed:
 a few hundred thousand words, not millions of tokens), and the (word, paper)
-pairs become (term, paper) pairs with numpy alone. Measured at 100,000
-synthetic papers: about 2.3 s of CPU, against ~10 s to tokenize every
-abstract again, and ~22 s with +440 MB for bm25s's own `BM25.index` (it
-loops over papers in Python with a Counter and small arrays per paper).
+pairs become (term, paper) pairs with numpy alone: far less work than
+tokenizing every abstract again, and far less time and memory than bm25s's
+own `BM25.index`, which loops over papers in Python with a Counter and small
+arrays per paper (benchmarks/related.py measures the build).
 
 The price: the postings hold which words a paper uses, not how often, so a
 term's frequency in a paper counts its distinct spellings ("graph",
@@ -71,9 +71,8 @@ def from_search(index: SearchIndex, tokenizer: Tokenizer) -> Weights:
 
     Built a batch of terms at a time (`STEP` tokens, `_batches`): each batch's
     (term, paper) pairs are sorted and weighed on their own and written into
-    the result, so besides the result only one batch's temporaries are alive.
-    (One sort of every token key at once peaked ~240 MiB above the search
-    index at 100,000 papers; this way ~90 MiB, 63 of them the result.)
+    the result, so besides the result only one batch's temporaries are alive
+    (one sort of every token key at once would hold several times the result).
     """
     n = index.size
     terms: dict[str, int] = {}
@@ -83,7 +82,10 @@ def from_search(index: SearchIndex, tokenizer: Tokenizer) -> Weights:
     )
     width = max(n, 1)
     tagged_terms = [(terms.setdefault(found, len(terms)), tagged) for tag, tagged in index.paper_tags.items() for found in tokenizer.counts(tag)]
-    sources = [(np.asarray(index.fields[field].indices), np.asarray(index.fields[field].indptr), weight) for field, weight in ((TITLE, TITLE_WEIGHT), (BODY, ABSTRACT_WEIGHT))]
+    sources = [
+        (np.asarray(index.fields[field].indices), np.asarray(index.fields[field].indptr), weight)
+        for field, weight in ((TITLE, TITLE_WEIGHT), (BODY, ABSTRACT_WEIGHT))
+    ]
     tag_term = np.repeat(np.array([t for t, _ in tagged_terms], dtype=np.int64), [len(tagged) for _, tagged in tagged_terms])
     tag_doc = np.concatenate([np.zeros(0, dtype=np.int64)] + [np.fromiter(tagged, dtype=np.int64, count=len(tagged)) for _, tagged in tagged_terms])
     by_term = np.argsort(tag_term, kind="stable")

@@ -1,8 +1,8 @@
 """LaTeX to Unicode through pylatexenc: math expressions and accented running text.
 
 `math_to_unicode` converts one formula (`x_i^2`, `\\frac{1}{2}`) or says it
-cannot; the everyday subset goes through `math_subset` first, which is many
-times quicker. `text_to_unicode` decodes accents and known macros in prose
+cannot; the everyday subset goes through `math_subset` first, which is far
+quicker than pylatexenc's parser. `text_to_unicode` decodes accents and known macros in prose
 and leaves unknown macros exactly as written.
 """
 
@@ -20,9 +20,10 @@ _SUP = dict(
     zip(
         "0123456789+-−=()abcdefghijklmnoprstuvwxyzTABDEGHIJKLMNOPRUVW*′⊤",
         "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᵀᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵁⱽᵂ*′ᵀ",
+        strict=True,
     )
 )
-_SUB = dict(zip("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
+_SUB = dict(zip("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", strict=True))
 _SCRIPT_CHARS = "".join(set(_SUP.values()) | set(_SUB.values()))
 _ATOM = re.compile(r"[√∛∜]?(?:\d+(?:\.\d+)?|\w)[" + re.escape(_SCRIPT_CHARS) + r"]*")
 
@@ -230,8 +231,8 @@ def math_to_unicode(src: str) -> str | None:
     src = expand_author_macros(src)
     if _SIMPLE_MATH.fullmatch(src) and not re.search(r"[\^_](\W|$)", src):
         # No macros, no braces: `x_i^2`, `n=5`, `T`. Scripts by hand, no parser needed.
-        out = _SIMPLE_SCRIPT.sub(lambda m: _script(m.group(1), m.group(2)), src.replace("'", "′"))
-        return " ".join(out.split())
+        scripted = _SIMPLE_SCRIPT.sub(lambda m: _script(m.group(1), m.group(2)), src.replace("'", "′"))
+        return " ".join(scripted.split())
     out = fast_math(src, _math_symbols(), _script, _wrap)
     if out is None:
         walker, math, _ = _converters()
@@ -268,7 +269,7 @@ def _math_symbols() -> dict[str, str]:
         if not isinstance(spec.simplify_repl, str) or "%" in spec.simplify_repl:
             continue
         parse = walker_db.get_macro_spec(name)
-        if parse is not None and getattr(parse.args_parser, "argspec", ""):
+        if parse is not None and getattr(parse.args_parser, "argspec", None):
             continue
         symbols[name] = spec.simplify_repl
     return symbols

@@ -27,10 +27,18 @@ _FONT_NAMES = {
     "mathfrak": "FRAKTUR",
 }
 #: Fonts shown as plain letters.
-_PLAIN_FONTS = {"mathrm", "mathit", "mathsf", "mathtt", "mathnormal", "text", "textrm", "textit", "textbf", "mbox", "operatorname", "textnormal", "texttt"}
-_ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "tilde": "\u0303", "widetilde": "\u0303", "bar": "\u0304", "overline": "\u0304", "vec": "\u20d7", "dot": "\u0307", "ddot": "\u0308"}
+_PLAIN_FONTS = {
+    "mathrm", "mathit", "mathsf", "mathtt", "mathnormal", "text", "textrm", "textit", "textbf", "mbox", "operatorname", "textnormal", "texttt",
+}
+_ACCENTS = {
+    "hat": "\u0302", "widehat": "\u0302", "tilde": "\u0303", "widetilde": "\u0303", "bar": "\u0304", "overline": "\u0304",
+    "vec": "\u20d7", "dot": "\u0307", "ddot": "\u0308",
+}
 _SKIP = {"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "displaystyle", "textstyle", "limits", "nolimits"}
-_ESCAPED = {"\\|": "‖", "\\{": "{", "\\}": "}", "\\,": " ", "\\;": " ", "\\:": " ", "\\ ": " ", "\\!": "", "\\%": "%", "\\#": "#", "\\&": "&", "\\_": "_", "\\$": "$"}
+_ESCAPED = {
+    "\\|": "‖", "\\{": "{", "\\}": "}", "\\,": " ", "\\;": " ", "\\:": " ", "\\ ": " ", "\\!": "", "\\%": "%", "\\#": "#",
+    "\\&": "&", "\\_": "_", "\\$": "$",
+}
 
 
 class _Give(Exception):

@@ -41,7 +41,7 @@ _SEQUENCES = r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-
 @cache
 def _regex(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """`pattern` compiled at its first use: compiled at import, `clean`'s and `web_link`'s patterns
-    cost every start ~5 M instructions before its first frame, which uses neither."""
+    would cost every start before its first frame, which uses neither."""
     return re.compile(pattern, flags)
 
 

@@ -2,29 +2,66 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 import numpy as np
 from rapidfuzz import fuzz, process
 
 from tui.core.models import Status
 from tui.core.render.venues import venue_means
-from tui.core.search.query import Filter, words
+from tui.core.search.query import Filter, NumberTest, words
 
 #: Status -> the small number the index stores per paper.
 STATUS_CODE = {status: code for code, status in enumerate(Status)}
 
 
-def filter_mask(index: Any, flt: Filter) -> np.ndarray:
-    """Papers of `index` (a `SearchIndex`) that pass one field:value filter."""
+class FilterColumns(Protocol):
+    """What the filters read from an index (`SearchIndex`): a value per paper, or the papers per name."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def status(self) -> np.ndarray: ...  # STATUS_CODE of each paper's status
+    @property
+    def rating(self) -> np.ndarray: ...
+    @property
+    def year(self) -> np.ndarray: ...  # 0: none
+    @property
+    def list_names(self) -> Sequence[str]: ...
+    @property
+    def list_code(self) -> np.ndarray: ...  # into list_names
+    @property
+    def venues(self) -> Sequence[str]: ...
+    @property
+    def venue_code(self) -> np.ndarray: ...  # into venues, plus one (0: none)
+    @property
+    def paper_tags(self) -> Mapping[str, set[int]]: ...
+    @property
+    def annotation_tags(self) -> Mapping[str, set[int]]: ...
+    @property
+    def author_docs(self) -> Mapping[str, set[int]]: ...
+    @property
+    def has_notes(self) -> np.ndarray: ...
+    @property
+    def has_highlights(self) -> np.ndarray: ...
+    @property
+    def has_paper_tags(self) -> np.ndarray: ...
+    @property
+    def has_ann_tags(self) -> np.ndarray: ...
+    @property
+    def has_field(self) -> Mapping[str, np.ndarray]: ...  # the rest of `has:`, read from the papers
+
+
+def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
+    """Papers of `index` that pass one field:value filter."""
     value = flt.value
-    if flt.field == "status":
-        mask = _lookup(len(STATUS_CODE), [STATUS_CODE[s] for s in value])[index.status]  # type: ignore[attr-defined]
-    elif flt.field == "rating":
-        mask = (index.rating >= value.low) & (index.rating <= value.high)  # type: ignore[attr-defined]
-    elif flt.field == "year":
-        mask = (index.year >= max(1, value.low)) & (index.year <= value.high)  # type: ignore[attr-defined]
+    if flt.field == "status" and isinstance(value, frozenset):
+        mask = _lookup(len(STATUS_CODE), [STATUS_CODE[s] for s in value])[index.status]
+    elif flt.field == "rating" and isinstance(value, NumberTest):
+        mask = (index.rating >= value.low) & (index.rating <= value.high)
+    elif flt.field == "year" and isinstance(value, NumberTest):
+        mask = (index.year >= max(1, value.low)) & (index.year <= value.high)
     elif flt.field == "tag":
         mask = np.zeros(index.size, dtype=bool)
         for tags in (index.paper_tags, index.annotation_tags):
@@ -52,7 +89,7 @@ def filter_mask(index: Any, flt: Filter) -> np.ndarray:
             mask = index.rating > 0
         else:
             mask = index.has_field[str(value)].copy()
-    else:  # pragma: no cover - the parser only makes known fields
+    else:  # pragma: no cover - the parser makes only known fields, each with its kind of value
         raise ValueError(flt.field)
     return ~mask if flt.negate else mask
 

@@ -1,7 +1,7 @@
-"""The search index: built once from the library, it ranks papers for a query in milliseconds.
+"""The search index: built once from the library, it ranks papers for a query as fast as the reader types.
 
-Why an index rather than a scan: fuzzy-scoring whole abstracts is slow (a
-plain scan costs ~100 ms at 100,000 papers) and ranks badly (`partial_ratio`
+Why an index rather than a scan: fuzzy-scoring whole abstracts is slow (every
+keystroke would read every abstract) and ranks badly (`partial_ratio`
 gives 100 to any substring, so "lora" ties with "exploration"). Instead every
 paper is split into words once, at load; a query word is matched against the
 vocabulary (exact, prefix, typo-tolerant via rapidfuzz, and inside longer
@@ -19,6 +19,7 @@ import threading
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -82,7 +83,7 @@ class SearchIndex:
         self.annotation_tags: dict[str, set[int]] = {}
         self._recent_key: np.ndarray | None = None
         self._title_key: np.ndarray | None = None
-        self._cache: OrderedDict[tuple, np.ndarray] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, str], Any] = OrderedDict()  # by its key's kind: a TermMatch or an array
         self.hidden = np.zeros(n, dtype=bool)  # removed (to the trash) since the build: no query finds them
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
@@ -94,7 +95,7 @@ class SearchIndex:
         self.list_names, self.venues = columns.list_names, columns.venues
         self.list_code, self.venue_code, self.year = (np.asarray(row) for row in columns.codes)
         self.has_paper_tags = np.asarray(columns.flags[0])
-        self.has_field = {name: np.asarray(row) for name, row in zip(HAS, columns.flags[1:])}
+        self.has_field = {name: np.asarray(row) for name, row in zip(HAS, columns.flags[1:], strict=True)}
 
     @property
     def paper_tags(self) -> dict[str, set[int]]:
@@ -144,9 +145,9 @@ class SearchIndex:
             for word in found:
                 self._overlay_docs[field_no].setdefault(word, set()).add(i)
         for tag in old.tags if old else ():
-            docs = self.annotation_tags.get(tag.casefold())
-            if docs:
-                docs.discard(i)
+            tagged = self.annotation_tags.get(tag.casefold())
+            if tagged:
+                tagged.discard(i)
         for tag in annotation.tags:
             self.annotation_tags.setdefault(tag.casefold(), set()).add(i)
         if old is None or old.updated != annotation.updated:
@@ -184,13 +185,13 @@ class SearchIndex:
         key = ("match", term)
         cached = self._cache.get(key)
         if cached is not None:
-            return cached  # type: ignore[return-value]
+            return cached
         match = self.vocabulary.match(term)
-        self._remember(key, match)  # type: ignore[arg-type]
+        self._remember(key, match)
         return match
 
-    def _remember(self, key: tuple, value: object) -> None:
-        self._cache[key] = value  # type: ignore[assignment]
+    def _remember(self, key: tuple[str, str], value: TermMatch | np.ndarray) -> None:
+        self._cache[key] = value
         self._cache.move_to_end(key)
         while len(self._cache) > 64:
             self._cache.popitem(last=False)
@@ -209,20 +210,20 @@ class SearchIndex:
         grouped = [(level, np.array(wids, dtype=np.int64)) for level, wids in sorted(levels.items())]
         renamed_any = bool(self.renamed.any())
         total = np.zeros(self.size, dtype=np.uint8)
+
+        def put(target: np.ndarray, docs: np.ndarray, value: int) -> None:
+            if len(docs):
+                target[docs] = np.maximum(target[docs], value)
+
         for field_no, postings in enumerate(self.fields):
             target = np.zeros(self.size, dtype=np.uint8) if (field_no == TITLE and renamed_any) else total
             bonus = FIELD_BONUS[field_no]
-
-            def put(docs: np.ndarray, value: int) -> None:
-                if len(docs):
-                    target[docs] = np.maximum(target[docs], value)
-
             for level, wids in grouped:
-                put(postings.words(wids), level + bonus)
+                put(target, postings.words(wids), level + bonus)
             if match.hi > match.lo and (len(term) >= SHORT or field_no != BODY):
-                put(postings.range(match.lo, match.hi), PREFIX + bonus)
+                put(target, postings.range(match.lo, match.hi), PREFIX + bonus)
             if match.exact is not None and (len(term) > 1 or field_no != BODY):
-                put(postings.range(match.exact, match.exact + 1), EXACT + bonus)
+                put(target, postings.range(match.exact, match.exact + 1), EXACT + bonus)
             if target is not total:
                 target[self.renamed] = 0
                 np.maximum(total, target, out=total)

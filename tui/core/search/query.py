@@ -67,12 +67,17 @@ class NumberTest:
         return self.low <= value <= self.high
 
 
+#: What a filter compares with: the statuses `status:` names, the range of `rating:` and `year:`,
+#: else the text (case-folded; for `has:` the field's name).
+FilterValue = frozenset[Status] | NumberTest | str
+
+
 @dataclass(frozen=True)
 class Filter:
     """One field:value filter; `negate` when written as -field:value."""
 
     field: str
-    value: object
+    value: FilterValue
     negate: bool = False
 
 

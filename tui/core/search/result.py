@@ -9,7 +9,7 @@ for the rows actually drawn.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, overload
 
 import numpy as np
 
@@ -48,7 +48,7 @@ class SearchResult(Sequence[Paper]):
         key: np.ndarray | None,
         matchers: list[TermMatch],
     ) -> None:
-        self.index = index
+        self.ranked_by = index
         self.query = query
         self.sort = sort
         self._docs = docs
@@ -81,12 +81,18 @@ class SearchResult(Sequence[Paper]):
     @property
     def total(self) -> int:
         """How many papers the library holds (the "of N" in "7 / 33")."""
-        return self.index.size
+        return self.ranked_by.size
 
     def __len__(self) -> int:
         return len(self._docs)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    @overload
+    def __getitem__(self, i: int) -> Paper: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Paper]: ...
+
+    def __getitem__(self, i: int | slice) -> Paper | list[Paper]:
         if isinstance(i, slice):
             start, stop, step = i.indices(len(self))
             source = self.head if stop <= len(self.head) and step == 1 else self.order
@@ -100,7 +106,7 @@ class SearchResult(Sequence[Paper]):
 
     def position(self, pid: str) -> int | None:
         """Where paper `pid` is in this result, or None."""
-        doc = self.index.position.get(pid)
+        doc = self.ranked_by.position.get(pid)
         if doc is None:
             return None
         found = np.flatnonzero(self.order == doc)
@@ -115,10 +121,10 @@ class SearchResult(Sequence[Paper]):
 
     def title_spans(self, pid: str) -> Spans:
         """Character spans of matched words (and phrases) in the paper's shown title."""
-        doc = self.index.position.get(pid)
+        doc = self.ranked_by.position.get(pid)
         if doc is None:
             return []
-        title = self.index.title_of(doc)
+        title = self.ranked_by.title_of(doc)
         spans = [m.span() for m in WORD.finditer(title) if self._matches(fold_query(m.group()).casefold(), in_body=False)]
         if self.query.phrases and len(title.casefold()) == len(title):
             folded = title.casefold()
@@ -133,8 +139,8 @@ class SearchResult(Sequence[Paper]):
         """The words (and phrases) to mark in this paper's pane: those that matched the query."""
         if not (self._matchers or self.query.phrases):
             return []
-        doc = self.index.position.get(paper.id)
-        ann = self.index.annotation(doc) if doc is not None else None
+        doc = self.ranked_by.position.get(paper.id)
+        ann = self.ranked_by.annotation(doc) if doc is not None else None
         text = " ".join((shown_title(paper, ann), paper.abstract, ann.notes if ann else ""))
         found = {w for w in set(words(text)) if self._matches(w, in_body=True)}
         return sorted(found) + list(self.query.phrases)

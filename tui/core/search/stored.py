@@ -103,11 +103,6 @@ def load_or_build(library_folder: Path, digest: str | None, papers: Sequence[Pap
     index = load(folder, key, papers, annotations) if key is not None else None
     if index is not None:
         return index
-    # The build's peak stands on what the process holds: memory that opening the library freed (parsing
-    # papers.json, a migration) but malloc kept goes back first (~30 MiB at 100,000 papers after a first open).
-    from tui.core.memory import release_free_memory  # ctypes: only when building
-
-    release_free_memory()
     index = SearchIndex(papers, annotations)
     if key is not None and save:
         try:

@@ -119,7 +119,7 @@ class Vocabulary:
         n = len(term)
         if n >= FUZZY_MIN and vocab:
             # Typos are looked for among words with the same first letter (a sorted range):
-            # at 200,000 words a full scan costs ~100 ms, the range well under one.
+            # scoring the whole vocabulary for every keystroke would not keep up with typing.
             first_lo = bisect_left(vocab, term[0])
             first_hi = bisect_left(vocab, term[0] + HIGH, first_lo)
             same_start = vocab[first_lo:first_hi]
@@ -148,7 +148,7 @@ class Vocabulary:
             return np.zeros(0, dtype=np.int64)
         ids = np.searchsorted(self._starts, np.array(hits, dtype=np.int64), side="right") - 1
         # The hits come in order, so the ids do: repeats are neighbours. (np.unique would import
-        # numpy.ma, about 20 ms, on the first such query of a process: `list --query`, a start.)
+        # numpy.ma on the first such query of a process: `list --query`, a start.)
         return ids[np.concatenate(([True], ids[1:] != ids[:-1]))]
 
 
@@ -217,9 +217,9 @@ def _postings(packs: list[Pack], remap: np.ndarray) -> Postings:
 
     A counting sort: every word's list gets its place from the counts, and each
     step's papers are written into the lists (ascending, as steps come in order).
-    No whole-library temporary exists (a sort of every word id made an int64
-    order of them, the ids remapped and the papers repeated: a first start of
-    100,000 papers peaked at 554 MiB, 280 this way, benchmarks/memory.py).
+    No whole-library temporary exists: a sort of every word id would make an
+    int64 order of them, the ids remapped and the papers repeated, which sets
+    a first start's peak (benchmarks/memory.py).
     """
     size = len(remap)
     counts = np.zeros(size, dtype=np.int64)

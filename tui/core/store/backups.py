@@ -211,7 +211,7 @@ class BackupKeeper:
     def before_write(self, raw: bytes, data: dict[str, Any]) -> None:
         """The file is about to be replaced with `raw`: record it as paperdesk's."""
         previous = self.storage.digest
-        before = None
+        before: dict[str, Any] | None = None
         if previous is None:  # the file's first write: what the journal held until now
             from tui.core.store.journal import read_journal, replay
 

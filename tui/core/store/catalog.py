@@ -1,9 +1,8 @@
 """The catalog beside papers.json: every paper's fields but its abstract, and where each record lies in the file.
 
 papers.json stays the TinyDB file every version reads (the abstracts live
-there). The catalog is derived from it, so a start reads a few MB instead
-of parsing the whole file: at 100,000 papers ~25 MB against 130 MB (and
-~215 MiB of dicts while parsing). It names the exact papers.json it was
+there). The catalog is derived from it, so a start reads a fraction of the
+file's bytes instead of parsing the whole file into dicts. It names the exact papers.json it was
 made from (size, modification and change times, inode) and a hash of its
 own body, so a catalog that is stale, cut short or damaged is never
 trusted: the store reads papers.json again and writes a new one. Written
@@ -15,6 +14,7 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Callable
+from hashlib import blake2b
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,6 @@ import orjson
 
 from tui.core.models import Paper, Shelf
 from tui.core.store.atomic import atomic_replace
-from tui.core.store.digest import blake2b
 
 if TYPE_CHECKING:
     import numpy as np
@@ -69,7 +68,7 @@ class Catalog:
         self.papers, self.layout, self.spans, self.tables, self.digest = papers, layout, spans, tables, digest
 
 
-def _body_hash(body: bytes = b""):  # noqa: ANN202 - hashlib's private type
+def _body_hash(body: bytes = b"") -> blake2b:
     """The hash of the catalog's body, as written (fed piece by piece) and as checked (whole)."""
     return blake2b(body, digest_size=16)
 
@@ -77,7 +76,7 @@ def _body_hash(body: bytes = b""):  # noqa: ANN202 - hashlib's private type
 def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any], layout: Layout, spans: array) -> None:
     """Write the catalog of the papers of `layout` (in file order); OSError when the disk refuses.
 
-    Written a column at a time, never whole in memory (at 50,000 papers the body is 15 MB): the
+    Written a column at a time, never whole in memory (a large library's body is megabytes): the
     header line goes first with a placeholder where the hash of the body goes, and the hash,
     known at the end, is written over it before the file is renamed into place.
     """
@@ -89,10 +88,10 @@ def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any
     order = np.array(layout.order, dtype=np.int64)
     doc_spans = _pairs(layout.docs)[order].ravel()
     held = np.array([-1 if (slot := p.shelf_slot) is None else slot for p in papers], dtype=np.int64)
-    abstract_spans = np.full((len(papers), 2), -1, dtype=np.int64)
+    abstract_pairs = np.full((len(papers), 2), -1, dtype=np.int64)
     shelved = held >= 0
-    abstract_spans[shelved] = _pairs(spans)[held[shelved]]
-    abstract_spans = abstract_spans.ravel()
+    abstract_pairs[shelved] = _pairs(spans)[held[shelved]]
+    abstract_spans = abstract_pairs.ravel()
     inline = {str(i): papers[i].abstract for i in np.flatnonzero(~shelved).tolist() if papers[i].has_abstract}
     keys = np.frombuffer(layout.keys, dtype=np.int64)[order] if len(order) else order
     columns: list[tuple[str, Callable[[], Any]]] = [
@@ -109,7 +108,11 @@ def write_catalog(path: Path, key: list[int], digest: str, tables: dict[str, Any
         ("tags", lambda: [p.tags for p in papers]),
         ("extra", lambda: {str(i): p.extra for i, p in enumerate(papers) if p.extra}),
     ]
-    columns += [(name, lambda name=name: [getattr(p, name) for p in papers]) for name in _TEXT_FIELDS]
+
+    def texts(name: str) -> Callable[[], list[str]]:
+        return lambda: [getattr(p, name) for p in papers]
+
+    columns += [(name, texts(name)) for name in _TEXT_FIELDS]
     placeholder = "0" * 32  # as long as a body hash
     head = orjson.dumps({"catalog": VERSION, "file": key, "digest": digest, "n": len(papers), "body": placeholder})
     at = head.index(placeholder.encode())
@@ -176,9 +179,9 @@ def _catalog(data: dict[str, Any], header: dict[str, Any], shelf: Shelf) -> Cata
     extra = {int(i): found for i, found in extra.items()}
     lists = [names[c] for c in codes]
     shelve = Paper.shelve
-    papers = []
+    papers: list[Paper] = []
     append = papers.append
-    columns = zip(ids, lists, seqs, titles, derived, authors, years, venues, urls, dois, tags)
+    columns = zip(ids, lists, seqs, titles, derived, authors, years, venues, urls, dois, tags, strict=True)
     for i, (pid, name, seq, title, derived_title, people, year, venue, url, doi, tagged) in enumerate(columns):
         paper = Paper(
             pid, inline.get(i, "") if inline else "", name, seq, title, derived_title, tuple(people),

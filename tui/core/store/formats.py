@@ -20,7 +20,7 @@ def outdated(formats: dict[str, int]) -> bool:
 
 def read_formats(data: dict[str, Any]) -> dict[str, int]:
     """The format numbers a papers file records; {} for a file written before they were recorded."""
-    found = next(iter((data.get(FORMATS_TABLE) or {}).values()), {})
+    found: object = next(iter((data.get(FORMATS_TABLE) or {}).values()), {})
     return {k: v for k, v in found.items() if isinstance(v, int)} if isinstance(found, dict) else {}
 
 

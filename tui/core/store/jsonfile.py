@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,6 @@ from tinydb.storages import Storage
 
 from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.store.atomic import atomic_write_bytes
-from tui.core.store.digest import blake2b
 
 
 class DamagedFile(LibraryError):

@@ -3,13 +3,14 @@
 The lock is the operating system's own lock on `.lock` (`flock` on POSIX, `msvcrt.locking`
 on Windows), taken without waiting: it goes with the process, so a killed holder leaves
 nothing to clean up. The file itself stays empty and in place; the holder's PID lives
-beside it (`lock_pid`). Plain stdlib: the `filelock` package cost a start 15-20 ms of imports.
+beside it (`lock_pid`). Plain stdlib: the `filelock` package would add its imports to every start.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -54,7 +55,7 @@ class WriteLock:
         self.release()
 
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _lock(fd: int) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Mapping
+from hashlib import blake2b
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -25,7 +26,6 @@ from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.models import Paper
 from tui.core.store.atomic import atomic_replace
 from tui.core.store.catalog import CATALOG_FILE, Layout, file_key, read_catalog, write_catalog
-from tui.core.store.digest import blake2b
 from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile, WriteFailed
 from tui.core.store.shelf import AbstractShelf, OpenFile
 
@@ -77,7 +77,7 @@ class PapersFile:
         return papers
 
     def _scan(self, file: OpenFile) -> list[Paper]:
-        from tui.core.store.scan import Unfollowable, scan  # a start with a current catalog never scans (its regexes, ~5 M instructions)
+        from tui.core.store.scan import Unfollowable, scan  # a start with a current catalog never scans: its regexes stay uncompiled
 
         layout, spans = Layout.empty(), array("q")
 

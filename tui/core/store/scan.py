@@ -1,8 +1,7 @@
 """papers.json read one record at a time: each paper's fields, and where its record and abstract lie in the file.
 
 Parsing the whole file at once holds it twice (the bytes, then every
-record as dicts): at 100,000 papers a 130 MB file peaked ~215 MiB above
-it. Here the file is read in chunks and each record is decoded alone
+record as dicts, which take more than the bytes). Here the file is read in chunks and each record is decoded alone
 (`json`'s C decoder, which reports where a value ends), so memory holds
 one chunk and the papers without their abstracts. Any layout JSON allows
 is read (compact or indented, keys in any order, \\u escapes); what this
@@ -17,10 +16,14 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from json.decoder import scanstring
-from typing import IO, Any
+from hashlib import blake2b
+from typing import IO, TYPE_CHECKING, Any
 
-from tui.core.store.digest import blake2b
+if TYPE_CHECKING:  # json's own string scanner: public in json.decoder since Python 2.6, left out of typeshed as undocumented
+
+    def scanstring(s: str, end: int, strict: bool = True, /) -> tuple[str, int]: ...
+else:
+    from json.decoder import scanstring
 
 #: Bytes read at a time; a record longer than a chunk makes the next read larger.
 CHUNK = 1 << 20

@@ -1,10 +1,9 @@
 """Abstracts left where they are in papers.json, read one at a time when a paper is shown or exported.
 
-At 50,000 papers the abstracts are 63 of the 80 MiB the papers take in
-memory, and nothing a start does (the list, a search from the saved index)
-reads them. So a stored paper keeps only its slot (`Paper.shelve`), and the
-shelf maps a slot to where the abstract's JSON string lies in the file: one
-`pread` and one string decoded, a few microseconds.
+The abstracts are most of the memory the papers take, and nothing a start
+does (the list, a search from the saved index) reads them. So a stored paper
+keeps only its slot (`Paper.shelve`), and the shelf maps a slot to where the
+abstract's JSON string lies in the file: one `pread` and one string decoded.
 
 The shelf holds the file open, so a paper read while an import replaces
 papers.json still reads the file it was loaded from; after a write, the

@@ -8,8 +8,10 @@ by imports; read through `store.papers_file`, which keeps the abstracts on disk)
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Collection, Iterable
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -45,6 +47,7 @@ class PaperChanges(Protocol):
 
 
 Changes = TypeVar("Changes", bound=PaperChanges)
+_Self = TypeVar("_Self", bound="LibraryStore")
 
 
 def _doc_id(pid: str) -> int:
@@ -84,7 +87,7 @@ class LibraryStore:
     # -- opening and closing -------------------------------------------------
 
     @classmethod
-    def open(cls, folder: str | Path, *, read_only: bool = False) -> LibraryStore:
+    def open(cls, folder: str | os.PathLike[str], *, read_only: bool = False) -> LibraryStore:
         """Open (or create) the library in `folder`.
 
         When the library is locked by another process it opens read-only with
@@ -152,7 +155,7 @@ class LibraryStore:
                 release_write_lock(self._file_lock, self.folder)
                 self._file_lock = None
 
-    def __enter__(self):  # type: ignore[no-untyped-def]
+    def __enter__(self: _Self) -> _Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -210,7 +213,7 @@ class LibraryStore:
         if changes.added:
             last = self.papers[-1].seq if self.papers else -1
             self.papers.extend(changes.added)
-            if any(p.seq < last for p in changes.added) or any(a.seq > b.seq for a, b in zip(changes.added, changes.added[1:])):
+            if any(p.seq < last for p in changes.added) or any(a.seq > b.seq for a, b in pairwise(changes.added)):
                 self.papers.sort(key=lambda p: p.seq)  # papers restored from the trash go back to their places
         self._by_id = {p.id: p for p in self.papers}
 
@@ -301,23 +304,13 @@ class LibraryStore:
         `settling` (a move a kill or a full disk interrupted): a removal whose papers are all still
         stored had not begun, and its batch goes; any other move is finished.
         """
-        from tui.core.store.trash import Restored, TrashChange, restored_annotation, trashed_papers
+        from tui.core.store.trash import Restored, restored_annotation, trashed_papers
         from tui.core.store.trash_file import REMOVING, RESTORING, STATE, write_trash
 
         removing = [b for b in batches if b.get(STATE) == REMOVING]
         restoring = [b for b in batches if b.get(STATE) == RESTORING]
         for batch in removing:
-            pids = {doc.get("id") for doc in batch.get("papers", [])}
-            stored = {pid for pid in pids if pid in self._by_id}
-            if settling and stored == pids:
-                batch[STATE] = RESTORING  # not begun: nothing to bring back, and the batch goes below
-                continue
-            if stored:
-                self.change_papers(lambda _: TrashChange(removed=stored))
-            orphans = {pid for pid in pids if pid in self._annotations and pid not in self._by_id}
-            if orphans:  # the trash holds them now
-                self._rewrite_annotations(orphans, {})
-            batch.pop(STATE)
+            self._finish_removal(batch, settling=settling)
         outcome = Restored(batches=restoring)
         if restoring:
             papers, notes = trashed_papers(restoring)
@@ -337,6 +330,23 @@ class LibraryStore:
         if removing or restoring:
             write_trash(self.folder, [b for b in batches if b.get(STATE) != RESTORING])
         return outcome
+
+    def _finish_removal(self, batch: dict[str, Any], *, settling: bool) -> None:
+        """Take a batch marked as moving to the trash out of papers.json and annotations.json (see `_finish_moves`)."""
+        from tui.core.store.trash import TrashChange
+        from tui.core.store.trash_file import RESTORING, STATE
+
+        pids = {doc.get("id") for doc in batch.get("papers", [])}
+        stored = {pid for pid in pids if pid in self._by_id}
+        if settling and stored == pids:
+            batch[STATE] = RESTORING  # not begun: nothing to bring back, and the batch goes in `_finish_moves`
+            return
+        if stored:
+            self.change_papers(lambda _: TrashChange(removed=stored))
+        orphans = {pid for pid in pids if pid in self._annotations and pid not in self._by_id}
+        if orphans:  # the trash holds them now
+            self._rewrite_annotations(orphans, {})
+        batch.pop(STATE)
 
     def trash_highest_seq(self) -> int:
         """The last list position a paper in the trash holds (-1: none; `store.trash.highest_seq`)."""

@@ -144,7 +144,8 @@ class Exporting:
         count = len(exc.paths)
         first = exc.paths[0]
         if request.per_paper:  # only files edited outside paperdesk stop a per-paper export
-            message = f"{first} was edited outside paperdesk." if count == 1 else f"{count} files were edited outside paperdesk, e.g. {first.name}, in {first.parent}."
+            message = (f"{first} was edited outside paperdesk." if count == 1
+                       else f"{count} files were edited outside paperdesk, e.g. {first.name}, in {first.parent}.")
         else:
             message = f"{first} already exists." if count == 1 else f"{count} files already exist, e.g. {first.name}, in {first.parent}."
 

@@ -198,7 +198,7 @@ class Filtering:
 
     def show(self, result: SearchResult, keep: str | None = None) -> None:
         """Show a ranking unless the box or the sort changed since it started."""
-        if result.query.text != self.text or result.sort != self.sort or result.index is not self.index:
+        if result.query.text != self.text or result.sort != self.sort or result.ranked_by is not self.index:
             return
         self.result = result
         self.keep_next = None
@@ -356,13 +356,13 @@ class Filtering:
 
 
 def _settle() -> None:
-    """In a thread, after an index is built: collect what the build left, give freed memory back to
-    the system, and keep the cyclic GC from re-scanning the papers and the index, which live as long
-    as the app (otherwise tens of milliseconds at random keystrokes at 100,000 papers)."""
-    from tui.core.memory import release_free_memory  # ctypes: off the start-up path
+    """In a thread, after an index is built: collect what the build left, and keep the cyclic GC from
+    re-scanning the papers and the index, which live as long as the app (otherwise tens of milliseconds
+    at random keystrokes at 100,000 papers)."""
+    import gc
 
     try:
-        release_free_memory()
+        gc.collect()
     finally:
         collector.resume()
 

@@ -162,7 +162,8 @@ class Removing:
                 self.history.push_removal(moved, what)
             if moved:
                 self.screen.post_message(PapersMoved(moved, restored=restore))
-                done = f"Restored {plural(len(moved))}." if restore else f"Removed {plural(len(moved))} to the trash; u brings {'it' if len(moved) == 1 else 'them'} back."
+                them = "it" if len(moved) == 1 else "them"
+                done = f"Restored {plural(len(moved))}." if restore else f"Removed {plural(len(moved))} to the trash; u brings {them} back."
                 app.notify(done, timeout=4, markup=False)
             elif filled:
                 app.notify(f"{plural(filled)} were in the library again: their notes and fields from the trash filled in.", timeout=6, markup=False)

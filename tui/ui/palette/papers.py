@@ -41,7 +41,7 @@ class PaperCommands(Provider):
         self.desk.go_to_paper(pid)
 
     async def discover(self) -> Hits:
-        for pid, title in list(zip(self.ids, self.titles))[:LIMIT]:
+        for pid, title in list(zip(self.ids, self.titles, strict=False))[:LIMIT]:
             yield DiscoveryHit(Content(title), partial(self._go, pid), text=title)
 
     async def search(self, query: str) -> Hits:

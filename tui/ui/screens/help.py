@@ -98,7 +98,9 @@ def key_rows(bindings: Iterable[Binding], overrides: dict[str, str], display) ->
 
 def _single(binding: Binding) -> list[Binding]:
     """A binding on "a,b" keys as one binding per key (how Textual treats it)."""
-    return [Binding(key, binding.action, binding.description, show=binding.show, key_display=binding.key_display if "," not in binding.key else None, tooltip=binding.tooltip, id=binding.id) for key in binding.key.split(",")]
+    display = binding.key_display if "," not in binding.key else None
+    return [Binding(key, binding.action, binding.description, show=binding.show, key_display=display, tooltip=binding.tooltip, id=binding.id)
+            for key in binding.key.split(",")]
 
 
 def help_areas(app: PaperdeskApp) -> dict[str, list[KeyRow]]:
@@ -161,7 +163,8 @@ class HelpScreen(Screen):
 def _settings_hint(app: PaperdeskApp) -> str:
     path = app.config_file
     where = str(path) if path else "config.toml in your config folder"
-    return f"Mouse: click a paper to show it, click the stars in the reading pane to rate.\nRemap a key by its id in {where} under [keys], e.g. rate_5 = \"f5\"."
+    return ("Mouse: click a paper to show it, click the stars in the reading pane to rate.\n"
+            f"Remap a key by its id in {where} under [keys], e.g. rate_5 = \"f5\".")
 
 
 class FirstSteps(Dialog[bool]):
