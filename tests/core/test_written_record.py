@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui.core.store.written import matches_record, read_record, record_write
+from tui.core.store.annotations_check import Summary
+from tui.core.store.written import matches_record, read_record, record_write, recorded_summary
 
 ONE = {"annotations": {"1": {"notes": "n", "status": "read"}}}
 
@@ -24,3 +25,8 @@ def test_only_a_first_write_records_what_was_there_before_it(tmp_path: Path) -> 
     record_write(tmp_path, "bbb", 12, ONE, previous="aaa", before=ONE)
     later = read_record(tmp_path)
     assert later is not None and "before" not in later and later["previous"] == "aaa"
+
+
+def test_a_record_from_another_version_reads_its_counts_and_zero_for_what_is_missing_or_odd() -> None:
+    assert recorded_summary({"annotated": 2, "notes": 1, "views": 3}) == Summary(2, 1, 3)
+    assert recorded_summary({"annotated": "2", "notes": None}) == Summary(0, 0, 0)
