@@ -65,3 +65,28 @@ def test_the_abstracts_own_hostile_links_are_never_opened() -> None:
     )
     assert open_target("", "", abstract) == ""
     assert open_target("", "", abstract + r" Code: \url{https://github.com/a/b}") == "https://github.com/a/b"
+
+
+def test_a_doi_or_arxiv_prefix_in_capitals_still_names_the_paper() -> None:
+    assert web_link("DOI:10.1/X") == "https://doi.org/10.1/X"
+    assert web_link("ARXIV:2501.01234") == "https://arxiv.org/abs/2501.01234"
+
+
+def test_a_web_link_that_carries_another_url_keeps_its_own_scheme_and_host() -> None:
+    """A redirect parameter (`?to=http://…`) is part of the path, not the scheme or the host."""
+    link = "https://a.org/r?to=http://evil.org/x"
+    assert web_link(link) == link
+    assert link_host(link) == "a.org"
+
+
+def test_a_link_with_an_empty_user_before_the_host_is_refused() -> None:
+    assert web_link("https://@evil.org/x") == ""
+    assert web_link("https:///evil.org/x") == ""
+
+
+def test_the_host_shown_is_the_one_after_the_last_at_and_before_the_first_slash() -> None:
+    """Browsers read `a@b@host` as user info `a@b` at `host`: the host shown must be the one opened."""
+    assert link_host("https://a@trusted.org@evil.org/x") == "evil.org"
+    assert link_host("https://h.org/a/b/c") == "h.org"
+    assert link_host("https://h.org") == "h.org"
+    assert link_host("") == ""
