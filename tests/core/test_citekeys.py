@@ -193,3 +193,25 @@ def test_the_settings_pattern_makes_the_keys_and_a_bad_one_falls_back(library_di
     settings, warnings = load_settings(path)
     assert settings.citekey_pattern == "{auth}{year}{title}" and settings.cite_style == "apa"
     assert len(warnings) == 2 and all("using the default" in w for w in warnings)
+
+
+def test_many_papers_wanting_one_key_get_the_letters_in_order_across_imports(library_dir: Path, tmp_path: Path) -> None:
+    """Every newcomer gets the first free letter, also when a clash walk starts where the last one stopped."""
+    from tui.core.cite.keys import KeyBook, _suffix
+
+    book = KeyBook({"smith2020": "held", "smith2020c": "other"}, reserved={"smith2020aa": "trashed"})
+    got = [book.take("Smith2020", f"p{i}") for i in range(30)]
+    naive = [s for s in ("smith2020" + _suffix(n) for n in range(40)) if s not in {"smith2020c", "smith2020aa"}][:30]
+    assert [k.casefold() for k in got] == naive
+    assert book.take("smith2020", "held") == "smith2020"  # a paper keeps the key it holds
+    assert book.take("smith2020c", "other") == "smith2020c"
+
+    rows = [{"title": f"Paper {i}", "author": "Ann Lee", "abstract": f"Abstract {i} about graphs."} for i in range(60)]
+    (tmp_path / "a.json").write_text(json.dumps(rows[:30]))
+    (tmp_path / "b.json").write_text(json.dumps(rows[30:]))
+    with Library.open(library_dir) as lib:
+        import_paths(lib, [tmp_path / "a.json"])
+        import_paths(lib, [tmp_path / "b.json"])
+        keys = sorted(p.citekey for p in lib.papers if p.citekey.startswith("lee"))
+    assert len(keys) == len(set(keys)) == 60
+    assert set(keys) == {"leepaper"} | {"leepaper" + _suffix(n) for n in range(59)}

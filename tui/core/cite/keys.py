@@ -131,6 +131,11 @@ class KeyBook:
     def __init__(self, held: dict[str, str], reserved: Mapping[str, str] | None = None) -> None:
         self.held = held
         self.reserved = reserved or {}
+        #: Papers holding a key here: for any other paper, the suffixes a clash walked past stay taken.
+        self._holders = set(held.values()) | set(self.reserved.values())
+        #: Per wanted key (folded), how many tries the last clash walked past: a thousand papers
+        #: wanting one key must not try a, b, c… again each (a quadratic import).
+        self._walked: dict[str, int] = {}
 
     @classmethod
     def of(cls, papers: Iterable[Paper], reserved: Mapping[str, str] | None = None) -> KeyBook:
@@ -147,11 +152,15 @@ class KeyBook:
 
     def take(self, wanted: str, pid: str) -> str:
         """`wanted` for paper `pid` when no other paper holds it, else the first of `wanted`+a, +b, … that is free."""
-        key, n = wanted, 0
+        base = wanted.casefold()
+        n = self._walked.get(base, 0) if pid not in self._holders else 0
+        key = wanted + _suffix(n - 1) if n else wanted
         while True:
             folded = key.casefold()
             if self.held.get(folded, pid) == pid and self.reserved.get(folded, pid) == pid:
                 self.held[folded] = pid
+                self._holders.add(pid)
+                self._walked[base] = n
                 return key
             key, n = wanted + _suffix(n), n + 1
 
