@@ -95,9 +95,12 @@ def bench_import(folder: Path) -> None:
 
 def clear_caches() -> None:
     """Forget every memo so each timing converts from scratch."""
-    latex.render.cache_clear()
-    latex.math_to_unicode.cache_clear()
-    latex._convert_island.cache_clear()
+    from tui.core.render import latex_math, math_subset
+
+    for module in (latex, latex_math, math_subset):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == module.__name__:
+                value.cache_clear()
 
 
 def bench_render() -> None:
