@@ -328,3 +328,37 @@ def test_any_sync_order_ends_with_the_same_votes_everywhere(
     finally:
         for member in members:
             member.lib.close()
+
+
+# -- meeting papers across libraries ------------------------------------------------------------------
+
+
+def _paper(abstract: str, title: str = "", **fields):  # type: ignore[no-untyped-def]
+    from tui.core.models import Paper, paper_id
+
+    return Paper(id=paper_id(abstract, title), abstract=abstract, list="L", title=title, **fields)
+
+
+def test_papers_with_the_same_title_are_told_apart_by_their_abstracts() -> None:
+    from tui.core.group.match import Identity, Matcher
+
+    first = _paper("We study how reading groups choose papers, with a survey of forty labs and their voting habits.", "Introduction")
+    second = _paper("We prove lower bounds for streaming algorithms that estimate frequency moments in one pass.", "Introduction")
+    assert first.id != second.id
+    matcher = Matcher([first, second])
+    assert matcher.find(Identity.of(second)) == second.id
+    assert matcher.find(Identity(title="Introduction")) == first.id  # by title alone: the first of them
+
+
+def test_a_citation_key_yields_to_a_different_title_year_or_doi() -> None:
+    from tui.core.group.match import Identity, Matcher
+
+    mine = _paper("Abstract A.", "Learning to Rank with Graphs", citekey="smith2020learning", year="2020", doi="10.1/a")
+    matcher = Matcher([mine])
+    assert matcher.find(Identity(citekey="Smith2020Learning", title="Learning to rank with graphs")) == mine.id
+    assert matcher.find(Identity(citekey="smith2020learning", title="Learning Curves of Deep Nets")) is None
+    assert matcher.find(Identity(citekey="smith2020learning", year="2021")) is None
+    assert matcher.find(Identity(citekey="smith2020learning", doi="10.1/b")) is None
+    assert matcher.find(Identity(doi="https://doi.org/10.1/A", year="1999")) == mine.id  # a DOI is the paper
+    assert matcher.find(Identity(title="Learning to Rank with Graphs", year="2021")) is None  # a title needs the same year
+    assert matcher.find(Identity(title="LEARNING TO RANK — with graphs!")) == mine.id

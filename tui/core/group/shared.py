@@ -2,8 +2,8 @@
 
 What is shared, per paper the member rated, gave a status or tagged with a
 shared tag (or commented on): the rating, the status, the shared tags and
-the one-line comment, with what names the paper (title, authors, year,
-venue, DOI, arXiv id, citation key, URL) and its abstract, so that a member
+the one-line comment, with what names the paper (its id, title, authors,
+year, venue, DOI, arXiv id, citation key, URL) and its abstract, so that a member
 who lacks the paper can add it. Notes and highlights go only for papers the
 member opted in. Papers are sorted by title and the JSON keys by name, one
 field a line: a new rating is a one-line diff. Nothing in the file changes
@@ -23,7 +23,7 @@ from tui.core.models import Annotation, MemberMark, Paper, Status
 
 FORMAT = 1
 #: Fields that name a paper (and let a member who lacks it add it), as written in an entry.
-PAPER_FIELDS = ("title", "authors", "year", "venue", "list", "doi", "arxiv", "citekey", "url", "abstract")
+PAPER_FIELDS = ("id", "title", "authors", "year", "venue", "list", "doi", "arxiv", "citekey", "url", "abstract")
 #: Ids the status field may hold.
 _STATUSES = {s.value: s for s in Status}
 
@@ -43,6 +43,7 @@ def entry_of(paper: Paper, annotation: Annotation, *, comment: str, group_tags: 
     if not (annotation.rating or annotation.status is not Status.UNREAD or tags or comment):
         return None
     entry: dict[str, Any] = {
+        "id": paper.id,
         "title": paper.shown_title,
         "authors": list(paper.authors),
         "year": paper.year,
@@ -84,7 +85,8 @@ class SharedPaper:
         """The paper's fields as shared (`PAPER_FIELDS`; authors a list)."""
         self.mark = mark
         self.identity = Identity(
-            str(fields.get("doi", "")), str(fields.get("arxiv", "")), str(fields.get("citekey", "")), str(fields.get("title", "")), str(fields.get("year", ""))
+            str(fields.get("doi", "")), str(fields.get("arxiv", "")), str(fields.get("citekey", "")), str(fields.get("title", "")),
+            str(fields.get("year", "")), str(fields.get("id", "")),
         )
 
     @property
