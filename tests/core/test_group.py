@@ -78,16 +78,21 @@ def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {name: base / name for name in sources}
 
 
-@pytest.fixture
-def group(tmp_path: Path, templates: dict[str, Path]):  # type: ignore[no-untyped-def]
-    """A bare repository and the three members, each joined."""
-    bare = tmp_path / "shared.git"
-    git(tmp_path, "init", "-q", "--bare", str(bare))
+def joined(tmp: Path, templates: dict[str, Path]) -> tuple[Path, list[Member]]:
+    """A bare repository in `tmp` and the three members (copies of the templates), each joined."""
+    bare = tmp / "shared.git"
+    git(tmp, "init", "-q", "--bare", str(bare))
     members = []
     for name, template in templates.items():
-        shutil.copytree(template, tmp_path / name)
-        grouping.join(tmp_path / name, str(bare), name, now=NOW)
-        members.append(Member(name, tmp_path / name))
+        shutil.copytree(template, tmp / name)
+        grouping.join(tmp / name, str(bare), name, now=NOW)
+        members.append(Member(name, tmp / name))
+    return bare, members
+
+
+@pytest.fixture
+def group(tmp_path: Path, templates: dict[str, Path]):  # type: ignore[no-untyped-def]
+    bare, members = joined(tmp_path, templates)
     yield bare, members
     for member in members:
         member.lib.close()
@@ -299,14 +304,7 @@ SYNC = st.tuples(st.just("sync"), st.integers(0, 2), st.just(0), st.just(0))
 def test_any_sync_order_ends_with_the_same_votes_everywhere(
     steps: list[tuple[str, int, int, int]], tmp_path_factory: pytest.TempPathFactory, templates: dict[str, Path]
 ) -> None:
-    tmp = tmp_path_factory.mktemp("orders")
-    bare = tmp / "shared.git"
-    git(tmp, "init", "-q", "--bare", str(bare))
-    members = []
-    for name, template in templates.items():
-        shutil.copytree(template, tmp / name)
-        grouping.join(tmp / name, str(bare), name, now=NOW)
-        members.append(Member(name, tmp / name))
+    bare, members = joined(tmp_path_factory.mktemp("orders"), templates)
     try:
         keys = sorted(members[0].by_title)[:12]
         ratings: dict[tuple[int, str], int] = {}
