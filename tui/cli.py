@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import argparse
 
     from tui.core.config import Settings
+    from tui.core.grouping import Sight
     from tui.core.library import Library
 
 
@@ -124,13 +125,17 @@ def _list(args: argparse.Namespace) -> int:
         out = sys.stdout
         if args.format == "json":  # highlights and LaTeX: only for the records that carry them
             from tui.core.export.json_record import paper_record
-        papers = papers_matching(lib, query, sort=args.sort)
+        group = _group(lib, args)
+        papers = papers_matching(lib, query, sort=args.sort, group=group)
         if args.limit is not None:
             papers = papers[: args.limit]
         for paper in papers:
             ann = annotations.get(paper.id) or lib.annotation(paper.id)
             if args.format == "json":
-                out.write(json.dumps(paper_record(paper, ann), ensure_ascii=False) + "\n")
+                record = paper_record(paper, ann)
+                if group is not None:
+                    record["group"] = group.record(paper.id, ann)
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
             elif args.format == "ids":
                 out.write(paper.id + "\n")
             else:
@@ -151,11 +156,30 @@ def cmd_show(args: argparse.Namespace) -> int:
     with Library.open(_library_dir(args), read_only=True) as lib:
         paper = find_one(lib, args.target)
         annotation = lib.annotation(paper.id)
+        group = _group(lib, args)
     if args.json:
-        sys.stdout.write(json.dumps(paper_json(paper, annotation), ensure_ascii=False) + "\n")
+        record = paper_json(paper, annotation)
+        if group is not None:
+            record["group"] = group.record(paper.id, annotation)
+        sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(paper_text(paper, annotation))
+        if group is not None:
+            from tui.cli_group import group_lines
+
+            sys.stdout.write("".join(line + "\n" for line in group_lines(group, paper.id, annotation)))
     return EXIT_OK
+
+
+def _group(lib: Library, args: argparse.Namespace) -> Sight | None:
+    """What the library's reading group says about its papers, when it is in one (read from the clone, no network)."""
+    from tui.core.group.state import state_path
+
+    if not state_path(lib.folder).exists():
+        return None
+    from tui.core.grouping import sight
+
+    return sight(lib, args.settings.group_discuss)
 
 
 def cmd_related(args: argparse.Namespace) -> int:
@@ -380,6 +404,13 @@ def cmd_key(args: argparse.Namespace) -> int:
     return run(args, _library_dir(args))
 
 
+def cmd_group(args: argparse.Namespace) -> int:
+    """A reading group: join, sync, comment, opt in, the members, papers only others have (tui/cli_group.py)."""
+    from tui.cli_group import run
+
+    return run(args, _library_dir(args))
+
+
 def cmd_fetch(args: argparse.Namespace) -> int:
     """`add` and `fetch`: papers from arXiv, OpenReview and Crossref (tui/cli_fetch.py)."""
     from tui.cli_fetch import run
@@ -408,4 +439,5 @@ COMMANDS = {
     "backups": cmd_backups,
     "cite": cmd_cite,
     "key": cmd_key,
+    "group": cmd_group,
 }

@@ -40,7 +40,8 @@ def _epilog() -> str:
     return (
         f"library folder: --db DIR, else ${HOME_ENV}, else `library` in the settings file, else the user data folder\n"
         f"settings file:  {config_path()} (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], "
-        "arxiv_api, openreview_api, crossref_api, arxiv_delay, citekey_pattern, cite_style)\n"
+        "arxiv_api, openreview_api, crossref_api, arxiv_delay, citekey_pattern, cite_style, group_tags, group_discuss, "
+        "group_triage, group_column)\n"
         f"exit status:    {EXIT_OK} done; {EXIT_FAIL} bad input, nothing matched, or nothing came in (an import whose every entry was "
         f"skipped, a fetch that found nothing); {EXIT_USAGE} usage (a bad option or argument); "
         f"{EXIT_HELD} the library is held by another process (the message names its PID); "
@@ -290,10 +291,12 @@ def build_parser() -> argparse.ArgumentParser:
     from tui.cli_backups import add_parsers as add_backups
     from tui.cli_cite import add_parsers as add_cite
     from tui.cli_fetch import add_parsers
+    from tui.cli_group import add_parsers as add_group
 
     add_parsers(add_parser, common)
     add_backups(add_parser, common)
     add_cite(add_parser, common)
+    add_group(add_parser, common)
     return parser
 
 

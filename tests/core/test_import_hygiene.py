@@ -82,6 +82,11 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.opening": {"tui.core"},
     # What an export holds and where it goes, for `paperdesk export` and the app's dialog.
     "tui.core.exporting": {"tui.core"},
+    # A reading group over git: member files, matching papers across libraries (ingest's identity, titles
+    # rendered), git through the vault sync's runner, atomic writes, the sync's lock.
+    "tui.core.group": BASE | {"tui.core.render", "tui.core.ingest", "tui.core.export.git_vault", "tui.core.store.atomic"},
+    # Reading together, for `paperdesk group` and the app: join, sync, what the group says, papers only others have.
+    "tui.core.grouping": {"tui.core"},
 }
 
 

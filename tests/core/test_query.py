@@ -126,3 +126,20 @@ def test_brackets_and_backslashes_are_just_characters() -> None:
     assert query.terms == ("bold",)
     assert query.phrases == ("a [b",)
     assert query.excluded_terms == ("x",)
+
+
+def test_group_filters_parse() -> None:
+    """`votes:`, `discuss:` (alone: the setting's threshold) and `group:NAME`; errors are one line."""
+    from tui.core.search.query import NumberTest
+
+    (votes,) = parse_query("votes:>=2").filters
+    assert (votes.field, votes.value) == ("votes", NumberTest(2, 999))
+    (discuss,) = parse_query("-discuss:").filters
+    assert (discuss.field, discuss.value, discuss.negate) == ("discuss", "", True)
+    assert parse_query("discuss:3").filters[0].value == NumberTest(3, 999)
+    assert parse_query("group:Ana").filters[0].value == "ana"
+    assert parse_query("votes:").filters == () and parse_query("votes:>=").filters == ()  # still being typed
+    with pytest.raises(QueryError, match="discuss: wants nothing"):
+        parse_query("discuss:lots")
+    with pytest.raises(QueryError, match="votes: wants a number"):
+        parse_query("votes:many")

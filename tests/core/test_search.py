@@ -206,7 +206,9 @@ def test_sort_orders(library: Library) -> None:
     titles = [p.shown_title.casefold() for p in ranked(library, "", sort="title")]
     assert titles == sorted(titles)
     assert ranked(library, "", sort="list") == library.papers
-    assert [next_sort(s) for s in SORTS] == list(SORTS[1:]) + [SORTS[0]]
+    assert [next_sort(s, in_group=True) for s in SORTS] == list(SORTS[1:]) + [SORTS[0]]
+    # Outside a reading group the group score (the rating order again) is left out of the cycle.
+    assert next_sort("title") == next_sort("title", ranks=False) == "relevance"
 
 
 def test_a_renamed_papers_old_title_words_lose_their_title_weight() -> None:

@@ -146,7 +146,7 @@ async def test_the_panes_parts_are_made_at_its_first_draw_in_their_order(make_ap
             await pilot.pause(0.02)
         await pilot.pause()
         assert [child.id for child in reader.children] == [
-            "reader-title", "reader-meta", "reader-annotation", "reader-abstract", "reader-links", "notes", "highlight-list",
+            "reader-title", "reader-meta", "reader-annotation", "reader-group", "reader-abstract", "reader-links", "notes", "highlight-list",
         ]
         assert app.screen.query_one("#notes").display
         from tui.ui.widgets.paper_list import PaperList

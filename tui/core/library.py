@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tui.core.errors import LibraryError, LibraryHeld
 from tui.core.models import Paper
@@ -390,7 +390,13 @@ def store_fetched(library: Library | str | os.PathLike[str], parsed: list[Parsed
 # -- choosing papers -----------------------------------------------------------------------------
 
 
-def papers_matching(library: LibraryStore, query: Query | str, sort: str | None = None) -> Sequence[Paper]:
+class GroupMarks(Protocol):
+    """A reading group's marks, which the index reads for `votes:`, `group:`, `discuss:` (`grouping.Sight`)."""
+
+    def attach(self, index: SearchIndex) -> None: ...
+
+
+def papers_matching(library: LibraryStore, query: Query | str, sort: str | None = None, *, group: GroupMarks | None = None) -> Sequence[Paper]:
     """The papers the filter query matches, ranked as the app's filter box ranks them. An empty query
     gives every paper in list order; `sort` is one of `search.sorts.SORTS` (relevance when None); a
     malformed query raises the one-line `QueryError`. Used by `paperdesk list/show/export`."""
@@ -399,7 +405,10 @@ def papers_matching(library: LibraryStore, query: Query | str, sort: str | None 
     parsed = parse_query(query) if isinstance(query, str) else query
     if parsed.is_empty and sort in (None, "relevance", "list"):
         return library.papers
-    return search_index(library).search(parsed, sort or "relevance")
+    index = search_index(library)
+    if group is not None:
+        group.attach(index)
+    return index.search(parsed, sort or "relevance")
 
 
 def search_index(library: LibraryStore) -> SearchIndex:

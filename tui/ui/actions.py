@@ -231,6 +231,10 @@ ACTIONS: tuple[Action, ...] = (
         _a(f"sort_by({sort!r})", id=f"sort_by_{sort}", palette=f"Sort by {name}", palette_help="Order of the list (ctrl+s cycles)")
         for sort, name in SORT_NAMES.items()
     ),
+    _a("group_sync", palette="Sync with the reading group", keywords=("group", "share", "votes", "pull", "push"),
+       palette_help="Take in the other members' ratings and share yours (paperdesk group sync)"),
+    _a("group_comment", palette="Comment for the reading group…", keywords=("group", "discuss"),
+       palette_help="A one-line comment the group sees beside your rating of the highlighted paper"),
     # -- the reading pane -------------------------------------------------------------------
     _a("line(1)", "j,down", "Scroll down (highlighting: next sentence)", id="reader_down", key_display="j/↓", area="Reader", owners=("reader",)),
     _a("line(-1)", "k,up", "Scroll up (highlighting: previous sentence)", id="reader_up", key_display="k/↑", area="Reader", owners=("reader",)),

@@ -1,4 +1,4 @@
-"""Field filters (`status:`, `rating:`, `tag:`, `list:`, `author:`, `year:`, `venue:`, `key:`, `has:`) over the index's columns."""
+"""Field filters (`status:`, `rating:`, `tag:`, `list:`, `author:`, `year:`, `venue:`, `key:`, `has:`; a group's in `group`) over the index's columns."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from rapidfuzz import fuzz, process
 
 from tui.core.models import Paper, Status
 from tui.core.render.venues import venue_means
+from tui.core.search.group import GroupIndex, group_mask
 from tui.core.search.query import Filter, NumberTest, words
 
 #: Status -> the small number the index stores per paper.
 STATUS_CODE = {status: code for code, status in enumerate(Status)}
 
 
-class FilterColumns(Protocol):
+class FilterColumns(GroupIndex, Protocol):
     """What the filters read from an index (`SearchIndex`): a value per paper, or the papers per name."""
 
     @property
@@ -94,6 +95,8 @@ def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
     elif flt.field == "key":  # citation keys starting with the value, case aside (`key:smith2020` finds smith2020a too)
         wanted = str(value)
         mask = np.fromiter((p.citekey.casefold().startswith(wanted) for p in index.papers), dtype=bool, count=index.size)
+    elif flt.field in ("votes", "discuss", "group"):
+        return group_mask(index, flt)
     elif flt.field == "has":
         if value == "notes":
             mask = index.has_notes.copy()

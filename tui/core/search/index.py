@@ -23,10 +23,11 @@ from typing import Any
 
 import numpy as np
 
-from tui.core.models import Annotation, Paper
+from tui.core.models import Annotation, MemberMark, Paper
 from tui.core.render.titles import row_title
 from tui.core.search.columns import HAS, Columns, also_listed, name_docs
 from tui.core.search.filters import STATUS_CODE, filter_mask
+from tui.core.search.group import GroupColumns, group_order
 from tui.core.search.query import WORD, Query, contains_phrase, words
 from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.result import SearchResult
@@ -86,6 +87,7 @@ class SearchIndex:
         self._title_key: np.ndarray | None = None
         self._cache: OrderedDict[tuple[str, str], Any] = OrderedDict()  # by its key's kind: a TermMatch or an array
         self.hidden = np.zeros(n, dtype=bool)  # removed (to the trash) since the build: no query finds them
+        self.group: GroupColumns | None = None  # a reading group's marks on the papers (`set_group`)
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
 
@@ -164,6 +166,14 @@ class SearchIndex:
         if old is None or old.title != annotation.title:
             self._title_key = None
         self._cache.clear()
+
+    def set_group(self, marks: Mapping[str, Sequence[MemberMark]], me: str, discuss: int = 2) -> None:
+        """The other members' marks (by paper id), after a group sync or when the group is first read; `discuss`:
+        the votes `discuss:` asks for. This member's own vote stays the live rating."""
+        columns = GroupColumns(self.size, self.position, marks, me, discuss)
+        with self._lock:
+            self.group = columns
+            self._cache.clear()
 
     def set_hidden(self, pids: Sequence[str], hidden: bool) -> bool:
         """Hide removed papers (or show restored ones) without a rebuild; False if one is not indexed."""
@@ -341,6 +351,8 @@ class SearchIndex:
             primary = int(recent.max(initial=0)) - recent[docs]
         elif sort == "title":
             return self._titles()[docs]
+        elif sort == "group":
+            primary = group_order(self, docs)
         else:
             return None
         return primary * n + docs

@@ -20,7 +20,7 @@ from tui.core.search.folding import fold_query
 WORD = re.compile(r"\w+")
 
 #: Fields a filter may name, with what `has:` accepts.
-FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue", "key")
+FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue", "key", "votes", "group", "discuss")
 HAS_VALUES = ("notes", "highlights", "tags", "rating", "abstract", "authors", "url", "doi")
 
 _TOKEN = re.compile(
@@ -139,7 +139,9 @@ def _filter(name: str, value: str, negate: bool) -> Filter | None:
     key = name.casefold()
     if key not in FIELDS:
         raise QueryError(f"{name}: is not a filter (use {', '.join(f + ':' for f in FIELDS)})")
-    if not value.strip() or (key in ("rating", "year") and _UNFINISHED.match(value.strip())):
+    if key == "discuss":  # a reading group's papers to talk about: `discuss:` alone is complete
+        return _discuss(value, negate)
+    if not value.strip() or (key in ("rating", "year", "votes") and _UNFINISHED.match(value.strip())):
         return None  # still being typed
     if key == "status":
         return Filter(key, _status(value), negate)
@@ -150,6 +152,8 @@ def _filter(name: str, value: str, negate: bool) -> Filter | None:
         return Filter(key, test, negate)
     if key == "year":
         return Filter(key, _number_test("year", value, 9999), negate)
+    if key == "votes":
+        return Filter(key, _number_test("votes", value, 999), negate)
     if key == "has":
         wanted = value.casefold()
         found = [h for h in HAS_VALUES if h == wanted or h.rstrip("s") == wanted]
@@ -157,6 +161,16 @@ def _filter(name: str, value: str, negate: bool) -> Filter | None:
             raise QueryError(f"has: {value!r} is not one of {', '.join(HAS_VALUES)}")
         return Filter(key, found[0], negate)
     return Filter(key, " ".join(value.casefold().split()), negate)
+
+
+def _discuss(value: str, negate: bool) -> Filter:
+    """`discuss:`: papers with the settings' number of votes (`group_discuss`); `discuss:3`: at least 3."""
+    value = value.strip()
+    if not value:
+        return Filter("discuss", "", negate)
+    if not value.isdigit():
+        raise QueryError(f"discuss: wants nothing (the group_discuss setting) or a number of votes (discuss:3), not {value!r}")
+    return Filter("discuss", NumberTest(int(value), 999), negate)
 
 
 def _tokens(text: str) -> Iterator[re.Match[str]]:

@@ -76,6 +76,10 @@ class Filtering:
         """The list shows something else (a triage pass): rankings are kept, not shown, until `release`."""
         self.took = 0.0
         """Seconds the last ranking took: under `INLINE_UNDER`, the next one runs on the UI thread."""
+        self.in_group = False
+        """The library is in a reading group: the sort cycle offers the group score."""
+        self.index_hook: Callable[[SearchIndex], None] = lambda index: None
+        """Called with each new index before its first ranking (the reading group sets its marks on it)."""
 
     @property
     def text(self) -> str:
@@ -116,6 +120,7 @@ class Filtering:
         if self.library is not library:
             return  # another library since (a restored backup): its own index is on its way
         self.index = index
+        self.index_hook(index)
         if self.active:
             self.run()
         else:
@@ -127,6 +132,11 @@ class Filtering:
             self.index.update_annotation(pid, annotation)
             if self.active:
                 self.run(keep=CURRENT)
+
+    def marks_changed(self) -> None:
+        """A reading group's marks changed on the index: a filter or sort in force ranks again."""
+        if self.index is not None and self.active:
+            self.run(keep=CURRENT)
 
     def papers_moved(self, pids: Sequence[str], *, restored: bool, keep: Sequence[str | None]) -> None:
         """Papers went to the trash or came back: the index hides or shows them (no rebuild) and the list
@@ -312,7 +322,7 @@ class Filtering:
             ranks = parse_query(self.text).ranks
         except QueryError:
             ranks = False
-        self.set_sort(next_sort(self.sort, ranks))
+        self.set_sort(next_sort(self.sort, ranks, self.in_group))
         shown = "list" if self.sort == "relevance" and not ranks else self.sort
         self.host.notify(f"Sorted by {SORT_NAMES[shown]} (ctrl+s: next order)", timeout=2, markup=False)
 

@@ -31,6 +31,7 @@ from tui.ui.actions import bindings_for
 from tui.ui.key_gate import KeyGate
 from tui.ui.library.annotating import AnnotationSaved, Annotator
 from tui.ui.library.filtering import Filtering, Ranked
+from tui.ui.library.group import GroupPart
 from tui.ui.library.layout import Panes
 from tui.ui.library.opening import open_in_thread, open_library, opens_at_once
 from tui.ui.library.pane_follow import PaneFollow
@@ -103,6 +104,8 @@ class LibraryScreen(Screen):
         self.related = RelatedPapers(self, library)
         self.pane = PaneFollow(self, papers, self.reader, box, self.filtering, library, lambda: desk.key_gate.pending)
         self.views = SavedViews(self, lambda: box.value)
+        self.group = GroupPart(self, self.reader, papers, self.filtering, self.triage, desk.settings, library, self.annotator.view)
+        self.filtering.index_hook = self.group.index_ready
         self._resumed = False  # Textual resumed it once (the start)
 
     def compose(self) -> ComposeResult:
@@ -192,6 +195,7 @@ class LibraryScreen(Screen):
         self.pane.list_painted()
         self.filtering.start_index(library)
         self.annotator.take_command_line_edits(library)
+        self.group.load(library)
 
     def reload_papers(self, reopened: Library | None = None) -> None:
         """After an import, or a restored backup (`reopened`: the library opened again): the papers shown again, recounted."""
@@ -500,6 +504,21 @@ class LibraryScreen(Screen):
 
     def action_triage_leave(self) -> None:
         self.triage.leave()
+
+    # -- a reading group ----------------------------------------------------------------------------
+
+    def action_group_sync(self) -> None:
+        """Pull the other members' ratings and share this member's (`paperdesk group sync`), in a thread."""
+        if self.library_ready() is not None:
+            self.group.sync()
+
+    def action_group_comment(self) -> None:
+        """A one-line comment for the group on the highlighted paper."""
+        from tui.core.render.titles import row_title
+
+        paper = self.paper_list.current
+        if self.library_ready() is not None and paper is not None and self.annotator.writable():
+            self.group.comment(paper, row_title(paper, self.annotator.view(paper.id)))
 
     # -- related papers, links, export, the clipboard ---------------------------------------------
 

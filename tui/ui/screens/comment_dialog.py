@@ -1,4 +1,4 @@
-"""A one-line comment for a highlight: asked when a highlight is kept, and again to edit it (H, then e)."""
+"""A one-line comment: for a highlight (asked when one is kept, and again to edit it: H, then e), or for the reading group."""
 
 from __future__ import annotations
 
@@ -23,21 +23,23 @@ class CommentDialog(Dialog[str | None]):
     CSS_PATH = stylesheet("dialogs.tcss")
     BINDINGS = bindings_for("comment")
 
-    def __init__(self, passage: str, comment: str = "", *, new: bool = True) -> None:
+    def __init__(self, passage: str, comment: str = "", *, new: bool = True, heading: str = "", hint: str = "") -> None:
+        """`heading` and `hint`: another use than a highlight's (the reading group's comment on a paper)."""
         super().__init__()
         self.passage = passage
         self.comment = comment
         self.new = new
+        self.heading, self.hint = heading, hint
 
     def compose(self) -> ComposeResult:
         quoted = one_line(self.passage)
         if len(quoted) > QUOTED_CHARS:
             quoted = quoted[: QUOTED_CHARS - 1].rstrip() + "…"
         with Vertical(classes="dialog"):
-            yield Label("Highlight: a comment (optional)" if self.new else "Edit the comment", classes="dialog-title")
+            yield Label(self.heading or ("Highlight: a comment (optional)" if self.new else "Edit the comment"), classes="dialog-title")
             yield Static(Text("“" + quoted + "”"), classes="dialog-quote")
             yield EditBox(one_line(self.comment), placeholder="why it matters (one line)", id="comment-input")
-            hint = "Enter keeps the highlight (empty: no comment), Esc cancels it" if self.new else "Enter saves, Esc leaves it as it was"
+            hint = self.hint or ("Enter keeps the highlight (empty: no comment), Esc cancels it" if self.new else "Enter saves, Esc leaves it as it was")
             yield Static(Text(hint), classes="dialog-hint")
 
     def on_mount(self) -> None:

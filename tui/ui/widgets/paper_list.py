@@ -90,10 +90,11 @@ class _RowStyles:
     A plain class, as `_Looks`, not a frozen dataclass (why: `tui.core.records`): written once a paint, only read.
     """
 
-    __slots__ = ("pad", "status", "noted", "rating", "match", "tags", "list")
+    __slots__ = ("pad", "status", "noted", "rating", "match", "tags", "list", "group")
 
-    def __init__(self, pad: Style, status: Style, noted: Style, rating: Style, match: Style, tags: Style, list: Style) -> None:
+    def __init__(self, pad: Style, status: Style, noted: Style, rating: Style, match: Style, tags: Style, list: Style, group: Style) -> None:
         self.pad, self.status, self.noted, self.rating, self.match, self.tags, self.list = pad, status, noted, rating, match, tags, list
+        self.group = group
 
     @classmethod
     def over(cls, row: Style, parts: dict[str, Style], post: Style | None = None) -> _RowStyles:
@@ -129,6 +130,7 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--rating",
         "paper-list--tags",
         "paper-list--noted",
+        "paper-list--group",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
@@ -153,6 +155,8 @@ class PaperList(ScrollView, can_focus=True):
         self.papers: Sequence[Paper] = ()
         self.matches: Mapping[str, Spans] = {}
         self.annotation_of: Callable[[str], Annotation | None] = lambda pid: None
+        self.group_of: Callable[[str, Annotation | None], str] | None = None
+        """A reading group's cell for a paper (its votes), when the list shows the group column."""
         self._looks: _Looks | None = None
         self.list_names: Collection[str] = ()
         """Every list of the library: the column's labels tell these apart (`set_list_names`)."""
@@ -269,7 +273,7 @@ class PaperList(ScrollView, can_focus=True):
         if looks is None:
             base = self.rich_style
             cursor = base + self.get_component_rich_style("paper-list--cursor")
-            parts = {name: self.get_component_rich_style(f"paper-list--{name}") for name in ("status", "noted", "rating", "match", "tags", "list")}
+            parts = {name: self.get_component_rich_style(f"paper-list--{name}") for name in ("status", "noted", "rating", "match", "tags", "list", "group")}
             looks = self._looks = _Looks(
                 width=self.scrollable_content_region.width,
                 base=base,
@@ -295,7 +299,7 @@ class PaperList(ScrollView, can_focus=True):
         return self._row_strip(self.papers[row], width, looks.row, looks.base)
 
     def _row_strip(self, paper: Paper, width: int, styles: _RowStyles, fill: Style) -> Strip:
-        """status · notes mark · stars · title (with match highlights) · tags · list name, `width` cells.
+        """status · notes mark · stars · group votes (in a group) · title (with match highlights) · tags · list name, `width` cells.
 
         Built as segments directly, each with its final style: a row is drawn for
         every visible paper on every keystroke, and going through `Text` and
@@ -318,6 +322,8 @@ class PaperList(ScrollView, can_focus=True):
         put(STATUS_GLYPHS[ann.status if ann else Status.UNREAD], styles.status)
         put(NOTED_GLYPH if has_writing(ann) else " ", styles.noted)
         put(stars(ann.rating if ann else 0, " ") + " ", styles.rating)
+        if self.group_of is not None:
+            put(self.group_of(paper.id, ann) + " ", styles.group)
         label = self._list_label(one_line(paper.list), width // LIST_SHARE) if width >= LIST_COLUMN_FROM else ""
         title_width = max(1, width - cells - (cell_len(label) + 1 if label else 0))
         title = one_line(shown_title(paper, ann))

@@ -13,7 +13,7 @@ screen does right after the list's first frame (`PaneFollow.list_painted`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.style import Style
@@ -36,11 +36,12 @@ from tui.ui.widgets.notes import Notes
 if TYPE_CHECKING:
     from tui.core.highlights import Anchored
     from tui.core.reading_cursor import Cursor
+    from tui.ui.widgets.group_marks import GroupShown
     from tui.ui.widgets.highlight_list import HighlightList
 
 
 #: The pane's parts above the notes, top to bottom; each is a Static with the id "reader-<part>".
-PARTS = ("title", "meta", "annotation", "abstract", "links")
+PARTS = ("title", "meta", "annotation", "group", "abstract", "links")
 
 #: The meta line under a title the core derived from the abstract.
 DERIVED_NOTE = "title derived from the abstract (its sentence is underlined)"
@@ -85,6 +86,8 @@ class Reader(VerticalScroll, can_focus=True):
         self._statics: dict[str, Static] = {}  # the other parts; kept, not looked up: as the app quits none mount
         self.notes = Notes(id="notes")
         """The notes under the abstract: the screen's annotating talks to them from the start."""
+        self.group_of: Callable[[Paper, Annotation | None], GroupShown | None] = lambda paper, annotation: None
+        """What a reading group said about a paper (the screen's group part sets it); None: no group part."""
 
     def compose(self) -> ComposeResult:
         # Only the notes, hidden; the rest at the first draw (`_parts`).
@@ -128,7 +131,7 @@ class Reader(VerticalScroll, can_focus=True):
             self.anchored, self._shown = [], ""
             self._parts().show([])
             self._set("#reader-title", Text("No paper to show" if filtered else "No paper selected"))
-            for part in ("#reader-meta", "#reader-annotation", "#reader-links"):
+            for part in ("#reader-meta", "#reader-annotation", "#reader-group", "#reader-links"):
                 self._set(part, Text(""))
             why = "The filter matches no paper; Esc clears it." if filtered else "The list is empty."
             self._set("#reader-abstract", Text(why, style="italic"))
@@ -136,6 +139,7 @@ class Reader(VerticalScroll, can_focus=True):
             return
         self._show_title(paper, annotation)  # and the meta lines, which say whether the title is derived
         self._show_annotation(annotation)
+        self._show_group(paper, annotation)
         self._show_abstract(paper, highlights)
         self._parts().show(self.anchored)
         self._show_links(paper)
@@ -150,6 +154,7 @@ class Reader(VerticalScroll, can_focus=True):
         """Another theme: the abstract's marks and the stars take its colours (they are baked into the Text)."""
         if self._paper is not None:
             self._show_annotation(self._annotation)
+            self._show_group(self._paper, self._annotation)
             self._show_abstract(self._paper, self._words)
 
     def on_blur(self) -> None:
@@ -199,10 +204,26 @@ class Reader(VerticalScroll, can_focus=True):
             annotation_text(annotation, self._look("reader--stars"), self._look("reader--unrated")),
         )
 
+    def _show_group(self, paper: Paper, annotation: Annotation | None) -> None:
+        """The other members' ratings, statuses and comments, when the library is in a reading group."""
+        shown = self.group_of(paper, annotation)
+        if shown is None:
+            self._set("#reader-group", Text(""))
+            return
+        from tui.ui.widgets.group_marks import shown_text
+
+        self._set("#reader-group", shown_text(shown, self._look("reader--stars"), self._look("reader--unrated")))
+
+    def refresh_group(self) -> None:
+        """Redraw the group's part for the paper shown (the group was read again, a triage pass began or ended)."""
+        if self._paper is not None and self._made is not None:
+            self._show_group(self._paper, self._annotation)
+
     def show_annotation(self, paper: Paper, annotation: Annotation) -> None:
-        """Redraw only what an annotation change affects (title, stars, status, tags, highlights)."""
+        """Redraw only what an annotation change affects (title, stars, status, tags, highlights, the group's votes)."""
         self._show_title(paper, annotation)
         self._show_annotation(annotation)
+        self._show_group(paper, annotation)
         if paper.id == self.shown_id:
             self._annotation = annotation
         if paper.id == self.shown_id and annotation.highlights != self._highlights:

@@ -1,0 +1,113 @@
+"""`paperdesk group …` as a user runs it: two members share ratings through a bare repository."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.cli.clirun import run
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
+
+BIB = Path(__file__).resolve().parents[1] / "fixtures" / "pmlr_l4dc2026.bib"
+KEY = "chakraborty26b"  # "Flickering Multi-Armed Bandits"
+
+
+def pd(folder: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess:
+    return run(*args, "--db", str(folder), input=input)
+
+
+def paper_id(folder: Path, key: str = KEY) -> str:
+    found = pd(folder, "list", "--format", "ids", "--query", f"key:{key}")
+    assert found.returncode == 0, found.stderr
+    return found.stdout.split()[0]
+
+
+@pytest.fixture
+def two(tmp_path: Path) -> tuple[Path, Path, Path]:
+    bare = tmp_path / "shared.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(bare)], check=True)
+    folders = []
+    for name in ("ana", "bob"):
+        folder = tmp_path / name
+        assert pd(folder, "import", str(BIB)).returncode == 0
+        joined = pd(folder, "group", "join", str(bare), "--as", name)
+        assert joined.returncode == 0, joined.stderr
+        assert joined.stdout.startswith(f"joined {bare} as {name}")
+        folders.append(folder)
+    return bare, folders[0], folders[1]
+
+
+def test_two_members_rate_comment_sync_and_see_each_other(two: tuple[Path, Path, Path]) -> None:
+    bare, ana, bob = two
+    pid_a, pid_b = paper_id(ana), paper_id(bob)
+    assert pd(ana, "rate", pid_a, "5").returncode == 0
+    said = pd(ana, "group", "comment", KEY, "great for week 3")
+    assert said.returncode == 0 and "comment kept: great for week 3" in said.stdout
+    assert pd(bob, "rate", pid_b, "4").returncode == 0
+    synced = pd(ana, "group", "sync")
+    assert synced.returncode == 0 and "ana: 1 paper shared, changes committed" in synced.stdout and "pushed to" in synced.stdout
+    assert pd(bob, "group", "sync").returncode == 0
+
+    votes = pd(bob, "list", "--format", "ids", "--query", "votes:2")
+    assert votes.returncode == 0 and votes.stdout.split() == [pid_b]
+    record = json.loads(pd(bob, "show", pid_b, "--json").stdout)
+    assert record["group"]["votes"] == 2
+    assert [(m["member"], m["rating"], m["comment"]) for m in record["group"]["members"]] == [("bob", 4, ""), ("ana", 5, "great for week 3")]
+    listed = [json.loads(line) for line in pd(bob, "list", "--json", "--query", "discuss:").stdout.splitlines()]
+    assert [r["id"] for r in listed] == [pid_b] and listed[0]["group"]["votes"] == 2
+    shown = pd(bob, "show", pid_b).stdout
+    assert "Group: 2 vote(s) to discuss" in shown and "ana    ★★★★★  unread  “great for week 3”" in shown
+
+    members = pd(bob, "group")
+    assert members.returncode == 0
+    rows = {line.split()[0]: line.split() for line in members.stdout.splitlines()[2:4]}
+    assert rows["ana"][-3:] == ["1", "1", "1"] and rows["bob"][:2] == ["bob", "*"]
+
+    idle = pd(bob, "group", "sync")
+    assert "nothing new" in idle.stdout and "pushed" not in idle.stdout
+
+
+def test_a_group_that_cannot_be_reached_exits_1_with_one_line_and_keeps_the_commit(two: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    bare, ana, _bob = two
+    assert pd(ana, "rate", paper_id(ana), "4").returncode == 0
+    bare.rename(tmp_path / "gone.git")
+    synced = pd(ana, "group", "sync")
+    assert synced.returncode == 1 and "Traceback" not in synced.stderr
+    assert "cannot reach" in synced.stdout and "go out with the next sync" in synced.stdout
+    log = subprocess.run(["git", "-C", str(ana / "group"), "log", "--format=%s"], capture_output=True, text=True).stdout
+    assert log.splitlines()[0] == "ana: 1 paper shared"
+
+
+def test_bad_input_is_one_line(two: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    bare, ana, _bob = two
+    again = pd(ana, "group", "join", str(bare), "--as", "ana2")
+    assert again.returncode == 1 and again.stderr.count("\n") == 1 and "already in a group" in again.stderr
+    outside = pd(tmp_path / "elsewhere", "group", "sync")
+    assert outside.returncode == 1 and "in no group" in outside.stderr and "paperdesk group join" in outside.stderr
+    bad_name = pd(tmp_path / "elsewhere", "group", "join", str(bare), "--as", "a/b")
+    assert bad_name.returncode == 1 and "cannot be a member's name" in bad_name.stderr
+    (ana / "group.json").write_text("{oops", encoding="utf-8")
+    damaged = pd(ana, "group", "sync")
+    assert damaged.returncode == 1 and "group.json: not valid JSON" in damaged.stderr and "Traceback" not in damaged.stderr
+
+
+def test_papers_only_the_others_have_are_listed_and_added(two: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    bare, ana, bob = two
+    extra = tmp_path / "extra.json"
+    extra.write_text(json.dumps([{"title": "Reading Groups as Ensembles", "abstract": "Votes aggregate noisy readers.", "year": "2026"}]))
+    assert pd(ana, "import", str(extra)).returncode == 0
+    pid = pd(ana, "list", "--format", "ids", "--query", "ensembles").stdout.split()[0]
+    assert pd(ana, "rate", pid, "5").returncode == 0
+    assert pd(ana, "group", "sync").returncode == 0
+    assert pd(bob, "group", "sync").returncode == 0
+    listed = pd(bob, "group", "missing")
+    assert listed.stdout.splitlines() == ["1\tana 5★\tReading Groups as Ensembles"]
+    added = pd(bob, "group", "add", "ensembles")
+    assert added.returncode == 0 and added.stdout.startswith("added 1 paper")
+    assert pd(bob, "list", "--format", "ids", "--query", "votes:1").stdout.split() != []
+    assert pd(bob, "group", "missing").stdout.strip() == "this library has every paper the others shared"
