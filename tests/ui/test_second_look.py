@@ -4,7 +4,7 @@ and Esc in the filter box."""
 
 from __future__ import annotations
 
-from tests.ui.pilot import settle
+from tests.ui.pilot import notices, settle
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.annotation_line import annotation_text
@@ -72,3 +72,27 @@ async def test_dialog_titles_cut_by_the_width_end_in_an_ellipsis(make_app, libra
                     assert shown[0].endswith("…" if title == LONG else title), (key, shown)
                     await pilot.press("escape")
                     await settle(app, pilot)
+
+
+async def test_pressing_l_twice_gives_the_layout_back_to_auto(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        assert screen.has_class("-stacked")
+        await pilot.press("l")  # the reader's choice holds whatever the width
+        await settle(app, pilot)
+        assert screen.has_class("-side")
+        await pilot.resize_terminal(90, 24)
+        await settle(app, pilot)
+        assert screen.has_class("-side")
+        await pilot.press("l")  # back at the starting layout: back to auto
+        await settle(app, pilot)
+        assert screen.has_class("-stacked")
+        await pilot.resize_terminal(120, 36)
+        await settle(app, pilot)
+        assert screen.has_class("-side")  # widening lays the panes side by side again
+        assert "auto: stacked below 100 columns" in notices(app)[-1]
+        await pilot.resize_terminal(80, 24)
+        await settle(app, pilot)
+        assert screen.has_class("-stacked")
