@@ -4,7 +4,9 @@ and Esc in the filter box."""
 
 from __future__ import annotations
 
-from tests.ui.pilot import notices, settle
+from pathlib import Path
+
+from tests.ui.pilot import notices, settle, type_text
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.annotation_line import annotation_text
@@ -96,3 +98,125 @@ async def test_pressing_l_twice_gives_the_layout_back_to_auto(make_app) -> None:
         await pilot.resize_terminal(80, 24)
         await settle(app, pilot)
         assert screen.has_class("-stacked")
+
+
+async def palette_list(app: PaperdeskApp, pilot, query: str = "", wanted: str = "") -> list[str]:  # type: ignore[no-untyped-def]
+    """Open the palette, type `query`, and return its entries once `wanted` (or anything) is listed."""
+    from tests.ui.test_palette_views import palette_entries
+
+    await pilot.press("ctrl+p")
+    await type_text(pilot, query)
+    for _ in range(60):  # the providers answer in the palette's worker
+        await pilot.pause(0.05)
+        entries = palette_entries(app)
+        if entries and (not wanted or wanted in entries):
+            break
+    return palette_entries(app)
+
+
+async def test_the_palette_offers_only_entries_that_behave(make_app) -> None:
+    from textual.command import CommandList
+
+    from tui.ui.library.screen import LibraryScreen
+    from tui.ui.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        entries = await palette_list(app, pilot, wanted="Screenshot")
+        assert {"Help: all keys", "Screenshot", "Theme", "Quit"} <= set(entries), entries
+        assert "Keys" not in entries and "Maximize" not in entries, entries  # Textual's panel: one Esc left it open
+        await pilot.press("escape")
+        entries = await palette_list(app, pilot, "keys", wanted="Help: all keys")
+        assert "Keys" not in entries, entries
+        app.screen.query_one(CommandList).highlighted = entries.index("Help: all keys")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")  # one Esc closes the help
+        await settle(app, pilot)
+        assert isinstance(app.screen, LibraryScreen)
+
+
+async def test_screenshot_goes_to_the_export_folder_made_if_missing(make_app, monkeypatch, tmp_path) -> None:
+    from textual.command import CommandList
+
+    import tui.ui.library.exporting as exporting
+
+    folder = tmp_path / "home" / "Documents"  # not there yet (nor ~/Downloads)
+    monkeypatch.setattr(exporting, "export_folder", lambda: folder)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        entries = await palette_list(app, pilot, "screenshot", wanted="Screenshot")
+        app.screen.query_one(CommandList).highlighted = entries.index("Screenshot")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        for _ in range(40):
+            if list(folder.glob("*.svg")):
+                break
+            await pilot.pause(0.05)
+        saved = list(folder.glob("paperdesk-*.svg"))
+        assert len(saved) == 1, list(tmp_path.rglob("*"))
+        svg = saved[0].read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and "papers" in svg and "Search for commands" not in svg  # the library, not the palette
+        await settle(app, pilot)
+        assert f"Screenshot saved to {saved[0]}" in notices(app)
+
+
+def choices(app: PaperdeskApp) -> dict[str, str]:
+    """Each radio button of the export dialog: its id -> the marker it draws (● or ○)."""
+    from textual.widgets import RadioButton
+
+    return {button.id or "": str(button.render()).strip()[1] for button in app.screen.query(RadioButton)}
+
+
+async def test_the_export_dialog_remembers_the_folder_names_its_action_and_marks_the_choice(
+    library_dir, monkeypatch, tmp_path
+) -> None:
+    from textual.widgets import Button, Input
+
+    import tui.ui.library.exporting as exporting
+
+    monkeypatch.setattr(exporting, "export_folder", lambda: tmp_path / "Documents")
+    chosen = tmp_path / "reading group" / "exports"
+    app = PaperdeskApp(library_dir=library_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        path = app.screen.query_one("#export-path", Input)
+        assert path.value.startswith(str(tmp_path / "Documents"))
+        marks = choices(app)
+        assert marks["scope-current"] == "●" and marks["format-file"] == "●", marks  # the choice shows without colour
+        assert set(marks.values()) == {"●", "○"} and list(marks.values()).count("●") == 2, marks
+        assert str(app.screen.query_one("#export-go", Button).label) == "Export 1 paper"
+        await pilot.click("#scope-view")
+        await settle(app, pilot)
+        count = app.screen.counts["view"]
+        assert str(app.screen.query_one("#export-go", Button).label) == f"Export {count} papers"
+        assert choices(app)["scope-view"] == "●" and choices(app)["scope-current"] == "○"
+        await pilot.click("#format-sync")
+        await settle(app, pilot)
+        assert str(app.screen.query_one("#export-go", Button).label) == "Sync"
+        await pilot.click("#format-file")
+        await settle(app, pilot)
+        path.value = str(chosen / "mine.md")
+        await pilot.click("#export-go")
+        await settle(app, pilot)
+        for _ in range(40):
+            if (chosen / "mine.md").exists():
+                break
+            await pilot.pause(0.05)
+        assert (chosen / "mine.md").exists()
+        await pilot.press("x")  # the folder just used is offered again
+        await settle(app, pilot)
+        assert Path(app.screen.query_one("#export-path", Input).value).parent == chosen
+        await pilot.press("escape", "q")
+        await pilot.pause()
+    again = PaperdeskApp(library_dir=library_dir)  # and at the next launch
+    async with again.run_test(size=(120, 36)) as pilot:
+        await settle(again, pilot)
+        await pilot.press("x")
+        await settle(again, pilot)
+        assert Path(again.screen.query_one("#export-path", Input).value).parent == chosen

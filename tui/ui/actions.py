@@ -118,6 +118,8 @@ ACTIONS: tuple[Action, ...] = (
        keywords=("stats", "progress")),
     _a("command_palette", "ctrl+p", "Command palette: every action, Go to paper…, themes", area="Global"),
     _a("app.go_to_paper", palette="Go to paper…", palette_help="Find a paper by its title (fuzzy) and show it", keywords=("find", "jump")),
+    _a("app.screenshot", palette="Screenshot", palette_help="Save an SVG picture of the screen in the export folder",
+       keywords=("svg", "picture", "image")),
     # -- the paper list (its own keys) --------------------------------------------------------
     _a("cursor_up", "up,k", "Up", key_display="k/↑", area="List", owners=("paper_list",)),
     _a("cursor_down", "down,j", "Down", key_display="j/↓", area="List", owners=("paper_list",)),

@@ -129,7 +129,7 @@ class LibraryScreen(Screen):
         """Export and clipboard (Markdown writers, dialogs): imported when first used, never before the first frame."""
         from tui.ui.library.exporting import Exporting
 
-        return Exporting(self, self.paper_list, self.flush_notes)
+        return Exporting(self, self.paper_list, self.flush_notes, lambda: self.resume.exports)
 
     @property
     def library(self) -> Library | None:
