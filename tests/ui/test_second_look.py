@@ -220,3 +220,27 @@ async def test_the_export_dialog_remembers_the_folder_names_its_action_and_marks
         await pilot.press("x")
         await settle(again, pilot)
         assert Path(again.screen.query_one("#export-path", Input).value).parent == chosen
+
+
+async def test_typing_a_filter_as_the_first_steps_note_shows_closes_it_and_filters(make_app, library: Library, tmp_path) -> None:
+    from tests.ui.pilot import burst
+    from tui.core.config import Settings, load_settings
+    from tui.ui.app import FIRST_STEPS_AFTER
+    from tui.ui.library.screen import LibraryScreen
+    from tui.ui.screens.help import FirstSteps
+    from tui.ui.widgets.filter_bar import FilterInput
+
+    config = tmp_path / "config.toml"
+    app = make_app(settings=Settings(), config_file=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.pause(FIRST_STEPS_AFTER + 0.2)
+        assert isinstance(app.screen, FirstSteps)
+        burst(app, [*"/graph"])  # at full speed, as a new user types a filter right away
+        await settle(app, pilot)
+        assert isinstance(app.screen, LibraryScreen)
+        box = app.screen.query_one(FilterInput)
+        assert box.value == "graph" and box.has_focus
+        assert app.screen.panes.mode == "auto" and app.screen.has_class("-stacked")  # no key went to the list
+        assert all("graph" in (p.title + p.abstract).lower() for p in app.screen.query_one(PaperList).papers)
+    assert load_settings(config)[0].first_steps is False  # seen: not shown again

@@ -181,7 +181,7 @@ class PaperdeskApp(App[int]):
             return
         from tui.ui.screens.help import FirstSteps  # the help screen's rows: only when the note is shown
 
-        self.push_screen(FirstSteps(self), self._first_steps_done)
+        self.push_screen(FirstSteps(self, self.key_gate.again), self._first_steps_done)
 
     def _first_steps_done(self, done: bool | None) -> None:
         self.settings.first_steps = False
