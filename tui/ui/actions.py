@@ -257,7 +257,8 @@ ACTIONS: tuple[Action, ...] = (
     _a("line_start", "home,ctrl+a", "Line start (select all is F7)", id="", area="Notes"),
     _a("line_end", "end,ctrl+e", "Line end", id="", area="Notes"),
     _a("clipboard", "ctrl+x,ctrl+c,ctrl+v", "Cut, copy, paste (the selection)", id="", area="Notes"),
-    _a("clear_or_leave", "escape", "Clear filter (a second Esc: back to the list)", id="filter_clear", area="Filter", owners=("filter",)),
+    _a("leave", "escape", "Back to the list, keeping the filter (Esc there clears it)", id="filter_back", area="Filter",
+       owners=("filter",)),
     _a("leave", "down", "To list", id="filter_leave", area="Filter", owners=("filter",)),
     _a("clear_filter", "escape", "Esc in the list: clear the filter", id="list_clear_filter", area="Filter", owners=_LIB),
     # -- a triage pass (the triage bar has focus; keys it does not bind act as on the list) --------

@@ -320,7 +320,7 @@ class LibraryScreen(Screen):
     # -- moving around -------------------------------------------------------------------
 
     def leave_filter_now(self) -> None:
-        """Enter/down in the box: bring the list (and the pane) up to date with it *now*, and focus the list."""
+        """Enter, down or Esc in the box: bring the list (and the pane) up to date with it *now*, and focus the list."""
         self.filtering.catch_up()
         self.set_focus(self.panes.home())
         self.pane.catch_up()
