@@ -8,13 +8,16 @@ from pathlib import Path
 import pytest
 
 from tui.core.search.sorts import SORT_NAMES
-from tui.core.store.session import SESSION_FILE, Session, TriagePass, load_session, save_session
+from tui.core.store.session import SESSION_FILE, ExportPlaces, Session, TriagePass, load_session, save_session
 
 SORTS = tuple(SORT_NAMES)
 
 
 def test_a_session_round_trips(tmp_path: Path) -> None:
-    session = Session("abc", "graph -lora", "rating", "stacked", "auto", True, 12, TriagePass(["a", "b", "c"], 1, "graph", "rating"))
+    session = Session(
+        "abc", "graph -lora", "rating", "stacked", "auto", True, 12, TriagePass(["a", "b", "c"], 1, "graph", "rating"),
+        ExportPlaces("/home/ana/papers", "/home/ana/vault/papers", "/home/ana/obsidian", "/home/ana/obsidian"),
+    )
     save_session(tmp_path, session)
     assert load_session(tmp_path, SORTS) == session
     assert not [p for p in tmp_path.iterdir() if p.name != SESSION_FILE]  # no temp file left behind
@@ -38,6 +41,7 @@ def test_fields_that_make_no_sense_are_dropped_one_by_one(tmp_path: Path) -> Non
     doc = {
         "version": 1, "selected": 5, "query": "graph\x1b[31m\nx", "sort": "nonsense", "layout": "diagonal", "layout_setting": "side",
         "focus_mode": "yes", "scroll": -3, "triage": {"ids": ["a"], "at": 7, "query": "", "sort": "relevance"},
+        "exports": {"file": 3, "folder": "/a\nb", "sync": "  ", "vault": None},
     }
     (tmp_path / SESSION_FILE).write_text(json.dumps(doc))
     session = load_session(tmp_path, SORTS)
@@ -55,3 +59,15 @@ def test_a_triage_pass_walks_resumes_and_goes_back() -> None:
     walk.at = 1
     walk.keep_only({"a", "c"})  # b left the library: the walk keeps its place
     assert walk.ids == ["a", "c"] and walk.at == 1
+
+
+def test_export_places_offer_each_choice_the_place_it_went_last() -> None:
+    places = ExportPlaces()
+    places.used(Path("/papers/group/notes.md"), per_paper=False, sync=False, vault_setting=None)
+    places.used(Path("/papers/vault"), per_paper=True, sync=False, vault_setting=None)
+    assert (places.file, places.folder, places.sync) == ("/papers/group", "/papers/vault", "")
+    assert places.sync_folder(None) is None and places.sync_folder(Path("/set")) == Path("/set")  # never synced: the setting
+    places.used(Path("/elsewhere"), per_paper=True, sync=True, vault_setting=Path("/set"))
+    assert places.sync_folder(Path("/set")) == Path("/elsewhere")  # the vault last synced with
+    assert places.sync_folder(Path("/changed")) == Path("/changed")  # a setting changed since wins
+    assert places.sync_folder(None) is None  # the setting removed since: nothing offered but the default

@@ -328,7 +328,7 @@ class Run:
             await self.keys(["escape"])
             model.editing, model.focus = None, "triage"
             return
-        if model.focus in ("filter", "list") and model.filter:  # Esc in the list clears the filter too
+        if model.focus == "list" and model.filter:  # Esc in the list clears the filter (in the box it leaves, below)
             await self.keys(["escape"])
             self._cleared()
             return
@@ -379,7 +379,8 @@ class Run:
 
     async def do_layout(self) -> None:
         await self.keys(["l"])
-        self.model.layout = "side" if stacked_for(self.model.layout, self.width) else "stacked"
+        stacked = not stacked_for(self.model.layout, self.width)  # the other layout; the one "auto" shows is "auto" again
+        self.model.layout = "auto" if stacked == stacked_for("auto", self.width) else ("stacked" if stacked else "side")
 
     # -- a triage pass ----------------------------------------------------------------------
 

@@ -53,7 +53,7 @@ def test_ids_are_unique_and_stable() -> None:
     keyed = [a.id for a in ACTIONS if a.id]
     assert [ident for ident, n in Counter(keyed).items() if n > 1] == []
     assert binding_id("app.import_papers") == "import_papers" and binding_id("rate(5)") == "rate_5"
-    assert {"rate_5", "notes", "quit_now", "filter_clear", "first_steps_done"} <= known_binding_ids()
+    assert {"rate_5", "notes", "quit_now", "filter_back", "first_steps_done"} <= known_binding_ids()
     assert "command_palette" not in known_binding_ids()  # documented in help, bound by Textual
 
 

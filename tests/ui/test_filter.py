@@ -51,7 +51,9 @@ async def test_typing_filters_ranks_and_the_pane_follows_the_best_match(make_app
         assert text_of(app, "#reader-abstract") == to_unicode(papers.current.abstract)
 
 
-async def test_escape_clears_then_leaves_and_the_list_comes_back(make_app, library: Library) -> None:
+async def test_escape_leaves_the_box_keeping_the_filter_and_a_second_escape_clears_it(make_app, library: Library) -> None:
+    """Esc goes back to the list, from the filter box as from the reading pane and the notes editor; in the list,
+    Esc clears the filter (the box used to clear first and leave on a second Esc, unlike the README's key table)."""
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
@@ -61,12 +63,14 @@ async def test_escape_clears_then_leaves_and_the_list_comes_back(make_app, libra
         await pilot.press("escape")
         await settle(app, pilot)
         box = app.screen.query_one(FilterInput)
-        assert box.value == "" and box.has_focus
+        assert box.value == "graph spars" and app.screen.query_one(PaperList).has_focus
+        assert len(shown(app)) == 3 and app.screen.query_one(PaperList).current == kept
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert box.value == "" and app.screen.query_one(PaperList).has_focus
         assert shown(app) == [p.id for p in library.papers]
         assert app.screen.query_one(PaperList).current == kept
         assert text_of(app, "#list-header") == "33 papers · list order"
-        await pilot.press("escape")
-        assert app.screen.query_one(PaperList).has_focus
 
 
 async def test_enter_and_down_move_into_the_list(make_app, library: Library) -> None:
@@ -162,8 +166,8 @@ async def test_save_a_view_then_apply_and_delete_it_from_the_palette(make_app, l
         await pilot.press("enter")
         await settle(app, pilot)
         assert library.views() == {"Graph [bold] work": "graph spars"}
-        # Clear the filter, then apply the view from the command palette.
-        await pilot.press("slash", "escape")
+        # Clear the filter (Esc to the list, Esc there clears it), then apply the view from the command palette.
+        await pilot.press("slash", "escape", "escape")
         await settle(app, pilot)
         assert len(shown(app)) == 33
         await pilot.press("ctrl+p")

@@ -10,10 +10,10 @@ convenience).
 from __future__ import annotations
 
 from tui.core.search.sorts import SORT_NAMES
-from tui.core.store.session import Session, TriagePass, load_session, save_session
+from tui.core.store.session import ExportPlaces, Session, TriagePass, load_session, save_session
 from tui.core.store.storage import LibraryStore
 
-__all__ = ["Session", "TriagePass", "load", "save"]
+__all__ = ["ExportPlaces", "Session", "TriagePass", "load", "save"]
 
 
 def load(library: LibraryStore) -> Session:

@@ -118,6 +118,8 @@ ACTIONS: tuple[Action, ...] = (
        keywords=("stats", "progress")),
     _a("command_palette", "ctrl+p", "Command palette: every action, Go to paper…, themes", area="Global"),
     _a("app.go_to_paper", palette="Go to paper…", palette_help="Find a paper by its title (fuzzy) and show it", keywords=("find", "jump")),
+    _a("app.screenshot", palette="Screenshot", palette_help="Save an SVG picture of the screen in the export folder",
+       keywords=("svg", "picture", "image")),
     # -- the paper list (its own keys) --------------------------------------------------------
     _a("cursor_up", "up,k", "Up", key_display="k/↑", area="List", owners=("paper_list",)),
     _a("cursor_down", "down,j", "Down", key_display="j/↓", area="List", owners=("paper_list",)),
@@ -259,7 +261,8 @@ ACTIONS: tuple[Action, ...] = (
     _a("line_start", "home,ctrl+a", "Line start (select all is F7)", id="", area="Notes"),
     _a("line_end", "end,ctrl+e", "Line end", id="", area="Notes"),
     _a("clipboard", "ctrl+x,ctrl+c,ctrl+v", "Cut, copy, paste (the selection)", id="", area="Notes"),
-    _a("clear_or_leave", "escape", "Clear filter (a second Esc: back to the list)", id="filter_clear", area="Filter", owners=("filter",)),
+    _a("leave", "escape", "Back to the list, keeping the filter (Esc there clears it)", id="filter_back", area="Filter",
+       owners=("filter",)),
     _a("leave", "down", "To list", id="filter_leave", area="Filter", owners=("filter",)),
     _a("clear_filter", "escape", "Esc in the list: clear the filter", id="list_clear_filter", area="Filter", owners=_LIB),
     # -- a triage pass (the triage bar has focus; keys it does not bind act as on the list) --------

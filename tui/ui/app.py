@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from tui.core.config import Settings, save_setting
@@ -27,6 +27,7 @@ from tui.ui.terminal_input import install as install_escape_parser
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
     from textual.theme import Theme
 
     from tui.core.library import Library
@@ -180,13 +181,33 @@ class PaperdeskApp(App[int]):
             return
         from tui.ui.screens.help import FirstSteps  # the help screen's rows: only when the note is shown
 
-        self.push_screen(FirstSteps(self), self._first_steps_done)
+        self.push_screen(FirstSteps(self, self.key_gate.again), self._first_steps_done)
 
     def _first_steps_done(self, done: bool | None) -> None:
         self.settings.first_steps = False
         self._save_setting("first_steps", False)
 
-    # -- screens: help, stats, go to paper ------------------------------------------
+    # -- screens: help, stats, go to paper; the palette's own entries ------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's palette entries that behave here: Theme, and Quit (paperdesk's: the notes saved first).
+
+        Textual's "Keys" panel (one Esc does not close) gives way to paperdesk's help ("Help: all keys", `?`), its
+        Maximize to focus mode (`z`), and its Screenshot (into a Downloads folder that may not exist) to the
+        registry's "Screenshot" (`action_screenshot`: into the export folder)."""
+        yield SystemCommand("Theme", "Change the colour theme (kept in the settings)", self.action_change_theme)
+        yield SystemCommand("Quit", "Save the notes and quit (q)", self.action_quit)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Save an SVG picture of the screen as it is once the palette has closed, in the export folder (`path`:
+        another folder)."""
+        from tui.ui.library.exporting import export_folder, files_folder
+        from tui.ui.screenshot import save_screenshot
+
+        screen = self._library_screen()
+        folder = Path(path) if path else files_folder(screen.resume.exports) if screen is not None else export_folder()
+        self.call_after_refresh(save_screenshot, self, folder, filename)
+
 
     def action_help(self) -> None:
         from tui.ui.screens.help import HelpScreen

@@ -123,6 +123,14 @@ class KeyGate:
             self._busy = True  # keys read from now on queue behind the held ones
             self.app.call_later(self._release)
 
+    def again(self, event: events.Key) -> None:
+        """Hand `event` out once more, ahead of the keys waiting: a note that closed on a key passes it on to the
+        screen beneath, before the keys typed after it."""
+        self._waiting.appendleft(event)
+        if not self._busy and not self._closed:
+            self._busy = True
+            self.app.call_later(self._release)
+
     def sent(self, target: MessagePump | None) -> None:
         """The app handled the key; `target` is the widget it was forwarded to (None: not forwarded)."""
         self._ticket += 1

@@ -1,4 +1,5 @@
-"""Where the reader left off in a library: the paper, filter, sort, layout, list scroll and triage pass.
+"""Where the reader left off in a library: the paper, filter, sort, layout, list scroll, triage pass, and the
+folders the last exports went to.
 
 Kept in a small JSON file beside the library's data (`SESSION_FILE`), written
 atomically when the app quits and read when it starts. It is only a
@@ -66,12 +67,39 @@ class TriagePass(FieldRecord):
         self.at = self.ids.index(current) if current in self.ids else min(self.at, len(self.ids))
 
 
+class ExportPlaces(FieldRecord):
+    """Where the export dialog wrote last, per choice, so it offers the same place again (this run and the next).
+
+    Paths as text, "" for none: `file` the folder of the last one-file export (Markdown, BibTeX, ...), `folder` the last
+    folder of per-paper files, `sync` the last vault synced with, and `vault` the `vault` setting at that sync (a
+    setting changed since wins over the remembered vault).
+    """
+
+    def __init__(self, file: str = "", folder: str = "", sync: str = "", vault: str = "") -> None:
+        self.file, self.folder, self.sync, self.vault = file, folder, sync, vault
+
+    def used(self, path: Path, per_paper: bool, sync: bool, vault_setting: Path | None) -> None:
+        """An export (or a sync) went to `path`: offer its place next time."""
+        if sync:
+            self.sync, self.vault = str(path), str(vault_setting or "")
+        elif per_paper:
+            self.folder = str(path)
+        else:
+            self.file = str(path.parent)
+
+    def sync_folder(self, vault_setting: Path | None) -> Path | None:
+        """The vault to offer for a sync: the one last synced with, unless the `vault` setting changed since."""
+        if self.sync and self.vault == str(vault_setting or ""):
+            return Path(self.sync)
+        return vault_setting
+
+
 class Session(FieldRecord):
     """What the app restores on its next launch on this library (every field optional)."""
 
     def __init__(
         self, selected: str | None = None, query: str = "", sort: str = "relevance", layout: str = "auto", layout_setting: str = "auto",
-        focus_mode: bool = False, scroll: int = 0, triage: TriagePass | None = None,
+        focus_mode: bool = False, scroll: int = 0, triage: TriagePass | None = None, exports: ExportPlaces | None = None,
     ) -> None:
         self.selected, self.query, self.sort = selected, query, sort
         self.layout = layout
@@ -82,6 +110,7 @@ class Session(FieldRecord):
         self.scroll = scroll
         """The list's first visible row."""
         self.triage = triage
+        self.exports = exports if exports is not None else ExportPlaces()
 
 
 def load_session(folder: str | Path, sorts: tuple[str, ...] | None = None) -> Session:
@@ -112,7 +141,15 @@ def load_session(folder: str | Path, sorts: tuple[str, ...] | None = None) -> Se
     if isinstance(scroll, int) and not isinstance(scroll, bool) and scroll >= 0:
         session.scroll = scroll
     session.triage = _triage(raw.get("triage"), sorts)
+    exports = raw.get("exports")
+    if isinstance(exports, dict):
+        session.exports = ExportPlaces(*(_path(exports.get(name)) for name in ("file", "folder", "sync", "vault")))
     return session
+
+
+def _path(value: object) -> str:
+    """A remembered path: text on one line, else none."""
+    return value if isinstance(value, str) and value.strip() and not any(c in value for c in "\x00\n\r") else ""
 
 
 def _text(value: object) -> str:
@@ -134,6 +171,7 @@ def _triage(raw: object, sorts: tuple[str, ...] | None) -> TriagePass | None:
 
 def save_session(folder: str | Path, session: Session) -> None:
     """Write `session` into `folder` atomically (raises OSError; callers treat a failure as harmless)."""
-    doc = {**vars(session), "triage": dict(vars(session.triage)) if session.triage is not None else None}  # the fields, in order
+    triage = dict(vars(session.triage)) if session.triage is not None else None
+    doc = {**vars(session), "triage": triage, "exports": dict(vars(session.exports))}  # the fields, in order
     doc["version"] = VERSION
     atomic_write_text(Path(folder) / SESSION_FILE, json.dumps(doc, ensure_ascii=False, separators=(",", ":")), durable=False)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from tui.core.export.sync import SyncReport
     from tui.core.library import Library
+    from tui.core.resuming import ExportPlaces
 
 
 @dataclass
@@ -52,38 +53,48 @@ def export_folder() -> Path:
     return documents_dir()
 
 
+def files_folder(places: ExportPlaces) -> Path:
+    """Where one-file exports (and screenshots) go: the folder of the last one, else the documents folder."""
+    return Path(places.file) if places.file else export_folder()
+
+
 class Exporting:
     """Export to Markdown and copy to the clipboard, for the papers of one screen."""
 
-    def __init__(self, host: Screen, papers: PaperList, flush_notes: Callable[[], object]) -> None:
-        """`host` runs the workers and shows the dialogs; `flush_notes()` saves the notes being typed now."""
-        self.host, self._list, self.flush_notes = host, papers, flush_notes
+    def __init__(self, host: Screen, papers: PaperList, flush_notes: Callable[[], object], places: Callable[[], ExportPlaces]) -> None:
+        """`host` runs the workers and shows the dialogs; `flush_notes()` saves the notes being typed now; `places()`
+        is where the last exports went (the session's), offered again and updated by each export that lands."""
+        self.host, self._list, self.flush_notes, self.places = host, papers, flush_notes, places
 
     def open_dialog(self, library: Library, vault: Path | None = None, fmt: str = "markdown") -> None:
-        """Show the dialog (`fmt` chosen in it at first); on a choice, export (or sync with the vault) in a worker."""
+        """Show the dialog (`fmt` chosen in it at first); on a choice, export (or sync with a vault) in a worker.
+
+        `vault` is the `vault` setting; the dialog offers the folders the last exports and sync went to."""
         paper_list = self._list
         view = paper_list.papers  # the filtered view as it is now
         current = paper_list.current
         annotated = sum(1 for a in library.annotations().values() if a.is_annotated and library.get(a.id) is not None)
+        places = self.places()
         dialog = ExportDialog(
             current_title=Entry(current, library.annotation(current.id)).title if current else None,
             view_count=len(view),
             annotated_count=annotated,
-            folder=export_folder(),
-            vault=vault,
+            folder=files_folder(places),
+            vault=places.sync_folder(vault),
             fmt=fmt,
+            notes_folder=Path(places.folder) if places.folder else None,
         )
 
         def chosen(request: ExportRequest | None) -> None:
             if request is not None and request.sync:
-                self.sync(library, request.path)
+                self.sync(library, request.path, vault)
             elif request is not None:
                 self.run(library, request, view, current)
 
         self.host.app.push_screen(dialog, chosen)
 
     def run(self, library: Library, request: ExportRequest, view: Sequence[Paper], current: Paper | None, force: bool = False) -> None:
-        """Write the export in a thread; ask before overwriting; notify with the path."""
+        """Write the export in a thread; ask before overwriting; notify with the path; remember where it went."""
         app = self.host.app
 
         def job() -> None:
@@ -106,12 +117,15 @@ class Exporting:
             except (PaperdeskError, OSError) as exc:
                 to_ui(app, app.notify, error_line(exc, "export"), title="Export failed", severity="error", timeout=10, markup=False)
                 return
+            to_ui(app, self.places().used, request.path, request.per_paper, False, None)
             to_ui(app, app.notify, done, title="Export", timeout=8, markup=False)
 
         self.host.run_worker(job, thread=True, group="export", name="export", exit_on_error=False)
 
-    def sync(self, library: Library, vault: Path) -> None:
-        """`paperdesk sync` with `vault` in a thread, the reader's unsaved notes saved first; notify what it did."""
+    def sync(self, library: Library, vault: Path, setting: Path | None = None) -> None:
+        """`paperdesk sync` with `vault` in a thread, the reader's unsaved notes saved first; notify what it did.
+
+        `setting` is the `vault` setting now: the vault is offered again until the setting changes."""
         from tui.core.library import sync_vault
 
         app = self.host.app
@@ -126,6 +140,7 @@ class Exporting:
             except Exception as exc:  # a bug must not take the reader's session down
                 to_ui(app, app.notify, f"Sync failed: {error_line(exc, 'export')}", severity="error", markup=False)
                 return
+            to_ui(app, self.places().used, vault, True, True, setting)
             to_ui(app, self._synced, report)
 
         self.host.run_worker(job, thread=True, group="export", name="sync", exit_on_error=False)

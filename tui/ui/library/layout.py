@@ -3,7 +3,8 @@
 State sets CSS classes on the screen (`-side`, `-stacked`, `-focus`);
 `styles/layout.tcss` decides the look. "auto" (the default setting) stacks
 the panes below `STACK_BELOW` columns and goes back side by side above it,
-until the reader picks a layout with the key.
+until the reader picks the other layout with the key; the key again, back at
+the layout the setting shows, hands the choice back to the setting.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ class Panes:
     def __init__(self, screen: Screen, papers: PaperList, reader: Reader, bar: TriageBar, mode: str = "auto") -> None:
         """`screen` carries the classes; focus goes home to the list, the reader or the triage bar."""
         self.screen, self.papers, self.reader, self.bar = screen, papers, reader, bar
+        self.setting = mode
+        """The `layout` setting: what `l` comes back to."""
         self.mode = mode
         """"auto", "side" or "stacked": the setting at start, then the reader's choice with `l`."""
         self.focus_mode = False
@@ -61,11 +64,17 @@ class Panes:
         self.apply()
 
     def toggle(self) -> None:
-        """Side by side <-> stacked, and say which."""
-        stacked = stacked_for(self.mode, self.screen.app.size.width)
-        self.mode = "side" if stacked else "stacked"
+        """Side by side <-> stacked, and say which. The layout the setting shows at this width is the setting
+        again (pressing `l` twice in "auto" leaves it "auto": narrowing the terminal stacks the panes)."""
+        width = self.screen.app.size.width
+        stacked = not stacked_for(self.mode, width)
+        back = stacked == stacked_for(self.setting, width)
+        self.mode = self.setting if back else ("stacked" if stacked else "side")
         self.apply()
-        self.screen.notify("Stacked layout" if not stacked else "Side-by-side layout", timeout=2)
+        said = "Stacked layout" if stacked else "Side-by-side layout"
+        if back and self.mode == "auto":
+            said += f" (auto: stacked below {STACK_BELOW} columns)"
+        self.screen.notify(said, timeout=2)
 
     def toggle_focus_mode(self) -> None:
         self.focus_mode = not self.focus_mode

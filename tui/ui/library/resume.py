@@ -1,7 +1,8 @@
 """Pick up where you left off: the saved session restored when the library opens, and taken when the app quits.
 
 The selected paper, the filter, the sort, the layout (with focus mode), the
-list's scroll and the triage pass come back per library (tui/core/store/session.py).
+list's scroll, the triage pass and the folders the last exports went to come
+back per library (tui/core/store/session.py).
 A restored filter or sort needs the search index, which is built in a thread;
 until its ranking is on screen the app's key gate holds the keys typed since
 launch, so they act on the restored list, not on a list about to change.
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from textual.widgets import Input
 
 from tui.core.render.text import one_line
-from tui.core.resuming import Session, TriagePass
+from tui.core.resuming import ExportPlaces, Session, TriagePass
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 
@@ -65,6 +66,8 @@ class Resume:
         self.open_keys, self.layout_setting = open_keys, layout
         self.waiting = False
         """Keys are held until the restored filter's ranking is shown."""
+        self.exports = ExportPlaces()
+        """Where the last exports went: the export dialog offers them again (kept for the next launch)."""
         self._scroll = 0
         self._timer: Timer | None = None
 
@@ -74,6 +77,7 @@ class Resume:
         if session.layout_setting == self.layout_setting:  # an edited setting wins over the saved layout
             panes.mode = session.layout
         panes.focus_mode = session.focus_mode
+        self.exports = session.exports
         panes.apply()
         self.triage.walk = session.triage
         query = one_line(session.query)  # stored text is data: no control character reaches the terminal raw
@@ -136,4 +140,5 @@ class Resume:
             focus_mode=focus_mode,
             scroll=scroll,
             triage=triage.walk,
+            exports=self.exports,
         )

@@ -132,7 +132,7 @@ class LibraryScreen(Screen):
         """Export and clipboard (Markdown writers, dialogs): imported when first used, never before the first frame."""
         from tui.ui.library.exporting import Exporting
 
-        return Exporting(self, self.paper_list, self.flush_notes)
+        return Exporting(self, self.paper_list, self.flush_notes, lambda: self.resume.exports)
 
     @property
     def library(self) -> Library | None:
@@ -324,7 +324,7 @@ class LibraryScreen(Screen):
     # -- moving around -------------------------------------------------------------------
 
     def leave_filter_now(self) -> None:
-        """Enter/down in the box: bring the list (and the pane) up to date with it *now*, and focus the list."""
+        """Enter, down or Esc in the box: bring the list (and the pane) up to date with it *now*, and focus the list."""
         self.filtering.catch_up()
         self.set_focus(self.panes.home())
         self.pane.catch_up()

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, RadioSet, Static
 
 from tui.core.citing import CITATION_FORMATS
 from tui.core.export.filenames import safe_stem
@@ -19,6 +19,7 @@ from tui.core.render.text import one_line
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
+from tui.ui.widgets.choice import Choice
 
 #: Scopes the dialog offers, in order: (id, label).
 SCOPES = ("current", "view", "annotated")
@@ -56,9 +57,11 @@ class ExportDialog(Dialog[ExportRequest | None]):
     """Asks what and where; dismisses with an `ExportRequest`, or None on Escape/Cancel.
 
     The path field follows the choices (a dated file, a file named after the
-    paper, or a notes folder, all under `folder`) until the reader edits it;
-    after that, another format still changes the suffix of a file named with
-    one (.md, .bib, .json, .ris). `fmt` is the format chosen at first.
+    paper, both under `folder`, or a notes folder: `notes_folder`, else one
+    under `folder`) until the reader edits it; after that, another format
+    still changes the suffix of a file named with one (.md, .bib, .json, .ris).
+    `fmt` is the format chosen at first. The button names what it will do
+    ("Export 12 papers", "Sync").
     """
 
     CSS_PATH = stylesheet("export_dialog.tcss")
@@ -66,11 +69,12 @@ class ExportDialog(Dialog[ExportRequest | None]):
 
     def __init__(
         self, *, current_title: str | None, view_count: int, annotated_count: int, folder: Path, vault: Path | None = None,
-        fmt: str = "markdown",
+        fmt: str = "markdown", notes_folder: Path | None = None,
     ) -> None:
         super().__init__()
         self.initial_format = fmt if fmt in SUFFIXES else "markdown"
-        self.vault = vault  # the `vault` setting: where a sync goes by default
+        self.vault = vault  # where a sync goes by default: the vault last synced with, or the `vault` setting
+        self.notes_folder = notes_folder  # the folder of per-paper files last exported to
         self.current_title = current_title
         self.counts = {"current": 1 if current_title is not None else 0, "view": view_count, "annotated": annotated_count}
         self.folder = folder
@@ -85,25 +89,25 @@ class ExportDialog(Dialog[ExportRequest | None]):
             box.border_title = "Export"  # in the border: with the citation formats, the box fits 80x24 without scrolling
             yield Label("What", classes="export-label")
             with RadioSet(id="export-what"):
-                yield RadioButton(
+                yield Choice(
                     Text(f"Current paper: {title}" if self.current_title is not None else "Current paper (none)"),
                     id="scope-current",
                     value=scope == "current",
                     disabled=self.current_title is None,
                 )
-                yield RadioButton(Text(f"Papers shown in the list ({self.counts['view']})"), id="scope-view", value=scope == "view")
-                yield RadioButton(
+                yield Choice(Text(f"Papers shown in the list ({self.counts['view']})"), id="scope-view", value=scope == "view")
+                yield Choice(
                     Text(f"Every annotated paper ({self.counts['annotated']})"),
                     id="scope-annotated",
                     value=scope == "annotated",
                 )
             yield Label("As", classes="export-label")
             with RadioSet(id="export-format"):
-                yield RadioButton("One Markdown file", id="format-file", value=self.initial_format == "markdown")
-                yield RadioButton("A folder, one file per paper (Obsidian vault)", id="format-folder")
-                yield RadioButton("Sync with a vault folder, both ways (every annotated paper)", id="format-sync")
+                yield Choice("One Markdown file", id="format-file", value=self.initial_format == "markdown")
+                yield Choice("A folder, one file per paper (Obsidian vault)", id="format-folder")
+                yield Choice("Sync with a vault folder, both ways (every annotated paper)", id="format-sync")
                 for fmt, label in CITATION_CHOICES.items():
-                    yield RadioButton(label, id=f"format-{fmt}", value=self.initial_format == fmt)
+                    yield Choice(label, id=f"format-{fmt}", value=self.initial_format == fmt)
             yield Label("Where", classes="export-label")
             yield Input(id="export-path", placeholder="file or folder path")
             yield Static(id="export-error")
@@ -149,9 +153,9 @@ class ExportDialog(Dialog[ExportRequest | None]):
     def default_path(self) -> Path:
         """Where the export goes unless the reader types another path."""
         if self.sync:
-            return self.vault or self.folder / "paperdesk-notes"
+            return self.vault or self.notes_folder or self.folder / "paperdesk-notes"
         if self.per_paper:
-            return self.folder / "paperdesk-notes"
+            return self.notes_folder or self.folder / "paperdesk-notes"
         suffix = SUFFIXES[self.fmt]
         if self.scope == "current" and self.current_title is not None:
             return self.folder / f"{safe_stem(self.current_title)}{suffix}"
@@ -168,6 +172,14 @@ class ExportDialog(Dialog[ExportRequest | None]):
             if typed.suffix.casefold() in SUFFIXES.values() and typed.suffix != SUFFIXES[self.fmt]:
                 self._show_path(str(typed.with_suffix(SUFFIXES[self.fmt])))
         self._default = new
+        self.query_one("#export-go", Button).label = self.button_label()
+
+    def button_label(self) -> str:
+        """What pressing the button does: "Sync", or "Export" with the number of papers of the choice."""
+        if self.sync:
+            return "Sync"
+        count = self.counts[self.scope]
+        return f"Export {count} paper{'' if count == 1 else 's'}" if count else "Export"
 
     def _show_path(self, path: str) -> None:
         path_input = self.query_one("#export-path", Input)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -169,20 +170,33 @@ def _settings_hint(path: Path | None) -> str:
 
 
 class FirstSteps(Dialog[bool]):
-    """Shown once on the first launch of a new library; Enter or Esc dismisses it for good."""
+    """Shown once on the first launch of a new library; Enter, Esc or Space dismisses it for good, and so does any
+    other key, which then does what it does on the library (`/bandit` typed as the note shows filters)."""
 
     CSS_PATH = stylesheet("help.tcss")
     BINDINGS = bindings_for("first_steps")
 
-    def __init__(self, keys: KeysInForce) -> None:
+    def __init__(self, keys: KeysInForce, pass_on: Callable[[events.Key], object] | None = None) -> None:
+        """`pass_on(key)` hands a key the note closed on to the screen beneath, ahead of keys typed after it."""
         super().__init__()
-        self.keys = keys
+        self.keys, self.pass_on = keys, pass_on
 
     def compose(self) -> ComposeResult:
         with Vertical(id="first-steps"):
             yield Static("Welcome to paperdesk", id="help-title")
             yield Static(first_steps_text(self.keys), classes="help-keys")
-            yield Static("Enter: start reading (this note will not show again)", id="first-steps-hint")
+            yield Static("Enter, or just start typing (this note will not show again)", id="first-steps-hint")
+
+    def on_key(self, event: events.Key) -> None:
+        """A key the note does not bind (its own: Got it, Quit) closes it and goes on to the library."""
+        bound = self.active_bindings.get(event.key)
+        if bound is not None and bound.node is self:
+            return
+        event.stop()
+        event.prevent_default()
+        if self.pass_on is not None:
+            self.pass_on(events.Key(event.key, event.character))
+        self.dismiss(True)
 
     def action_done(self) -> None:
         self.dismiss(True)

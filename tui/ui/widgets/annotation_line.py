@@ -1,20 +1,22 @@
-"""The reading pane's annotation line: stars, status with the dates it changed, and tags."""
+"""The reading pane's annotation line: stars, status with the dates it changed, and tags (each kept whole)."""
 
 from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.content import Content
 
 from tui.core.models import Annotation, Status, day
 from tui.core.render.text import one_line
 from tui.ui.widgets.marks import STATUS_GLYPHS, stars
+from tui.ui.widgets.units import UnitLine
 
 #: The stars' look without a theme (the reading pane passes its component styles).
 PLAIN = Style(bold=True)
 
 
-def annotation_text(annotation: Annotation | None, rated: Style = PLAIN, unrated: Style | str = "dim") -> Text:
-    """"★★★☆☆ · reading (opened 2026-01-02, started 2026-01-03) · #rl #vision" as `Text`."""
+def annotation_text(annotation: Annotation | None, rated: Style = PLAIN, unrated: Style | str = "dim") -> UnitLine:
+    """"★★★☆☆  reading (opened 2026-01-02, started 2026-01-03)  #rl  #reading group": a tag never wraps inside."""
     ann = annotation
     text = Text()
     rating = ann.rating if ann else 0
@@ -27,7 +29,5 @@ def annotation_text(annotation: Annotation | None, rated: Style = PLAIN, unrated
         dates = [f"{label} {day(stamp)}" for label, stamp in stamps if stamp]
         if dates:
             text.append(" (" + ", ".join(dates) + ")", "dim")
-        for tag in ann.tags:
-            text.append("  ")
-            text.append("#" + one_line(tag), "italic")
-    return text
+    tags = ann.tags if ann is not None else ()
+    return UnitLine(Content.from_rich_text(text), [Content.from_rich_text(Text("#" + one_line(tag), "italic")) for tag in tags])

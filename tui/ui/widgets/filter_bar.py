@@ -30,7 +30,8 @@ def placeholder_for(width: int) -> str:
 
 
 class FilterInput(Input):
-    """The query input: `/` selects its text (`start_query`), Esc clears it, a second Esc (or Enter, or down) goes to the list."""
+    """The query input: `/` selects its text (`start_query`); Esc, Enter or down go to the list, keeping the filter
+    (Esc there clears it), as Esc leaves the reading pane and the notes editor for the list."""
 
     BINDINGS = bindings_for("filter")
 
@@ -58,19 +59,13 @@ class FilterInput(Input):
         self.screen.set_focus(self)
         self.select_all()
 
-    def action_clear_or_leave(self) -> None:
-        if self.value:
-            self.value = ""
-        else:
-            self._leave()
-
     def action_leave(self) -> None:
         self._leave()
 
     async def action_submit(self) -> None:
         self._leave()
 
-    #: Called synchronously on Enter/down/Esc-when-empty; the screen sets it to a
+    #: Called synchronously on Enter/down/Esc; the screen sets it to a
     #: function that brings the list up to date with the box and focuses it.
     leave_hook: Callable[[], None] | None = None
 

@@ -32,6 +32,7 @@ from tui.ui.actions import bindings_for
 from tui.ui.rich_runs import RUN_STYLES, rendered_text, run_style
 from tui.ui.widgets.annotation_line import annotation_text
 from tui.ui.widgets.notes import Notes
+from tui.ui.widgets.units import UnitLine
 
 if TYPE_CHECKING:
     from tui.core.highlights import Anchored
@@ -165,7 +166,7 @@ class Reader(VerticalScroll, can_focus=True):
     def on_resize(self) -> None:
         self.notes.fit_editor(self.scrollable_content_region.height)
 
-    def _set(self, selector: str, text: Text) -> None:
+    def _set(self, selector: str, text: Text | UnitLine) -> None:
         part = self._part(selector)
         part.update(text)
         part.display = bool(text.plain)
