@@ -43,8 +43,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (see `EXIT_*`)."""
     # paperdesk multiplies no matrices: starting numpy's BLAS threads would only cost each start CPU.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    from tui.cli_args import QUERY_COMMANDS
+    from tui.cli_queries import query_argv
+
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(query_argv(sys.argv[1:] if argv is None else argv, QUERY_COMMANDS))
     if args.command == "tag":
         from tui.cli_args import split_db
 

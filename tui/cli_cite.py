@@ -15,6 +15,11 @@ PROG = "paperdesk"
 #: `paperdesk export --format`: markdown, or a citation format (`core.citing.CITATION_FORMATS`).
 EXPORT_FORMATS = ("markdown", "bibtex", "csl-json", "ris")
 REFERENCE_FORMATS = ("text", "markdown", "html")
+#: `cite`'s and `key`'s options that take a value (`cli_queries`: a query TARGET may start with `-`).
+QUERY_COMMANDS: dict[str, dict[str, tuple[str, ...] | None]] = {
+    "cite": {"--style": None, "--format": REFERENCE_FORMATS, "-f": REFERENCE_FORMATS},
+    "key": {},
+}
 
 
 def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.ArgumentParser) -> None:
