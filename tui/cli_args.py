@@ -115,6 +115,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="read every input as this format, whatever its extension or content",
     )
     imp.add_argument(
+        "--list",
+        dest="list_name",
+        metavar="NAME",
+        default=None,
+        help="put the papers in the list NAME, whatever the files call it (default: a list's header line, "
+        "else the file's name; for -, Imported unless its first line names a list)",  # ingest.parsed.STDIN_LIST
+    )
+    imp.add_argument(
         "--force",
         action="store_true",
         help="notes exports: take the file's version where the library changed since the export",

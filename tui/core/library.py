@@ -208,6 +208,7 @@ def import_paths(
     stdin: Callable[[], bytes] | None = None,
     automatic_tags: bool | None = None,
     groups: bool | None = None,
+    list_name: str | None = None,
 ) -> ImportOutcome:
     """Import files and folders of any kind: paper lists, BibTeX, JSON, Zotero databases, and per-paper notes exports.
 
@@ -226,6 +227,7 @@ def import_paths(
     synced in (`zotero_sync`), after the other files; `automatic_tags` and
     `groups` (None: the settings' `zotero_automatic_tags`, `zotero_groups`)
     say whether Zotero's automatic tags and group libraries come too.
+    `list_name` puts every paper the files bring in that list (Zotero's collections aside).
     """
     from tui.core.errors import Cancelled
     from tui.core.importing import add_read, is_notes_export, read_papers, restore_notes
@@ -246,7 +248,7 @@ def import_paths(
                     outcome.add("error", f"{lib.notice}; nothing imported")
                 else:
                     restore_notes(lib, notes, force, outcome, watch)
-        parsed, errors, incoming = read_papers(rest, kind, stdin, watch) if rest else ([], [], None)
+        parsed, errors, incoming = read_papers(rest, kind, stdin, watch, list_name) if rest else ([], [], None)
         if parsed and incoming is not None:
             with _opened(library) as lib:
                 if lib.held:
