@@ -28,6 +28,21 @@ def test_the_first_import_says_the_example_lists_are_there(library_dir: Path, ca
     assert "note:" not in capsys.readouterr().out
 
 
+def test_the_note_about_the_examples_comes_once_per_library(library_dir: Path) -> None:
+    """Imports that leave the library holding only the examples (every paper merged, or the new list removed
+    again) do not repeat it: one note, the first time, whatever follows."""
+    from tests.cli.clirun import REPO, run
+
+    bundled = REPO / "data" / "icml2025-papers.txt"
+    said = []
+    for command in (["import", str(bundled)], ["import", str(bundled)], ["import", str(CONF / "nips2018.json")],
+                    ["remove", "--list", "NeurIPS 2018"], ["import", str(bundled)]):
+        out = run(*command, "--db", str(library_dir))
+        assert out.returncode == 0, out.stderr
+        said.append(out.stdout.count("bundled example papers"))
+    assert said == [1, 0, 0, 0, 0]
+
+
 def test_remove_a_list_then_restore_it(library_dir: Path, capsys) -> None:
     import_paths(library_dir, [CONF / "nips2018.json"])
     before = _ids(library_dir, capsys)

@@ -260,6 +260,7 @@ def import_paths(
                     add_read(lib, parsed, incoming, outcome, watch)
                     if examples:
                         outcome.add("note", examples)
+                        examples_noted(lib)
         for error in errors:
             outcome.add("error", error)
         if zotero:
@@ -517,12 +518,17 @@ def _forget(marker: Path) -> None:
         pass
 
 
+#: In the library folder once an import has said that the bundled examples can be removed: it says so once.
+EXAMPLES_NOTED = ".examples-noted"
+
+
 def example_lists_note(library: LibraryStore) -> str:
-    """When the library holds only the untouched bundled example lists: a line saying so and how to remove them."""
+    """When the library holds only the untouched bundled example lists, and no import has said so yet:
+    a line saying so and how to remove them."""
     from tui.core.ingest.lists import read_list_file
     from tui.core.paths import bundled_lists
 
-    if not library.papers or library.annotations():
+    if not library.papers or library.annotations() or (library.folder / EXAMPLES_NOTED).exists():
         return ""
     bundled = [read_list_file(p) for p in bundled_lists()]
     names = {b.name for b in bundled}
@@ -530,6 +536,17 @@ def example_lists_note(library: LibraryStore) -> str:
         return ""
     flags = " ".join(f'--list "{n}"' for n in sorted(names))
     return f"this library also holds the {len(library.papers)} bundled example papers; remove them with: paperdesk remove {flags}"
+
+
+def examples_noted(library: LibraryStore) -> None:
+    """Remember that the note about the bundled examples was given (`example_lists_note` gives it once);
+    a folder that refuses the mark only means the note comes again."""
+    from tui.core.store.atomic import atomic_write_text
+
+    try:
+        atomic_write_text(library.folder / EXAMPLES_NOTED, "", durable=False)
+    except OSError:
+        pass
 
 # -- syncing a vault -----------------------------------------------------------------------------
 
