@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from tui.cli_status import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, PROG
 from tui.core import collector
 from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
+from tui.core.words import plural
 
 if TYPE_CHECKING:
     import argparse
@@ -304,7 +305,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return EXIT_FAIL if args.query is not None else EXIT_OK
     if args.per_paper or (args.out and args.out != "-"):
         written = write_export(lib, args.out, items, per_paper=args.per_paper, force=args.force)
-        print(f"wrote {written.count} files to {args.out}" if written.per_paper else f"wrote {written.count} papers to {written.path}")
+        print(f"wrote {plural(written.count, 'file')} to {args.out}" if written.per_paper else f"wrote {plural(written.count)} to {written.path}")
     else:
         sys.stdout.buffer.write(render_document(items).encode("utf-8"))
         sys.stdout.flush()
@@ -321,7 +322,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
         outcome = remove_papers(lib, lists=args.lists, query=args.query, ids=args.ids, force=args.force)
     if outcome.refused:
         return _fail(outcome.refused)
-    print(f"removed {outcome.removed} papers to the trash; `{PROG} restore` brings them back" if outcome.removed else "nothing to remove")
+    print(f"removed {plural(outcome.removed)} to the trash; `{PROG} restore` brings them back" if outcome.removed else "nothing to remove")
     return EXIT_OK
 
 

@@ -236,3 +236,14 @@ async def test_leave_keys_follow_the_users_key_overrides(make_app, library: Libr
         await settle(app, pilot)
         assert app.screen.query_one(PaperList).has_focus
         assert app.screen.query_one(FilterInput).value == "lora"
+
+
+async def test_a_library_of_one_paper_says_1_paper(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.ui.test_links_from_data import one_paper_library
+
+    library = one_paper_library(tmp_path / "lib")
+    app = make_app(library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert text_of(app, "#list-header") == "1 paper · list order"
+    library.close()

@@ -535,7 +535,7 @@ def example_lists_note(library: LibraryStore) -> str:
     if {p.list for p in library.papers} != names or len(library.papers) > sum(len(b.abstracts) for b in bundled):
         return ""
     flags = " ".join(f'--list "{n}"' for n in sorted(names))
-    return f"this library also holds the {len(library.papers)} bundled example papers; remove them with: paperdesk remove {flags}"
+    return f"this library also holds the {plural(len(library.papers), 'bundled example paper')}; remove them with: paperdesk remove {flags}"
 
 
 def examples_noted(library: LibraryStore) -> None:

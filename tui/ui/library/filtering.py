@@ -24,6 +24,7 @@ from tui.core.models import Annotation, Paper
 from tui.core.opening import settle
 from tui.core.render.text import one_line
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
+from tui.core.words import plural
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar
 from tui.ui.widgets.paper_list import PaperList
@@ -304,7 +305,7 @@ class Filtering:
             shown = result.query.text.strip() if result is not None else ""
             suffix = (f" · still for `{one_line(shown)}`" if shown else " · not filtered") + suffix
         if result is None or result.query.is_empty:
-            return f"{total} papers · {order}{suffix}"
+            return f"{plural(total)} · {order}{suffix}"
         return f"{len(result)} / {total} · {order}{suffix}"
 
     def show_header(self) -> None:
