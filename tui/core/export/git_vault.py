@@ -113,10 +113,15 @@ class _Repo:
     def commit_all(self, message: Callable[[int], str]) -> int:
         """Commit every change under the vault (`message(how many files)`); return the number of files committed (0: nothing)."""
         self.run("add", "-A", "--", str(self.vault))
-        names = [n for n in self.run("diff", "--cached", "--name-only").stdout.splitlines() if n]
+        names = self.names("diff", "--cached")
         if names:
             self.run("commit", "-q", "-m", message(len(names)))
         return len(names)
+
+    def names(self, *args: str) -> list[str]:
+        """The paths `git ARGS --name-only` lists, as they are: NUL-separated (`-z`), since git quotes a
+        name with letters outside ASCII ("x₀", a CJK title) when it writes one per line."""
+        return [n for n in self.run(*args, "--name-only", "-z").stdout.split("\0") if n]
 
     def branch(self) -> str:
         return self.run("symbolic-ref", "--short", "HEAD").stdout.strip()
@@ -146,7 +151,7 @@ def _pull(repo: _Repo, remote: str, branch: str, out: GitSyncOutcome, now: str) 
     merged = repo.run("merge", "-q", "--no-edit", upstream, check=False)
     if merged.returncode == 0:
         return
-    clashes = [n for n in repo.run("diff", "--name-only", "--diff-filter=U").stdout.splitlines() if n]
+    clashes = repo.names("diff", "--diff-filter=U")
     if not clashes:
         repo.run("merge", "--abort", check=False)
         raise GitError(f"git merge: {merged.stderr.strip().splitlines()[0] if merged.stderr.strip() else 'failed'}")
