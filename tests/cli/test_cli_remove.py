@@ -29,18 +29,18 @@ def test_the_first_import_says_the_example_lists_are_there(library_dir: Path, ca
 
 
 def test_the_note_about_the_examples_comes_once_per_library(library_dir: Path) -> None:
-    """Imports that leave the library holding only the examples (every paper merged, or the new list removed
-    again) do not repeat it: one note, the first time, whatever follows."""
+    """Said when an import first adds papers beside the examples, and never again: not for imports that add
+    nothing (every paper merged), nor once the new list is removed and another import comes."""
     from tests.cli.clirun import REPO, run
 
     bundled = REPO / "data" / "icml2025-papers.txt"
     said = []
-    for command in (["import", str(bundled)], ["import", str(bundled)], ["import", str(CONF / "nips2018.json")],
-                    ["remove", "--list", "NeurIPS 2018"], ["import", str(bundled)]):
+    for command in (["import", str(bundled)], ["import", str(CONF / "nips2018.json")], ["import", str(bundled)],
+                    ["remove", "--list", "NeurIPS 2018"], ["import", str(CONF / "icml2019.json")]):
         out = run(*command, "--db", str(library_dir))
         assert out.returncode == 0, out.stderr
         said.append(out.stdout.count("bundled example papers"))
-    assert said == [1, 0, 0, 0, 0]
+    assert said == [0, 1, 0, 0, 0]
 
 
 def test_remove_a_list_then_restore_it(library_dir: Path, capsys) -> None:

@@ -258,7 +258,7 @@ def import_paths(
                 else:
                     examples = example_lists_note(lib)
                     add_read(lib, parsed, incoming, outcome, watch)
-                    if examples:
+                    if examples and any(report.added for report in outcome.reports):  # the user's papers now sit beside them
                         outcome.add("note", examples)
                         examples_noted(lib)
         for error in errors:
