@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-#: Options whose value is a filter query (`list`, `export`, `remove`; `fetch arxiv` takes arXiv's query).
+#: Options whose value is a filter query, and the commands that have them (`fetch arxiv` takes arXiv's query):
+#: elsewhere `-q` may mean something else (`tag ID -q` removes the tag q).
 QUERY_OPTIONS = ("--query", "-q")
+QUERY_OPTION_COMMANDS = ("list", "export", "remove", "fetch")
 #: Options the global parser and every command take with a value.
 COMMON_VALUE_OPTIONS: dict[str, tuple[str, ...] | None] = {"--db": None}
 
@@ -27,13 +29,15 @@ def query_argv(argv: Sequence[str], query_commands: Mapping[str, Mapping[str, tu
     the command's positionals.
     """
     words = list(argv)
-    if "--" in words:
-        return words
-    words = _attach_option_values(words)
     at = _command_at(words)
-    if at is None or words[at] not in query_commands:
+    if "--" in words or at is None:
         return words
-    return words[: at + 1] + _positionals_last(words[at + 1 :], {**COMMON_VALUE_OPTIONS, **query_commands[words[at]]})
+    command, rest = words[: at + 1], words[at + 1 :]
+    if words[at] in QUERY_OPTION_COMMANDS:
+        return command + _attach_option_values(rest)
+    if words[at] in query_commands:
+        return command + _positionals_last(rest, {**COMMON_VALUE_OPTIONS, **query_commands[words[at]]})
+    return words
 
 
 def _is_dashed(word: str) -> bool:

@@ -70,6 +70,9 @@ def test_export_and_remove_take_one_as_their_query(library_dir: Path, one_unread
         (["list", "--query", "graph"], ["list", "--query", "graph"]),
         (["show", "--", "-x"], ["show", "--", "-x"]),
         (["tag", "abc", "-draft"], ["tag", "abc", "-draft"]),
+        (["tag", "abc", "-q", "-draft"], ["tag", "abc", "-q", "-draft"]),  # removes the tags q and draft
+        (["note", "abc", "--append", "-q"], ["note", "abc", "--append", "-q"]),
+        (["fetch", "arxiv", "--query", "-ti:x"], ["fetch", "arxiv", "--query=-ti:x"]),
     ],
 )
 def test_the_line_is_rewritten_only_where_a_query_starts_with_a_dash(argv: list[str], expected: list[str]) -> None:
