@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from tui.cli_status import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, PROG
 from tui.core import collector
 from tui.core.errors import LibraryHeld, NotFound, PaperdeskError
+from tui.core.words import plural
 
 if TYPE_CHECKING:
     import argparse
@@ -44,8 +45,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (see `EXIT_*`)."""
     # paperdesk multiplies no matrices: starting numpy's BLAS threads would only cost each start CPU.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    from tui.cli_args import QUERY_COMMANDS
+    from tui.cli_queries import query_argv
+
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(query_argv(sys.argv[1:] if argv is None else argv, QUERY_COMMANDS))
     if args.command == "tag":
         from tui.cli_args import split_db
 
@@ -325,7 +329,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return EXIT_FAIL if args.query is not None else EXIT_OK
     if args.per_paper or (args.out and args.out != "-"):
         written = write_export(lib, args.out, items, per_paper=args.per_paper, force=args.force)
-        print(f"wrote {written.count} files to {args.out}" if written.per_paper else f"wrote {written.count} papers to {written.path}")
+        print(f"wrote {plural(written.count, 'file')} to {args.out}" if written.per_paper else f"wrote {plural(written.count)} to {written.path}")
     else:
         sys.stdout.buffer.write(render_document(items).encode("utf-8"))
         sys.stdout.flush()
@@ -342,7 +346,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
         outcome = remove_papers(lib, lists=args.lists, query=args.query, ids=args.ids, force=args.force)
     if outcome.refused:
         return _fail(outcome.refused)
-    print(f"removed {outcome.removed} papers to the trash; `{PROG} restore` brings them back" if outcome.removed else "nothing to remove")
+    print(f"removed {plural(outcome.removed)} to the trash; `{PROG} restore` brings them back" if outcome.removed else "nothing to remove")
     return EXIT_OK
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from tui import __version__
 from tui.cli_cite import EXPORT_FORMATS
+from tui.cli_cite import QUERY_COMMANDS as CITE_QUERY_COMMANDS
 from tui.cli_status import EXIT_FAIL, EXIT_HELD, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG
 from tui.core.models import Status
 from tui.core.search.sorts import SORT_NAMES, SORTS
@@ -16,6 +17,9 @@ from tui.core.search.sorts import SORT_NAMES, SORTS
 LIST_FORMATS = ("tsv", "json", "ids")
 #: `paperdesk import --format`: force one reader instead of the extension or content.
 IMPORT_FORMATS = ("list", "bibtex", "json", "jsonl", "csl", "ris")
+#: Commands whose first positional may be a filter query, with their options that take a value
+#: (and the values they accept): `cli_queries` lets such a query start with `-`.
+QUERY_COMMANDS: dict[str, dict[str, tuple[str, ...] | None]] = {"show": {}, **CITE_QUERY_COMMANDS}
 #: Shells `paperdesk completion` writes a script for (via shtab).
 SHELLS = ("bash", "zsh", "fish")
 
@@ -110,6 +114,14 @@ def build_parser() -> argparse.ArgumentParser:
         choices=IMPORT_FORMATS,
         default=None,
         help="read every input as this format, whatever its extension or content",
+    )
+    imp.add_argument(
+        "--list",
+        dest="list_name",
+        metavar="NAME",
+        default=None,
+        help="put the papers in the list NAME, whatever the files call it (default: a list's header line, "
+        "else the file's name; for -, Imported unless its first line names a list)",  # ingest.parsed.STDIN_LIST
     )
     imp.add_argument(
         "--force",

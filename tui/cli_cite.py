@@ -11,10 +11,17 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from tui.core.words import plural
+
 PROG = "paperdesk"
 #: `paperdesk export --format`: markdown, or a citation format (`core.citing.CITATION_FORMATS`).
 EXPORT_FORMATS = ("markdown", "bibtex", "csl-json", "ris")
 REFERENCE_FORMATS = ("text", "markdown", "html")
+#: `cite`'s and `key`'s options that take a value (`cli_queries`: a query TARGET may start with `-`).
+QUERY_COMMANDS: dict[str, dict[str, tuple[str, ...] | None]] = {
+    "cite": {"--style": None, "--format": REFERENCE_FORMATS, "-f": REFERENCE_FORMATS},
+    "key": {},
+}
 
 
 def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.ArgumentParser) -> None:
@@ -97,7 +104,7 @@ def export_citations(args: argparse.Namespace, folder: Path) -> int:
             return 1 if args.query is not None else 0
         if args.out and args.out != "-":
             written = write_export(lib, args.out, items, per_paper=False, force=args.force, fmt=args.format, notes=args.with_notes)
-            print(f"wrote {written.count} papers to {written.path}")
+            print(f"wrote {plural(written.count)} to {written.path}")
             return 0
         text = citation_text(pairs, args.format, notes=args.with_notes)
     sys.stdout.buffer.write(text.encode("utf-8"))

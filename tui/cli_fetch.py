@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from tui.core.words import plural
+
 if TYPE_CHECKING:
     import datetime as dt
 
@@ -145,7 +147,7 @@ class ProgressBar:
         width = 24
         filled = width * done // max(total, 1)
         end = "\n" if done >= total else ""
-        self.stream.write(f"\r{self.verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{total} papers · {rate:,.0f}/s · {_duration(left)} left{end}")
+        self.stream.write(f"\r{self.verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{plural(total)} · {rate:,.0f}/s · {_duration(left)} left{end}")
         self.stream.flush()
         self._open = done < total
 
@@ -228,7 +230,7 @@ def cmd_fetch(args: argparse.Namespace, library_dir: Path) -> int:
     bar(len(papers), len(papers))
     (report,) = store_fetched(library_dir, [ParsedFile(Path(source), args.service, name, papers)])
     merged = f"{report.merged} already there" + (f" ({report.updated} with new fields)" if report.merged else "")
-    print(_shown(f"list {name}: {len(papers)} papers fetched, {report.added} added, {merged}"))
+    print(_shown(f"list {name}: {plural(len(papers))} fetched, {report.added} added, {merged}"))
     return 0
 
 

@@ -212,11 +212,12 @@ def group_lines(group: Sight, pid: str, annotation: Annotation) -> list[str]:
     Tags, comments and notes come from other members' files: each goes through `one_line`/`visible`."""
     from tui.core.models import MemberMark
     from tui.core.render.text import one_line, visible
+    from tui.core.words import plural
 
     own = MemberMark(group.me, annotation.rating, annotation.status, (), group.comment_of(pid))
     marks = [own, *group.marks_of(pid)]
     width = max(len(m.member) for m in marks) + 2
-    lines = ["", f"Group: {group.votes(pid, annotation.rating)} vote(s) to discuss"]
+    lines = ["", f"Group: {plural(group.votes(pid, annotation.rating), 'vote')} to discuss"]
     for mark in marks:
         name = mark.member + (" *" if mark is own else "")
         parts = ["★" * mark.rating + "☆" * (5 - mark.rating), mark.status.value, *("#" + one_line(t) for t in mark.tags)]

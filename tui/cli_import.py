@@ -101,6 +101,7 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
             outcome = import_paths(
                 library_dir, files, force=args.force, progress=progress, kind=args.format, stdin=sys.stdin.buffer.read,
                 automatic_tags=getattr(args, "zotero_automatic_tags", None), groups=getattr(args, "zotero_groups", None),
+                list_name=" ".join(args.list_name.split()) if args.list_name else None,
             )
     except Cancelled:  # Ctrl+C as the import started or ended, outside its own steps: nothing was written
         _end_progress_line()

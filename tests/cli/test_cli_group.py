@@ -61,7 +61,7 @@ def test_two_members_rate_comment_sync_and_see_each_other(two: tuple[Path, Path,
     listed = [json.loads(line) for line in pd(bob, "list", "--json", "--query", "discuss:").stdout.splitlines()]
     assert [r["id"] for r in listed] == [pid_b] and listed[0]["group"]["votes"] == 2
     shown = pd(bob, "show", pid_b).stdout
-    assert "Group: 2 vote(s) to discuss" in shown and "ana    ★★★★★  unread  “great for week 3”" in shown
+    assert "Group: 2 votes to discuss" in shown and "ana    ★★★★★  unread  “great for week 3”" in shown
 
     members = pd(bob, "group")
     assert members.returncode == 0

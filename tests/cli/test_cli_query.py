@@ -58,3 +58,15 @@ def test_brackets_and_backslashes_in_a_query_are_harmless(library_dir: Path, cap
     with_junk = capsys.readouterr().out
     assert main(["list", "--db", str(library_dir), "-q", "graph"]) == 0
     assert capsys.readouterr().out == with_junk
+
+
+def test_an_unknown_field_is_one_line_and_status_1_in_every_command_taking_a_query(library_dir: Path) -> None:
+    from tests.cli.clirun import run
+
+    main(["list", "--db", str(library_dir), "--limit", "0"])
+    before = folder_snapshot(library_dir)
+    for command in (["list", "--query"], ["show"], ["cite"], ["key"], ["export", "--query"], ["remove", "--query"]):
+        out = run(*command, "foo:bar", "--db", str(library_dir))
+        assert (out.returncode, out.stdout) == (1, ""), command
+        assert out.stderr.splitlines() == ["paperdesk: foo: is not a filter (use status:, rating:, tag:, list:, has:, author:, year:, venue:, key:)"], command
+    assert folder_snapshot(library_dir) == before

@@ -28,6 +28,21 @@ def test_the_first_import_says_the_example_lists_are_there(library_dir: Path, ca
     assert "note:" not in capsys.readouterr().out
 
 
+def test_the_note_about_the_examples_comes_once_per_library(library_dir: Path) -> None:
+    """Said when an import first adds papers beside the examples, and never again: not for imports that add
+    nothing (every paper merged), nor once the new list is removed and another import comes."""
+    from tests.cli.clirun import REPO, run
+
+    bundled = REPO / "data" / "icml2025-papers.txt"
+    said = []
+    for command in (["import", str(bundled)], ["import", str(CONF / "nips2018.json")], ["import", str(bundled)],
+                    ["remove", "--list", "NeurIPS 2018"], ["import", str(CONF / "icml2019.json")]):
+        out = run(*command, "--db", str(library_dir))
+        assert out.returncode == 0, out.stderr
+        said.append(out.stdout.count("bundled example papers"))
+    assert said == [0, 1, 0, 0, 0]
+
+
 def test_remove_a_list_then_restore_it(library_dir: Path, capsys) -> None:
     import_paths(library_dir, [CONF / "nips2018.json"])
     before = _ids(library_dir, capsys)

@@ -41,6 +41,35 @@ def test_import_dash_reads_stdin_and_tells_the_format_from_the_content(library_d
             assert {p.list for p in lib.papers[-2:]} == {"Piped List"}
 
 
+@pytest.mark.parametrize("text", [JSONL, BIBTEX], ids=["jsonl", "bibtex"])
+def test_papers_from_stdin_go_to_a_list_with_a_name_not_stdin(library_dir: Path, text: str) -> None:
+    """`<stdin>` is what errors call standard input; the papers go to "Imported" (STDIN_LIST), and the report says so."""
+    from tui.core.ingest.parsed import STDIN_LIST
+
+    result = run("import", "-", "--db", str(library_dir), input=text)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"<stdin> (list {STDIN_LIST}): ")
+    with Library.open(library_dir, read_only=True) as lib:
+        assert {p.list for p in lib.papers[33:]} == {STDIN_LIST}
+    assert STDIN_LIST in run("import", "--help").stdout  # the help names the default
+
+
+def test_import_list_puts_every_paper_in_the_named_list(library_dir: Path) -> None:
+    from tests.conftest import FIXTURES
+
+    piped = run("import", "-", "--list", "Reading  group", "--db", str(library_dir), input=LIST)
+    assert piped.returncode == 0 and "<stdin> (list Reading group): 2 papers added" in piped.stdout, piped.stderr
+    filed = run("import", str(FIXTURES / "small.bib"), str(FIXTURES / "papers.jsonl"), "--list", "Reading group", "--db", str(library_dir))
+    assert filed.returncode == 0, filed.stderr
+    with Library.open(library_dir, read_only=True) as lib:
+        new = lib.papers[33:]
+        assert len(new) > 4 and {p.list for p in new} == {"Reading group"}
+    again = run("import", str(FIXTURES / "small.bib"), "--list", "Elsewhere", "--db", str(library_dir))
+    assert again.returncode == 0 and " 0 papers added" in again.stdout  # merged papers stay in their list
+    with Library.open(library_dir, read_only=True) as lib:
+        assert "Elsewhere" not in {p.list for p in lib.papers}
+
+
 def test_import_format_forces_the_reader(library_dir: Path) -> None:
     # JSON Lines text forced through the list reader: one "list" named after the first line.
     result = run("import", "-", "--format", "list", "--db", str(library_dir), input="My header\n\n{\"title\": \"x\"}\n")

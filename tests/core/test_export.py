@@ -147,6 +147,6 @@ def test_a_write_error_gives_one_line_and_keeps_earlier_files(tmp_path: Path, mo
         write_per_paper(tmp_path / "vault", fixed_entries(), now=NOW)
     message = str(info.value)
     assert "\n" not in message and "No space left on device" in message and str(calls[1]) in message
-    assert "1 file(s) written before it are intact" in message
+    assert "the 1 file written before it is intact" in message
     files = list((tmp_path / "vault").iterdir())
     assert files == [calls[0]] and files[0].read_text(encoding="utf-8").startswith("---\nid: a1b2c3d4e5f6")

@@ -76,8 +76,9 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.recovery": {"tui.core"},
     # Annotating, for the app and the command line: what a change changes, ordered saves, the undo history, the log.
     "tui.core.annotating": BASE | {"tui.core.store"},
-    # The app's session: the store's file, with the sort orders that exist now.
-    "tui.core.resuming": BASE | {"tui.core.store", "tui.core.search.sorts"},
+    # The app's session: the store's file, with the sort orders that exist now; a triage pass resumes on a
+    # filter that means the same (search.query parses both).
+    "tui.core.resuming": BASE | {"tui.core.store", "tui.core.search.sorts", "tui.core.search.query"},
     # A library and its index opened for a whole session of the app (the collector paused, memory given back).
     "tui.core.opening": {"tui.core"},
     # What an export holds and where it goes, for `paperdesk export` and the app's dialog.

@@ -22,7 +22,7 @@ from tests.conftest import FIXTURES, stored_annotations
 from tui.core.library import Library
 from tui.core.models import Annotation, Paper
 from tui.core.store.catalog import CATALOG_FILE
-from tui.core.store.formats import CITEKEY_RULE, CITEKEYS
+from tui.core.store.formats import CITEKEY_RULE, CITEKEYS, TITLE_RULE
 from tui.core.store.storage import PAPERS_FILE, LibraryStore
 from tui.core.store.trash import TrashChange
 
@@ -120,7 +120,7 @@ def tinydb_style(folder: Path) -> dict:
         "5": {"id": "aaaaaaaaaaa5", "list": "L", "seq": 3},
         "7": {"id": "aaaaaaaaaaa7", "abstract": ODD_TEXTS[3], "list": "L", "seq": 4, "tags": ["t1", "t2"]},
     }
-    data = {"_default": {}, "papers": papers, "formats": {"1": {"titles": 2}}}
+    data = {"_default": {}, "papers": papers, "formats": {"1": {"titles": TITLE_RULE}}}
     folder.mkdir()
     (folder / PAPERS_FILE).write_text(json.dumps(data))
     return data

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tui.core.resuming import resumes
 from tui.core.search.sorts import SORT_NAMES
 from tui.core.store.session import SESSION_FILE, ExportPlaces, Session, TriagePass, load_session, save_session
 
@@ -50,12 +51,12 @@ def test_fields_that_make_no_sense_are_dropped_one_by_one(tmp_path: Path) -> Non
 
 def test_a_triage_pass_walks_resumes_and_goes_back() -> None:
     walk = TriagePass(["a", "b", "c"], 0, "graph", "relevance")
-    assert walk.current == "a" and walk.resumes("graph ", "relevance") and not walk.resumes("graph", "rating")
+    assert walk.current == "a" and resumes(walk, "graph ") and not resumes(walk, "graph -survey")
     walk.advance()
     walk.advance()
     assert walk.current == "c" and walk.go_to("a") and walk.current == "a" and not walk.go_to("zz")
     walk.at = 3
-    assert walk.finished and walk.current is None and walk.last_shown() == "c" and not walk.resumes("graph", "relevance")
+    assert walk.finished and walk.current is None and walk.last_shown() == "c" and not resumes(walk, "graph")
     walk.at = 1
     walk.keep_only({"a", "c"})  # b left the library: the walk keeps its place
     assert walk.ids == ["a", "c"] and walk.at == 1
@@ -71,3 +72,13 @@ def test_export_places_offer_each_choice_the_place_it_went_last() -> None:
     assert places.sync_folder(Path("/set")) == Path("/elsewhere")  # the vault last synced with
     assert places.sync_folder(Path("/changed")) == Path("/changed")  # a setting changed since wins
     assert places.sync_folder(None) is None  # the setting removed since: nothing offered but the default
+
+
+def test_a_pass_resumes_on_any_view_that_selects_the_same_papers() -> None:
+    """Keyed by what the filter means, not how it was typed nor the sort it was in."""
+    walk = TriagePass(["a", "b"], 1, "status:unread tag:llm", "rating")
+    assert resumes(walk, "tag:llm  status:unr") and resumes(walk, "Status:UNREAD tag:llm")
+    assert not resumes(walk, "status:unread") and not resumes(walk, "status:unread -tag:llm")
+    assert resumes(TriagePass(["a"], 0, "", "relevance"), "  ") and not resumes(TriagePass(["a"], 0, "", "relevance"), "graph")
+    broken = TriagePass(["a"], 0, "foo:bar", "relevance")  # a filter that does not parse is compared as written
+    assert resumes(broken, " foo:bar") and not resumes(broken, "foo:baz")

@@ -70,7 +70,7 @@ def test_a_note_written_on_one_machine_appears_on_the_other(machines) -> None:  
     laptop.lib.save_annotation(laptop.lib.papers[0].id, notes="written on the laptop", rating=4, tags=["llm training"])
     out = laptop.sync()
     assert out.conflicts == 0 and "git: pushed to origin" in out.lines()
-    assert git(laptop.vault, "log", "-1", "--format=%s").strip() == "paperdesk: 1 notes updated"
+    assert git(laptop.vault, "log", "-1", "--format=%s").strip() == "paperdesk: 1 note updated"
     assert ".paperdesk-sync.json" not in git(laptop.vault, "ls-files")  # the state is per library, never shared
     desktop.sync()
     got = desktop.lib.annotation(desktop.lib.papers[0].id)

@@ -152,18 +152,42 @@ async def test_theme_from_settings_and_changes_persist(make_app, library: Librar
     assert "# mine" in text and load_settings(config)[0].theme == "gruvbox"
 
 
-async def test_bad_settings_warn_in_one_line_and_do_not_crash(make_app, library: Library, tmp_path: Path) -> None:
+async def test_bad_settings_warn_in_one_line_each_and_do_not_crash(make_app, library: Library, tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     settings = Settings(theme="no-such-theme", keys={"fly": "f9"}, first_steps=False)
     app = make_app(settings=settings, config_file=config, warnings=[f"{config}: layout: bad; using the default"])
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
-        assert any("layout" in m for m in messages)
-        assert any("no-such-theme" in m for m in messages)
-        assert any("keys.fly" in m for m in messages)
-        assert all("\n" not in m for m in messages)
+        [notice] = app._notifications
+        lines = notice.message.splitlines()
+        assert notice.title == f"Settings: 3 problems in {config}; each ignored"
+        assert lines[0] == "• layout: bad" and "no-such-theme" in lines[1] and "keys.fly" in lines[2] and len(lines) == 3
         assert app.theme == "textual-dark"
+
+
+async def test_nine_bad_settings_are_all_listed_as_the_cli_prints_them(make_app, library: Library, tmp_path: Path) -> None:
+    """Nine problems in the file: the CLI prints nine lines; the app lists the same nine in one notice, all on screen."""
+    from tests.cli.clirun import run
+
+    config = tmp_path / "paperdesk" / "config.toml"
+    config.parent.mkdir()
+    config.write_text(
+        'first_steps = false\nlayout = "diagonal"\nautosave_delay = 0\narxiv_api = "ftp://x"\narxiv_delay = 999\n'
+        'cite_style = "???"\nzotero_groups = "yes"\ncolour = "blue"\nfontsize = 12\n[keys]\nrate_1 = ""\n',
+        encoding="utf-8",
+    )
+    printed = run("list", "--limit", "0", "--db", str(tmp_path / "lib"), env={"XDG_CONFIG_HOME": str(tmp_path)}).stderr.splitlines()
+    assert len(printed) == 9 and all(line.startswith(f"paperdesk: warning: {config}: ") for line in printed)
+    settings, warnings = load_settings(config)
+    app = make_app(settings=settings, config_file=config, warnings=warnings)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        [notice] = app._notifications
+        keys = [line.split(":", 1)[0].removeprefix("• ") for line in notice.message.splitlines()]
+        assert keys == [line.split(": ")[3] for line in printed]  # the same nine, in the file's order
+        await pilot.pause()
+        [toast] = app.screen.query("Toast")  # one toast, whole on an 80x24 screen
+        assert toast.region.height > 9 and toast.region.y >= 0 and toast.region.bottom <= 24
 
 
 async def test_layouts_auto_toggle_and_focus(make_app, library: Library) -> None:

@@ -143,7 +143,7 @@ async def test_the_export_dialog_writes_bibtex_that_reads_back(make_app, library
         await pilot.click("#export-go")
         await settle(app, pilot)
         out = documents / "mine.bib"
-        assert f"Exported 106 paper(s) to {out}" in notices(app)
+        assert f"Exported 106 papers to {out}" in notices(app)
     written = bibtexparser.parse_string(out.read_text(encoding="utf-8"))
     source = {e.key: e for e in bibtexparser.parse_file(str(PMLR)).entries if e.entry_type.casefold() == "inproceedings"}
     assert {e.key for e in written.entries} == {p.citekey for p in shown} == set(source)

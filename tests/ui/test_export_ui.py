@@ -159,7 +159,7 @@ async def test_x_exports_every_annotated_paper_to_a_folder(make_app, library: Li
             [f"{library.papers[0].shown_title.replace(':', ' -')}.md", "Renamed - paper.md"]
         )
         assert {read_note_file(f).id for f in files} == {first, second}
-        assert f"Exported 2 file(s) to {documents / 'paperdesk-notes'}" in notices(app)
+        assert f"Exported 2 files to {documents / 'paperdesk-notes'}" in notices(app)
 
 
 async def test_export_asks_before_overwriting(make_app, library: Library, documents: Path, tmp_path: Path) -> None:
@@ -192,7 +192,7 @@ async def test_export_asks_before_overwriting(make_app, library: Library, docume
         text = target.read_text(encoding="utf-8")
         assert text.startswith("# paperdesk notes\n\n1 paper, exported ")
         assert library.papers[2].abstract.split("\n")[0] in text
-        assert f"Exported 1 paper(s) to {target}" in notices(app)
+        assert f"Exported 1 paper to {target}" in notices(app)
 
 
 async def test_export_of_the_view_and_a_write_error(make_app, library: Library, documents: Path, tmp_path: Path) -> None:

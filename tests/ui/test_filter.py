@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input, Static
 
 from tests.ui.pilot import settle, text_of
@@ -117,6 +118,33 @@ async def test_a_malformed_filter_explains_and_leaves_the_list_as_it_was(make_ap
         assert not error.display
 
 
+async def test_an_unknown_field_marks_the_list_as_the_last_good_query_s(make_app, library: Library) -> None:
+    """`foo:bar`: the error shows, and the list (still `foo`'s hits) is dimmed with the header naming that query."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await type_filter(app, pilot, "foo")
+        foo_hits = shown(app)
+        assert text_of(app, "#list-header") == f"{len(foo_hits)} / 33 · relevance"
+        await pilot.press("colon", "b", "a", "r")
+        await settle(app, pilot)
+        papers = app.screen.query_one(PaperList)
+        assert text_of(app, "#filter-error").startswith("foo: is not a filter")
+        assert shown(app) == foo_hits and papers.has_class("-stale")
+        assert text_of(app, "#list-header") == f"{len(foo_hits)} / 33 · relevance · still for `foo:`"
+        await pilot.press("ctrl+s")  # a new sort does not hide the error
+        await settle(app, pilot)
+        assert papers.has_class("-stale") and "still for `foo:`" in text_of(app, "#list-header")
+        await pilot.press(*["backspace"] * 4)
+        await settle(app, pilot)
+        assert not papers.has_class("-stale") and "still" not in text_of(app, "#list-header")
+        await pilot.press(*["backspace"] * 3)
+        app.screen.query_one(FilterInput).post_message(events.Paste("foo:bar"))
+        await settle(app, pilot)
+        assert shown(app) == [p.id for p in library.papers]  # pasted into an empty box: the whole library, so said
+        assert text_of(app, "#list-header").endswith(" · not filtered") and papers.has_class("-stale")
+
+
 async def test_field_filters_use_stored_annotations(make_app, library: Library) -> None:
     lora = next(p for p in library.papers if p.abstract.startswith("Low-Rank Adaptation"))
     library.save_annotation(lora.id, status="read", rating=5, notes="adapter bank idea")
@@ -212,3 +240,14 @@ async def test_leave_keys_follow_the_users_key_overrides(make_app, library: Libr
         await settle(app, pilot)
         assert app.screen.query_one(PaperList).has_focus
         assert app.screen.query_one(FilterInput).value == "lora"
+
+
+async def test_a_library_of_one_paper_says_1_paper(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.ui.test_links_from_data import one_paper_library
+
+    library = one_paper_library(tmp_path / "lib")
+    app = make_app(library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert text_of(app, "#list-header") == "1 paper · list order"
+    library.close()

@@ -25,7 +25,8 @@ from tui.ui.widgets.paper_list import PaperList
 
 
 def settings_warnings(app: PaperdeskApp) -> list[str]:
-    return [n.message for n in app._notifications if "keys." in n.message]
+    """The lines about `[keys]` of the settings notice (one notice lists every problem, a line each)."""
+    return [line for n in app._notifications for line in n.message.splitlines() if "keys." in line]
 
 
 async def test_a_key_name_no_key_has_warns_and_keeps_the_default(make_app, library: Library) -> None:

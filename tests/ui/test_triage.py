@@ -189,3 +189,29 @@ async def test_a_read_only_library_has_no_triage(library_dir) -> None:  # type: 
         await settle(app, pilot)
         assert not app.screen.has_class("-triage") and isinstance(app.focused, PaperList)
         assert any("read-only" in n.lower() for n in notices(app))
+
+
+async def test_the_same_filter_reached_again_after_a_sort_change_resumes_the_pass(make_app, library: Library) -> None:
+    """`status:unread`, T, two decisions, Esc; a sort change, the box emptied and the filter typed again (`status:unr`):
+    T picks the pass up at paper 3, in the order it started with, and says so; another filter starts over and says so."""
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("slash")
+        await type_text(pilot, "status:unread")
+        await pilot.press("enter", "T", "r", "x", "escape")
+        await settle(app, pilot)
+        walked = [p.id for p in library.papers]
+        await pilot.press("ctrl+s", "slash", "escape")  # sorted by rating; the box emptied
+        await settle(app, pilot)
+        await type_text(pilot, "status:unr")
+        await pilot.press("enter", "T")
+        await settle(app, pilot)
+        assert bar(app).startswith("Triage: 2 / 33 triaged · paper 3 of 33") and title(app) == library.get(walked[2]).shown_title
+        assert any("resumed where you stopped" in n for n in notices(app))
+        await pilot.press("escape", "slash", "escape")
+        await type_text(pilot, "graph")
+        await pilot.press("enter", "T")
+        await settle(app, pilot)
+        assert bar(app).startswith("Triage: 0 / ")
+        assert any("new triage pass for this view: the unfinished one over `status:unread` is dropped" in n for n in notices(app))

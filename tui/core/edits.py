@@ -21,6 +21,7 @@ from tui.core.library import Library, held_error, papers_matching
 from tui.core.models import Annotation, Paper, Status
 from tui.core.render.text import one_line
 from tui.core.render.titles import row_title
+from tui.core.words import plural
 
 #: How many candidates an ambiguous id or query lists.
 CANDIDATES_SHOWN = 20
@@ -229,5 +230,4 @@ def save_notes(lib: Library, paper: Paper, notes: str, verb: str = "edited") -> 
 
 
 def _count(text: str) -> str:
-    lines = len(text.splitlines())
-    return f"{lines} line" + ("" if lines == 1 else "s")
+    return plural(len(text.splitlines()), "line")

@@ -50,15 +50,16 @@ def restore_notes(library: Any, sources: Sequence[str | os.PathLike[str]], force
 
 
 def read_papers(
-    paths: Sequence[str | os.PathLike[str]], kind: str | None, stdin: Callable[[], bytes] | None, watch: Watch
+    paths: Sequence[str | os.PathLike[str]], kind: str | None, stdin: Callable[[], bytes] | None, watch: Watch, list_name: str | None = None
 ) -> tuple[list[ParsedFile], list[str], Incoming]:
-    """Parse the paper files (`ingest.readers.read_imports`), counting entries as they come: parsed files, errors, their sink."""
+    """Parse the paper files (`ingest.readers.read_imports`), counting entries as they come: parsed files, errors, their sink.
+    `list_name`: the list every paper goes to, whatever its file calls it."""
     from tui.core.ingest.incoming import Incoming
     from tui.core.ingest.readers import read_imports
 
     watch.step(READING, 0)
     incoming = Incoming(watch.reading)  # each slice of papers is keyed, and its abstracts put on disk, as it is read
-    parsed, errors = read_imports([p if isinstance(p, str) else Path(p) for p in paths], kind, stdin, incoming)
+    parsed, errors = read_imports([p if isinstance(p, str) else Path(p) for p in paths], kind, stdin, incoming, list_name)
     return parsed, errors, incoming
 
 

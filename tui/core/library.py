@@ -208,6 +208,7 @@ def import_paths(
     stdin: Callable[[], bytes] | None = None,
     automatic_tags: bool | None = None,
     groups: bool | None = None,
+    list_name: str | None = None,
 ) -> ImportOutcome:
     """Import files and folders of any kind: paper lists, BibTeX, JSON, Zotero databases, and per-paper notes exports.
 
@@ -226,6 +227,7 @@ def import_paths(
     synced in (`zotero_sync`), after the other files; `automatic_tags` and
     `groups` (None: the settings' `zotero_automatic_tags`, `zotero_groups`)
     say whether Zotero's automatic tags and group libraries come too.
+    `list_name` puts every paper the files bring in that list (Zotero's collections aside).
     """
     from tui.core.errors import Cancelled
     from tui.core.importing import add_read, is_notes_export, read_papers, restore_notes
@@ -246,7 +248,7 @@ def import_paths(
                     outcome.add("error", f"{lib.notice}; nothing imported")
                 else:
                     restore_notes(lib, notes, force, outcome, watch)
-        parsed, errors, incoming = read_papers(rest, kind, stdin, watch) if rest else ([], [], None)
+        parsed, errors, incoming = read_papers(rest, kind, stdin, watch, list_name) if rest else ([], [], None)
         if parsed and incoming is not None:
             with _opened(library) as lib:
                 if lib.held:
@@ -256,8 +258,9 @@ def import_paths(
                 else:
                     examples = example_lists_note(lib)
                     add_read(lib, parsed, incoming, outcome, watch)
-                    if examples:
+                    if examples and any(report.added for report in outcome.reports):  # the user's papers now sit beside them
                         outcome.add("note", examples)
+                        examples_noted(lib)
         for error in errors:
             outcome.add("error", error)
         if zotero:
@@ -524,19 +527,35 @@ def _forget(marker: Path) -> None:
         pass
 
 
+#: In the library folder once an import has said that the bundled examples can be removed: it says so once.
+EXAMPLES_NOTED = ".examples-noted"
+
+
 def example_lists_note(library: LibraryStore) -> str:
-    """When the library holds only the untouched bundled example lists: a line saying so and how to remove them."""
+    """When the library holds only the untouched bundled example lists, and no import has said so yet:
+    a line saying so and how to remove them."""
     from tui.core.ingest.lists import read_list_file
     from tui.core.paths import bundled_lists
 
-    if not library.papers or library.annotations():
+    if not library.papers or library.annotations() or (library.folder / EXAMPLES_NOTED).exists():
         return ""
     bundled = [read_list_file(p) for p in bundled_lists()]
     names = {b.name for b in bundled}
     if {p.list for p in library.papers} != names or len(library.papers) > sum(len(b.abstracts) for b in bundled):
         return ""
     flags = " ".join(f'--list "{n}"' for n in sorted(names))
-    return f"this library also holds the {len(library.papers)} bundled example papers; remove them with: paperdesk remove {flags}"
+    return f"this library also holds the {plural(len(library.papers), 'bundled example paper')}; remove them with: paperdesk remove {flags}"
+
+
+def examples_noted(library: LibraryStore) -> None:
+    """Remember that the note about the bundled examples was given (`example_lists_note` gives it once);
+    a folder that refuses the mark only means the note comes again."""
+    from tui.core.store.atomic import atomic_write_text
+
+    try:
+        atomic_write_text(library.folder / EXAMPLES_NOTED, "", durable=False)
+    except OSError:
+        pass
 
 # -- syncing a vault -----------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from tui.core.search.sorts import SORT_NAMES
 from tui.core.store.session import ExportPlaces, Session, TriagePass, load_session, save_session
 from tui.core.store.storage import LibraryStore
 
-__all__ = ["ExportPlaces", "Session", "TriagePass", "load", "save"]
+__all__ = ["ExportPlaces", "Session", "TriagePass", "load", "resumes", "save"]
 
 
 def load(library: LibraryStore) -> Session:
@@ -29,3 +29,18 @@ def save(library: LibraryStore, session: Session) -> None:
         save_session(library.folder, session)
     except OSError:
         pass
+
+
+def resumes(walk: TriagePass, query: str) -> bool:
+    """Whether `T` on the view filtered by `query` picks `walk` up where it stopped: it is unfinished and the
+    filter selects the same papers however it is written (`status:unr` is `status:unread`, word order aside).
+    The sort is not compared: the pass walks its papers in the order it started with, and a sort changed
+    while looking around should not lose a pass's progress."""
+    from tui.core.search.query import QueryError, parse_query
+
+    if walk.finished:
+        return False
+    try:
+        return parse_query(walk.query).meaning == parse_query(query).meaning
+    except QueryError:
+        return " ".join(walk.query.split()) == " ".join(query.split())

@@ -144,7 +144,7 @@ def _gone(stored: Sequence[Paper], parsed: ZoteroFile, met: set[tuple[str, str]]
         where = "is in Zotero's trash" if link in parsed.trashed else "was deleted in Zotero"
         lines.append(f"{one_line(paper.shown_title)} ({paper.id}, Zotero item {link[1]}) {where}; kept here (paperdesk remove {paper.id} removes it)")
     if len(lines) > GONE_SHOWN:
-        lines[GONE_SHOWN:] = [f"… and {len(lines) - GONE_SHOWN} more papers whose item left Zotero; kept here"]
+        lines[GONE_SHOWN:] = [f"… and {plural(len(lines) - GONE_SHOWN, 'more paper')} whose item left Zotero; kept here"]
     return lines
 
 

@@ -14,7 +14,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
-from tui.core.config import Settings, save_setting
+from tui.core.config import Settings, save_setting, warnings_report
 from tui.core.render.text import clean, one_line
 from tui.ui.actions import bindings_for
 from tui.ui.hangup import HangupGuard
@@ -94,8 +94,10 @@ class PaperdeskApp(App[int]):
 
     def on_mount(self) -> None:
         self.hangup.install()
-        for warning in self.config_warnings:
-            self.notify(one_line(warning), title="Settings", severity="warning", timeout=12, markup=False)
+        if self.config_warnings:  # all of them in one notice: one toast each showed only as many as fit the screen
+            heading, lines = warnings_report(self.config_warnings, str(self.config_file or "settings"))
+            shown = "\n".join(f"• {one_line(line)}" for line in lines)
+            self.notify(shown, title=one_line(heading), severity="warning", timeout=min(40, 10 + 2 * len(lines)), markup=False)
 
     # -- settings: theme, keys, first steps (tui/core/config.py) -----------------------
 

@@ -27,6 +27,7 @@ from tui.core.export.sync import SyncReport
 from tui.core.export.sync_state import STATE_FILE
 from tui.core.models import day, utc_now
 from tui.core.store.atomic import atomic_write_text
+from tui.core.words import plural
 
 #: Each git command gets this long (a local or LAN remote answers in well under a second).
 TIMEOUT = 120
@@ -109,13 +110,18 @@ class _Repo:
         except OSError as exc:
             raise GitError(f"{path}: cannot keep the sync state out of git ({exc.strerror})") from None
 
-    def commit_all(self, message: str) -> int:
-        """Commit every change under the vault; return the number of files committed (0: nothing)."""
+    def commit_all(self, message: Callable[[int], str]) -> int:
+        """Commit every change under the vault (`message(how many files)`); return the number of files committed (0: nothing)."""
         self.run("add", "-A", "--", str(self.vault))
-        names = [n for n in self.run("diff", "--cached", "--name-only").stdout.splitlines() if n]
+        names = self.names("diff", "--cached")
         if names:
-            self.run("commit", "-q", "-m", message.format(n=len(names)))
+            self.run("commit", "-q", "-m", message(len(names)))
         return len(names)
+
+    def names(self, *args: str) -> list[str]:
+        """The paths `git ARGS --name-only` lists, as they are: NUL-separated (`-z`), since git quotes a
+        name with letters outside ASCII ("x₀", a CJK title) when it writes one per line."""
+        return [n for n in self.run(*args, "--name-only", "-z").stdout.split("\0") if n]
 
     def branch(self) -> str:
         return self.run("symbolic-ref", "--short", "HEAD").stdout.strip()
@@ -145,13 +151,13 @@ def _pull(repo: _Repo, remote: str, branch: str, out: GitSyncOutcome, now: str) 
     merged = repo.run("merge", "-q", "--no-edit", upstream, check=False)
     if merged.returncode == 0:
         return
-    clashes = [n for n in repo.run("diff", "--name-only", "--diff-filter=U").stdout.splitlines() if n]
+    clashes = repo.names("diff", "--diff-filter=U")
     if not clashes:
         repo.run("merge", "--abort", check=False)
         raise GitError(f"git merge: {merged.stderr.strip().splitlines()[0] if merged.stderr.strip() else 'failed'}")
     for name in clashes:
         _keep_both(repo, name, now, out)
-    repo.run("commit", "-q", "--no-edit", "-m", f"paperdesk: merge {upstream}, {len(clashes)} notes changed on both machines")
+    repo.run("commit", "-q", "--no-edit", "-m", f"paperdesk: merge {upstream}, {plural(len(clashes), 'note')} changed on both machines")
 
 
 def _keep_both(repo: _Repo, name: str, now: str, out: GitSyncOutcome) -> None:
@@ -185,16 +191,16 @@ def sync_with_git(vault: Path, sync: Callable[[], SyncReport], now: str | None =
     repo = _Repo(vault)
     repo.exclude_state()
     out = GitSyncOutcome()
-    edits = repo.commit_all("paperdesk: {n} notes edited in the vault")
+    edits = repo.commit_all(lambda n: f"paperdesk: {plural(n, 'note')} edited in the vault")
     if edits:
-        out.git_lines.append(f"git: committed {edits} file(s) edited in the vault")
+        out.git_lines.append(f"git: committed {plural(edits, 'file')} edited in the vault")
     remote = repo.remote()
     branch = repo.branch()
     if remote:
         _pull(repo, remote, branch, out, stamp)
     out.report = sync()
-    updated = repo.commit_all("paperdesk: {n} notes updated")
-    out.git_lines.append(f"git: committed {updated} file(s)" if updated else "git: nothing to commit")
+    updated = repo.commit_all(lambda n: f"paperdesk: {plural(n, 'note')} updated")
+    out.git_lines.append(f"git: committed {plural(updated, 'file')}" if updated else "git: nothing to commit")
     if remote and repo.has_commits():
         pushed = repo.run("push", "-q", "-u", remote, f"HEAD:refs/heads/{branch}", check=False)
         if pushed.returncode != 0:

@@ -25,6 +25,7 @@ from tui.core.export.vault_markdown import shown_title as rendered_title
 from tui.core.models import Annotation, Paper, Status, day, shown_title, utc_now
 from tui.core.render.links import code_links
 from tui.core.render.text import clean, one_line
+from tui.core.words import plural
 
 #: The heading that starts the notes in a per-paper file; import reads what follows it.
 NOTES_HEADING = "## Notes"
@@ -137,8 +138,7 @@ def paper_section(entry: Entry, level: int = 2) -> str:
 def render_document(items: Sequence[Entry], now: str | None = None) -> str:
     """The one-document export: a top heading and one section per paper."""
     stamp = now or utc_now()
-    count = f"{len(items)} paper" + ("" if len(items) == 1 else "s")
-    head = f"# paperdesk notes\n\n{count}, exported {day(stamp)}.\n"
+    head = f"# paperdesk notes\n\n{plural(len(items))}, exported {day(stamp)}.\n"
     return "\n".join([head, *(paper_section(e) for e in items)])
 
 

@@ -36,6 +36,7 @@ from tui.core.export.own_text import OwnText, own_text
 from tui.core.export.vault_markdown import library_tags, shift_headings, tag_lookup, vault_tag
 from tui.core.models import EDITABLE_FIELDS, Annotation, Status
 from tui.core.render.text import clean, one_line
+from tui.core.words import plural
 
 #: Notes files larger than this are refused (a vault note is a few kilobytes).
 MAX_FILE_BYTES = 5_000_000
@@ -115,7 +116,7 @@ class NotesImportReport:
         out += [f"unmatched {p.name}: no paper with this id in the library" for p in self.unmatched]
         out.append(
             f"notes: {len(self.changed)} updated, {self.unchanged} unchanged, "
-            f"{len(self.conflicts)} conflicts, {len(self.unmatched)} unmatched, {len(self.errors)} unreadable"
+            f"{plural(len(self.conflicts), 'conflict')}, {len(self.unmatched)} unmatched, {len(self.errors)} unreadable"
         )
         return out
 

@@ -354,7 +354,7 @@ def _apply(step: _Step, report: SyncReport, state: SyncState) -> None:
                 mode = path.stat().st_mode & 0o7777 if path.exists() else file_mode()
                 write_text(path, text, durable=False, mode=mode)
         except OSError as exc:
-            done = f"; {report.written} file(s) written before it are in place" if report.written else ""
+            done = f"; the {plural(report.written, 'file')} written before it {'is' if report.written == 1 else 'are'} in place" if report.written else ""
             raise SyncError(f"{path}: cannot write ({os_reason(exc)}); the library and the vault are valid, sync again{done}") from None
         report.written += 1
     if step.line:

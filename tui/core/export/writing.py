@@ -13,6 +13,7 @@ from tui.core.export.markdown import Entry, render_document, render_paper_file
 from tui.core.export.vault_markdown import shown_title
 from tui.core.models import utc_now
 from tui.core.store.atomic import atomic_write_text, fsync_dir
+from tui.core.words import plural
 
 #: Files bigger than this in an export folder are not scanned for a paperdesk id.
 SCAN_LIMIT = 1_000_000
@@ -52,7 +53,7 @@ def _write(path: Path, text: str, done: int, durable: bool = True) -> None:
         mode = path.stat().st_mode & 0o7777 if path.exists() else _FILE_MODE
         atomic_write_text(path, text, durable=durable, mode=mode)
     except OSError as exc:
-        kept = f"; the {done} file(s) written before it are intact" if done else ""
+        kept = f"; the {plural(done, 'file')} written before it {'is' if done == 1 else 'are'} intact" if done else ""
         raise ExportError(f"{path}: cannot write ({os_reason(exc)}){kept}") from None
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from tui.core.fetch.http import HttpClient, Malformed, ServiceError
 from tui.core.ingest.parsed import Progress
 from tui.core.models import Paper, normalize_space, paper_id
+from tui.core.words import plural
 
 SERVICE = "arXiv"
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -167,7 +168,8 @@ def fetch_listing(
             feed = client.get("/api/query", params, max_age=LISTING_AGE, parse=lambda body: parse_feed(body, list_name))
         except ServiceError as exc:
             if papers:
-                raise ServiceError(exc.service, f"{exc.problem}; the {len(papers)} papers fetched so far are cached: run the command again to resume") from None
+                cached = f"the {plural(len(papers))} fetched so far {'is' if len(papers) == 1 else 'are'} cached: run the command again to resume"
+                raise ServiceError(exc.service, f"{exc.problem}; {cached}") from None
             raise
         total = feed.total if total is None else total
         for paper in feed.papers:

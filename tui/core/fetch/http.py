@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from tui.core.errors import PaperdeskError
 from tui.core.fetch.cache import ResponseCache
+from tui.core.words import plural
 
 #: HTTP statuses that mean "busy, try again later".
 RETRY_STATUSES = (429, 502, 503, 504)
@@ -161,7 +162,7 @@ class HttpClient:
                     continue
                 if status == 404:
                     raise NotFound(self.service, f"not found (HTTP 404: {url})") from None
-                gave_up = f" after {attempt} retries" if attempt else ""
+                gave_up = f" after {plural(attempt, 'retry', 'retries')}" if attempt else ""
                 raise ServiceError(self.service, f"HTTP {status}{gave_up} ({url})") from None
             except TimeoutError:
                 raise ServiceError(self.service, f"no answer within {self.timeout:g} s (timed out)") from None

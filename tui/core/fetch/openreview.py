@@ -16,6 +16,7 @@ from typing import Any
 from tui.core.fetch.http import HttpClient, Malformed, NotFound, ServiceError
 from tui.core.ingest.parsed import Progress
 from tui.core.models import Paper, normalize_space, paper_id
+from tui.core.words import plural
 
 SERVICE = "OpenReview"
 #: Notes per request (the API's own maximum).
@@ -190,7 +191,8 @@ def fetch_venue(
         except Exception as exc:  # noqa: BLE001 - network, library or answer: one line
             error = _openreview_error(exc)
             if papers:
-                resume = f"the {len(papers)} of {total} papers fetched so far are cached: run the command again to resume"
+                fetched = f"{len(papers)} of {plural(total)}" if total is not None else plural(len(papers))
+                resume = f"the {fetched} fetched so far are cached: run the command again to resume"
                 raise ServiceError(SERVICE, f"{error.problem}; {resume}") from None
             raise error from None
         papers.extend(batch)

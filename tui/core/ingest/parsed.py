@@ -15,6 +15,10 @@ from typing import Protocol
 from tui.core.models import Paper
 from tui.core.words import plural
 
+#: The name `-` (standard input) goes by in reports and errors.
+STDIN_NAME = "<stdin>"
+#: The list papers from standard input go to when neither `--list` nor the input (a list's header line) names one.
+STDIN_LIST = "Imported"
 #: Imports with at least this many entries show a progress bar.
 LARGE_IMPORT = 1000
 
@@ -67,7 +71,7 @@ class FileReport:
     def line(self) -> str:
         """The one line the CLI and the app print for every file, whatever its kind:
         "refs.bib: 1 paper added, 2 merged (1 with new fields), 0 skipped"; a plain list names its list."""
-        where = f"{self.source} (list {self.name})" if self.kind == "list" else self.source
+        where = f"{self.source} (list {self.name})" if self.kind == "list" or self.source == STDIN_NAME else self.source
         merged = f"{self.merged} merged"
         if self.merged:
             merged += f" ({self.updated} with new fields)"

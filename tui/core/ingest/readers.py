@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tui.core.errors import InputFileError, os_reason
 from tui.core.ingest.lists import ParsedList, parse_list
-from tui.core.ingest.parsed import ParsedFile, Sink
+from tui.core.ingest.parsed import STDIN_LIST, STDIN_NAME, ParsedFile, Sink
 from tui.core.ingest.textfile import read_text
 from tui.core.models import Paper, paper_id
 from tui.core.render.text import visible
@@ -57,8 +57,6 @@ def sniff(text: str, path: Path) -> str:
     return "list"
 
 
-#: The name `-` (standard input) goes by in reports and errors.
-STDIN_NAME = "<stdin>"
 
 
 def read_import(path: str | Path, kind: str | None = None, sink: Sink | None = None) -> ParsedFile:
@@ -95,6 +93,11 @@ def read_stdin(data: bytes, kind: str | None = None, sink: Sink | None = None) -
 
     text = decode_text(data, STDIN_NAME).replace("\r\n", "\n").replace("\r", "\n")
     parsed = parse_import(text, Path(STDIN_NAME), kind)
+    if parsed.name == STDIN_NAME:  # named after the "file": standard input has no name a list should carry
+        parsed.name = STDIN_LIST
+        for paper in parsed.papers:
+            if paper.list == STDIN_NAME:
+                paper.list = STDIN_LIST
     if sink is not None:
         sink.take(parsed.papers)
     return parsed
@@ -151,18 +154,20 @@ def expand(path: str | Path) -> list[Path]:
 
 
 def read_imports(
-    paths: list[str | Path], kind: str | None = None, stdin: Callable[[], bytes] | None = None, sink: Sink | None = None
+    paths: list[str | Path], kind: str | None = None, stdin: Callable[[], bytes] | None = None, sink: Sink | None = None,
+    list_name: str | None = None,
 ) -> tuple[list[ParsedFile], list[str]]:
     """Parse every file (folders expanded): the parsed files, and one error line per file that failed.
 
     `-` reads `stdin()` (once) when it is given; `kind` forces the format of every file. The
     papers of the parsed files go to `sink` as they are read, in the order of the files.
+    `list_name` puts every paper read in that list, whatever its file calls it.
     """
     parsed, errors = [], []
     for name in paths:
         if str(name) == "-" and stdin is not None:
             try:
-                parsed.append(read_stdin(stdin(), kind, sink))
+                parsed.append(_named(read_stdin(stdin(), kind, sink), list_name))
             except InputFileError as exc:
                 errors.append(str(exc))
             continue
@@ -173,10 +178,19 @@ def read_imports(
             continue
         for file in files:
             try:
-                parsed.append(read_import(file, kind, sink))
+                parsed.append(_named(read_import(file, kind, sink), list_name))
             except InputFileError as exc:
                 errors.append(str(exc))
     return parsed, errors
+
+
+def _named(parsed: ParsedFile, list_name: str | None) -> ParsedFile:
+    """`parsed` with its papers in `list_name` (when given): a paper's list is not part of its id or match keys."""
+    if list_name:
+        parsed.name = list_name
+        for paper in parsed.papers:
+            paper.list = list_name
+    return parsed
 
 
 def complete_path(value: str) -> str | None:

@@ -44,14 +44,6 @@ FILLERS = (
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]")
 _URL = re.compile(r"\\url\s*\{[^{}]*\}|(?:https?://|www\.)\S+")
-_LATEX_WRAPPER = re.compile(
-    r"\\(?:text(?:bf|it|sc|tt|rm|sf|up|normal)?|emph|underline|overline|[mh]box|"
-    r"math(?:rm|bf|it|sf|tt|bb|cal|frak)|operatorname|boldsymbol)"
-    r"\s*\{([^{}]*)\}"
-)
-_MATH = re.compile(r"\$\$?([^$]*)\$\$?")
-_PLAIN_MATH = re.compile(r"[\w .,'()+=/-]{1,30}")
-_LATEX_ESCAPE = re.compile(r"\\([%&#_$])")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?|\\.?")
 _BOLD = re.compile(r"\*\*([^*]*)\*\*")
 MARKUP = re.compile(r"[*$`{}]+")
@@ -85,7 +77,7 @@ _PREPOSITIONS = "for|to|in|on|with|via|across|under|over|beyond|from|at|into|by|
 # and a participle before a preposition ("pretrained in") starts a reduced clause.
 _BOUNDARIES = tuple(
     re.compile(
-        r"\s*(?:,(?!\s*[a-z]\w*-\w)|;)\s*|\s+(?=(?:" + words + r")(?![\w-])|[a-z]{3,}ed\s+(?:"
+        r"\s*(?:,(?!\s*[a-z]\w*-\w|\d)|;)\s*|\s+(?=(?:" + words + r")(?![\w-])|[a-z]{3,}ed\s+(?:"
         + _PREPOSITIONS + r")\b)"
     )
     for words in (_CLAUSE_WORDS, _CLAUSE_WORDS + "|" + _PREPOSITIONS)
@@ -98,27 +90,19 @@ _TRIM = " \t.,;:!?-–—/\\([{\"'`“”‘’、，。；：！？"
 
 
 def clean_text(text: str) -> str:
-    """Plain prose: no control characters, URLs, LaTeX or Markdown emphasis."""
+    """Plain prose as the reading pane shows it: no control characters, URLs or emphasis, and LaTeX rendered
+    (`$\\mu$-GDP` reads μ-GDP, `$\\ell_1$` ℓ₁), so a title never drops the math its sentence holds."""
     text = CONTROL.sub(" ", text)
     if "://" in text or "www." in text or "\\url" in text:
         text = _URL.sub(" ", text)
-    if "\\" in text:
-        for _ in range(2):  # nested wrappers such as \textbf{\emph{X}}
-            text = _LATEX_WRAPPER.sub(r"\1", text)
-    if "$" in text:
-        text = _MATH.sub(_math_text, text)
-    if "\\" in text:
-        text = _LATEX_COMMAND.sub("", _LATEX_ESCAPE.sub(r"\1", text))
     if "**" in text:
         text = _BOLD.sub(_unbold, text)
+    if "$" in text or "\\" in text:
+        from tui.core.render.latex import to_unicode
+
+        text = _LATEX_COMMAND.sub("", to_unicode(text))  # a macro the renderer keeps as written (a private `\ourmethod`) says nothing
     text = MARKUP.sub("", text).replace("~", " ")
     return " ".join(text.split())
-
-
-def _math_text(match: re.Match[str]) -> str:
-    """Keep math that reads as text ($Q$-learning, $\\textbf{EAGLES}$); drop formulas."""
-    inner = match.group(1).strip()
-    return inner if _PLAIN_MATH.fullmatch(inner) else " "
 
 
 def _unbold(match: re.Match[str]) -> str:
@@ -195,9 +179,9 @@ def shorten(text: str, limit: int) -> str:
 
 
 def capitalize(title: str) -> str:
-    """A phrase-title starts upper-case; a name such as "pFedMe" keeps its case."""
+    """A phrase-title starts upper-case; a name such as "pFedMe", and math ("ε-greedy", "α ∈ [0,1]"), keep their case."""
     first = title.split(" ", 1)[0]
-    return title[:1].upper() + title[1:] if first.islower() else title
+    return title[:1].upper() + title[1:] if first.islower() and "a" <= first[:1] <= "z" else title
 
 
 def finish(title: str, max_len: int) -> str:

@@ -77,7 +77,7 @@ _VERB = re.compile(
     r"\s(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|remains?|plays?|often|"
     r"aims?|enables?|provides?|suffers?|encounters?|shows?|seems?|becomes?|requires?|relies|rely|lies|lie)\b"
 )
-_CLAUSE_END = re.compile(r"\s*(?:,(?!\s*[a-z]\w*-\w)|[;:—]|\s[–-]\s|[，；：])")
+_CLAUSE_END = re.compile(r"\s*(?:,(?!\s*[a-z]\w*-\w|\d)|[;:—]|\s[–-]\s|[，；：])")  # not [0,1]: math renders as is
 
 #: A method's description is chosen to fit this many characters; a phrase may use up to `max_len`.
 TARGET_LEN = 60
@@ -280,7 +280,7 @@ def _fallback_phrase(sentences: list[str], defs: dict[str, str]) -> str:
             phrase = _VERB.split(phrase, 1)[0]
         phrase = _CLAUSE_END.split(phrase, 1)[0]
     phrase = shape(phrase)
-    if len(phrase.split()) < 2:  # "Safety has been a major concern ..."
+    if sum(len(word) > 1 for word in phrase.split()) < 2:  # "Safety has been a major concern ...", "Greek α, sets ℝ, ..."
         phrase = shape(sentences[0])
     for short, long in defs.items():  # "generalized SSB" -> "generalized static Schrödinger Bridge"
         if short not in GENERIC_ACRONYMS:

@@ -275,6 +275,11 @@ def _math_symbols() -> dict[str, str]:
     return symbols
 
 
+def math_symbol(name: str) -> str:
+    """What the argument-less math macro `\\name` shows (`ell`: ℓ), stripped; "" when it is not one."""
+    return _math_symbols().get(name, "").strip()
+
+
 def text_to_unicode(src: str) -> str:
     """Running text with LaTeX accents and macros (`Erd\\H{o}s`) decoded; plain text passes unchanged.
 

@@ -101,6 +101,9 @@ def _macro(m: re.Match[str]) -> str:
             return _accents(shorthand)
         word = _ARGUMENT.search(shorthand)
         return word.group(1) if word else " "
+    shown = _shown_letter(name)
+    if shown:  # \ell reads ℓ, folded to l with the rest: `$\ell_1$` is found by l1, as the rendered ℓ₁ is
+        return shown
     return " " if _is_command(name) else name
 
 
@@ -113,6 +116,15 @@ def _is_command(name: str) -> bool:
     from tui.core.render.latex_math import is_known_text_macro
 
     return is_known_text_macro(name) or name.startswith(("math", "text", "operatorname"))
+
+
+@lru_cache(maxsize=4096)
+def _shown_letter(name: str) -> str:
+    """The letter a math symbol macro shows (`\\ell`: ℓ, `\\hbar`: ħ), or "" for any other command."""
+    from tui.core.render.latex_math import math_symbol
+
+    shown = math_symbol(name)
+    return shown if len(shown) == 1 and unicodedata.category(shown).startswith("L") else ""
 
 
 def _unmarked(text: str) -> str:

@@ -102,6 +102,12 @@ class Query:
         """True when there is free text to rank by (filters alone keep the chosen order)."""
         return bool(self.terms or self.phrases)
 
+    @property
+    def meaning(self) -> tuple[frozenset, ...]:
+        """What the query selects, whatever its spelling and order: `status:unr  tag:x` means `tag:x status:unread`."""
+        parts = (self.terms, self.phrases, self.excluded_terms, self.excluded_phrases, self.filters)
+        return tuple(frozenset(part) for part in parts)
+
 
 def _number_test(name: str, value: str, maximum: int) -> NumberTest:
     value = value.strip()

@@ -6,9 +6,10 @@ from typing import Any
 
 FORMATS_TABLE = "formats"
 TITLES = "titles"
-#: The version of the title rules of `ingest.titles` (raise it when they change). Kept here, not with
+#: The version of the title rules of `ingest.titles` (raise it when they change; 3: math rendered as the
+#: reading pane shows it, not dropped). Kept here, not with
 #: `core.migrations`' steps: every open reads it, and only a library behind it needs the steps.
-TITLE_RULE = 2
+TITLE_RULE = 3
 CITEKEYS = "citekeys"
 #: 1: every paper holds a citation key (`Paper.citekey`); a library written before keys gets them once.
 CITEKEY_RULE = 1

@@ -30,8 +30,9 @@ class TriagePass(FieldRecord):
         self.at = at
         """Index in `ids` of the paper shown now (`len(ids)`: walked to the end)."""
         self.query = query
-        """The filter the pass was started from: `T` on the same view resumes it."""
+        """The filter the pass was started from: `T` on a view meaning the same resumes it (`resuming.resumes`)."""
         self.sort = sort
+        """The sort order the pass was started in, which fixed the order of `ids`."""
 
     @property
     def current(self) -> str | None:
@@ -41,10 +42,6 @@ class TriagePass(FieldRecord):
     @property
     def finished(self) -> bool:
         return self.at >= len(self.ids)
-
-    def resumes(self, query: str, sort: str) -> bool:
-        """Whether `T` on the view (`query`, `sort`) picks this pass up where it stopped."""
-        return not self.finished and (self.query, self.sort) == (query.strip(), sort)
 
     def advance(self) -> None:
         self.at = min(self.at + 1, len(self.ids))

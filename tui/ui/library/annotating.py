@@ -22,6 +22,7 @@ from tui.core.annotating import Annotating, Pending, format_tags, known_tags, pa
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Highlight, Paper, Status, shown_title
 from tui.core.render.text import one_line
+from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.threads import to_ui
 from tui.ui.widgets.paper_list import PaperList
@@ -90,7 +91,7 @@ class Annotator:
     def _add_to_history(self, changes: list[LoggedChange]) -> None:
         self.annotating.take(changes)
         count = len(changes)
-        self.host.notify(f"{count} command-line edit{'s' if count > 1 else ''} can be undone with u.", timeout=5, markup=False)
+        self.host.notify(f"{plural(count, 'command-line edit')} can be undone with u.", timeout=5, markup=False)
 
     # -- what is shown ---------------------------------------------------------------
 

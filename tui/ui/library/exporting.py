@@ -23,6 +23,7 @@ from tui.core.errors import PaperdeskError
 from tui.core.export.markdown import Entry
 from tui.core.exporting import WouldOverwrite, view_entries, write_export
 from tui.core.models import Paper
+from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.library.clipboard import copy_text
 from tui.ui.screens.confirm import ConfirmOverwrite
@@ -108,9 +109,9 @@ class Exporting:
             try:
                 written = write_export(library, request.path, items, per_paper=request.per_paper, force=force, fmt=request.fmt)
                 if written.per_paper:
-                    done = f"Exported {written.count} file(s) to {request.path}"
+                    done = f"Exported {plural(written.count, 'file')} to {request.path}"
                 else:
-                    done = f"Exported {written.count} paper(s) to {written.path}"
+                    done = f"Exported {plural(written.count)} to {written.path}"
             except WouldOverwrite as exc:
                 to_ui(app, self._confirm, library, request, view, current, exc)
                 return

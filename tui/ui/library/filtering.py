@@ -24,6 +24,7 @@ from tui.core.models import Annotation, Paper
 from tui.core.opening import settle
 from tui.core.render.text import one_line
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
+from tui.core.words import plural
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar
 from tui.ui.widgets.paper_list import PaperList
@@ -80,6 +81,9 @@ class Filtering:
         """The library is in a reading group: the sort cycle offers the group score."""
         self.index_hook: Callable[[SearchIndex], None] = lambda index: None
         """Called with each new index before its first ranking (the reading group sets its marks on it)."""
+        self.broken = False
+        """The box's query does not parse (its error is on show): the list is the last good query's, dimmed,
+        and the header says which query that was, so a list is never taken for the box's."""
 
     @property
     def text(self) -> str:
@@ -178,8 +182,10 @@ class Filtering:
             query = parse_query(self.text)
         except QueryError as exc:
             bar.show_error(str(exc))
+            self._mark_broken(True)
             return
         bar.show_error(None)
+        self._mark_broken(False)
         keep = keep if keep is not None else self.keep_next
         if self.index is None:
             self.host.post_message(Ranked(self.result))
@@ -190,6 +196,13 @@ class Filtering:
             self.show(self._search(index, query, sort), keep)
             return
         self.host.run_worker(lambda: self._rank(index, query, sort, keep), thread=True, exclusive=True, group="rank")
+
+    def _mark_broken(self, broken: bool) -> None:
+        """The list is (or is no longer) the last good query's while the box holds a malformed one."""
+        if broken != self.broken:
+            self.broken = broken
+            self._list.set_class(broken, "-stale")
+            self.show_header()
 
     def _search(self, index: SearchIndex, query: Query, sort: str, should_stop: Callable[[], bool] = lambda: False) -> SearchResult:
         """Rank, timing it (`took`); raises `Cancelled` when `should_stop` says so."""
@@ -241,7 +254,9 @@ class Filtering:
         try:
             query = parse_query(self.text)
         except QueryError:
+            self.result = None  # the list is the whole library's, as the header says
             self._list.set_papers(library.papers, keep=keep)
+            self.show_header()
             return
         self.host.workers.cancel_group(self.host, "rank")
         self.show(index.search(query, self.sort), keep=keep)
@@ -286,7 +301,8 @@ class Filtering:
         return self.result.words_for(paper)
 
     def header(self) -> str:
-        """ "7 / 33 · relevance", or "33 papers · list order" when nothing is filtered; "· read-only" after either."""
+        """ "7 / 33 · relevance", or "33 papers · list order" when nothing is filtered; "· read-only" after either.
+        While the box's query has an error, "· still for `foo`" (or "· not filtered") says what the list shows."""
         library = self.library
         total = len(library.papers) if library else 0
         result = self.result
@@ -295,8 +311,11 @@ class Filtering:
         if self.index is None and library is not None and (self.text or total > 5000):
             order += " · indexing…"
         suffix = " · read-only" if library is not None and library.read_only else ""
+        if self.broken:  # the box's query has an error: say what the list is instead
+            shown = result.query.text.strip() if result is not None else ""
+            suffix = (f" · still for `{one_line(shown)}`" if shown else " · not filtered") + suffix
         if result is None or result.query.is_empty:
-            return f"{total} papers · {order}{suffix}"
+            return f"{plural(total)} · {order}{suffix}"
         return f"{len(result)} / {total} · {order}{suffix}"
 
     def show_header(self) -> None:

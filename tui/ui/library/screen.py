@@ -88,7 +88,7 @@ class LibraryScreen(Screen):
         self.desk = desk
         use_on(self)  # toasts over the list keep their CJK characters
         self.filter_bar = FilterBar(id="filter-bar")
-        self.list_header = Static("Opening library…", id="list-header")
+        self.list_header = Static("Opening library…", id="list-header", markup=False)  # it names the query typed: data
         self.paper_list = PaperList(id="papers")
         self.progress_line = ProgressLine(id="progress")
         self.triage_bar = TriageBar(id="triage-bar")

@@ -6,8 +6,9 @@ focus layout with the triage bar focused: `r` read later (to-read) and `x`
 skip (skipped) decide and move on, `space` moves on without deciding, 1-5
 rate without moving (a rating alone is not a decision), `n` writes a note
 (Esc comes back), `u` undoes the last change and goes back to its paper.
-Esc leaves; `T` on the same view resumes where it stopped (across restarts
-too: the pass is part of the saved session).
+Esc leaves; `T` on a view with the same filter (however written, in any sort
+order) resumes where it stopped (across restarts too: the pass is part of the
+saved session); on another view it starts a new pass and says the old one is dropped.
 
 While a pass is on, the (hidden) paper list holds the pass's papers, so every
 key that acts on "the highlighted paper" acts on the one shown; the
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from tui.core.models import Annotation, Paper, Status
-from tui.core.resuming import TriagePass
+from tui.core.resuming import TriagePass, resumes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.triage_bar import TriageBar
 
@@ -92,12 +93,17 @@ class Triage:
         walk = self.walk
         if walk is not None:
             walk.keep_only({pid for pid in walk.ids if library.get(pid) is not None})
-        if walk is None or not walk.resumes(query, sort):
+        if walk is None or not resumes(walk, query):
             ids = [p.id for p in self._list.papers if annotator.view(p.id).status is Status.UNREAD]
             if not ids:
                 self.host.notify("No unread papers in this view to triage.", timeout=4, markup=False)
                 return
+            if walk is not None and not walk.finished:  # its progress is dropped: say so, not silently
+                was = f"`{walk.query}`" if walk.query else "every paper"
+                self.host.notify(f"A new triage pass for this view: the unfinished one over {was} is dropped.", timeout=6, markup=False)
             walk = TriagePass(ids, 0, query, sort)
+        elif walk.sort != sort:
+            self.host.notify("Triage resumed where you stopped, in the order the pass started with.", timeout=4, markup=False)
         self.walk = walk
         self.active = True
         self.focus_mode_before = panes.focus_mode

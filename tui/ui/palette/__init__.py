@@ -20,6 +20,7 @@ from textual.content import Content
 from tui.core.models import shown_title
 from tui.core.render.text import one_line
 from tui.core.search.command_match import command_score
+from tui.core.words import plural
 from tui.ui.actions import Action, palette_actions
 from tui.ui.keymap import KeysInForce, shown
 from tui.ui.widgets.paper_list import PaperList
@@ -86,7 +87,7 @@ def action_entries(screen: Screen) -> list[Entry]:
         help_line = action.palette_help + (f" ({_key(action, overrides)})" if action.keys else "")
         if action.changes_data and "{n papers}" not in action.palette:  # a command on the whole view names no paper
             help_line += target
-        text = action.palette.replace("{n papers}", f"{shown} paper{'' if shown == 1 else 's'}")
+        text = action.palette.replace("{n papers}", plural(shown))
         entries.append(Entry(text, help_line, partial(screen.run_action, action.action), action.changes_data, action.keywords))
     return entries
 

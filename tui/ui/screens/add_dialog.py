@@ -18,6 +18,7 @@ from textual.widgets import Input
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.library import AddOutcome, add_ids
 from tui.core.render.text import one_line
+from tui.core.words import plural
 from tui.ui.screens.import_dialog import LibraryChanged
 from tui.ui.screens.report_dialog import ReportDialog
 from tui.ui.threads import to_ui
@@ -46,7 +47,7 @@ class AddDialog(ReportDialog):
         texts = event.value.replace(",", " ").split()
         if self.running or not texts or self.writable_library("added") is None:
             return
-        self.start(f"Fetching {len(texts)} paper(s)…")
+        self.start(f"Fetching {plural(len(texts))}…")
         self.run_add(texts)
 
     @work(thread=True, exclusive=True, group="add")

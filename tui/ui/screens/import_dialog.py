@@ -30,6 +30,7 @@ from tui.core.ingest.readers import FORMATS, complete_path
 from tui.core.ingest.watch import MATCHING, READING, WRITING
 from tui.core.library import import_paths
 from tui.core.render.text import one_line
+from tui.core.words import plural
 from tui.ui.screens.report_dialog import ReportDialog
 from tui.ui.threads import to_ui, to_ui_every
 
@@ -136,11 +137,11 @@ class ImportDialog(ReportDialog):
                 self.set_result(Text(self._too_late(), style="italic"))
             return  # "Cancelling…" stays until the import stops
         if stage == READING:
-            line = f"Reading… {done:,} entries" if done else "Reading…"
+            line = f"Reading… {plural(done, 'entry', 'entries', grouped=True)}" if done else "Reading…"
         elif stage == MATCHING:
-            line = f"Matching with the library: {done:,} of {total:,} papers"
+            line = f"Matching with the library: {done:,} of {plural(total, grouped=True)}"
         else:
-            line = f"Writing {done:,} papers to the library…" if done else "Writing to the library…"
+            line = f"Writing {plural(done, grouped=True)} to the library…" if done else "Writing to the library…"
         self.set_result(Text(line + ("" if stage == WRITING else " · Esc cancels"), style="italic"))
 
     @staticmethod

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from tui.core.models import Paper
 from tui.core.render.text import one_line
+from tui.core.words import plural
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
@@ -124,10 +125,9 @@ class RelatedScreen(Dialog["str | None"]):
             if not self.source.abstract.strip():
                 return "This paper has no abstract, and no other paper shares the words of its title."
             return "No other paper shares this paper's key words."
-        plural = "s" if len(similar) != 1 else ""
         if not self.source.abstract.strip():
-            return f"{len(similar)} paper{plural} sharing words with its title (it has no abstract):"
-        return f"The {len(similar)} paper{plural} most like it, with the words they share:"
+            return f"{plural(len(similar))} sharing words with its title (it has no abstract):"
+        return f"The {plural(len(similar))} most like it, with the words they share:"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
