@@ -180,3 +180,9 @@ def test_random_tables_never_lose_quit_nor_clash_silently(table: dict[str, str])
         for key, ids in holders.items():
             if len(ids) > 1:
                 assert all(key in default_keys(known[i]) for i in ids if i in known), (key, ids)
+
+
+def test_an_action_id_an_older_version_used_still_remaps_its_action() -> None:
+    """`filter_clear` became `filter_back` (Esc in the filter box now goes back to the list): old settings keep working."""
+    accepted, warnings = check_keys({"filter_clear": "escape,ctrl+g"}, "config.toml")
+    assert warnings == [] and accepted == {"filter_back": "escape,ctrl+g"}

@@ -141,6 +141,10 @@ def _clash(accepted: dict[str, list[str]], order: list[str]) -> tuple[str, str, 
     return None
 
 
+#: Action ids an older version used: a settings file naming one still remaps the action it became.
+RENAMED = {"filter_clear": "filter_back"}
+
+
 def check_keys(table: dict[str, str], source: str) -> tuple[dict[str, str], list[str]]:
     """The overrides of `table` that are safe to bind (keys normalised), and one warning line per rejected entry."""
     known = remappable()
@@ -152,6 +156,7 @@ def check_keys(table: dict[str, str], source: str) -> tuple[dict[str, str], list
         tail = f"; {ident} keeps {keeps}" if keeps else "; ignored"
         warnings.append(f"{source}: keys.{ident}: {why}{tail}")
 
+    table = {RENAMED.get(ident, ident): raw for ident, raw in table.items()}
     for ident, raw in table.items():
         if ident not in known:
             reject(ident, "no action with this id (see ? for ids)")
