@@ -277,3 +277,17 @@ def test_a_state_entry_missing_a_field_counts_it_as_empty(lib: Library, tmp_path
     assert (report.written, report.conflicts, report.lines) == (0, 0, [])
     assert sorted(p.name for p in vault.glob("*.md")) == [name(1)]
     assert file_of(vault, b).name == name(1)
+
+
+def test_a_file_deleted_in_the_vault_is_said_once_and_re_created_when_the_notes_change(lib: Library, tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    pid = lib.papers[0].id
+    lib.save_annotation(pid, notes="keep me")
+    sync_vault(lib, vault, now=DAY1)
+    (vault / name(0)).unlink()
+    deleted = sync_vault(lib, vault, now=DAY2)
+    assert deleted.lines == [f"{name(0)}: deleted in the vault; the notes stay in the library (the file comes back when they change)"]
+    assert sync_vault(lib, vault, now=DAY2).lines == []
+    lib.save_annotation(pid, notes="keep me, and more")
+    back = sync_vault(lib, vault, now=DAY2)
+    assert back.lines == [f"re-created {name(0)}: its notes changed since the file was deleted in the vault"]
