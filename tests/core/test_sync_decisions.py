@@ -27,6 +27,41 @@ def conflict(i: int, day: str = "2026-12-01") -> str:
     return f"Abstract number {i} about x_{i}.conflict-{day}.md"
 
 
+def synced(lib: Library, tmp_path: Path, *notes: str) -> tuple[Path, list[str]]:
+    """The vault after a first sync (DAY1) of the first papers of `lib`, given `notes`; and their ids."""
+    vault = tmp_path / "vault"
+    ids = [p.id for p in lib.papers[: len(notes)]]
+    for pid, text in zip(ids, notes, strict=True):
+        lib.save_annotation(pid, notes=text)
+    sync_vault(lib, vault, now=DAY1)
+    return vault, ids
+
+
+FIRST = Highlight("Abstract number 1", "first", created="2026-01-01T00:00:00+00:00")
+
+
+def highlighted(lib: Library, tmp_path: Path) -> tuple[Path, str, Path]:
+    """Paper 1 with a highlight (FIRST) and paper 0 tagged "llm training", synced; the vault, paper 1, its file."""
+    lib.save_annotation(lib.papers[0].id, tags=["llm training"])
+    lib.save_annotation(lib.papers[1].id, highlights=[FIRST])
+    vault, (_, pid) = synced(lib, tmp_path, "", "base")
+    return vault, pid, vault / name(1)
+
+
+def tag_and_highlight_in_the_vault(path: Path) -> None:
+    """The reader adds another paper's tag in the vault's spelling, changes FIRST's comment and quotes a passage."""
+    edit(path, "tags: []", "tags:\n- llm-training")
+    edit(path, "— first", "— second")
+    edit(path, "\n## Notes\n", "\n> number 1\n\n## Notes\n")
+
+
+def assert_tag_and_highlights_taken(lib: Library, pid: str) -> None:
+    got = lib.annotation(pid)
+    assert got.tags == ("llm training",)  # the library's spelling
+    assert got.highlights[0] == Highlight("Abstract number 1", "second", created=FIRST.created)  # the library's own kept
+    assert (got.highlights[1].text, got.highlights[1].start) == ("number 1", 9)  # a new one anchored in the abstract
+
+
 def test_the_report_says_what_each_paper_got_and_the_summary_counts_it(lib: Library, tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     ids = [p.id for p in lib.papers]
@@ -61,11 +96,7 @@ def test_the_report_says_what_each_paper_got_and_the_summary_counts_it(lib: Libr
 
 
 def test_an_open_conflict_is_said_each_sync_its_library_side_kept_current_until_resolved(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    ids = [p.id for p in lib.papers[:3]]
-    for i, pid in enumerate(ids):
-        lib.save_annotation(pid, notes=f"base {i}")
-    sync_vault(lib, vault, now=DAY1)
+    vault, ids = synced(lib, tmp_path, "base 0", "base 1", "base 2")
     for i, pid in enumerate(ids):
         edit(vault / name(i), f"base {i}", f"vault {i}")
         lib.save_annotation(pid, notes=f"library {i}")
@@ -104,30 +135,21 @@ def test_an_open_conflict_is_said_each_sync_its_library_side_kept_current_until_
 
 
 def test_a_resolution_takes_tags_and_highlights_from_the_file_and_keeps_the_readers_text(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    other, pid = lib.papers[0].id, lib.papers[1].id
-    first = Highlight("Abstract number 1", "first", created="2026-01-01T00:00:00+00:00")
-    lib.save_annotation(other, tags=["llm training"])
-    lib.save_annotation(pid, notes="base", highlights=[first])
-    sync_vault(lib, vault, now=DAY1)
-    path = vault / name(1)
+    vault, pid, path = highlighted(lib, tmp_path)
     edit(path, "base", "vault side")
     lib.save_annotation(pid, notes="library side")
     assert sync_vault(lib, vault, now=DAY2).conflicts == 1
-    # The reader resolves by hand: a tag in the vault's spelling, a comment changed, a passage quoted,
-    # text and a key of their own, and the `renamed` line dropped (the title is the paper's own).
+    # The reader resolves by hand: the note, tags and highlights, text and a key of their own,
+    # and the `renamed` line dropped (the title is the paper's own).
     edit(path, "vault side", "both sides")
-    edit(path, "tags: []", "tags:\n- llm-training")
-    edit(path, "— first", "— second")
-    edit(path, "\n## Notes\n", "\n> number 1\n\nMy own paragraph.\n\n## Notes\n")
+    tag_and_highlight_in_the_vault(path)
+    edit(path, "\n## Notes\n", "\nMy own paragraph.\n\n## Notes\n")
     edit(path, "renamed: false\n", "aliases:\n- my alias\n")
     (vault / conflict(1)).unlink()
     report = sync_vault(lib, vault, now="2026-12-02T12:00:00+00:00")
     assert report.lines == [f"resolved {name(1)}: took the vault's file (tags, notes, highlights)"]
-    got = lib.annotation(pid)
-    assert (got.notes, got.tags, got.title) == ("both sides", ("llm training",), "")
-    assert got.highlights[0] == Highlight("Abstract number 1", "second", created=first.created)  # the library's own kept
-    assert (got.highlights[1].text, got.highlights[1].start) == ("number 1", 9)  # a new one anchored in the abstract
+    assert (lib.annotation(pid).notes, lib.annotation(pid).title) == ("both sides", "")
+    assert_tag_and_highlights_taken(lib, pid)
     text = path.read_text(encoding="utf-8")
     assert "My own paragraph." in text and "aliases:\n- my alias\n" in text
     assert read_note_file(path).front_matter["exported"] == "2026-12-02T12:00:00+00:00"
@@ -135,40 +157,23 @@ def test_a_resolution_takes_tags_and_highlights_from_the_file_and_keeps_the_read
 
 
 def test_vault_edits_map_tags_and_highlights_back_as_the_library_holds_them(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    other, pid = lib.papers[0].id, lib.papers[1].id
-    first = Highlight("Abstract number 1", "first", created="2026-01-01T00:00:00+00:00")
-    lib.save_annotation(other, tags=["llm training"])
-    lib.save_annotation(pid, notes="n", highlights=[first])
-    sync_vault(lib, vault, now=DAY1)
-    path = vault / name(1)
-    edit(path, "tags: []", "tags:\n- llm-training")  # another paper's tag, in the vault's spelling
-    edit(path, "— first", "— second")
-    edit(path, "\n## Notes\n", "\n> number 1\n\n## Notes\n")
+    vault, pid, path = highlighted(lib, tmp_path)
+    tag_and_highlight_in_the_vault(path)
     report = sync_vault(lib, vault, now=DAY2)
     assert report.lines == [f"from the vault {name(1)}: tags, highlights; updated {name(1)}"]
-    got = lib.annotation(pid)
-    assert got.tags == ("llm training",)
-    assert got.highlights[0] == Highlight("Abstract number 1", "second", created=first.created)
-    assert (got.highlights[1].text, got.highlights[1].start) == ("number 1", 9)
+    assert_tag_and_highlights_taken(lib, pid)
 
 
 def test_a_file_without_its_renamed_line_is_no_rename(lib: Library, tmp_path: Path) -> None:
     """An older or hand-edited file may lack `renamed:`; a title equal to the paper's own is then no rename."""
-    vault = tmp_path / "vault"
-    pid = lib.papers[0].id
-    lib.save_annotation(pid, notes="n")
-    sync_vault(lib, vault, now=DAY1)
+    vault, (pid,) = synced(lib, tmp_path, "n")
     edit(vault / name(0), "renamed: false\n", "")
     report = sync_vault(lib, vault, now=DAY2)
     assert (report.imported, report.lines, lib.annotation(pid).title) == (0, [], "")
 
 
 def test_the_same_edit_on_both_sides_is_no_conflict(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    pid = lib.papers[0].id
-    lib.save_annotation(pid, notes="base")
-    sync_vault(lib, vault, now=DAY1)
+    vault, (pid,) = synced(lib, tmp_path, "base")
     edit(vault / name(0), "base", "the same words")
     edit(vault / name(0), "tags: []", "tags:\n- shared")
     lib.save_annotation(pid, notes="the same words\n", tags=["shared"])  # an editor's final newline is no difference
@@ -197,11 +202,7 @@ def test_a_field_only_one_side_filled_in_is_no_conflict_without_a_state(tmp_path
 
 
 def test_a_name_the_user_chose_is_kept_through_conflicts_and_changes(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    ids = [p.id for p in lib.papers[:3]]
-    for pid in ids:
-        lib.save_annotation(pid, notes="base")
-    sync_vault(lib, vault, now=DAY1)
+    vault, ids = synced(lib, tmp_path, "base", "base", "base")
     # Paper 0: renamed in the vault in the same sync that finds a conflict; resolved later.
     (vault / name(0)).rename(vault / "my name.md")
     edit(vault / "my name.md", "base", "vault side")
@@ -229,10 +230,7 @@ def test_a_name_the_user_chose_is_kept_through_conflicts_and_changes(lib: Librar
 
 
 def test_a_second_copy_of_a_file_is_left_alone_and_the_known_one_synced(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    pid = lib.papers[0].id
-    lib.save_annotation(pid, notes="v1")
-    sync_vault(lib, vault, now=DAY1)
+    vault, (pid,) = synced(lib, tmp_path, "v1")
     shutil.copyfile(vault / name(0), vault / "A copy.md")  # sorts before the paper's own file
     copy = (vault / "A copy.md").read_bytes()
     lib.save_annotation(pid, notes="v2")
@@ -262,11 +260,7 @@ def test_the_report_follows_the_librarys_order(tmp_path: Path) -> None:
 
 def test_a_state_entry_missing_a_field_counts_it_as_empty(lib: Library, tmp_path: Path) -> None:
     """An older paperdesk's state (or a hand edit) may lack a field's hash: that field was empty, not changed."""
-    vault = tmp_path / "vault"
-    a, b = lib.papers[0].id, lib.papers[1].id
-    lib.save_annotation(a, notes="a")
-    lib.save_annotation(b, notes="b")
-    sync_vault(lib, vault, now=DAY1)
+    vault, (_, b) = synced(lib, tmp_path, "a", "b")
     (vault / name(0)).unlink()
     sync_vault(lib, vault, now=DAY2)  # paper 0's file: deleted in the vault, not to come back unasked
     state = json.loads((vault / STATE_FILE).read_text(encoding="utf-8"))
@@ -280,10 +274,7 @@ def test_a_state_entry_missing_a_field_counts_it_as_empty(lib: Library, tmp_path
 
 
 def test_a_file_deleted_in_the_vault_is_said_once_and_re_created_when_the_notes_change(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    pid = lib.papers[0].id
-    lib.save_annotation(pid, notes="keep me")
-    sync_vault(lib, vault, now=DAY1)
+    vault, (pid,) = synced(lib, tmp_path, "keep me")
     (vault / name(0)).unlink()
     deleted = sync_vault(lib, vault, now=DAY2)
     assert deleted.lines == [f"{name(0)}: deleted in the vault; the notes stay in the library (the file comes back when they change)"]

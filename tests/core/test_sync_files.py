@@ -17,7 +17,7 @@ import pytest
 from tests.conftest import folder_snapshot
 from tests.core.test_notes_import import small_library
 from tests.core.test_sync import DAY1, DAY2, edit
-from tests.core.test_sync_decisions import name
+from tests.core.test_sync_decisions import name, synced
 from tui.core.export import sync as sync_module
 from tui.core.export.markdown import annotated_entries, library_id
 from tui.core.export.notes_import import read_note_file
@@ -30,6 +30,14 @@ from tui.core.store.storage import ANNOTATIONS_FILE
 
 def state_entries(vault: Path) -> dict:
     return json.loads((vault / STATE_FILE).read_text(encoding="utf-8"))["papers"]
+
+
+def synced_folder(tmp_path: Path, *notes: str) -> tuple[Path, Path, list[str]]:
+    """A library folder whose first papers got `notes`, synced (DAY1) and closed; the folder, the vault, the ids."""
+    folder = tmp_path / "lib"
+    with small_library(folder) as lib:
+        vault, ids = synced(lib, tmp_path, *notes)
+    return folder, vault, ids
 
 
 @contextmanager
@@ -135,10 +143,7 @@ def test_a_failed_write_says_which_file_and_how_many_are_in_place(lib: Library, 
 
 
 def test_files_carry_the_syncs_stamp(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    pid = lib.papers[0].id
-    lib.save_annotation(pid, notes="n")
-    sync_vault(lib, vault, now=DAY1)
+    vault, (pid,) = synced(lib, tmp_path, "n")
     assert read_note_file(vault / name(0)).front_matter["exported"] == DAY1
     lib.save_annotation(pid, notes="n2")
     sync_vault(lib, vault, now=DAY2)
@@ -146,10 +151,7 @@ def test_files_carry_the_syncs_stamp(lib: Library, tmp_path: Path) -> None:
 
 
 def test_an_edit_taken_from_the_vault_is_written_back_with_the_librarys_dates_and_the_readers_text(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    pid = lib.papers[0].id
-    lib.save_annotation(pid, notes="n")
-    sync_vault(lib, vault, now=DAY1)
+    vault, (pid,) = synced(lib, tmp_path, "n")
     path = vault / name(0)
     edit(path, "\n## Notes\n", "\nMy own paragraph.\n\n## Notes\n")
     edit(path, "renamed: false\n", "renamed: false\naliases:\n- my alias\n")
@@ -181,12 +183,7 @@ def test_a_first_sync_over_an_untouched_export_rewrites_nothing(lib: Library, tm
 
 
 def test_a_paper_away_from_the_library_keeps_its_file_and_comes_back_in_step(tmp_path: Path) -> None:
-    folder, vault = tmp_path / "lib", tmp_path / "vault"
-    with small_library(folder) as lib:
-        a, b = lib.papers[0].id, lib.papers[1].id
-        lib.save_annotation(a, notes="precious")
-        lib.save_annotation(b, notes="untouched")
-        sync_vault(lib, vault, now=DAY1)
+    folder, vault, (a, b) = synced_folder(tmp_path, "precious", "untouched")
     with papers_away(folder, a, b, doi="10.1/back"):
         with Library.open(folder, seed=False) as lib:
             report = sync_vault(lib, vault, now=DAY2)
@@ -201,11 +198,7 @@ def test_a_paper_away_from_the_library_keeps_its_file_and_comes_back_in_step(tmp
 
 
 def test_a_paper_back_whose_file_was_deleted_gets_a_new_file(tmp_path: Path) -> None:
-    folder, vault = tmp_path / "lib", tmp_path / "vault"
-    with small_library(folder) as lib:
-        pid = lib.papers[0].id
-        lib.save_annotation(pid, notes="precious")
-        sync_vault(lib, vault, now=DAY1)
+    folder, vault, (pid,) = synced_folder(tmp_path, "precious")
     with papers_away(folder, pid), Library.open(folder, seed=False) as lib:
         sync_vault(lib, vault, now=DAY2)
         (vault / name(0)).unlink()
@@ -215,12 +208,7 @@ def test_a_paper_back_whose_file_was_deleted_gets_a_new_file(tmp_path: Path) -> 
 
 
 def test_a_paper_gone_from_both_sides_is_forgotten(tmp_path: Path) -> None:
-    folder, vault = tmp_path / "lib", tmp_path / "vault"
-    with small_library(folder) as lib:
-        a, b = lib.papers[0].id, lib.papers[1].id
-        lib.save_annotation(a, notes="a")
-        lib.save_annotation(b, notes="b")
-        sync_vault(lib, vault, now=DAY1)
+    folder, vault, (a, b) = synced_folder(tmp_path, "a", "b")
     with papers_away(folder, a), Library.open(folder, seed=False) as lib:
         (vault / name(0)).unlink()
         report = sync_vault(lib, vault, now=DAY2)

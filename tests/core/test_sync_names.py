@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.conftest import folder_snapshot
 from tests.core.test_sync import DAY1, DAY2, edit, file_of
-from tests.core.test_sync_decisions import conflict, name
+from tests.core.test_sync_decisions import conflict, name, synced
 from tui.core.export.notes_import import read_note_file
 from tui.core.export.sync_state import STATE_FILE
 from tui.core.ingest.parsed import ParsedFile
@@ -28,10 +28,7 @@ def test_a_new_file_never_takes_the_name_of_the_readers_own_note(lib: Library, t
 
 
 def test_a_renamed_paper_never_takes_the_name_of_the_readers_own_note(lib: Library, tmp_path: Path) -> None:
-    vault = tmp_path / "vault"
-    pid = lib.papers[0].id
-    lib.save_annotation(pid, notes="n")
-    sync_vault(lib, vault, now=DAY1)
+    vault, (pid,) = synced(lib, tmp_path, "n")
     (vault / "Taken.md").write_text(OWN_NOTE, encoding="utf-8")
     lib.save_annotation(pid, title="Taken")
     report = sync_vault(lib, vault, now=DAY2)
@@ -75,10 +72,7 @@ def test_a_title_ending_in_a_number_in_brackets_keeps_its_file(lib: Library, tmp
 
 def test_a_second_conflict_the_same_day_never_writes_over_the_first(lib: Library, tmp_path: Path) -> None:
     """The first conflict file is still there when the state is lost and a second conflict comes: both kept."""
-    vault = tmp_path / "vault"
-    pid = lib.papers[0].id
-    lib.save_annotation(pid, notes="base")
-    sync_vault(lib, vault, now=DAY1)
+    vault, (pid,) = synced(lib, tmp_path, "base")
     edit(vault / name(0), "base", "vault side")
     lib.save_annotation(pid, notes="library side")
     assert sync_vault(lib, vault, now=DAY2).conflicts == 1
