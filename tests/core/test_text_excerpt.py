@@ -23,3 +23,8 @@ def test_capped_keeps_a_short_line_and_marks_a_cut_with_an_ellipsis() -> None:
     assert capped("abcdef", 6) == "abcdef"
     assert capped("abcdef", 5) == "abcd…"
     assert capped("abc defgh", 5) == "abc…"
+
+
+def test_an_excerpt_of_a_tiny_limit_still_cuts_at_a_space_and_is_never_empty() -> None:
+    assert excerpt("a bcdef", 3) == ("a", 6)  # the space at 1 is in the later half
+    assert excerpt(" abc", 1) == (" ", 3)  # a cut at 0 would show nothing: cut mid-word instead
