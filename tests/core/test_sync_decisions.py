@@ -17,14 +17,17 @@ from tui.core.export.sync_state import STATE_FILE
 from tui.core.library import Library, sync_vault
 from tui.core.models import Highlight, Status
 
+#: `$x_{i}$` as a title derived from the abstract shows it: x₀, x₁₂.
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
 
 def name(i: int) -> str:
     """The file a sync names for paper `i` of `small_library` (its shown title)."""
-    return f"Abstract number {i} about x_{i}.md"
+    return f"Abstract number {i} about x{str(i).translate(_SUBSCRIPT)}.md"
 
 
 def conflict(i: int, day: str = "2026-12-01") -> str:
-    return f"Abstract number {i} about x_{i}.conflict-{day}.md"
+    return name(i).removesuffix(".md") + f".conflict-{day}.md"
 
 
 def synced(lib: Library, tmp_path: Path, *notes: str) -> tuple[Path, list[str]]:

@@ -139,7 +139,7 @@ def test_a_failed_write_says_which_file_and_how_many_are_in_place(lib: Library, 
     with pytest.raises(SyncError) as failed:
         sync_vault(lib, vault, now=DAY1)
     said = f"{calls[-1]}: cannot write (No space left on device); the library and the vault are valid, sync again"
-    assert str(failed.value) == said + ("; 2 file(s) written before it are in place" if failing == 3 else "")
+    assert str(failed.value) == said + ("; the 2 files written before it are in place" if failing == 3 else "")
 
 
 def test_files_carry_the_syncs_stamp(lib: Library, tmp_path: Path) -> None:

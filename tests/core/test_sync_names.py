@@ -23,7 +23,7 @@ def test_a_new_file_never_takes_the_name_of_the_readers_own_note(lib: Library, t
     (vault / name(0)).write_text(OWN_NOTE, encoding="utf-8")
     lib.save_annotation(lib.papers[0].id, notes="n")
     report = sync_vault(lib, vault, now=DAY1)
-    assert report.lines == ["new Abstract number 0 about x_0 (2).md"]
+    assert report.lines == [f"new {name(0).removesuffix('.md')} (2).md"]
     assert (vault / name(0)).read_text(encoding="utf-8") == OWN_NOTE
 
 
