@@ -5,9 +5,11 @@ abstracts are in memory, and then their abstracts go to disk (`spool`). So a
 large file never has all its abstracts in memory at once, and
 the abstracts are normalized and hashed once, not once to read and again to
 match. The readers know only the `parsed.Sink` they are handed; the merger
-asks `rows_for` for the keys of exactly the papers it plans. `read(count)`,
-when given, hears how many papers have come after each slice (an import's
-progress, and its chance to stop: `ingest.watch`).
+asks `rows_for` for the keys of exactly the papers it plans. `read(count,
+about)`, when given, hears how many papers have come after each slice, and
+about how many there will be once the file being read is done (0 when its
+reader cannot say how much of it is read): an import's progress, and its
+chance to stop (`ingest.watch`).
 """
 
 from __future__ import annotations
@@ -23,26 +25,31 @@ from tui.core.models import Paper
 class Incoming:
     """The `parsed.Sink` of one import: its papers in order, their keys, and the spool their abstracts wait in."""
 
-    def __init__(self, read: Callable[[int], None] | None = None) -> None:
+    def __init__(self, read: Callable[[int, int], None] | None = None) -> None:
         self.spool = Spool()
         self._papers: list[Paper] = []
         self._rows: list[KeyRows] = []
         self._read = read
+        self._file_start = 0  # where the papers of the file being read start
 
-    def take(self, papers: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None) -> None:
+    def take(self, papers: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None, share: float | None = None) -> None:
         """Key and spool the next papers a reader made (in the order the import will plan them);
-        `bases`: what each one's id was made from (`models.abstract_basis`), when the reader says."""
+        `bases`: what each one's id was made from (`models.abstract_basis`), when the reader says;
+        `share`: how much of its file is read once these are."""
+        after = len(self._papers) + len(papers)
+        about = self._file_start + round((after - self._file_start) / share) if share else 0
         for first in range(0, len(papers), CHUNK):
             part = papers[first : first + CHUNK]
             self._rows.append(key_rows(part, len(self._papers), bases[first : first + CHUNK] if bases is not None else None))
             self._papers.extend(part)
             if self._read is not None:
-                self._read(len(self._papers))  # may raise (the import was cancelled): the reader rolls back
+                self._read(len(self._papers), max(about, len(self._papers)) if about else 0)  # may raise (the import was cancelled)
         self.spool.put(papers)
 
     def mark(self) -> int:
         """Where the papers of the file about to be read will start (for `rollback`)."""
-        return len(self._papers)
+        self._file_start = len(self._papers)
+        return self._file_start
 
     def rollback(self, mark: int) -> None:
         """Forget the papers taken since `mark`: their file failed, or is being read again whole."""
