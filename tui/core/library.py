@@ -208,6 +208,7 @@ def import_paths(
     stdin: Callable[[], bytes] | None = None,
     automatic_tags: bool | None = None,
     groups: bool | None = None,
+    in_app: bool = False,
 ) -> ImportOutcome:
     """Import files and folders of any kind: paper lists, BibTeX, JSON, Zotero databases, and per-paper notes exports.
 
@@ -226,6 +227,8 @@ def import_paths(
     synced in (`zotero_sync`), after the other files; `automatic_tags` and
     `groups` (None: the settings' `zotero_automatic_tags`, `zotero_groups`)
     say whether Zotero's automatic tags and group libraries come too.
+    `in_app`: the lines are for the app (which refuses `paperdesk remove`
+    while it holds the library): hints name its keys, not the command line.
     """
     from tui.core.errors import Cancelled
     from tui.core.importing import add_read, is_notes_export, read_papers, restore_notes
@@ -254,7 +257,7 @@ def import_paths(
                 if lib.read_only:
                     errors.append(f"{lib.notice}; nothing imported")
                 else:
-                    examples = example_lists_note(lib)
+                    examples = example_lists_note(lib, in_app=in_app)
                     add_read(lib, parsed, incoming, outcome, watch)
                     if examples:
                         outcome.add("note", examples)
@@ -515,8 +518,9 @@ def _forget(marker: Path) -> None:
         pass
 
 
-def example_lists_note(library: LibraryStore) -> str:
-    """When the library holds only the untouched bundled example lists: a line saying so and how to remove them."""
+def example_lists_note(library: LibraryStore, *, in_app: bool = False) -> str:
+    """When the library holds only the untouched bundled example lists: a line saying so and how to remove them
+    (`in_app`: with the app's keys, a filter on each list then D; else with `paperdesk remove`)."""
     from tui.core.ingest.lists import read_list_file
     from tui.core.paths import bundled_lists
 
@@ -526,8 +530,12 @@ def example_lists_note(library: LibraryStore) -> str:
     names = {b.name for b in bundled}
     if {p.list for p in library.papers} != names or len(library.papers) > sum(len(b.abstracts) for b in bundled):
         return ""
+    held = f"this library also holds the {len(library.papers)} bundled example papers"
+    if in_app:
+        views = " and ".join(f'list:"{n}"' for n in sorted(names))
+        return f"{held}; to remove them, filter the list by {views} in turn and press D on each (u brings them back)"
     flags = " ".join(f'--list "{n}"' for n in sorted(names))
-    return f"this library also holds the {len(library.papers)} bundled example papers; remove them with: paperdesk remove {flags}"
+    return f"{held}; remove them with: paperdesk remove {flags}"
 
 # -- syncing a vault -----------------------------------------------------------------------------
 
