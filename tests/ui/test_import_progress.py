@@ -159,7 +159,7 @@ async def test_enter_hides_a_running_import_the_list_stays_usable_and_the_strip_
         assert isinstance(app.screen, LibraryScreen)
         strip = text_of(app, "#import-strip-line")
         assert re.search(r"big\.json: Matching with the library: 1,500 of 3,000 papers", strip), strip
-        assert app.screen.query_one("#import-strip-bar", ProgressBar).progress == 1500 and "Esc there cancels" in strip
+        assert app.screen.query_one("#import-strip-bar", ProgressBar).progress == 1500 and "i: details (Esc there cancels)" in strip
         papers = app.screen.query_one(PaperList)
         assert papers.has_focus and papers.cursor == 0
         await pilot.press("j", "j")  # the list works meanwhile

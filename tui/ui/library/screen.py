@@ -119,7 +119,7 @@ class LibraryScreen(Screen):
         yield KeyHints(id="footer")
 
     def show_import(self, run: ImportRun) -> None:
-        """An import running in the background (`tui/ui/import_run.py`): the strip under the list shows it,
+        """An import running in the background (`tui/ui/import_run.py`): the strip above the key hints shows it,
         mounted the first time; the list stays usable meanwhile."""
         from tui.ui.widgets.import_strip import ImportStrip
 
@@ -129,7 +129,7 @@ class LibraryScreen(Screen):
         elif run.running:
             strip = ImportStrip(id="import-strip")
             strip.show(run)
-            self.query_one("#left").mount(strip, after=self.paper_list)
+            self.mount(strip, before=self.query_one(KeyHints))
 
     @cached_property
     def removing(self) -> Removing:

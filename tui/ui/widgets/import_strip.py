@@ -1,4 +1,4 @@
-"""The strip under the paper list while an import runs in the background: its file, count, bar and time left.
+"""The strip above the key hints while an import runs in the background: its bar, file, count and time left.
 
 Mounted the first time an import is shown on the library screen (never on a
 start's way to the first frame), it hides again when the import ends; the
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 class ImportStrip(Horizontal):
-    """"papers.json: Reading… 12,000 of about 34,000 entries · about 8 s left · i" and a bar."""
+    """A bar, then "papers.json: Reading… 12,000 of about 34,000 entries · about 8 s left · i: details, Esc there cancels"."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -29,8 +29,8 @@ class ImportStrip(Horizontal):
         self.bar = ProgressBar(id="import-strip-bar", show_eta=False, show_percentage=True)
 
     def compose(self) -> ComposeResult:
-        yield self.line
         yield self.bar
+        yield self.line
 
     def show(self, run: ImportRun) -> None:
         """Redraw from the run; hidden once it has ended."""
@@ -38,7 +38,7 @@ class ImportStrip(Horizontal):
         if not run.running:
             return
         name = one_line(os.path.basename(run.path.rstrip(os.sep)) or run.path)
-        hint = "" if run.stop_asked else " · i: details, Esc there cancels"
+        hint = "" if run.stop_asked else " · i: details (Esc there cancels)"
         self.line.update(f"{name}: {run.line()}{hint}")
         bar = self.bar
         if run.share() is None:
