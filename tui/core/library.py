@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.fetch.services import FetchOptions
     from tui.core.ingest.incoming import Incoming
     from tui.core.ingest.lists import ParsedList
+    from tui.core.ingest.match_keys import AbstractPart
     from tui.core.ingest.merge import MergePlan
     from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
     from tui.core.ingest.watch import ImportProgress
@@ -149,14 +150,62 @@ class Library(LibraryStore):
         from tui.core.ingest.merge import plan_import
 
         after = self.trash_highest_seq()  # a trashed paper's place stays its own, for its restore
+        stored: list[Paper] = []
 
         def plan(papers: list[Paper]) -> MergePlan:
-            planned = plan_import(papers, files, _next_seq(papers, after), _derive_title, progress, prepared)
+            stored[:] = papers
+            planned = plan_import(papers, files, _next_seq(papers, after), _derive_title, progress, prepared, self._known_keys(len(papers)))
             if before_write is not None:
                 before_write(planned)
             return planned
 
-        return self.change_papers(plan, write=write).reports
+        digest = self.papers_digest
+        changes = self.change_papers(plan, write=write)
+        if write and prepared is not None and self.papers_digest != digest:
+            self._keep_keys(changes, stored, prepared)
+        return changes.reports
+
+    def _known_keys(self, count: int) -> AbstractPart | None:
+        """What the stored papers' abstracts gave their keys, as the last import kept it (`ingest.key_cache`),
+        when it was kept for papers.json as it is now."""
+        from tui.core.ingest.key_cache import KEYS_FILE, loads
+
+        try:
+            data = (self.folder / KEYS_FILE).read_bytes()
+        except OSError:
+            return None
+        return loads(data, self.papers_digest, count)
+
+    def _keep_keys(self, plan: MergePlan, stored: list[Paper], prepared: Incoming) -> None:
+        """After an import's write: keep what the abstracts of the papers now stored gave their keys, for the next
+        import (`ingest.key_cache`). Only derived data: when it cannot be written, the next import computes it."""
+        from tui.core.ingest.key_cache import KEYS_FILE, dumps
+        from tui.core.ingest.match_keys import AbstractPart, key_rows
+        from tui.core.store.atomic import atomic_write_bytes
+
+        papers, digest = self.papers, self.papers_digest
+        n, stored_part = len(stored), plan.stored_part
+        added = len(plan.added)
+        if digest is None or stored_part is None or len(stored_part) != n or len(papers) != n + added or len(plan.added_from) != added:
+            return  # (no `added_from`: the readers' keys were not the ones matched)
+        if any(a is not b for a, b in zip(papers[n:], plan.added, strict=True)):
+            return  # papers restored from the trash went back to their places: the order is not the plan's
+        incoming = prepared.part()
+        if incoming is None:
+            return
+        order = [-1 if paper.id in plan.replaced else slot for slot, paper in enumerate(papers[:n])]
+        order += [n + at if at >= 0 else -1 for at in plan.added_from]
+        known = AbstractPart.joined([stored_part, incoming])
+        redo = [slot for slot, at in enumerate(order) if at < 0]
+        if redo:  # merged or renumbered papers: their abstracts are read again
+            fresh = AbstractPart.of(key_rows([papers[slot] for slot in redo]), [papers[slot].id for slot in redo])
+            for i, slot in enumerate(redo):
+                order[slot] = len(known) + i
+            known = AbstractPart.joined([known, fresh])
+        try:
+            atomic_write_bytes(self.folder / KEYS_FILE, dumps(known.taken(order), digest), durable=False)
+        except OSError:
+            pass
 
     def add_zotero(
         self, parsed: ZoteroFile, *, progress: Progress | None = None, before_write: Callable[[MergePlan], None] | None = None

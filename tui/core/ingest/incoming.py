@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tui.core.ingest.match_keys import KeyRows, key_rows
+from tui.core.ingest.match_keys import AbstractPart, KeyRows, key_rows
 from tui.core.ingest.sketch import CHUNK
 from tui.core.ingest.spool import Spool
 from tui.core.models import Paper
@@ -55,6 +55,13 @@ class Incoming:
         """Forget the papers taken since `mark`: their file failed, or is being read again whole."""
         del self._papers[mark:]
         self._rows = [rows for rows in self._rows if rows.first < mark]
+
+    def part(self) -> AbstractPart | None:
+        """What the taken papers' abstracts gave their keys (slots from 0, the papers in the order taken), once
+        every one has been taken without a rollback splitting its slice; else None."""
+        if sum(len(rows.lengths) for rows in self._rows) != len(self._papers):
+            return None
+        return AbstractPart.joined([AbstractPart.of(rows, [p.id for p in self._papers[rows.first : rows.first + len(rows.lengths)]]) for rows in self._rows])
 
     def rows_for(self, incoming: Sequence[Paper]) -> list[KeyRows] | None:
         """The keys of `incoming` (slots from 0), when they are exactly the papers taken, in order; else None."""
