@@ -98,11 +98,11 @@ def test_kept_keys_that_no_longer_fit_papers_json_are_not_used(tmp_path: Path) -
 def test_a_kept_file_that_cannot_be_written_costs_nothing_but_the_next_import_s_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     a, b = _files(tmp_path)
 
-    def refuse(*args: object, **kwargs: object) -> bytes:
+    def refuse(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
     with Library.open(tmp_path / "lib") as lib:
-        monkeypatch.setattr(key_cache, "dumps", refuse)
+        monkeypatch.setattr(key_cache, "write", refuse)
         import_paths(lib, [a])
         assert not (lib.folder / KEYS_FILE).exists()
         monkeypatch.undo()

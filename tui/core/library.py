@@ -33,13 +33,11 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
     from tui.core.ingest.watch import ImportProgress
     from tui.core.ingest.watch import Watch as ImportWatch
-    from tui.core.ingest.zotero.reader import ZoteroFile
     from tui.core.removing import RemoveOutcome
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
     from tui.core.store.storage import PaperChanges
     from tui.core.store.trash import RestorePlan
-    from tui.core.zotero_sync import ZoteroReport
 
 
 class Library(LibraryStore):
@@ -179,56 +177,30 @@ class Library(LibraryStore):
     def _keep_keys(self, plan: MergePlan, stored: list[Paper], prepared: Incoming) -> None:
         """After an import's write: keep what the abstracts of the papers now stored gave their keys, for the next
         import (`ingest.key_cache`). Only derived data: when it cannot be written, the next import computes it."""
-        from tui.core.ingest.key_cache import KEYS_FILE, dumps
+        from itertools import chain
+
+        from tui.core.ingest.key_cache import KEYS_FILE, write
         from tui.core.ingest.match_keys import AbstractPart, key_rows
-        from tui.core.store.atomic import atomic_write_bytes
+        from tui.core.store.atomic import atomic_replace
 
         papers, digest = self.papers, self.papers_digest
-        n, stored_part = len(stored), plan.stored_part
-        added = len(plan.added)
+        n, stored_part, added = len(stored), plan.stored_part, len(plan.added)
         if digest is None or stored_part is None or len(stored_part) != n or len(papers) != n + added or len(plan.added_from) != added:
             return  # (no `added_from`: the readers' keys were not the ones matched)
-        if any(a is not b for a, b in zip(papers[n:], plan.added, strict=True)):
+        if any(a is not b for a, b in zip(papers[n:], plan.added, strict=True)) or not prepared.whole():
             return  # papers restored from the trash went back to their places: the order is not the plan's
-        incoming = prepared.part()
-        if incoming is None:
-            return
         order = [-1 if paper.id in plan.replaced else slot for slot, paper in enumerate(papers[:n])]
         order += [n + at if at >= 0 else -1 for at in plan.added_from]
-        known = AbstractPart.joined([stored_part, incoming])
         redo = [slot for slot, at in enumerate(order) if at < 0]
-        if redo:  # merged or renumbered papers: their abstracts are read again
+        end = n + prepared.count()
+        for i, slot in enumerate(redo):  # merged or renumbered papers: their abstracts are read again
+            order[slot] = end + i
+        try:  # the papers are written: nothing here may fail the import
             fresh = AbstractPart.of(key_rows([papers[slot] for slot in redo]), [papers[slot].id for slot in redo])
-            for i, slot in enumerate(redo):
-                order[slot] = len(known) + i
-            known = AbstractPart.joined([known, fresh])
-        try:
-            atomic_write_bytes(self.folder / KEYS_FILE, dumps(known.taken(order), digest), durable=False)
-        except OSError:
+            with atomic_replace(self.folder / KEYS_FILE, durable=False) as out:
+                write(out, digest, order, chain([stored_part], prepared.parts(), [fresh]))
+        except (OSError, ValueError):
             pass
-
-    def add_zotero(
-        self, parsed: ZoteroFile, *, progress: Progress | None = None, before_write: Callable[[MergePlan], None] | None = None
-    ) -> ZoteroReport:
-        """Sync the library with what a Zotero database gave (`zotero_sync.plan_zotero`), in ONE atomic write.
-
-        New items are added, linked papers take Zotero's metadata and notes,
-        annotations are never touched; `before_write` as in `add_papers`.
-        """
-        from tui.core.zotero_sync import plan_zotero
-
-        after = self.trash_highest_seq()
-        reports: list[ZoteroReport] = []
-
-        def plan(papers: list[Paper]) -> MergePlan:
-            planned, report = plan_zotero(papers, parsed, _next_seq(papers, after), _derive_title, progress)
-            if before_write is not None:
-                before_write(planned)
-            reports[:] = [report]
-            return planned
-
-        self.change_papers(plan)
-        return reports[0]
 
 
 def _next_seq(papers: list[Paper], after: int) -> int:

@@ -14,7 +14,7 @@ chance to stop (`ingest.watch`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from tui.core.ingest.match_keys import AbstractPart, KeyRows, key_rows
 from tui.core.ingest.sketch import CHUNK
@@ -56,12 +56,21 @@ class Incoming:
         del self._papers[mark:]
         self._rows = [rows for rows in self._rows if rows.first < mark]
 
-    def part(self) -> AbstractPart | None:
-        """What the taken papers' abstracts gave their keys (slots from 0, the papers in the order taken), once
-        every one has been taken without a rollback splitting its slice; else None."""
-        if sum(len(rows.lengths) for rows in self._rows) != len(self._papers):
-            return None
-        return AbstractPart.joined([AbstractPart.of(rows, [p.id for p in self._papers[rows.first : rows.first + len(rows.lengths)]]) for rows in self._rows])
+    def count(self) -> int:
+        """The papers taken."""
+        return len(self._papers)
+
+    def whole(self) -> bool:
+        """Every paper taken has its keys (no rollback split a slice)."""
+        return sum(len(rows.lengths) for rows in self._rows) == len(self._papers)
+
+    def parts(self) -> Iterator[AbstractPart]:
+        """What the taken papers' abstracts gave their keys, a slice at a time in the order taken (slots from 0
+        in each): the rows are let go as they are read, so the import is done with its keys after this."""
+        papers = self._papers
+        while self._rows:
+            rows = self._rows.pop(0)
+            yield AbstractPart.of(rows, [p.id for p in papers[rows.first : rows.first + len(rows.lengths)]])
 
     def rows_for(self, incoming: Sequence[Paper]) -> list[KeyRows] | None:
         """The keys of `incoming` (slots from 0), when they are exactly the papers taken, in order; else None."""
