@@ -235,3 +235,38 @@ def test_reading_estimates_how_many_entries_the_file_holds(tmp_path: Path, monke
         assert estimates[-1] == (602, 602)  # the whole file: the count itself
         middle = [total for done, total in estimates if 150 <= done <= 450]
         assert middle and all(abs(total - 602) < 602 * 0.15 for total in middle)  # slices of similar records: a close guess
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Ann", "B{\\'e}a", "{Barnes and Noble}", "and", "AND", ",", " ", "Jr", "others", "{", "}", "\\\"o", "  and  "]), max_size=12))
+def test_author_fields_split_and_decode_as_the_brace_aware_loop_does(parts: list[str]) -> None:
+    from tui.core.ingest import bibtex
+
+    field = " ".join(parts)
+    known: dict[str, str] = {}
+    slow = []
+    for raw in _loop_split(field, bibtex._AND):  # author_names as it was: the loop, and a decode per name
+        parts = _loop_split(raw, bibtex._COMMA)
+        if len(parts) == 2:
+            raw = f"{parts[1]} {parts[0]}"
+        elif len(parts) == 3:
+            raw = f"{parts[2]} {parts[0]} {parts[1]}"
+        name = bibtex.decode(raw)
+        slow += ["et al." if name.lower() == "others" else name] if name else []
+    assert bibtex.author_names(field) == tuple(slow) == bibtex.author_names(field, known) == bibtex.author_names(field, known)
+
+
+def _loop_split(text: str, sep: re.Pattern[str]) -> list[str]:
+    """`bibtex._top_level_split` as it was: the brace-aware loop for every field."""
+    parts, depth, start = [], 0, 0
+    for m in re.finditer(r"[{}]|" + sep.pattern, text):
+        tok = m.group()
+        if tok == "{":
+            depth += 1
+        elif tok == "}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            parts.append(text[start : m.start()])
+            start = m.end()
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
