@@ -92,7 +92,11 @@ def test_markup_is_dropped_as_one_pattern_over_the_text_drops_it(text: str) -> N
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=60) | st.text(max_size=30))
+@given(
+    st.text(alphabet=st.characters(max_codepoint=127), max_size=60)
+    | st.text(max_size=30)
+    | st.text(alphabet="ab _-\u00e9\u00df\u2013\u00a0\u03b5\u2003\u0130\ufb01", max_size=30)  # accents, ß, dashes, spaces, İ, ligatures
+)
 def test_the_index_splits_words_as_the_word_pattern_does(text: str) -> None:
     from tui.core.search.query import WORD
     from tui.core.search.terms import words

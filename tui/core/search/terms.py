@@ -158,11 +158,17 @@ _ASCII_SPACES = bytes.maketrans(_NOT_WORD, b" " * len(_NOT_WORD))
 
 
 def words(text: str) -> list[str]:
-    """The words of `text`, case folded: `query.WORD` over `text.casefold()`. Most text is ASCII, where a
-    byte translation and a split find the same words several times quicker than the pattern."""
+    """The words of `text`, case folded: `query.WORD` over `text.casefold()`. A byte translation and a split
+    find the same words several times quicker than the pattern (UTF-8 bytes beyond ASCII are left alone)."""
     if text.isascii():
         return text.lower().encode().translate(_ASCII_SPACES).decode().split()
-    return WORD.findall(text.casefold())
+    found: list[str] = []  # split at ASCII non-word characters the same way; the pattern only for the pieces beyond ASCII
+    for piece in text.casefold().encode().translate(_ASCII_SPACES).decode().split():
+        if piece.isascii():
+            found.append(piece)
+        else:
+            found += WORD.findall(piece)
+    return found
 
 
 def split_papers(papers: Sequence[Paper]) -> tuple[Vocabulary, list[Postings]]:
