@@ -245,8 +245,8 @@ def test_author_fields_split_and_decode_as_the_brace_aware_loop_does(parts: list
     field = " ".join(parts)
     known: dict[str, str] = {}
     slow = []
-    for raw in _loop_split(field, bibtex._AND):  # author_names as it was: the loop, and a decode per name
-        parts = _loop_split(raw, bibtex._COMMA)
+    for raw in bibtex.brace_aware_split(field, bibtex._AND):  # author_names as it was: the loop, and a decode per name
+        parts = bibtex.brace_aware_split(raw, bibtex._COMMA)
         if len(parts) == 2:
             raw = f"{parts[1]} {parts[0]}"
         elif len(parts) == 3:
@@ -255,18 +255,3 @@ def test_author_fields_split_and_decode_as_the_brace_aware_loop_does(parts: list
         slow += ["et al." if name.lower() == "others" else name] if name else []
     assert bibtex.author_names(field) == tuple(slow) == bibtex.author_names(field, known) == bibtex.author_names(field, known)
 
-
-def _loop_split(text: str, sep: re.Pattern[str]) -> list[str]:
-    """`bibtex._top_level_split` as it was: the brace-aware loop for every field."""
-    parts, depth, start = [], 0, 0
-    for m in re.finditer(r"[{}]|" + sep.pattern, text):
-        tok = m.group()
-        if tok == "{":
-            depth += 1
-        elif tok == "}":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            parts.append(text[start : m.start()])
-            start = m.end()
-    parts.append(text[start:])
-    return [p.strip() for p in parts if p.strip()]

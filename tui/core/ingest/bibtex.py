@@ -32,7 +32,12 @@ VOLUME_TYPES = {"proceedings", "book"}
 def _top_level_split(text: str, sep: re.Pattern[str]) -> list[str]:
     """Split at `sep` only outside braces: `{Barnes and Noble}` is one author."""
     if "{" not in text and "}" not in text:  # most author fields: every separator is outside braces
-        return [p.strip() for p in re.split(sep.pattern, text) if p.strip()]  # (the pattern as the loop below reads it)
+        return [p.strip() for p in re.split(sep.pattern, text) if p.strip()]  # (the pattern as the loop reads it)
+    return brace_aware_split(text, sep)
+
+
+def brace_aware_split(text: str, sep: re.Pattern[str]) -> list[str]:
+    """`_top_level_split` a brace at a time (what a field with braces needs)."""
     parts, depth, start = [], 0, 0
     for m in re.finditer(r"[{}]|" + sep.pattern, text):
         tok = m.group()
