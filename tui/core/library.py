@@ -33,11 +33,13 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
     from tui.core.ingest.watch import ImportProgress
     from tui.core.ingest.watch import Watch as ImportWatch
+    from tui.core.ingest.zotero.reader import ZoteroFile
     from tui.core.removing import RemoveOutcome
     from tui.core.search.index import SearchIndex
     from tui.core.search.query import Query
     from tui.core.store.storage import PaperChanges
     from tui.core.store.trash import RestorePlan
+    from tui.core.zotero_sync import ZoteroReport
 
 
 class Library(LibraryStore):
@@ -201,6 +203,29 @@ class Library(LibraryStore):
                 write(out, digest, order, chain([stored_part], prepared.parts(), [fresh]))
         except (OSError, ValueError):
             pass
+
+    def add_zotero(
+        self, parsed: ZoteroFile, *, progress: Progress | None = None, before_write: Callable[[MergePlan], None] | None = None
+    ) -> ZoteroReport:
+        """Sync the library with what a Zotero database gave (`zotero_sync.plan_zotero`), in ONE atomic write.
+
+        New items are added, linked papers take Zotero's metadata and notes,
+        annotations are never touched; `before_write` as in `add_papers`.
+        """
+        from tui.core.zotero_sync import plan_zotero
+
+        after = self.trash_highest_seq()
+        reports: list[ZoteroReport] = []
+
+        def plan(papers: list[Paper]) -> MergePlan:
+            planned, report = plan_zotero(papers, parsed, _next_seq(papers, after), _derive_title, progress)
+            if before_write is not None:
+                before_write(planned)
+            reports[:] = [report]
+            return planned
+
+        self.change_papers(plan)
+        return reports[0]
 
 
 def _next_seq(papers: list[Paper], after: int) -> int:
