@@ -191,14 +191,18 @@ class Library(LibraryStore):
             return  # (no `added_from`: the readers' keys were not the ones matched)
         if any(a is not b for a, b in zip(papers[n:], plan.added, strict=True)) or not prepared.whole():
             return  # papers restored from the trash went back to their places: the order is not the plan's
-        order = [-1 if paper.id in plan.replaced else slot for slot, paper in enumerate(papers[:n])]
-        order += [n + at if at >= 0 else -1 for at in plan.added_from]
-        redo = [slot for slot, at in enumerate(order) if at < 0]
-        end = n + prepared.count()
-        for i, slot in enumerate(redo):  # merged or renumbered papers: their abstracts are read again
-            order[slot] = end + i
+        import numpy as np
+
+        # Where each paper's part is among the stored part, the incoming ones, then the ones made again here.
+        order = np.arange(n + added, dtype=np.int64)
+        order[[slot for slot, paper in enumerate(papers[:n]) if paper.id in plan.replaced]] = -1
+        came = np.frombuffer(plan.added_from, dtype=np.int32) if added else np.zeros(0, np.int32)
+        order[n:] = np.where(came >= 0, came + n, -1)
+        redo = np.flatnonzero(order < 0)
+        order[redo] = n + prepared.count() + np.arange(len(redo))  # merged or renumbered papers: their abstracts are read again
         try:  # the papers are written: nothing here may fail the import
-            fresh = AbstractPart.of(key_rows([papers[slot] for slot in redo]), [papers[slot].id for slot in redo])
+            again = [papers[slot] for slot in redo.tolist()]
+            fresh = AbstractPart.of(key_rows(again), [paper.id for paper in again])
             with atomic_replace(self.folder / KEYS_FILE, durable=False) as out:
                 write(out, digest, order, chain([stored_part], prepared.parts(), [fresh]))
         except (OSError, ValueError):

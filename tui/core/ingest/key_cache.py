@@ -29,7 +29,7 @@ KEYS_FILE = "papers.keys"
 VERSION = 2
 
 
-def write(out: IO[bytes], digest: str, order: Sequence[int], parts: Iterable[AbstractPart]) -> None:
+def write(out: IO[bytes], digest: str, order: Sequence[int] | np.ndarray, parts: Iterable[AbstractPart]) -> None:
     """The kept keys for papers.json with this digest, to `out`: paper `i` is entry `order[i]` of `parts`, one
     after the other. The parts are written as they come (an import's slices: never joined in memory, at
     the end of an import whose peak is what it is); the next import joins them as it reads them."""

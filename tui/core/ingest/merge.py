@@ -18,6 +18,7 @@ came at once.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -68,7 +69,7 @@ class MergePlan:
     #: added paper, its place among the incoming papers when it is added as it came (else -1): what an
     #: import needs to keep the keys of the papers it wrote (`key_cache`).
     stored_part: AbstractPart | None = None
-    added_from: list[int] = field(default_factory=list)
+    added_from: array = field(default_factory=lambda: array("i"))
 
 
 def plan_import(
@@ -97,7 +98,7 @@ def plan_import(
     del incoming
     total = sum(len(f.papers) for f in files)
     added: list[Paper] = []
-    added_from: list[int] = []  # each added paper's place among the incoming ones (-1: not as it came)
+    added_from = array("i")  # each added paper's place among the incoming ones (-1: not as it came)
     added_at: dict[str, int] = {}
     replaced: dict[str, Paper] = {}
     reports = []
@@ -145,7 +146,7 @@ def plan_import(
         reports.append(report)
     if progress is not None:
         progress(total, total)
-    return MergePlan(added, replaced, reports, stored_part=index.stored_part, added_from=added_from if rows is not None else [])
+    return MergePlan(added, replaced, reports, stored_part=index.stored_part, added_from=added_from if rows is not None else array("i"))
 
 
 def _renamed(old: Paper, new: Paper) -> str:
