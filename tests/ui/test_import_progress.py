@@ -211,3 +211,24 @@ async def test_esc_while_reading_cancels_and_the_library_is_unchanged(
         assert text_of(app, "#import-result") == "cancelled; nothing was imported"
     assert len(library.papers) == 33
     assert (library.folder / "papers.json").read_bytes() == before_file
+
+
+async def test_quitting_while_an_import_runs_in_the_background_stops_it_before_it_writes(
+    make_app, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before_file = (library.folder / "papers.json").read_bytes()
+    held = Held(monkeypatch, MATCHING, 0.5)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_import(app, pilot, generated(tmp_path))
+        await held.wait(pilot)
+        await pilot.press("enter")  # in the background
+        await pilot.pause(0.1)
+        quitting = asyncio.create_task(pilot.press("q"))  # waits for the import's worker, held here
+        await pilot.pause(0.2)
+        held.release.set()
+        await asyncio.wait_for(quitting, 25)
+        await pilot.pause(0.2)
+        assert not app.is_running
+    assert len(library.papers) == 33
+    assert (library.folder / "papers.json").read_bytes() == before_file
