@@ -255,3 +255,34 @@ def test_author_fields_split_and_decode_as_the_brace_aware_loop_does(parts: list
         slow += ["et al." if name.lower() == "others" else name] if name else []
     assert bibtex.author_names(field) == tuple(slow) == bibtex.author_names(field, known) == bibtex.author_names(field, known)
 
+
+
+_LINE = st.one_of(
+    st.sampled_from(['{"title": "A"}', '{"title": "Caf\u00e9", "abstract": "x y"}', "", "  ", "\u00a0", "\u2003", '{"title"', "[1]", "{}"]),
+    st.just(' {"title": "B"}'),
+    st.text(alphabet='{}":, ab\u00e9\t', max_size=12),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_LINE, min_size=1, max_size=25), st.sampled_from(["\n", "\r\n"]), st.integers(min_value=1, max_value=40))
+def test_any_json_lines_read_a_block_at_a_time_as_the_whole_text_reads(lines: list[str], end: str, block: int) -> None:
+    from tui.core.errors import InputFileError
+    from tui.core.ingest.readers import parse_import, read_import
+    from tui.core.ingest.textfile import read_text
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "random.jsonl"
+        path.write_bytes(end.join(lines).encode())
+        saved, json_stream.READ_BYTES = json_stream.READ_BYTES, block
+        try:
+            streamed: object = read_import(path, sink=Incoming())
+        except InputFileError as exc:
+            streamed = str(exc)
+        finally:
+            json_stream.READ_BYTES = saved
+        try:
+            whole: object = parse_import(read_text(path), path)
+        except InputFileError as exc:
+            whole = str(exc)
+        assert (streamed if isinstance(streamed, str) else _as_read(streamed)) == (whole if isinstance(whole, str) else _as_read(whole))

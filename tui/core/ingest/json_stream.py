@@ -143,47 +143,44 @@ def read_lines(path: Path, take: Take) -> int | None:
 
 
 def _read_lines(read: _Counted, take: Take) -> int:
-    rest = b""
+    buf = bytearray()  # whole lines are parsed where they lie: no copy of a block, no list of its lines
     number = done = 0
     first = True
     while True:
         more = read(READ_BYTES)
-        block = rest + more
-        if first:
-            if block.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in block:
-                raise _NotPlain  # UTF-16 or 32, or binary: the whole-file reader says which
-            if block.startswith(codecs.BOM_UTF8):
-                block = block[3:]
-            first = False
-        elif b"\x00" in more:
+        if first and (more.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in more):
+            raise _NotPlain  # UTF-16 or 32, or binary: the whole-file reader says which
+        if not first and b"\x00" in more:
             raise _NotPlain
-        if more:
-            cut = block.rfind(b"\n")
-            if cut < 0:
-                rest = block
-                continue
-            rest, block = block[cut + 1 :], block[: cut + 1]
-        else:
-            rest = b""
+        buf += more[3:] if first and more.startswith(codecs.BOM_UTF8) else more
+        first = False
+        limit = buf.rfind(b"\n") + 1 if more else len(buf)  # whole lines only, until the file ends
+        if not limit and more:
+            continue
         items = []
-        lines = block.split(b"\n")
-        if more:
-            lines.pop()  # the empty piece after the block's last line end
-        for line in lines:
-            number += 1
-            if line.endswith(b"\r"):
-                line = line[:-1]
-            if b"\r" in line:
-                raise _NotPlain  # a lone CR is a line end to the whole-file reader
-            if not line.strip() or not line.isascii() and not _decoded(line).strip():
-                continue
-            try:
-                items.append((f"line {number}", orjson.loads(line)))
-            except orjson.JSONDecodeError as exc:
-                _decoded(line)  # bytes that are not UTF-8: the whole-file reader names them
-                items.append((f"line {number}", Broken(f"not valid JSON ({exc})")))
+        pos = 0
+        with memoryview(buf) as view:
+            while pos < limit:
+                stop = buf.find(b"\n", pos, limit)
+                stop = limit if stop < 0 else stop
+                number += 1
+                end = stop - 1 if stop > pos and buf[stop - 1] == 13 else stop  # a CRLF line end
+                at = pos
+                pos = stop + 1
+                if buf.find(b"\r", at, end) >= 0:
+                    raise _NotPlain  # a lone CR is a line end to the whole-file reader
+                if at == end or buf[at] != 123:  # not plainly an object: blank lines are left out as the whole text leaves them
+                    line = bytes(view[at:end])
+                    if not line.strip() or not line.isascii() and not _decoded(line).strip():
+                        continue
+                try:
+                    items.append((f"line {number}", orjson.loads(view[at:end])))
+                except orjson.JSONDecodeError as exc:
+                    _decoded(bytes(view[at:end]))  # bytes that are not UTF-8: the whole-file reader names them
+                    items.append((f"line {number}", Broken(f"not valid JSON ({exc})")))
+        del buf[:limit]
         if items:
-            take(items, read.share(len(rest)))
+            take(items, read.share(len(buf)))
             done += len(items)
         if not more:
             return done
