@@ -134,7 +134,8 @@ class ProgressBar:
         self.stream.flush()
         self._open = True
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, done: int, total: int, what: str = "papers", about: bool = False) -> None:
+        """`done` of `total` `what`; `about`: the total is an estimate (entries of a file read so far), shown as `~total`."""
         if not self.enabled:
             return
         now = time.monotonic()
@@ -147,7 +148,8 @@ class ProgressBar:
         width = 24
         filled = width * done // max(total, 1)
         end = "\n" if done >= total else ""
-        self.stream.write(f"\r{self.verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{plural(total)} · {rate:,.0f}/s · {_duration(left)} left{end}")
+        of = f"{'~' if about and done < total else ''}{total}"
+        self.stream.write(f"\r{self.verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{of} {what} · {rate:,.0f}/s · {_duration(left)} left{end}")
         self.stream.flush()
         self._open = done < total
 

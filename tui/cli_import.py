@@ -25,8 +25,9 @@ from tui.core.errors import Cancelled
 class ImportProgress:
     """The import's `progress(stage, done, total)`: a line on a terminal's stderr, and the Ctrl+C rule.
 
-    Entries read are counted, then matching draws the bar (for imports of
-    `LARGE_IMPORT` papers or more). The stage it was last told decides what
+    Entries read are counted (with a bar against the estimate of how many the
+    file holds, when its reader can tell), then matching draws the bar (for
+    imports of `LARGE_IMPORT` papers or more). The stage it was last told decides what
     Ctrl+C does (`interrupt`).
     """
 
@@ -48,7 +49,9 @@ class ImportProgress:
             self._read_at = time.monotonic()
         if self.interrupted and stage != WRITING:
             raise Cancelled  # the notes were being written when Ctrl+C came: the papers are not imported
-        if stage == READING and done >= self.large:
+        if stage == READING and total >= self.large:  # the file's share read gives an estimate of its entries
+            self._reading(done, total, "entries read", about=True)
+        elif stage == READING and done >= self.large:
             self._reading.tally(done, "entries read")
         elif stage == MATCHING and total >= self.large:
             if self._matching is None:  # its own clock, from the end of reading: the rate and time left are the matching's

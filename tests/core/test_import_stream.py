@@ -161,3 +161,128 @@ def test_names_seen_before_are_cleaned_once_and_shared() -> None:
 )
 def test_braced_bibtex_values_flat_or_nested(text: str, fields: dict[str, str]) -> None:
     assert bibtex_fields(text) == fields
+
+
+# -- JSON Lines, streamed -------------------------------------------------------------------------
+
+_LINES = [
+    '{"title": "Caf\u00e9 au lait", "abstract": "Non-ASCII \u00fc text", "authors": ["A\u00efda Bee"]}',
+    "",
+    "   ",
+    "\u00a0",  # a blank line to str.strip
+    '{"title": "Broken \u00e9", "abstract": "x"',  # does not parse: skipped with orjson's reason
+    '{"abstract": "no title", "year": 2021}',
+    "[1, 2]",  # not an object
+    '{"title": 5}',  # a field of the wrong type
+]
+
+
+def _lines_file(tmp_path: Path, name: str, lines: list[str], *, end: str = "\n", head: bytes = b"") -> Path:
+    path = tmp_path / name
+    body = end.join(lines + [json.dumps(r) for r in _rows(60, seed=3)]) + end
+    path.write_bytes(head + body.encode("utf-8"))
+    return path
+
+
+def _as_read(parsed: object) -> tuple:
+    papers = [(p.id, p.title, p.abstract, p.authors, p.year, p.extra) for p in parsed.papers]  # type: ignore[attr-defined]
+    return parsed.kind, parsed.name, papers, parsed.skipped, parsed.warnings  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("end", "head"), [("\n", b""), ("\r\n", b""), ("\n", b"\xef\xbb\xbf"), ("\r", b""), ("\n", b"\xff\xfe")]
+)
+def test_json_lines_read_a_block_at_a_time_read_as_the_whole_text_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, end: str, head: bytes
+) -> None:
+    from tui.core.ingest.readers import parse_import, read_import
+    from tui.core.ingest.textfile import read_text
+
+    monkeypatch.setattr(json_stream, "READ_BYTES", 700)  # blocks end inside lines
+    path = _lines_file(tmp_path, "papers.jsonl", _LINES, end=end, head=head)
+    sink = Incoming()
+    streamed = read_import(path, sink=sink)
+    whole = parse_import(read_text(path), path)
+    assert _as_read(streamed) == _as_read(whole)
+    assert sink.rows_for(streamed.papers) is not None  # the papers went to the sink, each once, in order
+    if head != b"\xff\xfe":  # (UTF-16's mark on UTF-8 bytes: read whole, as UTF-16, into one broken line)
+        assert len(whole.papers) == 64 and len(whole.skipped) == 3
+
+
+def test_a_streamed_json_lines_file_with_bytes_that_are_not_utf8_is_refused_as_the_whole_reader_refuses(tmp_path: Path) -> None:
+    from tui.core.errors import InputFileError
+    from tui.core.ingest.readers import read_import
+
+    path = tmp_path / "latin.jsonl"
+    path.write_bytes(b'{"title": "ok"}\n{"title": "caf\xe9"}\n')
+    with pytest.raises(InputFileError, match="is not UTF-8 text"):
+        read_import(path, sink=Incoming())
+
+
+def test_reading_estimates_how_many_entries_the_file_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.core.ingest.watch import READING
+
+    monkeypatch.setattr(json_stream, "READ_BYTES", 8192)
+    rows = _rows(600, seed=4)
+    (tmp_path / "a.json").write_text(json.dumps(rows))
+    (tmp_path / "b.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
+    for name in ("a.json", "b.jsonl"):
+        seen: list[tuple[int, int]] = []
+        with Library.open(tmp_path / f"lib-{name}", seed=False) as lib:
+            import_paths(lib, [tmp_path / name], progress=lambda stage, done, total, seen=seen: seen.append((done, total)) if stage == READING else None)
+        estimates = [(done, total) for done, total in seen if done]
+        assert len(estimates) > 5 and all(total >= done for done, total in estimates)
+        assert estimates[-1] == (602, 602)  # the whole file: the count itself
+        middle = [total for done, total in estimates if 150 <= done <= 450]
+        assert middle and all(abs(total - 602) < 602 * 0.15 for total in middle)  # slices of similar records: a close guess
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Ann", "B{\\'e}a", "{Barnes and Noble}", "and", "AND", ",", " ", "Jr", "others", "{", "}", "\\\"o", "  and  "]), max_size=12))
+def test_author_fields_split_and_decode_as_the_brace_aware_loop_does(parts: list[str]) -> None:
+    from tui.core.ingest import bibtex
+
+    field = " ".join(parts)
+    known: dict[str, str] = {}
+    slow = []
+    for raw in bibtex.brace_aware_split(field, bibtex._AND):  # author_names as it was: the loop, and a decode per name
+        parts = bibtex.brace_aware_split(raw, bibtex._COMMA)
+        if len(parts) == 2:
+            raw = f"{parts[1]} {parts[0]}"
+        elif len(parts) == 3:
+            raw = f"{parts[2]} {parts[0]} {parts[1]}"
+        name = bibtex.decode(raw)
+        slow += ["et al." if name.lower() == "others" else name] if name else []
+    assert bibtex.author_names(field) == tuple(slow) == bibtex.author_names(field, known) == bibtex.author_names(field, known)
+
+
+
+_LINE = st.one_of(
+    st.sampled_from(['{"title": "A"}', '{"title": "Caf\u00e9", "abstract": "x y"}', "", "  ", "\u00a0", "\u2003", '{"title"', "[1]", "{}"]),
+    st.just(' {"title": "B"}'),
+    st.text(alphabet='{}":, ab\u00e9\t', max_size=12),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_LINE, min_size=1, max_size=25), st.sampled_from(["\n", "\r\n"]), st.integers(min_value=1, max_value=40))
+def test_any_json_lines_read_a_block_at_a_time_as_the_whole_text_reads(lines: list[str], end: str, block: int) -> None:
+    from tui.core.errors import InputFileError
+    from tui.core.ingest.readers import parse_import, read_import
+    from tui.core.ingest.textfile import read_text
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "random.jsonl"
+        path.write_bytes(end.join(lines).encode())
+        saved, json_stream.READ_BYTES = json_stream.READ_BYTES, block
+        try:
+            streamed: object = read_import(path, sink=Incoming())
+        except InputFileError as exc:
+            streamed = str(exc)
+        finally:
+            json_stream.READ_BYTES = saved
+        try:
+            whole: object = parse_import(read_text(path), path)
+        except InputFileError as exc:
+            whole = str(exc)
+        assert (streamed if isinstance(streamed, str) else _as_read(streamed)) == (whole if isinstance(whole, str) else _as_read(whole))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.core.models import Paper
@@ -89,3 +89,16 @@ def test_markup_is_dropped_as_one_pattern_over_the_text_drops_it(text: str) -> N
 
     assert _unmarked(text) == re.sub(r"[$^{}]|(?<=\w)_(?=\{|\w(?!\w))", "", text)
     assert _unmarked("x_{ij} and snake_case, $a_b$") == "xij and snake_case, ab"
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(alphabet=st.characters(max_codepoint=127), max_size=60)
+    | st.text(max_size=30)
+    | st.text(alphabet="ab _-\u00e9\u00df\u2013\u00a0\u03b5\u2003\u0130\ufb01", max_size=30)  # accents, ß, dashes, spaces, İ, ligatures
+)
+def test_the_index_splits_words_as_the_word_pattern_does(text: str) -> None:
+    from tui.core.search.query import WORD
+    from tui.core.search.terms import words
+
+    assert words(text) == WORD.findall(text.casefold())

@@ -11,6 +11,7 @@ import asyncio
 import json
 import re
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from textual.widgets import Input, ProgressBar
 from tests.ui.pilot import settle, text_of
 from tui.core.ingest.watch import MATCHING, WRITING
 from tui.core.library import Library
-from tui.ui.screens import import_dialog
+from tui.ui import import_run
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.widgets.paper_list import PaperList
 
@@ -40,18 +41,20 @@ class Held:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, stage: str, share: float = 0.0) -> None:
         self.reached, self.release = threading.Event(), threading.Event()
-        real = import_dialog.import_paths
+        real = import_run.import_paths
 
         def held(library, paths, *, progress, cancelled, **kwargs):  # type: ignore[no-untyped-def]
             def step(at: str, done: int, total: int) -> None:
                 progress(at, done, total)
-                if at == stage and done >= share * total and not self.reached.is_set():
+                if at == stage and done and done >= share * total and not self.reached.is_set():
+                    time.sleep(import_run.PROGRESS_EVERY + 0.05)
+                    progress(at, done, total)  # past the redraw throttle: the held step is the one shown
                     self.reached.set()
                     self.release.wait(20)
 
             return real(library, paths, progress=step, cancelled=cancelled, **kwargs)
 
-        monkeypatch.setattr(import_dialog, "import_paths", held)
+        monkeypatch.setattr(import_run, "import_paths", held)
 
     async def wait(self, pilot) -> None:  # type: ignore[no-untyped-def]
         """Until the import is held, and the steps posted before it have reached the screen."""
@@ -138,3 +141,94 @@ async def test_esc_once_the_write_began_lets_it_finish_and_says_so(make_app, lib
         assert report.startswith("Esc came while the library was being written: the import was finished.")
         assert f"{N} papers added" in report
     assert sum(p.list == "big" for p in library.papers) == N
+
+
+async def test_enter_hides_a_running_import_the_list_stays_usable_and_the_strip_counts(
+    make_app, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.ui.library.screen import LibraryScreen
+
+    held = Held(monkeypatch, MATCHING, 0.5)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_import(app, pilot, generated(tmp_path))
+        await held.wait(pilot)
+        assert "Back to the list" in text_of(app, "#dialog-keys")
+        await pilot.press("enter")  # back to the list; the import goes on
+        await pilot.pause(0.1)  # (not `settle`: it waits for the import's worker, held here)
+        assert isinstance(app.screen, LibraryScreen)
+        strip = text_of(app, "#import-strip-line")
+        assert re.search(r"big\.json: Matching with the library: 1,500 of 3,000 papers", strip), strip
+        assert app.screen.query_one("#import-strip-bar", ProgressBar).progress == 1500 and "i: details (Esc there cancels)" in strip
+        papers = app.screen.query_one(PaperList)
+        assert papers.has_focus and papers.cursor == 0
+        await pilot.press("j", "j")  # the list works meanwhile
+        assert papers.cursor == 2
+        await pilot.press("i")  # the dialog again, on the running import: Esc would cancel it
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ImportDialog) and shown_count(app) == (1500, N)
+        assert "esc Cancel the import" in text_of(app, "#dialog-keys")
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        held.release.set()
+        await settle(app, pilot)
+        for _ in range(50):  # the write, then the reload
+            if len(papers.papers) == 33 + N:
+                break
+            await pilot.pause(0.1)
+        assert len(papers.papers) == 33 + N  # the list shows the new papers
+        assert not app.screen.query_one("#import-strip").display  # the strip goes with the import
+        await pilot.press("i")  # the report of the import that ended while the dialog was hidden
+        await settle(app, pilot)
+        report = text_of(app, "#import-result")
+        assert f"big.json: {N} papers added, 0 merged, 0 skipped" in report
+        assert "press D on each" in report and "paperdesk remove" not in report  # the app's way, not the refused command
+    assert sum(p.list == "big" for p in library.papers) == N
+
+
+async def test_esc_while_reading_cancels_and_the_library_is_unchanged(
+    make_app, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.core.ingest import json_stream
+    from tui.core.ingest.watch import READING
+
+    monkeypatch.setattr(json_stream, "READ_BYTES", 16 * 1024)  # many slices: the estimate moves as it reads
+    before_file = (library.folder / "papers.json").read_bytes()
+    held = Held(monkeypatch, READING, 0.5)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_import(app, pilot, generated(tmp_path, 6000))
+        await held.wait(pilot)
+        shown = text_of(app, "#import-result")
+        match = re.search(r"Reading… ([\d,]+) of about ([\d,]+) entries", shown)
+        assert match, shown
+        done, about = (int(g.replace(",", "")) for g in match.groups())
+        assert 0 < done < 6000 and abs(about - 6000) < 600
+        assert app.screen.query_one("#import-progress", ProgressBar).total == about
+        await pilot.press("escape")
+        held.release.set()
+        await settle(app, pilot)
+        assert text_of(app, "#import-result") == "cancelled; nothing was imported"
+    assert len(library.papers) == 33
+    assert (library.folder / "papers.json").read_bytes() == before_file
+
+
+async def test_quitting_while_an_import_runs_in_the_background_stops_it_before_it_writes(
+    make_app, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before_file = (library.folder / "papers.json").read_bytes()
+    held = Held(monkeypatch, MATCHING, 0.5)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_import(app, pilot, generated(tmp_path))
+        await held.wait(pilot)
+        await pilot.press("enter")  # in the background
+        await pilot.pause(0.1)
+        quitting = asyncio.create_task(pilot.press("q"))  # waits for the import's worker, held here
+        await pilot.pause(0.2)
+        held.release.set()
+        await asyncio.wait_for(quitting, 25)
+        await pilot.pause(0.2)
+        assert not app.is_running
+    assert len(library.papers) == 33
+    assert (library.folder / "papers.json").read_bytes() == before_file

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the readers' report types: imported where an import runs, n
     from tui.core.fetch.services import FetchOptions
     from tui.core.ingest.incoming import Incoming
     from tui.core.ingest.lists import ParsedList
+    from tui.core.ingest.match_keys import AbstractPart
     from tui.core.ingest.merge import MergePlan
     from tui.core.ingest.parsed import FileReport, ImportOutcome, ImportReport, ParsedFile, Progress
     from tui.core.ingest.watch import ImportProgress
@@ -149,14 +150,63 @@ class Library(LibraryStore):
         from tui.core.ingest.merge import plan_import
 
         after = self.trash_highest_seq()  # a trashed paper's place stays its own, for its restore
+        stored: list[Paper] = []
 
         def plan(papers: list[Paper]) -> MergePlan:
-            planned = plan_import(papers, files, _next_seq(papers, after), _derive_title, progress, prepared)
+            stored[:] = papers
+            planned = plan_import(papers, files, _next_seq(papers, after), _derive_title, progress, prepared, self._known_keys(len(papers)))
             if before_write is not None:
                 before_write(planned)
             return planned
 
-        return self.change_papers(plan, write=write).reports
+        digest = self.papers_digest
+        changes = self.change_papers(plan, write=write)
+        if write and prepared is not None and self.papers_digest != digest:
+            self._keep_keys(changes, stored, prepared)
+        return changes.reports
+
+    def _known_keys(self, count: int) -> AbstractPart | None:
+        """What the stored papers' abstracts gave their keys, as the last import kept it (`ingest.key_cache`),
+        when it was kept for papers.json as it is now."""
+        from tui.core.ingest.key_cache import KEYS_FILE, loads
+
+        try:
+            data = (self.folder / KEYS_FILE).read_bytes()
+        except OSError:
+            return None
+        return loads(data, self.papers_digest, count)
+
+    def _keep_keys(self, plan: MergePlan, stored: list[Paper], prepared: Incoming) -> None:
+        """After an import's write: keep what the abstracts of the papers now stored gave their keys, for the next
+        import (`ingest.key_cache`). Only derived data: when it cannot be written, the next import computes it."""
+        from itertools import chain
+
+        from tui.core.ingest.key_cache import KEYS_FILE, write
+        from tui.core.ingest.match_keys import AbstractPart, key_rows
+        from tui.core.store.atomic import atomic_replace
+
+        papers, digest = self.papers, self.papers_digest
+        n, stored_part, added = len(stored), plan.stored_part, len(plan.added)
+        if digest is None or stored_part is None or len(stored_part) != n or len(papers) != n + added or len(plan.added_from) != added:
+            return  # (no `added_from`: the readers' keys were not the ones matched)
+        if any(a is not b for a, b in zip(papers[n:], plan.added, strict=True)) or not prepared.whole():
+            return  # papers restored from the trash went back to their places: the order is not the plan's
+        import numpy as np
+
+        # Where each paper's part is among the stored part, the incoming ones, then the ones made again here.
+        order = np.arange(n + added, dtype=np.int64)
+        order[[slot for slot, paper in enumerate(papers[:n]) if paper.id in plan.replaced]] = -1
+        came = np.frombuffer(plan.added_from, dtype=np.int32) if added else np.zeros(0, np.int32)
+        order[n:] = np.where(came >= 0, came + n, -1)
+        redo = np.flatnonzero(order < 0)
+        order[redo] = n + prepared.count() + np.arange(len(redo))  # merged or renumbered papers: their abstracts are read again
+        try:  # the papers are written: nothing here may fail the import
+            again = [papers[slot] for slot in redo.tolist()]
+            fresh = AbstractPart.of(key_rows(again), [paper.id for paper in again])
+            with atomic_replace(self.folder / KEYS_FILE, durable=False) as out:
+                write(out, digest, order, chain([stored_part], prepared.parts(), [fresh]))
+        except (OSError, ValueError):
+            pass
 
     def add_zotero(
         self, parsed: ZoteroFile, *, progress: Progress | None = None, before_write: Callable[[MergePlan], None] | None = None
@@ -209,6 +259,7 @@ def import_paths(
     automatic_tags: bool | None = None,
     groups: bool | None = None,
     list_name: str | None = None,
+    in_app: bool = False,
 ) -> ImportOutcome:
     """Import files and folders of any kind: paper lists, BibTeX, JSON, Zotero databases, and per-paper notes exports.
 
@@ -228,6 +279,8 @@ def import_paths(
     `groups` (None: the settings' `zotero_automatic_tags`, `zotero_groups`)
     say whether Zotero's automatic tags and group libraries come too.
     `list_name` puts every paper the files bring in that list (Zotero's collections aside).
+    `in_app`: the lines are for the app (which refuses `paperdesk remove`
+    while it holds the library): hints name its keys, not the command line.
     """
     from tui.core.errors import Cancelled
     from tui.core.importing import add_read, is_notes_export, read_papers, restore_notes
@@ -256,7 +309,7 @@ def import_paths(
                 if lib.read_only:
                     errors.append(f"{lib.notice}; nothing imported")
                 else:
-                    examples = example_lists_note(lib)
+                    examples = example_lists_note(lib, in_app=in_app)
                     add_read(lib, parsed, incoming, outcome, watch)
                     if examples and any(report.added for report in outcome.reports):  # the user's papers now sit beside them
                         outcome.add("note", examples)
@@ -531,9 +584,10 @@ def _forget(marker: Path) -> None:
 EXAMPLES_NOTED = ".examples-noted"
 
 
-def example_lists_note(library: LibraryStore) -> str:
-    """When the library holds only the untouched bundled example lists, and no import has said so yet:
-    a line saying so and how to remove them."""
+def example_lists_note(library: LibraryStore, *, in_app: bool = False) -> str:
+    """When the library holds only the untouched bundled example lists, and no import has said so yet: a line
+    saying so and how to remove them (`in_app`: with the app's keys, a filter on each list then D; else with
+    `paperdesk remove`)."""
     from tui.core.ingest.lists import read_list_file
     from tui.core.paths import bundled_lists
 
@@ -543,8 +597,12 @@ def example_lists_note(library: LibraryStore) -> str:
     names = {b.name for b in bundled}
     if {p.list for p in library.papers} != names or len(library.papers) > sum(len(b.abstracts) for b in bundled):
         return ""
+    held = f"this library also holds the {plural(len(library.papers), 'bundled example paper')}"
+    if in_app:
+        views = " and ".join(f'list:"{n}"' for n in sorted(names))
+        return f"{held}; to remove them, filter the list by {views} in turn and press D on each (u brings them back)"
     flags = " ".join(f'--list "{n}"' for n in sorted(names))
-    return f"this library also holds the {plural(len(library.papers), 'bundled example paper')}; remove them with: paperdesk remove {flags}"
+    return f"{held}; remove them with: paperdesk remove {flags}"
 
 
 def examples_noted(library: LibraryStore) -> None:

@@ -288,6 +288,7 @@ ACTIONS: tuple[Action, ...] = (
     _a("close", "escape,q,percent_sign", "Close", id="stats_close", owners=("stats",), show=True),
     _a("close", "escape", "Close", id="import_close", owners=("import",), show=True),
     _a("cancel_import", "escape", "Cancel the import", id="import_cancel", owners=("import",), show=True),
+    _a("hide", "enter", "Back to the list", id="import_hide", owners=("import",), show=True),
     _a("complete", "tab", "Complete path", id="import_complete", owners=("import",)),
     _a("scroll_report(-1)", "pageup", "Scroll the report up", id="import_page_up", owners=("import",)),
     _a("scroll_report(1)", "pagedown", "Scroll the report down", id="import_page_down", owners=("import",)),

@@ -27,10 +27,12 @@ from tui.ui.terminal_input import install as install_escape_parser
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
     from textual.screen import Screen
     from textual.theme import Theme
 
     from tui.core.library import Library
+    from tui.ui.import_run import ImportRun
     from tui.ui.screens.import_dialog import LibraryChanged
 
 
@@ -81,6 +83,8 @@ class PaperdeskApp(App[int]):
         self.key_overrides: dict[str, str] = {}
         self.key_gate = KeyGate(self, self._dispatch_key)
         self.hangup = HangupGuard(self._exit_on_signal, self.flush_notes)
+        self.import_run: ImportRun | None = None
+        """The last import started from the import dialog (it runs in the background: `tui/ui/import_run.py`)."""
 
     def get_default_screen(self) -> LibraryScreen:
         """The library screen is the first screen: no empty default screen made, styled and covered at start.
@@ -261,6 +265,10 @@ class PaperdeskApp(App[int]):
         saving = [worker for worker in self.workers if worker.group == "save"]
         if saving:  # ratings/tags pressed just before quitting land first
             await self.workers.wait_for_complete(saving)
+        importing = [worker for worker in self.workers if worker.group == "import"]
+        if importing and self.import_run is not None:  # stopped before it writes, or its write lands first
+            self.import_run.stop_now()
+            await self.workers.wait_for_complete(importing)
         errors = self.flush_notes()
         if errors and not self._quit_warned:
             self._quit_warned = True
@@ -320,12 +328,52 @@ class PaperdeskApp(App[int]):
         self.exit(1)
 
     def action_import_papers(self) -> None:
-        """Open the import dialog (from the palette or `i`) once the library is open."""
-        if self.library_ready() is not None:
-            from tui.ui.screens.import_dialog import ImportDialog  # bibtex/json readers: loaded on demand
+        """Open the import dialog (from the palette or `i`) once the library is open: a running import's progress,
+        or the report of one that ended while the dialog was hidden."""
+        library = self.library_ready()
+        if library is not None:
+            from tui.ui.import_run import ImportRun  # the readers: loaded on demand
+            from tui.ui.screens.import_dialog import ImportDialog
 
+            if self.import_run is None or self.import_run.library is not library and not self.import_run.running:
+                self.import_run = ImportRun(self, library)
             if not isinstance(self.screen, ImportDialog):
-                self.push_screen(ImportDialog(self.library))
+                self.push_screen(ImportDialog(self.import_run))
+
+    def on_import_run_stepped(self, message: ImportRun.Stepped) -> None:
+        """The import got further: the dialog (when shown) and the library screen's strip redraw it."""
+        from tui.ui.screens.import_dialog import ImportDialog
+
+        if not self.screen_stack:
+            return  # the app is closing
+        if isinstance(self.screen, ImportDialog):
+            self.screen.show_step()
+        if isinstance(self.screen, LibraryScreen) and self.import_run is not None:  # the dialog hidden: the strip
+            self.screen.show_import(self.import_run)
+
+    def on_import_run_finished(self, message: ImportRun.Finished) -> None:
+        """The import ended: the report in the dialog (or kept for `i`), a toast, and the list reloaded when papers came."""
+        from tui.ui.screens.import_dialog import ImportDialog, LibraryChanged, changed_library, summary
+
+        run = self.import_run
+        if run is None or run.outcome is None or not self.screen_stack:
+            return
+        outcome = run.outcome
+        screen = self._library_screen()
+        if screen is not None:
+            screen.show_import(run)  # the strip, if shown, hides (nothing is mounted for an ended import)
+        dialog = self.screen if isinstance(self.screen, ImportDialog) else None
+        hidden = dialog is None
+        if dialog is None:
+            run.unseen = True
+        else:
+            dialog.show_result()
+        if changed_library(outcome):
+            self.post_message(LibraryChanged())
+        errors = any(kind == "error" for kind, _ in outcome.messages)
+        severity: SeverityLevel = "error" if errors else "warning" if outcome.cancelled or outcome.took_nothing else "information"
+        more = " (i shows the report)" if hidden and len(outcome.messages) > 1 else ""
+        self.notify(summary(outcome) + more, title="Import", severity=severity, markup=False)
 
     def action_add_papers(self) -> None:
         """Open the add dialog (`a`, or the palette): papers fetched by arXiv id, DOI or OpenReview URL."""
@@ -368,6 +416,8 @@ class PaperdeskApp(App[int]):
         await self.key_gate.settled(message)
 
     def on_unmount(self) -> None:
+        if self.import_run is not None:
+            self.import_run.stop_now()  # an import under way stops before it writes (one writing finishes)
         self.hangup.remove()
         if self.library is not None:
             self.library.close()

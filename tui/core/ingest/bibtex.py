@@ -31,6 +31,13 @@ VOLUME_TYPES = {"proceedings", "book"}
 
 def _top_level_split(text: str, sep: re.Pattern[str]) -> list[str]:
     """Split at `sep` only outside braces: `{Barnes and Noble}` is one author."""
+    if "{" not in text and "}" not in text:  # most author fields: every separator is outside braces
+        return [p.strip() for p in re.split(sep.pattern, text) if p.strip()]  # (the pattern as the loop reads it)
+    return brace_aware_split(text, sep)
+
+
+def brace_aware_split(text: str, sep: re.Pattern[str]) -> list[str]:
+    """`_top_level_split` a brace at a time (what a field with braces needs)."""
     parts, depth, start = [], 0, 0
     for m in re.finditer(r"[{}]|" + sep.pattern, text):
         tok = m.group()
@@ -88,21 +95,31 @@ def latex_paragraphs(text: str) -> str:
     return "\n\n".join(normalize_space(p) for p in paragraphs if p.strip())
 
 
-def author_names(field: str) -> tuple[str, ...]:
-    """BibTeX authors ("Last, First and First Last and others") as display names."""
+def author_names(field: str, known: dict[str, str] | None = None) -> tuple[str, ...]:
+    """BibTeX authors ("Last, First and First Last and others") as display names.
+
+    `known`: each name as written -> as shown, for a file whose authors repeat (each is then decoded once).
+    """
     names = []
     for raw in _top_level_split(field, _AND):
-        parts = _top_level_split(raw, _COMMA)
-        if len(parts) == 2:
-            raw = f"{parts[1]} {parts[0]}"
-        elif len(parts) == 3:  # Last, Jr, First
-            raw = f"{parts[2]} {parts[0]} {parts[1]}"
-        name = decode(raw)
-        if name.lower() == "others":
-            name = "et al."
+        name = known.get(raw) if known is not None else None
+        if name is None:
+            name = _author_name(raw)
+            if known is not None:
+                known[raw] = name
         if name:
             names.append(name)
     return tuple(names)
+
+
+def _author_name(raw: str) -> str:
+    parts = _top_level_split(raw, _COMMA)
+    if len(parts) == 2:
+        raw = f"{parts[1]} {parts[0]}"
+    elif len(parts) == 3:  # Last, Jr, First
+        raw = f"{parts[2]} {parts[0]} {parts[1]}"
+    name = decode(raw)
+    return "et al." if name.lower() == "others" else name
 
 
 def parse_bibtex(text: str, source: Path) -> ParsedFile:
@@ -126,6 +143,7 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
             name = f"{short} {decode(f.get('year', ''))}".strip()
     parsed = ParsedFile(source, "bibtex", name)
     skipped: list[tuple[int, str]] = []
+    known: dict[str, str] = {}  # author names repeat across a file: each decoded once
     for block in library.failed_blocks:
         what = type(block).__name__
         error = getattr(block, "error", None)
@@ -159,7 +177,7 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
             abstract=abstract,
             list=name,
             title=title,
-            authors=author_names(fields.get("author", "")),
+            authors=author_names(fields.get("author", ""), known),
             year=decode(fields.get("year") or vfields.get("year", "")),
             venue=decode(venue),
             url=fields.get("url", "").strip(),

@@ -89,6 +89,8 @@ def different_papers(a: Paper, b: Paper) -> bool:
     differ (then the abstracts are a scraper's copy) or agree (two papers
     called "Introduction"), these are two papers.
     """
+    if a.authors == b.authors:
+        return False  # one author list (a record imported again) shares its surnames, or has none
     sa, sb = surnames(a), surnames(b)
     return bool(sa and sb and not sa & sb)
 

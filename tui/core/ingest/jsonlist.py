@@ -12,8 +12,9 @@ and its fields are kept as written (`ingest.bibtex_raw`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -21,9 +22,13 @@ from tui.core.errors import InputFileError
 from tui.core.ingest.bibtex_raw import KEY, RAW, TYPE, kept_fields
 from tui.core.ingest.embedded import bibtex_fields
 from tui.core.ingest.fields import BadField, clean_doi, kind_of, names_field, text_field, year_field
+from tui.core.ingest.json_stream import Broken
 from tui.core.ingest.parsed import ParsedFile, Sink
 from tui.core.models import Paper, abstract_basis, normalize_space, paper_id
 from tui.core.render.venues import venue_from_file_name
+
+if TYPE_CHECKING:
+    from tui.core.ingest.json_stream import Take
 
 #: Each paper field and the keys it may come under, first found wins.
 KEYS: dict[str, tuple[str, ...]] = {
@@ -148,13 +153,6 @@ def _label(obj: Any, where: str) -> str:
     return where
 
 
-class _Broken:
-    """A JSON Lines line that did not parse: skipped in its place, with the parser's reason."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-
-
 def _collect(
     objects: list[tuple[str, Any]], parsed: ParsedFile, shared: dict[str, str] | None = None, bases: list[tuple[str, bool]] | None = None
 ) -> ParsedFile:
@@ -168,7 +166,7 @@ def _collect(
     defaults = {"venue": venue, "year": year}
     once = {} if shared is None else shared
     for where, obj in objects:
-        if isinstance(obj, _Broken):
+        if isinstance(obj, Broken):
             parsed.skipped.append(f"{where}: {obj.reason}")
             continue
         try:
@@ -217,7 +215,7 @@ def parse_json_lines(text: str, source: Path) -> ParsedFile:
         try:
             objects.append((f"line {number}", orjson.loads(line)))
         except orjson.JSONDecodeError as exc:
-            objects.append((f"line {number}", _Broken(f"not valid JSON ({exc})")))
+            objects.append((f"line {number}", Broken(f"not valid JSON ({exc})")))
     if not objects:
         raise InputFileError(source, "is empty")
     return _collect(objects, parsed)
@@ -242,29 +240,50 @@ def read_json_file(path: Path, *, maybe_csl: bool, sink: Sink | None = None) -> 
     from tui.core.ingest.textfile import check_file, os_error
 
     path = check_file(path)
-    parsed = ParsedFile(path, "json", list_name(path))
-    try:
-        if maybe_csl:
-            from tui.core.ingest.csl import looks_like_csl
+    if maybe_csl:
+        from tui.core.ingest.csl import looks_like_csl
 
+        try:
             with open(path, "rb") as stream:
                 head = stream.read(4 * 65536).decode("utf-8", errors="ignore")
-            if looks_like_csl(head[:65536]):
-                return None
-        shared: dict[str, str] = {}
+        except OSError as exc:
+            raise os_error(path, exc) from None
+        if looks_like_csl(head[:65536]):
+            return None
+    parsed = _read_streamed(path, "json", read_array, sink)
+    if parsed is not None and not parsed.papers and not parsed.skipped:
+        raise InputFileError(path, "holds an empty JSON array")
+    return parsed
 
-        def take(objects: list[tuple[str, Any]]) -> None:
-            before = len(parsed.papers)
-            bases: list[tuple[str, bool]] = []
-            _collect(objects, parsed, shared, bases)
-            if sink is not None:
-                sink.take(parsed.papers[before:], bases)
 
-        count = read_array(path, take)
+def read_json_lines_file(path: Path, sink: Sink | None = None) -> ParsedFile | None:
+    """A JSON Lines file read a block of lines at a time (`json_stream`), or None to read it whole
+    (anything but plain UTF-8 with LF or CRLF line ends, or no entry at all)."""
+    from tui.core.ingest.json_stream import read_lines
+    from tui.core.ingest.textfile import check_file
+
+    return _read_streamed(check_file(path), "jsonl", read_lines, sink)
+
+
+def _read_streamed(path: Path, kind: str, read: Callable[[Path, Take], int | None], sink: Sink | None) -> ParsedFile | None:
+    """The papers of a file `read` hands on a slice at a time, each slice's to `sink` as soon as they are made;
+    None (and nothing to keep in `sink`) when `read` answers None or finds no entry."""
+    from tui.core.ingest.textfile import os_error
+
+    parsed = ParsedFile(path, kind, list_name(path))
+    shared: dict[str, str] = {}
+
+    def take(objects: list[tuple[str, Any]], share: float) -> None:
+        before = len(parsed.papers)
+        bases: list[tuple[str, bool]] = []
+        _collect(objects, parsed, shared, bases)
+        if sink is not None:
+            sink.take(parsed.papers[before:], bases, share)
+
+    try:
+        count = read(path, take)
     except OSError as exc:
         raise os_error(path, exc) from None
-    if count is None:
+    if count is None or (not count and kind == "jsonl"):
         return None
-    if not count:
-        raise InputFileError(path, "holds an empty JSON array")
     return parsed

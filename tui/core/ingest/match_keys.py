@@ -63,12 +63,59 @@ class KeyRows:
         )
 
 
-def key_rows(records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str, bool]] | None = None) -> KeyRows:
+@dataclass
+class AbstractPart:
+    """What the abstracts of some papers give their keys (slots from 0), in values that mean the same in
+    any process (`hash` of a string does not): each one's abstract id ("" when not specific), the length of
+    its normalized abstract, and its blocking keys. Making them reads and normalizes every abstract, which
+    is most of what keying a library costs: an import keeps them for the papers it wrote (`ingest.key_cache`)."""
+
+    aids: list[str]
+    lengths: array
+    hashes: np.ndarray  # uint64: the blocking keys (`sketch`)
+    slots: np.ndarray  # int32: the paper each belongs to
+
+    def __len__(self) -> int:
+        return len(self.aids)
+
+    @classmethod
+    def of(cls, rows: KeyRows, ids: Sequence[str]) -> AbstractPart:
+        """The part of `rows` that came from the abstracts; `ids`: the ids of the papers they were made for."""
+        abstract = rows.kinds == ABSTRACT
+        get, first = rows.abstract_ids.get, rows.first
+        aids = [get(first + i, pid) if length else "" for i, (pid, length) in enumerate(zip(ids, rows.lengths, strict=True))]
+        return cls(aids, array("i", rows.lengths), rows.hashes[abstract], rows.slots[abstract] - np.int32(first))
+
+    @classmethod
+    def joined(cls, parts: Sequence[AbstractPart]) -> AbstractPart:
+        """The parts one after the other (slots moved on)."""
+        offsets = np.cumsum([0] + [len(p) for p in parts[:-1]]).tolist()
+        return cls(
+            [aid for p in parts for aid in p.aids],
+            array("i", [n for p in parts for n in p.lengths]),
+            np.concatenate([p.hashes for p in parts]) if parts else np.zeros(0, np.uint64),
+            np.concatenate([p.slots + np.int32(at) for p, at in zip(parts, offsets, strict=True)]) if parts else np.zeros(0, np.int32),
+        )
+
+    def taken(self, order: Sequence[int]) -> AbstractPart:
+        """The papers at `order` (each at most once), in that order."""
+        where = np.full(len(self), -1, dtype=np.int64)
+        where[np.asarray(order, dtype=np.int64)] = np.arange(len(order))
+        moved = where[self.slots]
+        kept = moved >= 0
+        return AbstractPart([self.aids[i] for i in order], array("i", [self.lengths[i] for i in order]), self.hashes[kept], moved[kept].astype(np.int32))
+
+
+def key_rows(
+    records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str, bool]] | None = None, known: AbstractPart | None = None
+) -> KeyRows:
     """Every key of `records` (slots from `first`): the evidence each paper carries, strongest first,
     then the blocking keys of its abstract (`sketch`).
 
     `bases`, when given, holds the `models.abstract_basis` each record's id was made from (by
     `models.paper_id`, as a reader makes it): a specific abstract's id is then the record's own.
+    `known`, when given, is what the records' abstracts gave before (`AbstractPart`, slots from 0):
+    no abstract is read.
     """
     hashes: list[int] = []
     kinds = bytearray()
@@ -82,7 +129,10 @@ def key_rows(records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str
         put_hash(hash(paper.id) ^ _ID_SALT)
         put_kind(ID)
         put_slot(slot)
-        if bases is None:
+        if known is not None:
+            aid, basis = known.aids[slot - first], ""
+            specific = bool(aid)
+        elif bases is None:
             basis, specific = abstract_basis(paper.abstract)
             aid = abstract_id(basis) if specific else ""
         else:
@@ -94,10 +144,13 @@ def key_rows(records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str
                 put_hash(hash(aid) ^ _ID_SALT)
                 put_kind(ABSTRACT_ID)
                 put_slot(slot)
-            norm = fold(basis)
-            norms.append(norm)
-            owners.append(slot)
-            lengths[slot - first] = len(norm)
+            if known is None:
+                norm = fold(basis)
+                norms.append(norm)
+                owners.append(slot)
+                lengths[slot - first] = len(norm)
+            else:
+                lengths[slot - first] = known.lengths[slot - first]
         if paper.doi and (doi := normalize_doi(paper.doi)):
             put_hash(hash(doi) ^ _SALT[DOI])
             put_kind(DOI)
@@ -114,11 +167,15 @@ def key_rows(records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str
             put_hash(hash(title) ^ _SALT[TITLE])
             put_kind(TITLE)
             put_slot(slot)
-    sketch, owner = abstract_keys(norms)
+    if known is None:
+        sketch, owner = abstract_keys(norms)
+        owner_slots = np.frombuffer(owners, dtype=np.int32)[owner]
+    else:
+        sketch, owner_slots = known.hashes, known.slots + np.int32(first)
     return KeyRows(
         first,
         np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
-        np.concatenate([np.frombuffer(slots, dtype=np.int32), np.frombuffer(owners, dtype=np.int32)[owner]]),
+        np.concatenate([np.frombuffer(slots, dtype=np.int32), owner_slots]),
         np.concatenate([np.frombuffer(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
         abstract_ids,
         lengths,

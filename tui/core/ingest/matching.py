@@ -25,7 +25,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from tui.core.ingest.identity import arxiv_id, different_papers, norm_abstract, normalize_doi, normalize_title, normalize_url, surnames
-from tui.core.ingest.match_keys import ABSTRACT, ABSTRACT_ID, ARXIV, DOI, ID, TITLE, URL, KeyRows, key_rows
+from tui.core.ingest.match_keys import ABSTRACT, ABSTRACT_ID, ARXIV, DOI, ID, TITLE, URL, AbstractPart, KeyRows, key_rows
 from tui.core.ingest.sketch import CHUNK
 from tui.core.models import Paper, variant_id
 
@@ -51,8 +51,12 @@ class MatchIndex:
     is then compared with every paper the index holds by then.
     """
 
-    def __init__(self, papers: Iterable[Paper], incoming: Sequence[Paper] = (), prepared: Sequence[KeyRows] | None = None) -> None:
-        """`prepared`: the keys of `incoming` already computed as it was read (`incoming.Incoming.rows_for`)."""
+    def __init__(
+        self, papers: Iterable[Paper], incoming: Sequence[Paper] = (), prepared: Sequence[KeyRows] | None = None, known: AbstractPart | None = None
+    ) -> None:
+        """`prepared`: the keys of `incoming` already computed as it was read (`incoming.Incoming.rows_for`);
+        `known`: what the stored papers' abstracts gave their keys before (`key_cache`), when it is known.
+        `stored_part` is that, whether it was known or made here."""
         stored = list(papers)
         self.papers: dict[str, Paper] = {p.id: p for p in stored}
         self._records: list[Paper] = stored + list(incoming)
@@ -63,12 +67,19 @@ class MatchIndex:
         self._ids: set[str] = set(self.papers)
         self._abstract_ids: dict[int, str] = {}  # slot -> its abstract's id, where that differs from its id
         self._lengths = array("i")  # slot -> the length of its normalized abstract
-        self._build(len(stored), prepared)
+        self.stored_part: AbstractPart | None = None
+        self._build(len(stored), prepared, known if known is not None and len(known) == len(stored) else None)
 
     # -- building ------------------------------------------------------------------------
 
-    def _build(self, stored: int, prepared: Sequence[KeyRows] | None) -> None:
-        rows = [key_rows(self._records[first : min(first + CHUNK, stored)], first) for first in range(0, stored, CHUNK)]
+    def _build(self, stored: int, prepared: Sequence[KeyRows] | None, known: AbstractPart | None) -> None:
+        if known is not None:  # no stored abstract read
+            rows = [key_rows(self._records[:stored], 0, known=known)]
+            self.stored_part = known
+        else:
+            rows = [key_rows(self._records[first : min(first + CHUNK, stored)], first) for first in range(0, stored, CHUNK)]
+            ids = self._pids
+            self.stored_part = AbstractPart.joined([AbstractPart.of(chunk, ids[chunk.first : chunk.first + len(chunk.lengths)]) for chunk in rows])  # type: ignore[arg-type]
         for chunk in rows:
             self._ids.update(chunk.abstract_ids.values())
         if prepared is None:

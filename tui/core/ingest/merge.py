@@ -18,12 +18,14 @@ came at once.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tui.core.ingest.bibtex_raw import rebased
 from tui.core.ingest.identity import normalize_doi, normalize_title
+from tui.core.ingest.match_keys import AbstractPart
 from tui.core.ingest.matching import MatchIndex
 from tui.core.ingest.parsed import FileReport, ParsedFile, Progress
 from tui.core.models import Paper
@@ -63,6 +65,11 @@ class MergePlan:
     replaced: dict[str, Paper]
     reports: list[FileReport]
     removed: set[str] = field(default_factory=set)  # an import never removes; the store's changes may
+    #: What the stored papers' abstracts gave their keys (`matching.MatchIndex.stored_part`), and, for each
+    #: added paper, its place among the incoming papers when it is added as it came (else -1): what an
+    #: import needs to keep the keys of the papers it wrote (`key_cache`).
+    stored_part: AbstractPart | None = None
+    added_from: array = field(default_factory=lambda: array("i"))
 
 
 def plan_import(
@@ -72,6 +79,7 @@ def plan_import(
     derive: Callable[[str], str],
     progress: Progress | None = None,
     prepared: Incoming | None = None,
+    known: AbstractPart | None = None,
 ) -> MergePlan:
     """Decide what each incoming paper becomes; nothing is stored here.
 
@@ -79,15 +87,18 @@ def plan_import(
     `seq` and `derived_title` set (planning the same files again sets them
     again); every other change is made on a copy. `prepared` is what the
     readers handed these files' papers to as they read them (their match
-    keys are then not computed again).
+    keys are then not computed again); `known`, what the stored papers' abstracts gave
+    their keys before (`key_cache`: then no stored abstract is read).
     """
     files = list(files)
     by_id = {p.id: p for p in existing}
     incoming = [paper for parsed in files for paper in parsed.papers]
-    index = MatchIndex(existing, incoming, prepared.rows_for(incoming) if prepared is not None else None)
+    rows = prepared.rows_for(incoming) if prepared is not None else None
+    index = MatchIndex(existing, incoming, rows, known)
     del incoming
     total = sum(len(f.papers) for f in files)
     added: list[Paper] = []
+    added_from = array("i")  # each added paper's place among the incoming ones (-1: not as it came)
     added_at: dict[str, int] = {}
     replaced: dict[str, Paper] = {}
     reports = []
@@ -105,8 +116,10 @@ def plan_import(
                 pid = index.free_id(paper)
                 if pid == paper.id:  # numbered in place: a copy of each of 50,000 new papers cost 0.1 s
                     paper.seq, paper.derived_title = next_seq, derived
+                    added_from.append(done - 1)
                 else:  # the copy keeps its id: the index still knows it by the old one
                     paper = paper.with_changes(id=pid, seq=next_seq, derived_title=derived)
+                    added_from.append(-1)
                 next_seq += 1
                 added_at[paper.id] = len(added)
                 added.append(paper)
@@ -126,19 +139,20 @@ def plan_import(
                 report.updated += 1
                 if pid in added_at:
                     added[added_at[pid]] = merged
+                    added_from[added_at[pid]] = -1
                 else:
                     replaced[pid] = merged
             index.add(merged, as_id=pid)
         reports.append(report)
     if progress is not None:
         progress(total, total)
-    return MergePlan(added, replaced, reports)
+    return MergePlan(added, replaced, reports, stored_part=index.stored_part, added_from=added_from if rows is not None else array("i"))
 
 
 def _renamed(old: Paper, new: Paper) -> str:
     """The report line for a merge of records whose titles differ, else ""."""
     old_title = old.title or old.derived_title
-    if not new.title.strip() or not old_title.strip() or normalize_title(new.title) == normalize_title(old_title):
+    if new.title == old_title or not new.title.strip() or not old_title.strip() or normalize_title(new.title) == normalize_title(old_title):
         return ""
     return f'merged "{_one_line(new.title)}" into "{_one_line(old_title)}"'
 

@@ -33,8 +33,9 @@ class Sink(Protocol):
     again whole: what was taken since is forgotten.
     """
 
-    def take(self, papers: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None) -> None:
-        """`bases`, when given: the `models.abstract_basis` each paper's id was made from."""
+    def take(self, papers: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None, share: float | None = None) -> None:
+        """`bases`, when given: the `models.abstract_basis` each paper's id was made from; `share`: how much of
+        the file is read once these papers are (0-1; None when the reader cannot say)."""
 
     def mark(self) -> int: ...
 

@@ -69,10 +69,11 @@ def read_import(path: str | Path, kind: str | None = None, sink: Sink | None = N
     path = Path(path)
     mark = sink.mark() if sink is not None else 0
     try:
-        if (kind or FORMATS.get(path.suffix.lower())) == "json":
-            from tui.core.ingest.jsonlist import read_json_file
+        streamed = kind or FORMATS.get(path.suffix.lower())
+        if streamed in ("json", "jsonl"):
+            from tui.core.ingest.jsonlist import read_json_file, read_json_lines_file
 
-            parsed = read_json_file(path, maybe_csl=kind is None, sink=sink)
+            parsed = read_json_file(path, maybe_csl=kind is None, sink=sink) if streamed == "json" else read_json_lines_file(path, sink)
             if parsed is not None:
                 return parsed
             if sink is not None:

@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 from tui.core.errors import Cancelled
 
-#: The stages of an import, in order: entries read (total unknown: 0), papers matched (of all read), the write.
+#: The stages of an import, in order: entries read (of an estimate, from the share of the file read; 0 while
+#: unknown), papers matched (of all read), the write.
 READING, MATCHING, WRITING = "reading", "matching", "writing"
 
 #: Called as progress(stage, done, total) while an import runs; `total` is 0 while unknown.
@@ -43,9 +44,10 @@ class Watch:
         if self.progress is not None:
             self.progress(stage, done, total)
 
-    def reading(self, done: int) -> None:
-        """`done` entries read so far (what `ingest.incoming.Incoming` calls after each slice)."""
-        self.step(READING, done)
+    def reading(self, done: int, about: int = 0) -> None:
+        """`done` entries read so far, of `about` once the file being read is done (0: unknown): what
+        `ingest.incoming.Incoming` calls after each slice."""
+        self.step(READING, done, about)
 
     def matching(self, done: int, total: int) -> None:
         """`done` of `total` papers matched against the library (the merger's `Progress`)."""

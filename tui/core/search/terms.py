@@ -152,6 +152,25 @@ class Vocabulary:
         return ids[np.concatenate(([True], ids[1:] != ids[:-1]))]
 
 
+#: ASCII bytes that are not word characters (what `query.WORD` leaves out of ASCII text) -> a space.
+_NOT_WORD = bytes(c for c in range(128) if not (chr(c).isalnum() or c == ord("_")))
+_ASCII_SPACES = bytes.maketrans(_NOT_WORD, b" " * len(_NOT_WORD))
+
+
+def words(text: str) -> list[str]:
+    """The words of `text`, case folded: `query.WORD` over `text.casefold()`. A byte translation and a split
+    find the same words several times quicker than the pattern (UTF-8 bytes beyond ASCII are left alone)."""
+    if text.isascii():
+        return text.lower().encode().translate(_ASCII_SPACES).decode().split()
+    found: list[str] = []  # split at ASCII non-word characters the same way; the pattern only for the pieces beyond ASCII
+    for piece in text.casefold().encode().translate(_ASCII_SPACES).decode().split():
+        if piece.isascii():
+            found.append(piece)
+        else:
+            found += WORD.findall(piece)
+    return found
+
+
 def split_papers(papers: Sequence[Paper]) -> tuple[Vocabulary, list[Postings]]:
     """Every paper split into words, in three fields: the vocabulary (every distinct word gets an id in
     sorted order, so a prefix is one id range) and the word -> papers postings of each field.
@@ -168,14 +187,14 @@ def split_papers(papers: Sequence[Paper]) -> tuple[Vocabulary, list[Postings]]:
     ids: defaultdict[str, int] = defaultdict(count().__next__)
     get_id = ids.__getitem__
     packs: list[list[Pack]] = [[], [], []]
-    findall = WORD.findall
+    split = words
     for first in range(0, len(papers), STEP):
         flat = [array("i"), array("i"), array("i")]
         lengths = [array("i"), array("i"), array("i")]
         for paper in papers[first : first + STEP]:
             meta = " ".join((paper.list, " ".join(paper.tags), " ".join(paper.authors), paper.venue, paper.year))
             for field_no, text in ((TITLE, fold(paper.shown_title)), (META, meta), (BODY, fold(paper.abstract))):
-                found = set(findall(text.casefold()))
+                found = set(split(text))
                 flat[field_no].extend(map(get_id, found))
                 lengths[field_no].append(len(found))
         for field_no in (TITLE, META, BODY):

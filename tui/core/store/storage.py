@@ -383,14 +383,19 @@ class LibraryStore:
         self._annotations = loaded
 
     def annotation(self, pid: str) -> Annotation:
-        """The paper's annotation (an empty one if the reader wrote nothing yet)."""
-        with self._lock:
-            return self._annotations.get(pid) or Annotation(pid)
+        """The paper's annotation (an empty one if the reader wrote nothing yet).
+
+        Read without the store's lock: the list draws each row's marks from here, and an import holds the
+        lock while it matches and writes papers (seconds, for a large one) while the list stays in use.
+        One lookup in the dict (or in the one that replaced it) is atomic, and an annotation is never
+        changed in place: a save puts a new one.
+        """
+        return self._annotations.get(pid) or Annotation(pid)
 
     def annotations(self) -> dict[str, Annotation]:
-        """A snapshot of every stored annotation, by paper id."""
-        with self._lock:
-            return dict(self._annotations)
+        """A snapshot of every stored annotation, by paper id (without the lock, as `annotation`: copying
+        a dict of plain keys is one step that no other thread's change can split)."""
+        return dict(self._annotations)
 
     def save_annotation(self, pid: str, **changes: Any) -> Annotation:
         """Apply `changes` to the paper's annotation and write it; return the stored result.

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from tui.core.annotating import Change, Step
     from tui.core.config import Settings
     from tui.core.library import Library
+    from tui.ui.import_run import ImportRun
     from tui.ui.library.exporting import AnnotationsChanged, Exporting
     from tui.ui.library.removing import PapersMoved, Removing
 
@@ -119,6 +120,19 @@ class LibraryScreen(Screen):
             yield self.position_line
             yield self.reader
         yield KeyHints(id="footer")
+
+    def show_import(self, run: ImportRun) -> None:
+        """An import running in the background (`tui/ui/import_run.py`): the strip above the key hints shows it,
+        mounted the first time; the list stays usable meanwhile."""
+        from tui.ui.widgets.import_strip import ImportStrip
+
+        strips = self.query(ImportStrip)
+        if strips:
+            strips.first().show(run)
+        elif run.running:
+            strip = ImportStrip(id="import-strip")
+            strip.show(run)
+            self.mount(strip, before=self.query_one(KeyHints))
 
     @cached_property
     def removing(self) -> Removing:
