@@ -233,3 +233,43 @@ def test_a_reader_racing_the_writers_compaction_reads_again(library_dir: Path, m
     monkeypatch.setattr(journal, "read_journal", read_then_race)
     data = journal.read_stored(library_dir / ANNOTATIONS_FILE)
     assert raced and [d["notes"] for d in data["annotations"].values() if d["id"] == pid] == ["in the journal only"]
+
+
+def test_a_deletion_replayed_over_a_snapshot_that_already_lacks_it_changes_nothing(tmp_path: Path) -> None:
+    """The change log drops its oldest entries with None in a journal line; a kill between the fold's new snapshot
+    and the journal's truncation replays that line over a snapshot the entry is already gone from."""
+    path = tmp_path / ANNOTATIONS_FILE
+    storage = journal.JournaledJSONStorage(path)
+    storage.append({"log": {"1": {"n": 1}, "2": {"n": 2}}})
+    storage.compact()  # "1" is in the snapshot, not the journal
+    storage.append({"log": {"1": None, "3": {"n": 3}}})
+    lines = storage.journal.read_bytes()
+    storage.close()  # folded in: the snapshot lacks "1", the journal is emptied
+    storage.journal.write_bytes(lines)  # as if killed before the truncation
+    reopened = journal.JournaledJSONStorage(path)
+    assert reopened.read() == {"log": {"2": {"n": 2}, "3": {"n": 3}}}
+    reopened.close()
+    assert json.loads(path.read_bytes()) == {"log": {"2": {"n": 2}, "3": {"n": 3}}}
+
+
+def test_a_short_write_to_the_journal_is_carried_on_until_the_line_is_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`os.write` may take part of a line (a signal, a pipe-like file system): the rest must follow, not be lost."""
+    real_write = journal.os.write
+    pieces: list[int] = []
+
+    def seven_bytes_at_a_time(fd: int, data) -> int:
+        pieces.append(real_write(fd, bytes(data[:7])))
+        return pieces[-1]
+
+    monkeypatch.setattr(journal.os, "write", seven_bytes_at_a_time)
+    path = tmp_path / ANNOTATIONS_FILE
+    storage = journal.JournaledJSONStorage(path)
+    storage.append({"annotations": {"1": {"notes": "written seven bytes at a time"}}})
+    storage.append({"annotations": {"2": {"notes": "and the next line after it"}}})
+    monkeypatch.undo()
+    assert len(pieces) > 4
+    lines = storage.journal.read_bytes()
+    assert lines.count(b"\n") == 2 and storage.journal_bytes == len(lines)
+    assert journal.read_stored(path) == {
+        "annotations": {"1": {"notes": "written seven bytes at a time"}, "2": {"notes": "and the next line after it"}}
+    }
