@@ -273,3 +273,59 @@ def test_a_short_write_to_the_journal_is_carried_on_until_the_line_is_whole(tmp_
     assert journal.read_stored(path) == {
         "annotations": {"1": {"notes": "written seven bytes at a time"}, "2": {"notes": "and the next line after it"}}
     }
+
+
+def _failing_write(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> None:
+    """The next journal writes put ten bytes down, then fail with `error` (a full disk, an interrupt)."""
+    real_write = journal.os.write
+
+    def part_then_fail(fd: int, data) -> int:
+        real_write(fd, bytes(data[:10]))
+        raise error
+
+    monkeypatch.setattr(journal.os, "write", part_then_fail)
+
+
+def test_an_interrupt_mid_append_cuts_the_journal_back_and_propagates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C (or any exception that is not an OSError) in the middle of a line: the partial line goes, the
+    interrupt goes on as it was, memory is unchanged, and the next save starts a clean line."""
+    storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    before = storage.journal.read_bytes()
+    _failing_write(monkeypatch, KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        storage.append({"annotations": {"1": {"notes": "interrupted"}}})
+    monkeypatch.undo()
+    assert storage.journal.read_bytes() == before
+    assert storage.read() == {"annotations": {"1": {"notes": "one"}}}
+    storage.append({"annotations": {"2": {"notes": "two"}}})
+    assert journal.read_stored(storage.path) == {"annotations": {"1": {"notes": "one"}, "2": {"notes": "two"}}}
+
+
+def test_a_failed_append_just_after_a_fold_leaves_nothing_the_next_line_is_glued_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fold empties the journal; what the storage then knows of its length must be 0, or the cut-back of a
+    failed append would leave bytes (zeros) that the next line is glued to: a damaged journal."""
+    storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    storage.compact()
+    assert storage.journal.stat().st_size == 0 and storage.journal_bytes == 0
+    _failing_write(monkeypatch, OSError(28, "No space left on device"))
+    with pytest.raises(jsonfile.WriteFailed):
+        storage.append({"annotations": {"1": {"notes": "lost to a full disk"}}})
+    monkeypatch.undo()
+    assert storage.journal.read_bytes() == b""
+    storage.append({"annotations": {"2": {"notes": "two"}}})
+    assert storage.journal_bytes == storage.journal.stat().st_size
+    assert journal.read_stored(storage.path) == {"annotations": {"1": {"notes": "one"}, "2": {"notes": "two"}}}
+
+
+def test_close_after_a_failed_append_still_folds_the_journal_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    _failing_write(monkeypatch, OSError(28, "No space left on device"))
+    with pytest.raises(jsonfile.WriteFailed):
+        storage.append({"annotations": {"1": {"notes": "lost to a full disk"}}})
+    monkeypatch.undo()
+    storage.close()
+    assert storage.journal.read_bytes() == b""
+    assert json.loads(storage.path.read_bytes()) == {"annotations": {"1": {"notes": "one"}}}

@@ -12,6 +12,7 @@ from tests.conftest import FIXTURES, stored_annotations
 from tui.core.ingest.titles import derive_title
 from tui.core.library import Library
 from tui.core.migrations import CURRENT
+from tui.core.store.formats import CITEKEY_RULE, CITEKEYS, TITLE_RULE, TITLES, outdated
 
 
 def old_library(tmp_path: Path, name: str) -> Path:
@@ -88,3 +89,11 @@ def test_a_rename_by_the_reader_still_wins(tmp_path: Path) -> None:
     with Library.open(folder) as library:
         assert library.annotation(pid).title == "My own name"
         assert not library.get(pid).derived_title.endswith("…")
+
+
+def test_what_a_papers_file_records_decides_whether_it_is_outdated() -> None:
+    assert not outdated(dict(CURRENT)) and not outdated({**CURRENT, "later": 9})
+    assert outdated({})  # written before formats were recorded
+    assert outdated({TITLES: TITLE_RULE})  # written before citation keys
+    assert outdated({CITEKEYS: CITEKEY_RULE})
+    assert outdated({**CURRENT, TITLES: TITLE_RULE - 1})

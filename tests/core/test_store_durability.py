@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import tui.core.store.journal as journal
+import tui.core.store.jsonfile as jsonfile
 from tui.core.store.atomic import atomic_write_text
 from tui.core.store.journal import JournaledJSONStorage
 
@@ -49,3 +51,40 @@ def test_the_journal_is_created_readable_by_its_owner_only(tmp_path: Path) -> No
     assert JournaledJSONStorage(tmp_path / "annotations.json", read_only=True).read() == {
         "annotations": {"1": {"notes": "private thoughts"}}
     }
+
+
+def test_a_new_journal_makes_its_name_durable_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first append creates the journal: its folder is fsynced, or a crash could lose the file (and the
+    acknowledged note in it) though its bytes were fsynced. A journal that was there already needs no more."""
+    synced: list[Path] = []
+    monkeypatch.setattr(journal, "fsync_dir", synced.append)
+    storage = JournaledJSONStorage(tmp_path / "annotations.json")
+    storage.append({"annotations": {"1": {"notes": "first"}}})
+    storage.append({"annotations": {"1": {"notes": "second"}}})
+    assert synced == [tmp_path]
+    assert storage._fd is not None
+    os.close(storage._fd)  # killed: no fold, the journal stays
+    synced.clear()
+    again = JournaledJSONStorage(tmp_path / "annotations.json")
+    again.append({"annotations": {"1": {"notes": "third"}}})
+    assert synced == []
+
+
+def test_a_refused_write_is_one_line_naming_the_file_and_still_the_oserror_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`WriteFailed` is shown as it is (one line) and caught as an OSError by code that asks for the errno or the file."""
+    path = tmp_path / "annotations.json"
+    storage = jsonfile.AtomicJSONStorage(path)
+    storage.write({"annotations": {"1": {"notes": "kept"}}})
+
+    def disk_full(target, data) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(jsonfile, "atomic_write_bytes", disk_full)
+    with pytest.raises(OSError) as caught:
+        storage.write({"annotations": {"1": {"notes": "refused"}}})
+    monkeypatch.undo()
+    exc = caught.value
+    assert isinstance(exc, jsonfile.WriteFailed)
+    assert (exc.errno, exc.strerror, exc.filename) == (28, "No space left on device", str(path))
+    assert str(exc) == f"{path}: cannot be written (No space left on device); it was left as it was"
+    assert storage.read() == {"annotations": {"1": {"notes": "kept"}}}
