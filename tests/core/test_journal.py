@@ -329,3 +329,11 @@ def test_close_after_a_failed_append_still_folds_the_journal_in(tmp_path: Path, 
     storage.close()
     assert storage.journal.read_bytes() == b""
     assert json.loads(storage.path.read_bytes()) == {"annotations": {"1": {"notes": "one"}}}
+
+
+def test_closing_a_journaled_storage_twice_is_harmless(tmp_path: Path) -> None:
+    storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    storage.close()
+    storage.close()
+    assert journal.read_stored(storage.path) == {"annotations": {"1": {"notes": "one"}}}
