@@ -10,7 +10,7 @@ import pytest
 
 import tui.core.store.journal as journal
 import tui.core.store.jsonfile as jsonfile
-from tests.conftest import FIXTURES, stored_annotations
+from tests.conftest import FIXTURES, annotation_files, stored_annotations
 from tui.core.library import Library
 from tui.core.models import Status
 from tui.core.store.storage import ANNOTATIONS_FILE
@@ -337,3 +337,18 @@ def test_closing_a_journaled_storage_twice_is_harmless(tmp_path: Path) -> None:
     storage.close()
     storage.close()
     assert journal.read_stored(storage.path) == {"annotations": {"1": {"notes": "one"}}}
+
+
+@pytest.mark.parametrize("how", ["read-only", "lock held"])
+def test_a_reader_beside_the_writer_never_folds_its_journal(library_dir: Path, how: str) -> None:
+    """`paperdesk list` while the app runs: it reads the journal, and its close must not fold it (a write to files
+    another process owns)."""
+    writer = Library.open(library_dir)
+    pid = writer.papers[0].id
+    writer.save_annotation(pid, notes="in the journal")
+    before = annotation_files(library_dir)
+    assert before.get(JOURNAL)
+    with Library.open(library_dir, seed=False, read_only=how == "read-only") as reader:
+        assert reader.read_only and reader.annotation(pid).notes == "in the journal"
+    assert annotation_files(library_dir) == before
+    writer.close()
