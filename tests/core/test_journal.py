@@ -11,6 +11,7 @@ import pytest
 import tui.core.store.journal as journal
 import tui.core.store.jsonfile as jsonfile
 from tests.conftest import FIXTURES, annotation_files, stored_annotations
+from tui.core.errors import LibraryError
 from tui.core.library import Library
 from tui.core.models import Status
 from tui.core.store.storage import ANNOTATIONS_FILE
@@ -352,3 +353,25 @@ def test_a_reader_beside_the_writer_never_folds_its_journal(library_dir: Path, h
         assert reader.read_only and reader.annotation(pid).notes == "in the journal"
     assert annotation_files(library_dir) == before
     writer.close()
+
+
+def test_a_journal_is_read_past_blank_lines_and_its_damage_is_named_by_line(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL
+    path.write_bytes(b'{"annotations":{"1":{"notes":"a"}}}\n\n  \n{"annotations":{"2":{"notes":"b"}}}\n{"annota')
+    records, complete = journal.read_journal(path)
+    assert records == [{"annotations": {"1": {"notes": "a"}}}, {"annotations": {"2": {"notes": "b"}}}]
+    assert complete == path.read_bytes().rindex(b"\n") + 1
+    path.write_bytes(b'{"annotations":{"1":{"notes":"a"}}}\n{not json\n')
+    with pytest.raises(jsonfile.DamagedFile, match=r"line 2 is not valid JSON"):
+        journal.read_journal(path)
+    path.write_bytes(b'["not", "tables"]\n')
+    with pytest.raises(jsonfile.DamagedFile, match=r"line 1 is not a change of TinyDB tables"):
+        journal.read_journal(path)
+
+
+def test_a_journal_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL
+    path.mkdir()  # EISDIR: as a permission refused, the file cannot be read
+    with pytest.raises(LibraryError) as caught:
+        journal.read_journal(path)
+    assert str(caught.value) == f"{path}: cannot be read (Is a directory)"
