@@ -364,9 +364,11 @@ def test_a_journal_is_read_past_blank_lines_and_its_damage_is_named_by_line(tmp_
     path.write_bytes(b'{"annotations":{"1":{"notes":"a"}}}\n{not json\n')
     with pytest.raises(jsonfile.DamagedFile, match=r"line 2 is not valid JSON"):
         journal.read_journal(path)
-    path.write_bytes(b'["not", "tables"]\n')
-    with pytest.raises(jsonfile.DamagedFile, match=r"line 1 is not a change of TinyDB tables"):
-        journal.read_journal(path)
+    for line in (b'["not", "tables"]', b'{"annotations": 5}'):
+        path.write_bytes(line + b"\n")
+        with pytest.raises(jsonfile.DamagedFile) as caught:
+            journal.read_journal(path)
+        assert str(caught.value) == f"{path}: damaged library file (line 1 is not a change of TinyDB tables); it was left untouched"
 
 
 def test_a_journal_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> None:
