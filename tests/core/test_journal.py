@@ -311,9 +311,10 @@ def test_a_failed_append_just_after_a_fold_leaves_nothing_the_next_line_is_glued
     storage.compact()
     assert storage.journal.stat().st_size == 0 and storage.journal_bytes == 0
     _failing_write(monkeypatch, OSError(28, "No space left on device"))
-    with pytest.raises(jsonfile.WriteFailed):
+    with pytest.raises(jsonfile.WriteFailed) as caught:
         storage.append({"annotations": {"1": {"notes": "lost to a full disk"}}})
     monkeypatch.undo()
+    assert str(caught.value) == f"{storage.journal}: cannot be written (No space left on device); it was left as it was"
     assert storage.journal.read_bytes() == b""
     storage.append({"annotations": {"2": {"notes": "two"}}})
     assert storage.journal_bytes == storage.journal.stat().st_size
@@ -377,3 +378,22 @@ def test_a_journal_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> 
     with pytest.raises(LibraryError) as caught:
         journal.read_journal(path)
     assert str(caught.value) == f"{path}: cannot be read (Is a directory)"
+
+
+def test_a_read_no_compaction_races_reads_the_files_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading again is only for a snapshot replaced meanwhile (`test_a_reader_racing_the_writers_compaction_reads_again`)."""
+    path = tmp_path / ANNOTATIONS_FILE
+    storage = journal.JournaledJSONStorage(path)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    storage.compact()
+    storage.append({"annotations": {"2": {"notes": "two"}}})
+    reads: list[Path] = []
+    real = journal.read_journal
+
+    def counted(at: Path):
+        reads.append(at)
+        return real(at)
+
+    monkeypatch.setattr(journal, "read_journal", counted)
+    assert journal.read_stored(path) == {"annotations": {"1": {"notes": "one"}, "2": {"notes": "two"}}}
+    assert reads == [storage.journal]
