@@ -10,6 +10,7 @@ import pytest
 
 import tui.core.store.journal as journal
 import tui.core.store.jsonfile as jsonfile
+from tui.core.errors import ReadOnlyLibrary
 from tui.core.store.atomic import atomic_write_text
 from tui.core.store.journal import JournaledJSONStorage
 
@@ -88,3 +89,15 @@ def test_a_refused_write_is_one_line_naming_the_file_and_still_the_oserror_it_wa
     assert (exc.errno, exc.strerror, exc.filename) == (28, "No space left on device", str(path))
     assert str(exc) == f"{path}: cannot be written (No space left on device); it was left as it was"
     assert storage.read() == {"annotations": {"1": {"notes": "kept"}}}
+
+
+def test_a_write_refused_as_read_only_names_the_file_and_leaves_reading_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "annotations.json"
+    jsonfile.AtomicJSONStorage(path).write({"annotations": {"1": {"notes": "on disk"}}})
+    storage = jsonfile.AtomicJSONStorage(path, read_only=True)
+    assert storage.read() == {"annotations": {"1": {"notes": "on disk"}}}
+    with pytest.raises(ReadOnlyLibrary) as caught:
+        storage.write({"annotations": {"1": {"notes": "refused"}}})
+    assert str(caught.value) == f"{path}: the library is open read-only"
+    assert storage.read() == {"annotations": {"1": {"notes": "on disk"}}}  # what TinyDB changed in memory is dropped
+    assert path.read_bytes() == b'{"annotations":{"1":{"notes":"on disk"}}}'
