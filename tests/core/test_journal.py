@@ -333,12 +333,14 @@ def test_close_after_a_failed_append_still_folds_the_journal_in(tmp_path: Path, 
     assert json.loads(storage.path.read_bytes()) == {"annotations": {"1": {"notes": "one"}}}
 
 
-def test_closing_a_journaled_storage_twice_is_harmless(tmp_path: Path) -> None:
+def test_closing_a_journaled_storage_twice_is_harmless_and_it_then_reads_the_files_again(tmp_path: Path) -> None:
     storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
     storage.append({"annotations": {"1": {"notes": "one"}}})
     storage.close()
     storage.close()
     assert journal.read_stored(storage.path) == {"annotations": {"1": {"notes": "one"}}}
+    storage.path.write_bytes(b'{"annotations":{"1":{"notes":"changed since"}}}')
+    assert storage.read() == {"annotations": {"1": {"notes": "changed since"}}}
 
 
 @pytest.mark.parametrize("how", ["read-only", "lock held"])

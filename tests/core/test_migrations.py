@@ -12,7 +12,7 @@ from tests.conftest import FIXTURES, stored_annotations
 from tui.core.ingest.titles import derive_title
 from tui.core.library import Library
 from tui.core.migrations import CURRENT
-from tui.core.store.formats import CITEKEY_RULE, CITEKEYS, TITLE_RULE, TITLES, outdated
+from tui.core.store.formats import CITEKEY_RULE, CITEKEYS, TITLE_RULE, TITLES, outdated, read_formats, with_formats
 
 
 def old_library(tmp_path: Path, name: str) -> Path:
@@ -97,3 +97,13 @@ def test_what_a_papers_file_records_decides_whether_it_is_outdated() -> None:
     assert outdated({TITLES: TITLE_RULE})  # written before citation keys
     assert outdated({CITEKEYS: CITEKEY_RULE})
     assert outdated({**CURRENT, TITLES: TITLE_RULE - 1})
+
+
+def test_the_formats_a_papers_file_records_are_read_and_written_as_its_own_table() -> None:
+    papers = {"papers": {"1": {"id": "aaaaaaaaaaa1"}}}
+    assert read_formats(papers) == {} and read_formats({**papers, "formats": {}}) == {}
+    recorded = with_formats(papers, {TITLES: TITLE_RULE})
+    assert recorded == {**papers, "formats": {"1": {TITLES: TITLE_RULE}}}
+    assert read_formats(recorded) == {TITLES: TITLE_RULE}
+    assert read_formats({"formats": {"1": {TITLES: 2, "odd": "text", CITEKEYS: 1}}}) == {TITLES: 2, CITEKEYS: 1}
+    assert with_formats(papers, {}) is papers  # nothing recorded: the file is written as it was

@@ -101,3 +101,33 @@ def test_a_write_refused_as_read_only_names_the_file_and_leaves_reading_the_file
     assert str(caught.value) == f"{path}: the library is open read-only"
     assert storage.read() == {"annotations": {"1": {"notes": "on disk"}}}  # what TinyDB changed in memory is dropped
     assert path.read_bytes() == b'{"annotations":{"1":{"notes":"on disk"}}}'
+
+
+def test_the_digest_names_the_bytes_last_read_or_written(tmp_path: Path) -> None:
+    """`store.written` records this digest before each write and finds the file by it at the next open, also a file
+    an earlier version recorded: the value for given bytes never changes."""
+    path = tmp_path / "annotations.json"
+    storage = jsonfile.AtomicJSONStorage(path)
+    storage.write({"annotations": {}})
+    assert storage.digest == jsonfile.digest_of(path.read_bytes()) == "370ea69e1eb124003f8fcdf264114610"
+    storage.write({"annotations": {"1": {"notes": "second"}}})
+    assert storage.digest == jsonfile.digest_of(path.read_bytes())
+    fresh = jsonfile.AtomicJSONStorage(path, read_only=True)
+    fresh.read()
+    assert fresh.digest == storage.digest
+
+
+def test_a_write_that_fails_other_than_by_the_disk_leaves_reading_the_file(tmp_path: Path) -> None:
+    """An exception that is not an OSError (a record that cannot be made, an interrupt) mid-write: memory is dropped
+    with the file left as it was, so the next read is the file's, not what TinyDB had changed in memory."""
+    path = tmp_path / "annotations.json"
+    storage = jsonfile.AtomicJSONStorage(path)
+    storage.write({"annotations": {"1": {"notes": "on disk"}}})
+
+    def refuse(raw: bytes, data: dict) -> None:
+        raise RuntimeError("the write record could not be made")
+
+    storage.before_write = refuse
+    with pytest.raises(RuntimeError):
+        storage.write({"annotations": {"1": {"notes": "never written"}}})
+    assert storage.read() == {"annotations": {"1": {"notes": "on disk"}}}
