@@ -106,4 +106,5 @@ def test_the_formats_a_papers_file_records_are_read_and_written_as_its_own_table
     assert recorded == {**papers, "formats": {"1": {TITLES: TITLE_RULE}}}
     assert read_formats(recorded) == {TITLES: TITLE_RULE}
     assert read_formats({"formats": {"1": {TITLES: 2, "odd": "text", CITEKEYS: 1}}}) == {TITLES: 2, CITEKEYS: 1}
+    assert read_formats({"formats": {"1": "not a record"}}) == {}
     assert with_formats(papers, {}) is papers  # nothing recorded: the file is written as it was

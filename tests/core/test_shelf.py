@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 from array import array
@@ -69,3 +70,13 @@ def test_a_shelf_without_a_file_or_whose_file_fails_reads_as_nothing(tmp_path: P
 def test_an_open_papers_file_refuses_to_be_pickled(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="cannot be pickled"):
         pickle.dumps(_shelf(tmp_path).file)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts descriptors in /proc")
+def test_the_file_is_closed_when_the_last_reader_lets_go(tmp_path: Path) -> None:
+    before = len(os.listdir("/proc/self/fd"))
+    shelf = _shelf(tmp_path)
+    assert len(os.listdir("/proc/self/fd")) == before + 1 and shelf.text(1) == "second"
+    shelf.move_to(None, array("q"))  # the last reference goes
+    gc.collect()
+    assert len(os.listdir("/proc/self/fd")) == before
