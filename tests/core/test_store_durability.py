@@ -10,7 +10,7 @@ import pytest
 
 import tui.core.store.journal as journal
 import tui.core.store.jsonfile as jsonfile
-from tui.core.errors import ReadOnlyLibrary
+from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.store.atomic import atomic_write_text
 from tui.core.store.journal import JournaledJSONStorage
 
@@ -131,3 +131,29 @@ def test_a_write_that_fails_other_than_by_the_disk_leaves_reading_the_file(tmp_p
     with pytest.raises(RuntimeError):
         storage.write({"annotations": {"1": {"notes": "never written"}}})
     assert storage.read() == {"annotations": {"1": {"notes": "on disk"}}}
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"", "the file is empty"),
+        (b" \n\t", "the file is empty"),
+        (b'["a", "list"]', "not a TinyDB document store"),
+        (b'{"annotations": 5}', "not a TinyDB document store"),
+    ],
+)
+def test_a_damaged_library_file_is_one_line_naming_it_and_what_is_wrong(tmp_path: Path, content: bytes, problem: str) -> None:
+    path = tmp_path / "annotations.json"
+    path.write_bytes(content)
+    with pytest.raises(jsonfile.DamagedFile) as caught:
+        jsonfile.AtomicJSONStorage(path).read()
+    assert str(caught.value) == f"{path}: damaged library file ({problem}); it was left untouched"
+    assert path.read_bytes() == content
+
+
+def test_a_library_file_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "annotations.json"
+    path.mkdir()  # EISDIR: as a permission refused
+    with pytest.raises(LibraryError) as caught:
+        jsonfile.AtomicJSONStorage(path).read()
+    assert str(caught.value) == f"{path}: cannot be read (Is a directory)"
