@@ -157,3 +157,13 @@ def test_a_library_file_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path
     with pytest.raises(LibraryError) as caught:
         jsonfile.AtomicJSONStorage(path).read()
     assert str(caught.value) == f"{path}: cannot be read (Is a directory)"
+
+
+def test_a_storage_reads_its_file_once(tmp_path: Path) -> None:
+    """Later reads come from memory: the store is the file's only writer while it holds the lock."""
+    path = tmp_path / "annotations.json"
+    path.write_bytes(b'{"annotations":{"1":{"notes":"as read"}}}')
+    storage = jsonfile.AtomicJSONStorage(path)
+    assert storage.read() == {"annotations": {"1": {"notes": "as read"}}}
+    path.write_bytes(b'{"annotations":{}}')
+    assert storage.read() == {"annotations": {"1": {"notes": "as read"}}}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -59,6 +60,7 @@ def test_a_second_take_in_the_same_process_is_refused_until_the_first_is_release
     lock, refusal = take_write_lock(tmp_path)
     assert lock is not None and refusal is None
     assert int((tmp_path / LOCK_PID_FILE).read_text()) == os.getpid()
+    assert stat.S_IMODE((tmp_path / LOCK_PID_FILE).stat().st_mode) == 0o644  # another user's paperdesk can name the holder
     again, second = take_write_lock(tmp_path)
     assert again is None and second is not None and second.held
     assert second.pid == os.getpid() and f"PID {os.getpid()}" in second.reason
