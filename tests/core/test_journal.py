@@ -10,7 +10,8 @@ import pytest
 
 import tui.core.store.journal as journal
 import tui.core.store.jsonfile as jsonfile
-from tests.conftest import FIXTURES, stored_annotations
+from tests.conftest import FIXTURES, annotation_files, stored_annotations
+from tui.core.errors import LibraryError
 from tui.core.library import Library
 from tui.core.models import Status
 from tui.core.store.storage import ANNOTATIONS_FILE
@@ -233,3 +234,168 @@ def test_a_reader_racing_the_writers_compaction_reads_again(library_dir: Path, m
     monkeypatch.setattr(journal, "read_journal", read_then_race)
     data = journal.read_stored(library_dir / ANNOTATIONS_FILE)
     assert raced and [d["notes"] for d in data["annotations"].values() if d["id"] == pid] == ["in the journal only"]
+
+
+def test_a_deletion_replayed_over_a_snapshot_that_already_lacks_it_changes_nothing(tmp_path: Path) -> None:
+    """The change log drops its oldest entries with None in a journal line; a kill between the fold's new snapshot
+    and the journal's truncation replays that line over a snapshot the entry is already gone from."""
+    path = tmp_path / ANNOTATIONS_FILE
+    storage = journal.JournaledJSONStorage(path)
+    storage.append({"log": {"1": {"n": 1}, "2": {"n": 2}}})
+    storage.compact()  # "1" is in the snapshot, not the journal
+    storage.append({"log": {"1": None, "3": {"n": 3}}})
+    lines = storage.journal.read_bytes()
+    storage.close()  # folded in: the snapshot lacks "1", the journal is emptied
+    storage.journal.write_bytes(lines)  # as if killed before the truncation
+    reopened = journal.JournaledJSONStorage(path)
+    assert reopened.read() == {"log": {"2": {"n": 2}, "3": {"n": 3}}}
+    reopened.close()
+    assert json.loads(path.read_bytes()) == {"log": {"2": {"n": 2}, "3": {"n": 3}}}
+
+
+def test_a_short_write_to_the_journal_is_carried_on_until_the_line_is_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`os.write` may take part of a line (a signal, a pipe-like file system): the rest must follow, not be lost."""
+    real_write = journal.os.write
+    pieces: list[int] = []
+
+    def seven_bytes_at_a_time(fd: int, data) -> int:
+        pieces.append(real_write(fd, bytes(data[:7])))
+        return pieces[-1]
+
+    monkeypatch.setattr(journal.os, "write", seven_bytes_at_a_time)
+    path = tmp_path / ANNOTATIONS_FILE
+    storage = journal.JournaledJSONStorage(path)
+    storage.append({"annotations": {"1": {"notes": "written seven bytes at a time"}}})
+    storage.append({"annotations": {"2": {"notes": "and the next line after it"}}})
+    monkeypatch.undo()
+    assert len(pieces) > 4
+    lines = storage.journal.read_bytes()
+    assert lines.count(b"\n") == 2 and storage.journal_bytes == len(lines)
+    assert journal.read_stored(path) == {
+        "annotations": {"1": {"notes": "written seven bytes at a time"}, "2": {"notes": "and the next line after it"}}
+    }
+
+
+def _failing_write(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> None:
+    """The next journal writes put ten bytes down, then fail with `error` (a full disk, an interrupt)."""
+    real_write = journal.os.write
+
+    def part_then_fail(fd: int, data) -> int:
+        real_write(fd, bytes(data[:10]))
+        raise error
+
+    monkeypatch.setattr(journal.os, "write", part_then_fail)
+
+
+def test_an_interrupt_mid_append_cuts_the_journal_back_and_propagates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C (or any exception that is not an OSError) in the middle of a line: the partial line goes, the
+    interrupt goes on as it was, memory is unchanged, and the next save starts a clean line."""
+    storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    before = storage.journal.read_bytes()
+    _failing_write(monkeypatch, KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        storage.append({"annotations": {"1": {"notes": "interrupted"}}})
+    monkeypatch.undo()
+    assert storage.journal.read_bytes() == before
+    assert storage.read() == {"annotations": {"1": {"notes": "one"}}}
+    storage.append({"annotations": {"2": {"notes": "two"}}})
+    assert journal.read_stored(storage.path) == {"annotations": {"1": {"notes": "one"}, "2": {"notes": "two"}}}
+
+
+def test_a_failed_append_just_after_a_fold_leaves_nothing_the_next_line_is_glued_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fold empties the journal; what the storage then knows of its length must be 0, or the cut-back of a
+    failed append would leave bytes (zeros) that the next line is glued to: a damaged journal."""
+    storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    storage.compact()
+    assert storage.journal.stat().st_size == 0 and storage.journal_bytes == 0
+    _failing_write(monkeypatch, OSError(28, "No space left on device"))
+    with pytest.raises(jsonfile.WriteFailed) as caught:
+        storage.append({"annotations": {"1": {"notes": "lost to a full disk"}}})
+    monkeypatch.undo()
+    assert str(caught.value) == f"{storage.journal}: cannot be written (No space left on device); it was left as it was"
+    assert storage.journal.read_bytes() == b""
+    storage.append({"annotations": {"2": {"notes": "two"}}})
+    assert storage.journal_bytes == storage.journal.stat().st_size
+    assert journal.read_stored(storage.path) == {"annotations": {"1": {"notes": "one"}, "2": {"notes": "two"}}}
+
+
+def test_close_after_a_failed_append_still_folds_the_journal_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    _failing_write(monkeypatch, OSError(28, "No space left on device"))
+    with pytest.raises(jsonfile.WriteFailed):
+        storage.append({"annotations": {"1": {"notes": "lost to a full disk"}}})
+    monkeypatch.undo()
+    storage.close()
+    assert storage.journal.read_bytes() == b""
+    assert json.loads(storage.path.read_bytes()) == {"annotations": {"1": {"notes": "one"}}}
+
+
+def test_closing_a_journaled_storage_twice_is_harmless_and_it_then_reads_the_files_again(tmp_path: Path) -> None:
+    storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    storage.close()
+    storage.close()
+    assert journal.read_stored(storage.path) == {"annotations": {"1": {"notes": "one"}}}
+    storage.path.write_bytes(b'{"annotations":{"1":{"notes":"changed since"}}}')
+    assert storage.read() == {"annotations": {"1": {"notes": "changed since"}}}
+
+
+@pytest.mark.parametrize("how", ["read-only", "lock held"])
+def test_a_reader_beside_the_writer_never_folds_its_journal(library_dir: Path, how: str) -> None:
+    """`paperdesk list` while the app runs: it reads the journal, and its close must not fold it (a write to files
+    another process owns)."""
+    writer = Library.open(library_dir)
+    pid = writer.papers[0].id
+    writer.save_annotation(pid, notes="in the journal")
+    before = annotation_files(library_dir)
+    assert before.get(JOURNAL)
+    with Library.open(library_dir, seed=False, read_only=how == "read-only") as reader:
+        assert reader.read_only and reader.annotation(pid).notes == "in the journal"
+    assert annotation_files(library_dir) == before
+    writer.close()
+
+
+def test_a_journal_is_read_past_blank_lines_and_its_damage_is_named_by_line(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL
+    path.write_bytes(b'{"annotations":{"1":{"notes":"a"}}}\n\n  \n{"annotations":{"2":{"notes":"b"}}}\n{"annota')
+    records, complete = journal.read_journal(path)
+    assert records == [{"annotations": {"1": {"notes": "a"}}}, {"annotations": {"2": {"notes": "b"}}}]
+    assert complete == path.read_bytes().rindex(b"\n") + 1
+    path.write_bytes(b'{"annotations":{"1":{"notes":"a"}}}\n{not json\n')
+    with pytest.raises(jsonfile.DamagedFile, match=r"line 2 is not valid JSON"):
+        journal.read_journal(path)
+    for line in (b'["not", "tables"]', b'{"annotations": 5}'):
+        path.write_bytes(line + b"\n")
+        with pytest.raises(jsonfile.DamagedFile) as caught:
+            journal.read_journal(path)
+        assert str(caught.value) == f"{path}: damaged library file (line 1 is not a change of TinyDB tables); it was left untouched"
+
+
+def test_a_journal_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL
+    path.mkdir()  # EISDIR: as a permission refused, the file cannot be read
+    with pytest.raises(LibraryError) as caught:
+        journal.read_journal(path)
+    assert str(caught.value) == f"{path}: cannot be read (Is a directory)"
+
+
+def test_a_read_no_compaction_races_reads_the_files_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading again is only for a snapshot replaced meanwhile (`test_a_reader_racing_the_writers_compaction_reads_again`)."""
+    path = tmp_path / ANNOTATIONS_FILE
+    storage = journal.JournaledJSONStorage(path)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    storage.compact()
+    storage.append({"annotations": {"2": {"notes": "two"}}})
+    reads: list[Path] = []
+    real = journal.read_journal
+
+    def counted(at: Path):
+        reads.append(at)
+        return real(at)
+
+    monkeypatch.setattr(journal, "read_journal", counted)
+    assert journal.read_stored(path) == {"annotations": {"1": {"notes": "one"}, "2": {"notes": "two"}}}
+    assert reads == [storage.journal]

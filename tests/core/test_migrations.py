@@ -12,6 +12,7 @@ from tests.conftest import FIXTURES, stored_annotations
 from tui.core.ingest.titles import derive_title
 from tui.core.library import Library
 from tui.core.migrations import CURRENT
+from tui.core.store.formats import CITEKEY_RULE, CITEKEYS, TITLE_RULE, TITLES, outdated, read_formats, with_formats
 
 
 def old_library(tmp_path: Path, name: str) -> Path:
@@ -88,3 +89,22 @@ def test_a_rename_by_the_reader_still_wins(tmp_path: Path) -> None:
     with Library.open(folder) as library:
         assert library.annotation(pid).title == "My own name"
         assert not library.get(pid).derived_title.endswith("…")
+
+
+def test_what_a_papers_file_records_decides_whether_it_is_outdated() -> None:
+    assert not outdated(dict(CURRENT)) and not outdated({**CURRENT, "later": 9})
+    assert outdated({})  # written before formats were recorded
+    assert outdated({TITLES: TITLE_RULE})  # written before citation keys
+    assert outdated({CITEKEYS: CITEKEY_RULE})
+    assert outdated({**CURRENT, TITLES: TITLE_RULE - 1})
+
+
+def test_the_formats_a_papers_file_records_are_read_and_written_as_its_own_table() -> None:
+    papers = {"papers": {"1": {"id": "aaaaaaaaaaa1"}}}
+    assert read_formats(papers) == {} and read_formats({**papers, "formats": {}}) == {}
+    recorded = with_formats(papers, {TITLES: TITLE_RULE})
+    assert recorded == {**papers, "formats": {"1": {TITLES: TITLE_RULE}}}
+    assert read_formats(recorded) == {TITLES: TITLE_RULE}
+    assert read_formats({"formats": {"1": {TITLES: 2, "odd": "text", CITEKEYS: 1}}}) == {TITLES: 2, CITEKEYS: 1}
+    assert read_formats({"formats": {"1": "not a record"}}) == {}
+    assert with_formats(papers, {}) is papers  # nothing recorded: the file is written as it was

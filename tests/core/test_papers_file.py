@@ -276,3 +276,40 @@ def test_copying_a_paper_never_closes_the_file_its_abstract_is_read_from(library
     del copies
     gc.collect()
     assert [p.abstract for p in library.papers[:3]] == texts and texts[0]
+
+
+@pytest.mark.parametrize("through", ["scan", "catalog"])
+def test_an_open_leaves_every_abstract_on_disk_whatever_the_layout(through: str, tmp_path: Path) -> None:
+    """The point of the scan: memory holds no abstract after an open (each paper holds its slot), even where the file
+    is laid out as TinyDB writes it, a record has an "abstract" key nested in it, or its text is not ASCII (an empty
+    abstract is no abstract: held as "", nothing to read)."""
+    folder = tmp_path / "lib"
+    data = tinydb_style(folder)
+    data["papers"]["9"] = {"id": "aaaaaaaaaaa9", "abstract": "", "list": "L", "seq": 5}
+    (folder / PAPERS_FILE).write_text(json.dumps(data))
+    LibraryStore.open(folder).close()  # writes the catalog
+    if through == "scan":
+        (folder / CATALOG_FILE).unlink()
+    with LibraryStore.open(folder, read_only=True) as lib:
+        for doc in data["papers"].values():
+            paper = lib.get(doc["id"])
+            assert paper is not None and paper.abstract == doc.get("abstract", "")
+            assert (paper.shelf_slot is not None) == bool(doc.get("abstract")), doc["id"]  # None: held in memory
+            assert paper.has_abstract == bool(doc.get("abstract"))
+
+
+def test_a_file_parsed_whole_keeps_its_record_keys_and_odd_keys_get_new_ones(tmp_path: Path) -> None:
+    """A file the scan cannot follow is parsed at once; its next write keeps each record's TinyDB key, and a key that
+    is not a plain number ("x", Arabic-Indic "٣") gets a new one after the highest, never one already used."""
+    folder = tmp_path / "lib"
+    folder.mkdir()
+    docs = {k: {"id": f"aaaaaaaaaaa{n}", "abstract": f"text {n}", "list": "L", "seq": n} for n, k in enumerate(["1", "x", "٣", "10"])}
+    raw = b'{"papers":{},"papers":' + orjson.dumps(docs) + b"}"  # two papers tables: the scan gives up
+    (folder / PAPERS_FILE).write_bytes(raw)
+    with LibraryStore.open(folder) as lib:
+        assert [p.id for p in lib.papers] == [d["id"] for d in docs.values()]
+        lib.change_papers(lambda _: TrashChange(added=[Paper("bbbbbbbbbbb1", "new", "L", seq=9)]))
+    written = json.loads((folder / PAPERS_FILE).read_bytes())["papers"]
+    assert {key: doc["id"] for key, doc in written.items()} == {
+        "1": "aaaaaaaaaaa0", "11": "aaaaaaaaaaa1", "12": "aaaaaaaaaaa2", "10": "aaaaaaaaaaa3", "13": "bbbbbbbbbbb1"
+    }

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+import tui.core.store.journal as journal
+import tui.core.store.jsonfile as jsonfile
+from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.store.atomic import atomic_write_text
 from tui.core.store.journal import JournaledJSONStorage
 
@@ -49,3 +52,118 @@ def test_the_journal_is_created_readable_by_its_owner_only(tmp_path: Path) -> No
     assert JournaledJSONStorage(tmp_path / "annotations.json", read_only=True).read() == {
         "annotations": {"1": {"notes": "private thoughts"}}
     }
+
+
+def test_a_new_journal_makes_its_name_durable_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first append creates the journal: its folder is fsynced, or a crash could lose the file (and the
+    acknowledged note in it) though its bytes were fsynced. A journal that was there already needs no more."""
+    synced: list[Path] = []
+    monkeypatch.setattr(journal, "fsync_dir", synced.append)
+    storage = JournaledJSONStorage(tmp_path / "annotations.json")
+    storage.append({"annotations": {"1": {"notes": "first"}}})
+    storage.append({"annotations": {"1": {"notes": "second"}}})
+    assert synced == [tmp_path]
+    assert storage._fd is not None
+    os.close(storage._fd)  # killed: no fold, the journal stays
+    synced.clear()
+    again = JournaledJSONStorage(tmp_path / "annotations.json")
+    again.append({"annotations": {"1": {"notes": "third"}}})
+    assert synced == []
+
+
+def test_a_refused_write_is_one_line_naming_the_file_and_still_the_oserror_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`WriteFailed` is shown as it is (one line) and caught as an OSError by code that asks for the errno or the file."""
+    path = tmp_path / "annotations.json"
+    storage = jsonfile.AtomicJSONStorage(path)
+    storage.write({"annotations": {"1": {"notes": "kept"}}})
+
+    def disk_full(target, data) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(jsonfile, "atomic_write_bytes", disk_full)
+    with pytest.raises(OSError) as caught:
+        storage.write({"annotations": {"1": {"notes": "refused"}}})
+    monkeypatch.undo()
+    exc = caught.value
+    assert isinstance(exc, jsonfile.WriteFailed)
+    assert (exc.errno, exc.strerror, exc.filename) == (28, "No space left on device", str(path))
+    assert str(exc) == f"{path}: cannot be written (No space left on device); it was left as it was"
+    assert storage.read() == {"annotations": {"1": {"notes": "kept"}}}
+
+
+def test_a_write_refused_as_read_only_names_the_file_and_leaves_reading_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "annotations.json"
+    jsonfile.AtomicJSONStorage(path).write({"annotations": {"1": {"notes": "on disk"}}})
+    storage = jsonfile.AtomicJSONStorage(path, read_only=True)
+    assert storage.read() == {"annotations": {"1": {"notes": "on disk"}}}
+    with pytest.raises(ReadOnlyLibrary) as caught:
+        storage.write({"annotations": {"1": {"notes": "refused"}}})
+    assert str(caught.value) == f"{path}: the library is open read-only"
+    assert storage.read() == {"annotations": {"1": {"notes": "on disk"}}}  # what TinyDB changed in memory is dropped
+    assert path.read_bytes() == b'{"annotations":{"1":{"notes":"on disk"}}}'
+
+
+def test_the_digest_names_the_bytes_last_read_or_written(tmp_path: Path) -> None:
+    """`store.written` records this digest before each write and finds the file by it at the next open, also a file
+    an earlier version recorded: the value for given bytes never changes."""
+    path = tmp_path / "annotations.json"
+    storage = jsonfile.AtomicJSONStorage(path)
+    storage.write({"annotations": {}})
+    assert storage.digest == jsonfile.digest_of(path.read_bytes()) == "370ea69e1eb124003f8fcdf264114610"
+    storage.write({"annotations": {"1": {"notes": "second"}}})
+    assert storage.digest == jsonfile.digest_of(path.read_bytes())
+    fresh = jsonfile.AtomicJSONStorage(path, read_only=True)
+    fresh.read()
+    assert fresh.digest == storage.digest
+
+
+def test_a_write_that_fails_other_than_by_the_disk_leaves_reading_the_file(tmp_path: Path) -> None:
+    """An exception that is not an OSError (a record that cannot be made, an interrupt) mid-write: memory is dropped
+    with the file left as it was, so the next read is the file's, not what TinyDB had changed in memory."""
+    path = tmp_path / "annotations.json"
+    storage = jsonfile.AtomicJSONStorage(path)
+    storage.write({"annotations": {"1": {"notes": "on disk"}}})
+
+    def refuse(raw: bytes, data: dict) -> None:
+        raise RuntimeError("the write record could not be made")
+
+    storage.before_write = refuse
+    with pytest.raises(RuntimeError):
+        storage.write({"annotations": {"1": {"notes": "never written"}}})
+    assert storage.read() == {"annotations": {"1": {"notes": "on disk"}}}
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"", "the file is empty"),
+        (b" \n\t", "the file is empty"),
+        (b'["a", "list"]', "not a TinyDB document store"),
+        (b'{"annotations": 5}', "not a TinyDB document store"),
+    ],
+)
+def test_a_damaged_library_file_is_one_line_naming_it_and_what_is_wrong(tmp_path: Path, content: bytes, problem: str) -> None:
+    path = tmp_path / "annotations.json"
+    path.write_bytes(content)
+    with pytest.raises(jsonfile.DamagedFile) as caught:
+        jsonfile.AtomicJSONStorage(path).read()
+    assert str(caught.value) == f"{path}: damaged library file ({problem}); it was left untouched"
+    assert path.read_bytes() == content
+
+
+def test_a_library_file_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "annotations.json"
+    path.mkdir()  # EISDIR: as a permission refused
+    with pytest.raises(LibraryError) as caught:
+        jsonfile.AtomicJSONStorage(path).read()
+    assert str(caught.value) == f"{path}: cannot be read (Is a directory)"
+
+
+def test_a_storage_reads_its_file_once(tmp_path: Path) -> None:
+    """Later reads come from memory: the store is the file's only writer while it holds the lock."""
+    path = tmp_path / "annotations.json"
+    path.write_bytes(b'{"annotations":{"1":{"notes":"as read"}}}')
+    storage = jsonfile.AtomicJSONStorage(path)
+    assert storage.read() == {"annotations": {"1": {"notes": "as read"}}}
+    path.write_bytes(b'{"annotations":{}}')
+    assert storage.read() == {"annotations": {"1": {"notes": "as read"}}}

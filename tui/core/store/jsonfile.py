@@ -100,10 +100,6 @@ class AtomicJSONStorage(Storage):
         self._cache = data
         self.digest = digest_of(raw)
 
-    def forget(self) -> None:
-        """Drop the parsed data (the next read parses the file again): for big files held elsewhere."""
-        self._cache = None
-
     def read_as_empty(self) -> None:
         """Read as an empty store from now on, without parsing the file again (it is damaged)."""
         self._cache = {}

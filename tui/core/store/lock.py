@@ -136,6 +136,9 @@ def _take_marker(fd: int, path: Path) -> WriteLock | None:
                 marker.unlink()  # stale: its holder is gone
             except FileNotFoundError:
                 pass
+            except OSError:
+                os.close(fd)
+                raise
             continue
         except OSError:
             os.close(fd)
