@@ -132,3 +132,23 @@ def test_saving_on_a_closed_library_is_a_clear_error(library_dir) -> None:
     lib.close()
     with pytest.raises(LibraryError, match="closed"):
         lib.save_annotation("0123456789ab", notes="x")
+
+
+def test_save_now_writes_at_once_and_leaves_nothing_pending(library: Library) -> None:
+    saver = AnnotationSaver(library)
+    pid = library.papers[0].id
+    stored = saver.save_now(pid, notes="on quit", rating=3)
+    assert (stored.notes, stored.rating) == ("on quit", 3)
+    assert (library.annotation(pid).notes, library.annotation(pid).rating) == ("on quit", 3)
+    library.save_annotation(pid, notes="later", rating=1)  # written by other means since
+    assert (saver.view(pid).notes, saver.view(pid).rating) == ("later", 1)  # settled: nothing pending shown over it
+
+
+def test_save_now_settles_even_when_the_write_fails(library: Library) -> None:
+    import pytest
+
+    saver = AnnotationSaver(library)
+    pid = library.papers[0].id
+    with pytest.raises(ValueError):
+        saver.save_now(pid, rating=9)
+    assert saver.view(pid).rating == 0  # the refused value is not shown as pending
