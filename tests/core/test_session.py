@@ -18,6 +18,8 @@ def test_a_session_round_trips(tmp_path: Path) -> None:
     save_session(tmp_path, session)
     assert load_session(tmp_path, SORTS) == session
     assert not [p for p in tmp_path.iterdir() if p.name != SESSION_FILE]  # no temp file left behind
+    raw = json.loads((tmp_path / SESSION_FILE).read_text(encoding="utf-8"))  # what the app passed is what is written
+    assert (raw["scroll"], raw["triage"]) == (12, {"ids": ["a", "b", "c"], "at": 1, "query": "graph", "sort": "rating"})
 
 
 @pytest.mark.parametrize(
