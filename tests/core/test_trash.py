@@ -23,3 +23,24 @@ def test_a_restore_keeps_an_annotation_written_after_the_removal(library: Librar
     library.close()
     with Library.open(library.folder, seed=False) as reopened:
         assert reopened.annotation(paper.id).notes == "after the removal\n\nbefore the removal"
+
+
+def test_a_restore_says_what_was_removed_and_when(library: Library) -> None:
+    import re
+
+    from tui.core.removing import restore_papers
+
+    ids = [p.id for p in library.papers[:2]]
+    assert library.remove_papers(ids, "the two first papers") == 2
+    (line,) = restore_papers(library)
+    assert re.fullmatch(r"restored 2 papers \(the two first papers, removed \d{4}-\d\d-\d\d \d\d:\d\d\)", line), line
+
+
+def test_a_trash_batch_written_by_hand_without_papers_or_annotations_is_read_as_empty() -> None:
+    """trash.json is a file a reader may edit: a batch missing a list is an empty one, never a crash."""
+    from tui.core.store.trash import chosen_batches, trashed_papers
+
+    batches = [{"what": "by hand"}, {"papers": [{"id": "a", "abstract": "x", "list": "l"}], "what": "one"}]
+    papers, notes = trashed_papers(batches)
+    assert [p.id for p in papers] == ["a"] and notes == []
+    assert chosen_batches(batches, ids=["zz"]) == [] and chosen_batches(batches, ids=[]) == [0]
