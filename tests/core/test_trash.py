@@ -44,3 +44,28 @@ def test_a_trash_batch_written_by_hand_without_papers_or_annotations_is_read_as_
     papers, notes = trashed_papers(batches)
     assert [p.id for p in papers] == ["a"] and notes == []
     assert chosen_batches(batches, ids=["zz"]) == [] and chosen_batches(batches, ids=[]) == [0]
+
+
+def test_papers_imported_while_one_is_in_the_trash_come_after_its_place(library: Library) -> None:
+    """The import numbers after the trash's highest place (`store.trash.highest_seq`), so the restored paper
+    goes back where it was, before them, and no two papers share a place."""
+    from tests.conftest import FIXTURES
+    from tui.core.library import import_paths
+
+    last = max(library.papers, key=lambda p: p.seq)
+    library.remove_papers([last.id], "the last")
+    import_paths(library, [FIXTURES / "conference" / "nips2018.json"])
+    library.restore_papers()
+    seqs = [p.seq for p in library.papers]
+    assert len(set(seqs)) == len(seqs)
+    new = [p for p in library.papers if p.list == "NeurIPS 2018"]
+    assert library.get(last.id).seq == last.seq < min(p.seq for p in new)  # type: ignore[union-attr]
+
+
+def test_the_trash_highest_place_skips_what_is_not_a_place() -> None:
+    from tui.core.store.trash import highest_seq
+
+    batches = [{"papers": [{"seq": 3}, {"seq": True}, {"seq": "9"}, {}]}, {"what": "by hand"}, {"papers": [{"seq": 7}, {"seq": 2}]}]
+    assert highest_seq(batches) == 7
+    assert highest_seq([{"papers": [{"seq": 0}]}]) == 0
+    assert highest_seq([]) == highest_seq([{"papers": [{"seq": None}]}]) == -1
