@@ -173,3 +173,14 @@ def test_the_write_record_holds_the_size_of_the_bytes_written(library_dir: Path)
 def test_the_backups_folder_is_made_when_missing(tmp_path: Path) -> None:
     take_copy(tmp_path, RECENT, b"{}", WHEN)
     assert (tmp_path / BACKUP_DIR).is_dir()
+
+
+def test_put_back_never_takes_a_name_whose_journal_is_kept_already(tmp_path: Path, at_nine: None) -> None:
+    target, journal = tmp_path / "annotations.json", tmp_path / "annotations.json.journal"
+    journal.write_bytes(b"first\n")
+    only_journal = put_back(target, b"one")  # no file: only its journal is kept, under the first name
+    assert only_journal == tmp_path / f"annotations.json.replaced-{STAMP}.journal"
+    journal.write_bytes(b"second\n")
+    kept = put_back(target, b"two")
+    assert kept == tmp_path / f"annotations.json.replaced-{STAMP}-2" and kept.read_bytes() == b"one"
+    assert only_journal.read_bytes() == b"first\n" and Path(f"{kept}.journal").read_bytes() == b"second\n"
