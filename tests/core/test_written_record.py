@@ -107,3 +107,27 @@ def test_a_file_missing_after_its_first_write_is_compared_with_what_the_journal_
     assert what_is_wrong(tmp_path, None, LOST) == "is missing and lost annotations: 0 annotated papers (was 1)"
     _record(tmp_path, digest="second", previous="first", before={"annotated": 0}, annotated=2, notes=0, views=0)
     assert what_is_wrong(tmp_path, None, LOST) == "is missing and lost annotations: 0 annotated papers (was 2)"
+
+
+def test_a_journal_replayed_over_paperdesks_own_file_has_its_values_checked(library_dir: Path) -> None:
+    """The file is paperdesk's last write, but a journal a kill left (or a sync tool changed) is replayed over it:
+    its values are checked like a file changed outside (`check_opened`, `journaled`)."""
+    import orjson
+
+    from tui.core.library import Library
+    from tui.core.store.storage import ANNOTATIONS_FILE
+
+    with Library.open(library_dir) as lib:
+        pid = lib.papers[0].id
+        lib.save_annotation(pid, notes="folded in")
+    lib = Library.open(library_dir, seed=False)
+    lib.save_annotation(pid, rating=2)
+    lib._file_lock.release()  # killed: the journal is not folded in
+    journal = library_dir / (ANNOTATIONS_FILE + ".journal")
+    (record,) = [orjson.loads(line) for line in journal.read_bytes().splitlines()]
+    (key,) = record["annotations"]
+    record["annotations"][key]["rating"] = "five"
+    journal.write_bytes(orjson.dumps(record) + b"\n")
+    with Library.open(library_dir, seed=False) as reopened:
+        assert reopened.read_only
+        assert reopened.damaged == f'{library_dir / ANNOTATIONS_FILE}: paper {pid}: rating is "five", not a whole number from 0 to 5'
