@@ -75,15 +75,17 @@ def test_wrong_values_names_the_first_and_counts_the_rest_views_included() -> No
     two = {"annotations": {"1": {"id": "p", "rating": 9}}, "views": {"3": {"name": 1}}}
     assert wrong_values(two) == "paper p: rating is 9, not a whole number from 0 to 5 (and 1 more wrong value)"
     three = {"annotations": {"1": {"id": "p", "rating": 9}, "2": {"id": "q", "tags": 1}}, "views": {"3": []}}
+    assert wrong_values({"annotations": {"4": [1]}}) == "document 4 is [1], not an annotation"
     assert wrong_values(three) == "paper p: rating is 9, not a whole number from 0 to 5 (and 2 more wrong values)"
 
 
 def test_a_summary_counts_annotated_papers_notes_and_views() -> None:
     docs = {
+        "0": "not a document",  # skipped, and the count goes on after it
         "1": {"id": "a", "notes": "a note"}, "2": {"id": "b", "notes": "   "}, "3": {"id": "c", "rating": 2},
         "4": {"id": "d", "status": "read"}, "5": {"id": "e", "tags": ["t"]}, "6": {"id": "f", "title": "Mine"},
         "7": {"id": "g", "highlights": [{"text": "x"}]}, "8": {"id": "h", "status": "unread", "tags": [], "rating": 0},
-        "9": "not a document", "10": {"id": "i", "notes": 5},
+        "9": {"id": "i", "notes": 5},
     }
     assert summarize({"annotations": docs, "views": {"1": {"name": "v"}}}) == Summary(6, 1, 1)
     assert summarize({}) == Summary(0, 0, 0) and summarize({"annotations": [], "views": []}) == Summary()
