@@ -132,3 +132,72 @@ def test_saving_on_a_closed_library_is_a_clear_error(library_dir) -> None:
     lib.close()
     with pytest.raises(LibraryError, match="closed"):
         lib.save_annotation("0123456789ab", notes="x")
+
+
+def test_save_now_writes_at_once_and_leaves_nothing_pending(library: Library) -> None:
+    saver = AnnotationSaver(library)
+    pid = library.papers[0].id
+    stored = saver.save_now(pid, notes="on quit", rating=3)
+    assert (stored.notes, stored.rating) == ("on quit", 3)
+    assert (library.annotation(pid).notes, library.annotation(pid).rating) == ("on quit", 3)
+    library.save_annotation(pid, notes="later", rating=1)  # written by other means since
+    assert (saver.view(pid).notes, saver.view(pid).rating) == ("later", 1)  # settled: nothing pending shown over it
+
+
+def test_save_now_settles_even_when_the_write_fails(library: Library) -> None:
+    import pytest
+
+    saver = AnnotationSaver(library)
+    pid = library.papers[0].id
+    with pytest.raises(ValueError):
+        saver.save_now(pid, rating=9)
+    assert saver.view(pid).rating == 0  # the refused value is not shown as pending
+
+
+def test_saver_view_is_the_stored_annotation_under_what_is_pending(library: Library) -> None:
+    saver = AnnotationSaver(library)
+    pid, other = library.papers[0].id, library.papers[1].id
+    stored = library.save_annotation(pid, notes="kept", tags=["a"], opened=True)
+    assert saver.view(pid) == stored and saver.view(other) == library.annotation(other)  # nothing pending
+    saver.request(pid, rating=4, opened=True)
+    seen = saver.view(pid)
+    assert (seen.id, seen.notes, seen.tags, seen.rating) == (pid, "kept", ("a",), 4)
+    assert seen.opened == stored.opened  # "opened" keeps the first date, as the store will
+    saver.request(other, opened=True)
+    assert saver.view(other).opened  # never opened: today, as the store will write it
+    assert saver.view(other).opened == library.save_annotation(other, opened=True).opened
+
+
+def test_saver_settle_forgets_only_what_that_request_still_holds(library: Library) -> None:
+    saver = AnnotationSaver(library)
+    pid = library.papers[0].id
+    old = saver.request(pid, notes="old", rating=1)
+    new = saver.request(pid, notes="new")
+    saver.write(old)
+    saver.settle(old)  # its rating settles; its notes were replaced by `new`, not yet written
+    assert (saver.view(pid).notes, saver.view(pid).rating) == ("new", 1)
+    library.save_annotation(pid, rating=2)
+    assert (saver.view(pid).notes, saver.view(pid).rating) == ("new", 2)
+    saver.settle(new)  # settled without landing (a failed write): nothing of it shows any more
+    saver.settle(new)  # twice, or for a paper with nothing pending: harmless
+    saver.settle(old)
+    assert saver.view(pid).notes == "old"
+
+
+def test_saver_settles_in_any_order(library: Library) -> None:
+    saver = AnnotationSaver(library)
+    pid = library.papers[0].id
+    first, second = saver.request(pid, notes="a"), saver.request(pid, notes="b")
+    saver.write(second)
+    saver.settle(second)
+    saver.settle(first)
+    assert saver.view(pid).notes == "b"
+
+
+def test_saver_write_of_an_overtaken_request_returns_the_stored_annotation(library: Library) -> None:
+    saver = AnnotationSaver(library)
+    pid = library.papers[0].id
+    old, new = saver.request(pid, notes="old"), saver.request(pid, notes="new")
+    saver.write(new)
+    returned = saver.write(old)  # nothing of it left to write
+    assert returned == library.annotation(pid) and (returned.id, returned.notes) == (pid, "new")

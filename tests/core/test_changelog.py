@@ -167,3 +167,88 @@ def test_a_hand_edited_log_never_stops_a_save(library: Library) -> None:
     with Library.open(library.folder) as again:
         edits.rate(again, pid, 2)
         assert [c.after for c in changelog.logged_changes(again)] == [{"rating": 1}, {"rating": 2}]
+
+
+class _Log:
+    """A `changelog.LogStore` holding the log as given and annotations by paper id."""
+
+    read_only = False
+
+    def __init__(self, docs: list[dict], ratings: dict[str, int]) -> None:
+        self.docs = [{**doc, "seq": n} for n, doc in enumerate(docs, 1)]
+        self.ratings = ratings
+
+    def annotation(self, pid: str):
+        from tui.core.models import Annotation
+
+        return Annotation(pid, rating=self.ratings.get(pid, 0))
+
+    def change_log(self) -> list[dict]:
+        return list(self.docs)
+
+    def forget_change_log(self, through: int) -> None:
+        self.docs = [doc for doc in self.docs if doc["seq"] > through]
+
+
+def _rated(pid: str, before: int, after: int) -> dict:
+    return {"pid": pid, "before": {"rating": before}, "after": {"rating": after}}
+
+
+def test_logged_entries_read_back_every_field_and_defaults_for_missing_ones() -> None:
+    full = {"at": "2025-01-02T03:04:05Z", "summary": "rating 0 → 3", "source": "elsewhere", **_rated("a", 0, 3)}
+    log = _Log([full, _rated("b", 0, 1)], {})
+    assert changelog.logged_changes(log) == [
+        changelog.LoggedChange(1, "2025-01-02T03:04:05Z", "a", {"rating": 0}, {"rating": 3}, "rating 0 → 3", "elsewhere"),
+        changelog.LoggedChange(2, "", "b", {"rating": 0}, {"rating": 1}, "", "cli"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"pid": 5, "before": {}, "after": {}},  # no paper named
+        {"pid": "a", "before": [], "after": {}},
+        {"pid": "a", "before": {}, "after": "rating 3"},
+    ],
+)
+def test_a_log_record_without_a_paper_or_its_values_is_skipped(doc: dict) -> None:
+    assert [c.pid for c in changelog.logged_changes(_Log([doc, _rated("b", 0, 1)], {}))] == ["b"]
+
+
+def test_each_papers_walk_back_is_its_own() -> None:
+    # b's edit is the oldest: a's two edits undo to 0, which must not count as b's current rating
+    log = _Log([_rated("b", 0, 1), _rated("a", 0, 3), _rated("a", 3, 4)], {"a": 4, "b": 1})
+    assert [(c.pid, c.after) for c in changelog.undoable_changes(log)] == [("b", {"rating": 1}), ("a", {"rating": 3}), ("a", {"rating": 4})]
+
+
+def test_a_paper_changed_since_blocks_its_older_edits_but_not_another_papers() -> None:
+    # a went 0 → 3 → 4 from the command line, then back to 3 in the app (not logged): the 0 → 3 edit,
+    # though it matches what a holds now, lies under a change the log knows nothing of
+    log = _Log([_rated("b", 0, 1), _rated("a", 0, 3), _rated("a", 3, 4)], {"a": 3, "b": 1})
+    assert [(c.pid, c.after) for c in changelog.undoable_changes(log)] == [("b", {"rating": 1})]
+
+
+def test_take_into_empties_the_log_however_long(library: Library) -> None:
+    from tui.core.store.history import UndoHistory
+
+    pid = library.papers[0].id
+    for rating in (1, 2, 3):
+        edits.rate(library, pid, rating)
+    assert len(changelog.take_into(UndoHistory(), library)) == 3
+    assert changelog.logged_changes(library) == []
+
+
+@pytest.mark.parametrize("kept", [1, 2])
+def test_a_short_log_keeps_only_the_newest(library: Library, monkeypatch, kept: int) -> None:
+    monkeypatch.setattr(changelog, "CHANGE_LOG_KEPT", kept)
+    pid = library.papers[0].id
+    for rating in (1, 2, 3):
+        edits.rate(library, pid, rating)
+    assert [c.after["rating"] for c in changelog.logged_changes(library)] == [1, 2, 3][-kept:]
+
+
+def test_a_log_change_journals_only_the_new_entry_and_the_dropped_ones(monkeypatch) -> None:
+    data = {CHANGE_LOG_TABLE: {"1": {"n": 1}, "2": {"n": 2}}}
+    assert changelog.log_changes(data, {"n": 3}) == {"3": {"n": 3}}
+    monkeypatch.setattr(changelog, "CHANGE_LOG_KEPT", 2)
+    assert changelog.log_changes(data, {"n": 3}) == {"1": None, "3": {"n": 3}}

@@ -22,6 +22,8 @@ def test_a_session_round_trips(tmp_path: Path) -> None:
     save_session(tmp_path, session)
     assert load_session(tmp_path, SORTS) == session
     assert not [p for p in tmp_path.iterdir() if p.name != SESSION_FILE]  # no temp file left behind
+    raw = json.loads((tmp_path / SESSION_FILE).read_text(encoding="utf-8"))  # what the app passed is what is written
+    assert (raw["scroll"], raw["triage"]) == (12, {"ids": ["a", "b", "c"], "at": 1, "query": "graph", "sort": "rating"})
 
 
 @pytest.mark.parametrize(
@@ -82,3 +84,73 @@ def test_a_pass_resumes_on_any_view_that_selects_the_same_papers() -> None:
     assert resumes(TriagePass(["a"], 0, "", "relevance"), "  ") and not resumes(TriagePass(["a"], 0, "", "relevance"), "graph")
     broken = TriagePass(["a"], 0, "foo:bar", "relevance")  # a filter that does not parse is compared as written
     assert resumes(broken, " foo:bar") and not resumes(broken, "foo:baz")
+
+
+def test_an_empty_session_and_a_new_pass_hold_the_defaults() -> None:
+    assert vars(Session()) == {
+        "selected": None, "query": "", "sort": "relevance", "layout": "auto", "layout_setting": "auto",
+        "focus_mode": False, "scroll": 0, "triage": None, "exports": ExportPlaces(),
+    }
+    assert vars(TriagePass(["a"])) == {"ids": ["a"], "at": 0, "query": "", "sort": "relevance"}
+
+
+def test_a_session_without_a_triage_pass_round_trips_and_is_written_quickly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Written as the app quits: no fsync (a session lost to a crash is harmless), so quitting never waits on the disk."""
+    import os
+
+    def no_fsync(fd: int) -> None:
+        raise AssertionError("the session file is a convenience: it is never fsynced")
+
+    monkeypatch.setattr(os, "fsync", no_fsync)
+    session = Session("abc", "æther", "rating", "side", "side", False, 0, None)
+    save_session(tmp_path, session)
+    assert load_session(tmp_path, SORTS) == session
+
+
+def _with_triage(tmp_path: Path, triage: object, sorts: tuple[str, ...] | None = SORTS) -> TriagePass | None:
+    (tmp_path / SESSION_FILE).write_text(json.dumps({"version": 1, "query": 5, "triage": triage}))
+    session = load_session(tmp_path, sorts)
+    assert session.query == ""  # a query that is not text restores none
+    return session.triage
+
+
+@pytest.mark.parametrize(
+    "triage",
+    [
+        {"ids": [], "at": 0, "sort": "relevance"},  # nothing to walk
+        {"ids": ["a", 1], "at": 0, "sort": "relevance"},  # an id that is not text
+        {"ids": "ab", "at": 0, "sort": "relevance"},  # not a list (though its items are text)
+        {"ids": ["a", "b"], "at": True, "sort": "relevance"},  # a bool is not a place
+        {"ids": ["a", "b"], "at": "1", "sort": "relevance"},
+        {"ids": ["a", "b"], "at": -1, "sort": "relevance"},
+        {"ids": ["a", "b"], "at": 3, "sort": "relevance"},  # past the end
+        {"ids": ["a", "b"], "at": 0, "sort": "nonsense"},  # a sort that no longer exists
+        {"ids": ["a", "b"], "at": 0, "sort": 5},
+        {"ids": ["a", "b"], "at": 0},
+        ["a", "b"],
+    ],
+)
+def test_a_triage_pass_that_makes_no_sense_restores_none(tmp_path: Path, triage: object) -> None:
+    assert _with_triage(tmp_path, triage) is None
+
+
+def test_a_triage_pass_restores_from_its_first_paper_to_walked_to_the_end(tmp_path: Path) -> None:
+    assert _with_triage(tmp_path, {"ids": ["a", "b"], "at": 0, "sort": "relevance", "query": 7}) == TriagePass(["a", "b"], 0, "", "relevance")
+    ended = _with_triage(tmp_path, {"ids": ["a", "b"], "at": 2, "sort": "rating", "query": " graph\nx "})
+    assert ended == TriagePass(["a", "b"], 2, "graph x", "rating") and ended.finished
+    # without the list of sorts (nothing to check against), any sort named by text is kept
+    assert _with_triage(tmp_path, {"ids": ["a"], "at": 0, "sort": "nonsense"}, None) == TriagePass(["a"], 0, "", "nonsense")
+
+
+def test_dropping_papers_keeps_the_pass_on_the_paper_it_showed() -> None:
+    walk = TriagePass(["a", "b", "c", "d"], 2)
+    walk.keep_only({"b", "c", "d"})  # a paper before the current one left
+    assert (walk.ids, walk.at, walk.current) == (["b", "c", "d"], 1, "c")
+    walk.advance()
+    walk.advance()
+    assert walk.finished
+    walk.keep_only({"b"})  # walked to the end: it stays at the end
+    assert (walk.ids, walk.at, walk.finished) == (["b"], 1, True)
+    assert walk.last_shown() == "b"
+    walk.keep_only(set())
+    assert (walk.ids, walk.at, walk.current, walk.last_shown()) == ([], 0, None, None)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tui.core.models import Annotation, Highlight, Status
-from tui.core.store.trash import chosen_batches, restored_annotation
+from tui.core.models import Annotation, Highlight, Paper, Status
+from tui.core.store.trash import chosen_batches, plan_by_id, restored_annotation
 
 OLD = Annotation(
     id="old-id", notes="old note", rating=4, status=Status.READ, tags=("ml", "Vision"), title="My title",
@@ -59,3 +59,14 @@ def test_the_batch_restored_is_all_the_newest_or_the_newest_with_exactly_those_p
     assert chosen_batches(batches, ids=["b", "a"]) == [2]
     assert chosen_batches(batches, ids=["a"]) == []
     assert chosen_batches([]) == []
+
+
+def test_a_store_alone_restores_by_id_the_newest_copy_and_keeps_a_paper_stored_again() -> None:
+    """`plan_by_id`, what a `LibraryStore` decides without the use cases' planner."""
+    stored = [Paper("a", "stored again", "l")]
+    newest, older = Paper("b", "newest copy", "l"), Paper("b", "older copy", "l")
+    plan = plan_by_id(stored, [Paper("a", "trashed", "l"), newest, older, Paper("c", "", "l")])
+    assert plan.into == {"a": "a", "b": "b", "c": "c"}
+    assert [(p.id, p.abstract) for p in plan.added] == [("b", "newest copy"), ("c", "")]
+    assert (plan.replaced, plan.removed) == ({}, set())
+    assert plan_by_id([], []).into == {}

@@ -104,10 +104,6 @@ class LoggedChange:
     summary: str
     source: str = SOURCE_CLI
 
-    def still_applies(self, annotation: Annotation) -> bool:
-        """True when the paper still holds what the edit wrote (no later edit to undo over)."""
-        return all(stored_value(annotation, name) == value for name, value in self.after.items())
-
 
 def log_entry(pid: str, before: Annotation, after: Annotation, fields: Any, summary: str) -> dict[str, Any]:
     """The document to store for an edit of `fields` that turned `before` into `after`."""
