@@ -467,10 +467,12 @@ def papers_matching(library: LibraryStore, query: Query | str, sort: str | None 
     return index.search(parsed, sort or "relevance")
 
 
-def search_index(library: LibraryStore) -> SearchIndex:
-    """The library's search index: the saved one when papers.json is unchanged, else built and saved (`search.stored`)."""
+def search_index(library: LibraryStore, early: Callable[[SearchIndex], None] | None = None) -> SearchIndex:
+    """The library's search index: the saved one when papers.json is unchanged, else built and saved (`search.stored`);
+    `early` is given an index of a large library's titles while it builds (`search.stored.load_or_build`)."""
     from tui.core.search.stored import load_or_build  # numpy: loaded when first needed
-    return load_or_build(library.folder, library.papers_digest, library.papers, library.annotations(), save=not library.read_only)
+
+    return load_or_build(library.folder, library.papers_digest, library.papers, library.annotations(), save=not library.read_only, early=early)
 
 
 def export_entries(library: LibraryStore, *, query: str | None = None, everything: bool = False) -> list[Entry]:

@@ -171,9 +171,11 @@ def words(text: str) -> list[str]:
     return found
 
 
-def split_papers(papers: Sequence[Paper]) -> tuple[Vocabulary, list[Postings]]:
+def split_papers(papers: Sequence[Paper], *, abstracts: bool = True) -> tuple[Vocabulary, list[Postings]]:
     """Every paper split into words, in three fields: the vocabulary (every distinct word gets an id in
     sorted order, so a prefix is one id range) and the word -> papers postings of each field.
+    Without `abstracts` the abstracts' field is left empty: a small fraction of the work, for an index
+    that answers from titles and metadata while the whole one is built.
 
     The loop stays in C as far as it can (findall, set, a defaultdict fed
     by a counter), and word ids go straight into compact int arrays: at
@@ -188,16 +190,18 @@ def split_papers(papers: Sequence[Paper]) -> tuple[Vocabulary, list[Postings]]:
     get_id = ids.__getitem__
     packs: list[list[Pack]] = [[], [], []]
     split = words
+    fields = (TITLE, META, BODY) if abstracts else (TITLE, META)
     for first in range(0, len(papers), STEP):
         flat = [array("i"), array("i"), array("i")]
         lengths = [array("i"), array("i"), array("i")]
         for paper in papers[first : first + STEP]:
             meta = " ".join((paper.list, " ".join(paper.tags), " ".join(paper.authors), paper.venue, paper.year))
-            for field_no, text in ((TITLE, fold(paper.shown_title)), (META, meta), (BODY, fold(paper.abstract))):
+            texts = (fold(paper.shown_title), meta, fold(paper.abstract)) if abstracts else (fold(paper.shown_title), meta)
+            for field_no, text in enumerate(texts):
                 found = set(split(text))
                 flat[field_no].extend(map(get_id, found))
                 lengths[field_no].append(len(found))
-        for field_no in (TITLE, META, BODY):
+        for field_no in fields:
             packs[field_no].append(_pack(flat[field_no], lengths[field_no]))
     vocabulary = Vocabulary(sorted(ids))
     remap = np.empty(len(ids), dtype=np.int64)
