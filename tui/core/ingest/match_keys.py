@@ -78,6 +78,10 @@ class AbstractPart:
     def __len__(self) -> int:
         return len(self.aids)
 
+    def aliases(self, papers: Sequence[Paper]) -> set[str]:
+        """The ids these abstracts give that are not their papers' own (`papers`: the ones they were made for)."""
+        return {aid for aid, paper in zip(self.aids, papers, strict=True) if aid and aid != paper.id}
+
     @classmethod
     def of(cls, rows: KeyRows, ids: Sequence[str]) -> AbstractPart:
         """The part of `rows` that came from the abstracts; `ids`: the ids of the papers they were made for."""

@@ -140,6 +140,16 @@ class MatchIndex:
         self._current = None
         return MatchIndex(self.papers.values(), [paper]).find(paper)
 
+    def known_as(self, paper: Paper, pid: str) -> None:
+        """`paper`, the next incoming one, is the stored paper `pid` and changes nothing in it (`merge.adds_nothing`):
+        indexed as `find` then `add` would have, without the search."""
+        slot = self._next
+        assert self._records[slot] is paper and pid in self.papers
+        self._next += 1
+        self._pids[slot] = pid
+        if (aid := self._abstract_ids.get(slot)) is not None:
+            self._ids.add(aid)
+
     def add(self, paper: Paper, as_id: str | None = None) -> None:
         """Index `paper` under `as_id` (the stored id it is, or merged into): what the paper last found became."""
         pid = as_id or paper.id
