@@ -117,7 +117,8 @@ def plan_import(
     index = MatchIndex(existing, incoming, rows, known)
     del incoming
     if same is None:
-        same = _imported_again(by_id, (p for parsed in files for p in parsed.papers), index.stored_part.aliases(existing) if index.stored_part else set())
+        aliases = index.stored_part.aliases(existing) if index.stored_part is not None else set()
+        same = _imported_again(by_id, (p for parsed in files for p in parsed.papers), aliases) or []
     added: list[Paper] = []
     added_from = array("i")  # each added paper's place among the incoming ones (-1: not as it came)
     added_at: dict[str, int] = {}
