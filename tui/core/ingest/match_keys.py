@@ -110,51 +110,60 @@ class AbstractPart:
         return AbstractPart([self.aids[i] for i in order], array("i", [self.lengths[i] for i in order]), self.hashes[kept], moved[kept].astype(np.int32))
 
 
+def abstract_part(records: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None) -> AbstractPart:
+    """What the abstracts of `records` give their keys (slots from 0): the part of `key_rows` that reads the
+    abstracts, made while they are in memory (`incoming`); the evidence keys can come later, from the fields.
+
+    `bases`, when given, holds the `models.abstract_basis` each record's id was made from (by `models.paper_id`,
+    as a reader makes it): a specific abstract's id is then the record's own.
+    """
+    aids: list[str] = []
+    lengths = array("i", bytes(4 * len(records)))
+    norms: list[str] = []
+    owners = array("i")
+    for slot, paper in enumerate(records):
+        if bases is None:
+            basis, specific = abstract_basis(paper.abstract)
+            aid = abstract_id(basis) if specific else ""
+        else:
+            basis, specific = bases[slot]
+            aid = paper.id if specific else ""  # `paper_id` hashed this very basis
+        aids.append(aid)
+        if specific:
+            norm = fold(basis)
+            norms.append(norm)
+            owners.append(slot)
+            lengths[slot] = len(norm)
+    sketch, owner = abstract_keys(norms)
+    return AbstractPart(aids, lengths, sketch, np.frombuffer(owners, dtype=np.int32)[owner] if len(owners) else np.zeros(0, np.int32))
+
+
 def key_rows(
     records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str, bool]] | None = None, known: AbstractPart | None = None
 ) -> KeyRows:
     """Every key of `records` (slots from `first`): the evidence each paper carries, strongest first,
     then the blocking keys of its abstract (`sketch`).
 
-    `bases`, when given, holds the `models.abstract_basis` each record's id was made from (by
-    `models.paper_id`, as a reader makes it): a specific abstract's id is then the record's own.
-    `known`, when given, is what the records' abstracts gave before (`AbstractPart`, slots from 0):
-    no abstract is read.
+    `known`, when given, is what the records' abstracts gave (`AbstractPart`, slots from 0): no abstract is
+    read; else it is made here (`abstract_part`, with `bases`).
     """
+    if known is None:
+        known = abstract_part(records, bases)
     hashes: list[int] = []
     kinds = bytearray()
     slots = array("i")
-    norms: list[str] = []
-    owners = array("i")
     abstract_ids: dict[int, str] = {}
-    lengths = array("i", bytes(4 * len(records)))
     put_hash, put_kind, put_slot = hashes.append, kinds.append, slots.append
     for slot, paper in enumerate(records, first):
         put_hash(hash(paper.id) ^ _ID_SALT)
         put_kind(ID)
         put_slot(slot)
-        if known is not None:
-            aid, basis = known.aids[slot - first], ""
-            specific = bool(aid)
-        elif bases is None:
-            basis, specific = abstract_basis(paper.abstract)
-            aid = abstract_id(basis) if specific else ""
-        else:
-            basis, specific = bases[slot - first]
-            aid = paper.id  # `paper_id` hashed this very basis
-        if specific:
-            if aid != paper.id:
-                abstract_ids[slot] = aid
-                put_hash(hash(aid) ^ _ID_SALT)
-                put_kind(ABSTRACT_ID)
-                put_slot(slot)
-            if known is None:
-                norm = fold(basis)
-                norms.append(norm)
-                owners.append(slot)
-                lengths[slot - first] = len(norm)
-            else:
-                lengths[slot - first] = known.lengths[slot - first]
+        aid = known.aids[slot - first]
+        if aid and aid != paper.id:
+            abstract_ids[slot] = aid
+            put_hash(hash(aid) ^ _ID_SALT)
+            put_kind(ABSTRACT_ID)
+            put_slot(slot)
         if paper.doi and (doi := normalize_doi(paper.doi)):
             put_hash(hash(doi) ^ _SALT[DOI])
             put_kind(DOI)
@@ -171,16 +180,12 @@ def key_rows(
             put_hash(hash(title) ^ _SALT[TITLE])
             put_kind(TITLE)
             put_slot(slot)
-    if known is None:
-        sketch, owner = abstract_keys(norms)
-        owner_slots = np.frombuffer(owners, dtype=np.int32)[owner]
-    else:
-        sketch, owner_slots = known.hashes, known.slots + np.int32(first)
+    sketch, owner_slots = known.hashes, known.slots + np.int32(first)
     return KeyRows(
         first,
         np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
         np.concatenate([np.frombuffer(slots, dtype=np.int32), owner_slots]),
         np.concatenate([np.frombuffer(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
         abstract_ids,
-        lengths,
+        array("i", known.lengths),
     )
