@@ -109,3 +109,23 @@ async def test_a_small_library_has_no_titles_step(make_app, library: Library, mo
         await settle(app, pilot)
         assert app.screen.filtering.index is not None and not app.screen.filtering.index.provisional
     assert seen == []
+
+
+async def test_a_paper_removed_while_the_abstracts_are_indexed_stays_out_of_the_whole_index(make_app, library: Library, hold_abstracts) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        filtering = app.screen.filtering
+        await until(pilot, lambda: filtering.index is not None)
+        await pilot.press("slash", *"learning")
+        await until(pilot, lambda: filtering.result is not None and filtering.result.query.text == "learning")
+        shown = app.screen.query_one(PaperList)
+        await pilot.press("enter")
+        gone = shown.current
+        assert gone is not None
+        await pilot.press("d")  # not annotated: removed without a question
+        await until(pilot, lambda: gone.id not in {p.id for p in library.papers})
+        hold_abstracts.set()
+        await settle(app, pilot)
+        assert not filtering.index.provisional and filtering.text == "learning"
+        assert len(shown.papers) == len(ids_for(library.papers, "learning", titles=False))
+        assert gone.id not in {p.id for p in shown.papers}
