@@ -182,7 +182,7 @@ class Library(LibraryStore):
         from itertools import chain
 
         from tui.core.ingest.key_cache import KEYS_FILE, write
-        from tui.core.ingest.match_keys import AbstractPart, key_rows
+        from tui.core.ingest.match_keys import abstract_part
         from tui.core.store.atomic import atomic_replace
 
         papers, digest = self.papers, self.papers_digest
@@ -202,7 +202,7 @@ class Library(LibraryStore):
         order[redo] = n + prepared.count() + np.arange(len(redo))  # merged or renumbered papers: their abstracts are read again
         try:  # the papers are written: nothing here may fail the import
             again = [papers[slot] for slot in redo.tolist()]
-            fresh = AbstractPart.of(key_rows(again), [paper.id for paper in again])
+            fresh = abstract_part(again)
             with atomic_replace(self.folder / KEYS_FILE, durable=False) as out:
                 write(out, digest, order, chain([stored_part], prepared.parts(), [fresh]))
         except (OSError, ValueError):

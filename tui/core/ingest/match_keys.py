@@ -41,7 +41,9 @@ def fold(text: str) -> str:
 
 @dataclass
 class KeyRows:
-    """Every key of some papers (slots from `first`), as parallel arrays, and what matching needs besides.
+    """Every key of some papers (slots from `first`), and what matching needs besides: the evidence keys as
+    parallel arrays, and what the abstracts gave (`part`, slots from 0), kept apart so that the matcher
+    joins them into its columns without a copy of each slice's keys on the way (`pieces`).
 
     `abstract_ids` holds the id a paper's abstract gives where that is not
     its id; `lengths` the length of each paper's normalized abstract (0 when
@@ -49,18 +51,38 @@ class KeyRows:
     """
 
     first: int
-    hashes: np.ndarray  # uint64
-    slots: np.ndarray  # int32
-    kinds: np.ndarray  # int8
+    evidence: tuple[np.ndarray, np.ndarray, np.ndarray]  # hashes (uint64), slots (int32), kinds (int8)
+    part: AbstractPart
     abstract_ids: dict[int, str] = field(default_factory=dict)
-    lengths: array = field(default_factory=lambda: array("i"))
+
+    @property
+    def lengths(self) -> array:
+        return self.part.lengths
+
+    def pieces(self, column: int) -> tuple[np.ndarray, np.ndarray]:
+        """The evidence's, then the abstracts', hashes (column 0), slots (1) or kinds (2)."""
+        if column == 0:
+            return self.evidence[0], self.part.hashes
+        if column == 1:
+            return self.evidence[1], self.part.slots + np.int32(self.first)
+        return self.evidence[2], np.full(len(self.part.hashes), ABSTRACT, dtype=np.int8)
+
+    @property
+    def hashes(self) -> np.ndarray:
+        return np.concatenate(self.pieces(0))
+
+    @property
+    def slots(self) -> np.ndarray:
+        return np.concatenate(self.pieces(1))
+
+    @property
+    def kinds(self) -> np.ndarray:
+        return np.concatenate(self.pieces(2))
 
     def moved(self, by: int) -> KeyRows:
         """The same rows for papers `by` slots further on."""
-        return KeyRows(
-            self.first + by, self.hashes, self.slots + np.int32(by), self.kinds,
-            {slot + by: aid for slot, aid in self.abstract_ids.items()}, self.lengths,
-        )
+        hashes, slots, kinds = self.evidence
+        return KeyRows(self.first + by, (hashes, slots + np.int32(by), kinds), self.part, {slot + by: aid for slot, aid in self.abstract_ids.items()})
 
 
 @dataclass
@@ -81,14 +103,6 @@ class AbstractPart:
     def aliases(self, papers: Sequence[Paper]) -> set[str]:
         """The ids these abstracts give that are not their papers' own (`papers`: the ones they were made for)."""
         return {aid for aid, paper in zip(self.aids, papers, strict=True) if aid and aid != paper.id}
-
-    @classmethod
-    def of(cls, rows: KeyRows, ids: Sequence[str]) -> AbstractPart:
-        """The part of `rows` that came from the abstracts; `ids`: the ids of the papers they were made for."""
-        abstract = rows.kinds == ABSTRACT
-        get, first = rows.abstract_ids.get, rows.first
-        aids = [get(first + i, pid) if length else "" for i, (pid, length) in enumerate(zip(ids, rows.lengths, strict=True))]
-        return cls(aids, array("i", rows.lengths), rows.hashes[abstract], rows.slots[abstract] - np.int32(first))
 
     @classmethod
     def joined(cls, parts: Sequence[AbstractPart]) -> AbstractPart:
@@ -180,12 +194,5 @@ def key_rows(
             put_hash(hash(title) ^ _SALT[TITLE])
             put_kind(TITLE)
             put_slot(slot)
-    sketch, owner_slots = known.hashes, known.slots + np.int32(first)
-    return KeyRows(
-        first,
-        np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
-        np.concatenate([np.frombuffer(slots, dtype=np.int32), owner_slots]),
-        np.concatenate([np.frombuffer(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
-        abstract_ids,
-        array("i", known.lengths),
-    )
+    evidence = (np.array(hashes, dtype=np.int64).view(np.uint64), np.frombuffer(slots, dtype=np.int32), np.frombuffer(kinds, dtype=np.int8))
+    return KeyRows(first, evidence, known, abstract_ids)

@@ -78,8 +78,7 @@ class MatchIndex:
             self.stored_part = known
         else:
             rows = [key_rows(self._records[first : min(first + CHUNK, stored)], first) for first in range(0, stored, CHUNK)]
-            ids = self._pids
-            self.stored_part = AbstractPart.joined([AbstractPart.of(chunk, ids[chunk.first : chunk.first + len(chunk.lengths)]) for chunk in rows])  # type: ignore[arg-type]
+            self.stored_part = AbstractPart.joined([chunk.part for chunk in rows])
         for chunk in rows:
             self._ids.update(chunk.abstract_ids.values())
         if prepared is None:
@@ -91,8 +90,8 @@ class MatchIndex:
             self._lengths.extend(chunk.lengths)
         assert len(self._lengths) == len(self._records)
         columns = [
-            np.concatenate([getattr(chunk, name) for chunk in rows]) if rows else np.zeros(0, dtype)
-            for name, dtype in (("hashes", np.uint64), ("slots", np.int32), ("kinds", np.int8))
+            np.concatenate([piece for chunk in rows for piece in chunk.pieces(column)]) if rows else np.zeros(0, dtype)
+            for column, dtype in enumerate((np.uint64, np.int32, np.int8))
         ]
         del rows
         self._group(columns, stored)
