@@ -133,3 +133,13 @@ def test_records_that_add_something_are_not_imported_again() -> None:
         assert not merge.adds_nothing(stored[i + 1], record(kind, i, stored)), kind
     for kind in ("same", "blank_fields", "no_authors"):
         assert merge.adds_nothing(stored[2], record(kind, 1, stored)), kind
+
+
+@pytest.mark.parametrize("name", merge._FILLED)
+def test_a_record_filling_any_field_merge_fills_adds_something(name: str) -> None:
+    """`adds_nothing` spells out the fields `merge_into` fills: each one, empty in the stored paper and set in the
+    record, is something to add (and merging really adds it)."""
+    old = Paper("a", ABSTRACTS[0], "Stored", 1, authors=("Ann Author",))
+    new = Paper("a", ABSTRACTS[0], "Incoming", 0, authors=("Ann Author",), **{name: "2020" if name == "year" else "x"})
+    assert merge.merge_into(old, new) is not old and not merge.adds_nothing(old, new)
+    assert merge.adds_nothing(new, new) and merge.merge_into(new, new) is new

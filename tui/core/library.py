@@ -327,7 +327,7 @@ def zotero_database(name: str | os.PathLike[str]) -> Path | None:
     """The Zotero database an import path names (the file itself, or a data folder holding one), else None."""
     if str(name) == "-":
         return None
-    from tui.core.ingest.zotero.reader import database_in
+    from tui.core.ingest.zotero.snapshot import database_in
 
     return database_in(Path(name).expanduser())
 

@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import numpy as np
-from rapidfuzz import fuzz
 
 from tui.core.ingest.identity import arxiv_id, different_papers, norm_abstract, normalize_doi, normalize_title, normalize_url, surnames
 from tui.core.ingest.match_keys import ABSTRACT, ABSTRACT_ID, ARXIV, DOI, ID, TITLE, URL, AbstractPart, KeyRows, key_rows
@@ -196,6 +195,8 @@ class MatchIndex:
             other = norm_abstract(self._records[member].abstract)
             if counts is not None and surely_dissimilar(norm, counts, other):
                 continue  # a second cut, as sure as the first, that spares most of the comparisons
+            from rapidfuzz import fuzz  # loaded by the first import that compares abstracts, not by every one
+
             if fuzz.ratio(norm, other, score_cutoff=SIMILARITY):
                 if not different_papers(paper, self.papers[pid]):
                     return pid, "similar abstract"

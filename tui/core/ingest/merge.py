@@ -36,13 +36,17 @@ if TYPE_CHECKING:
 __all__ = ["MatchIndex", "MergePlan", "merge_into", "normalize_doi", "normalize_title", "plan_import"]
 
 
+#: The fields a record fills in a stored paper when the paper has none (`merge_into`).
+_FILLED = ("title", "year", "venue", "url", "doi", "citekey")
+
+
 def merge_into(old: Paper, new: Paper) -> Paper:
     """`old` with its empty fields filled from `new`, tags and extra keys added; id, list and citation key kept
     (a key, once given, is the stored paper's for good; `new`'s is taken only when `old` has none)."""
     changes: dict = {}
     if not old.has_abstract and new.has_abstract:  # never read from disk only to be tested
         changes["abstract"] = new.abstract
-    for name in ("title", "year", "venue", "url", "doi", "citekey"):
+    for name in _FILLED:
         if not getattr(old, name) and getattr(new, name):
             changes[name] = getattr(new, name)
     if not old.authors and new.authors:
@@ -57,19 +61,23 @@ def merge_into(old: Paper, new: Paper) -> Paper:
     return old.with_changes(**changes) if changes else old
 
 
-#: The fields a record fills in a stored paper when the paper has none (`merge_into`).
-_FILLED = ("title", "year", "venue", "url", "doi", "citekey")
-
-
 def adds_nothing(old: Paper, new: Paper) -> bool:
     """`merge_into(old, new)` is `old`, and would stay so for anything `old` becomes by merges (they only fill and
     add), and `new`'s authors are `old`'s or none (so `identity.different_papers` cannot part them): what a
-    record imported again is. With `new.id == old.id`, matching `new` finds `old` by its id (`MatchIndex.known_as`)."""
-    if new.authors and new.authors != old.authors or new.has_abstract and not old.has_abstract:
+    record imported again is. With `new.id == old.id`, matching `new` finds `old` by its id (`MatchIndex.known_as`).
+    Asked of every record of a file imported again: each field spelled out (`merge_into`'s filled ones)."""
+    if new.authors and new.authors != old.authors or not old.has_abstract and new.has_abstract:
         return False
-    if new.tags and not all(t in old.tags for t in new.tags) or new.extra and not all(k in old.extra for k in new.extra):
+    if new.tags and not set(new.tags) <= set(old.tags) or new.extra and not new.extra.keys() <= old.extra.keys():
         return False
-    return all(not (value := getattr(new, name)) or value == getattr(old, name) for name in _FILLED)
+    return (
+        (not new.title or new.title == old.title)
+        and (not new.year or new.year == old.year)
+        and (not new.venue or new.venue == old.venue)
+        and (not new.url or new.url == old.url)
+        and (not new.doi or new.doi == old.doi)
+        and (not new.citekey or new.citekey == old.citekey)
+    )
 
 
 @dataclass
