@@ -7,7 +7,7 @@ exclusive: a stage's time excludes the stages called inside it) to the stage run
 - `start`: the interpreter and the modules, up to the import's first step;
 - `parse`: bytes to records (orjson, bibtexparser, the Zotero database's rows);
 - `build`: records to papers (fields cleaned, ids, BibTeX fields kept);
-- `keys`: the incoming papers' match keys (`match_keys.key_rows` as they are read);
+- `keys`: the incoming papers' match keys (`match_keys.abstract_part` as they are read, `key_rows` when matched);
 - `spool`: their abstracts moved to the import's temporary file;
 - `open`: opening the library (papers.json read, its catalog);
 - `merge`: matching against the library and planning (the stored papers' keys are `stored_keys`);
@@ -159,7 +159,7 @@ def _wrap_all(clock: Clock) -> None:
         "tui.core.ingest.jsonlist": [("_collect", "build")],
         "tui.core.ingest.bibtex": [("parse_bibtex", "build")],
         "bibtexparser": [("parse_string", "parse")],
-        "tui.core.ingest.incoming": [("key_rows", "keys")],
+        "tui.core.ingest.incoming": [("key_rows", "keys"), ("abstract_part", "keys")],
         "tui.core.ingest.matching": [("key_rows", "stored_keys")],
         "tui.core.ingest.merge": [("plan_import", "merge")],
         "tui.core.zotero_sync": [("read_database", "parse"), ("plan_zotero", "merge")],

@@ -161,8 +161,8 @@ def test_a_shared_phrase_is_not_a_reason_to_compare(monkeypatch: pytest.MonkeyPa
     """A phrase in more than MAX_BLOCK_PAPERS abstracts is no blocking key: a new abstract that shares only
     it is compared with nothing, and a near-duplicate is still found by its other keys."""
     compared = []
-    ratio, cut = matching.fuzz.ratio, matching.surely_dissimilar
-    monkeypatch.setattr(matching.fuzz, "ratio", lambda a, b, **kw: compared.append(b) or ratio(a, b, **kw))
+    ratio, cut = fuzz.ratio, matching.surely_dissimilar
+    monkeypatch.setattr(fuzz, "ratio", lambda a, b, **kw: compared.append(b) or ratio(a, b, **kw))  # the module matching loads
     monkeypatch.setattr(matching, "surely_dissimilar", lambda a, counts, b: compared.append(b) or cut(a, counts, b))
     rng = random.Random(4)
     phrase = "in this paper we propose a novel method that achieves state of the art results"

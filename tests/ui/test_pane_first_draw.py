@@ -54,7 +54,7 @@ async def test_a_filter_typed_at_once_holds_the_pane_until_its_best_match(make_a
     monkeypatch.setattr(pane_follow, "FIRST_AFTER", 0.3)
     loaded = threading.Event()
     real = tui.core.library.search_index
-    monkeypatch.setattr(tui.core.library, "search_index", lambda lib: (loaded.wait(10), real(lib))[1])
+    monkeypatch.setattr(tui.core.library, "search_index", lambda *args: (loaded.wait(10), real(*args))[1])
     first = library.papers[0].id
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:

@@ -182,7 +182,7 @@ class Library(LibraryStore):
         from itertools import chain
 
         from tui.core.ingest.key_cache import KEYS_FILE, write
-        from tui.core.ingest.match_keys import AbstractPart, key_rows
+        from tui.core.ingest.match_keys import abstract_part
         from tui.core.store.atomic import atomic_replace
 
         papers, digest = self.papers, self.papers_digest
@@ -202,7 +202,7 @@ class Library(LibraryStore):
         order[redo] = n + prepared.count() + np.arange(len(redo))  # merged or renumbered papers: their abstracts are read again
         try:  # the papers are written: nothing here may fail the import
             again = [papers[slot] for slot in redo.tolist()]
-            fresh = AbstractPart.of(key_rows(again), [paper.id for paper in again])
+            fresh = abstract_part(again)
             with atomic_replace(self.folder / KEYS_FILE, durable=False) as out:
                 write(out, digest, order, chain([stored_part], prepared.parts(), [fresh]))
         except (OSError, ValueError):
@@ -327,7 +327,7 @@ def zotero_database(name: str | os.PathLike[str]) -> Path | None:
     """The Zotero database an import path names (the file itself, or a data folder holding one), else None."""
     if str(name) == "-":
         return None
-    from tui.core.ingest.zotero.reader import database_in
+    from tui.core.ingest.zotero.snapshot import database_in
 
     return database_in(Path(name).expanduser())
 
@@ -467,10 +467,12 @@ def papers_matching(library: LibraryStore, query: Query | str, sort: str | None 
     return index.search(parsed, sort or "relevance")
 
 
-def search_index(library: LibraryStore) -> SearchIndex:
-    """The library's search index: the saved one when papers.json is unchanged, else built and saved (`search.stored`)."""
+def search_index(library: LibraryStore, early: Callable[[SearchIndex], None] | None = None) -> SearchIndex:
+    """The library's search index: the saved one when papers.json is unchanged, else built and saved (`search.stored`);
+    `early` is given an index of a large library's titles while it builds (`search.stored.load_or_build`)."""
     from tui.core.search.stored import load_or_build  # numpy: loaded when first needed
-    return load_or_build(library.folder, library.papers_digest, library.papers, library.annotations(), save=not library.read_only)
+
+    return load_or_build(library.folder, library.papers_digest, library.papers, library.annotations(), save=not library.read_only, early=early)
 
 
 def export_entries(library: LibraryStore, *, query: str | None = None, everything: bool = False) -> list[Entry]:

@@ -10,6 +10,7 @@ opened: the app's first frame does not wait for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,14 +49,15 @@ def open_for_session(folder: str | Path) -> Library:
         return Library.open(folder)
 
 
-def index_for_session(library: Library) -> SearchIndex:
+def index_for_session(library: Library, early: Callable[[SearchIndex], None] | None = None) -> SearchIndex:
     """The library's search index (`library.search_index`: the saved one, else built and saved), made with the
-    collector paused; it stays paused until `settle`, so what the build made is collected once."""
+    collector paused; it stays paused until `settle`, so what the build made is collected once. `early`: given
+    an index of a large library's titles while the whole one builds."""
     from tui.core.library import search_index  # numpy and rapidfuzz: off the start's path
 
     collector.pause()
     try:
-        return search_index(library)
+        return search_index(library, early)
     except BaseException:
         collector.resume(freeze=False)
         raise

@@ -1,4 +1,6 @@
-"""Importing BibTeX with bibtexparser v2: one paper per entry, LaTeX in names decoded, the entry kept as written.
+"""Importing BibTeX: one paper per entry, LaTeX in names decoded, the entry kept as written.
+
+A file of plain entries is read by `bibtex_scan`, any other by bibtexparser v2 (the same entries either way).
 
 The abstract is stored as written (LaTeX and all), and so is the math of a
 title (`$k$-SAT` stays `$k$-SAT`): every place that shows a title renders it,
@@ -11,9 +13,11 @@ from __future__ import annotations
 import logging
 import re
 from pathlib import Path
+from typing import Any
 
 from tui.core.errors import InputFileError
 from tui.core.ingest.bibtex_raw import KEY, RAW, TYPE, kept_fields
+from tui.core.ingest.bibtex_scan import Entry, scan
 from tui.core.ingest.fields import clean_doi, split_names
 from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper, normalize_space, paper_id
@@ -124,27 +128,31 @@ def _author_name(raw: str) -> str:
 
 def parse_bibtex(text: str, source: Path) -> ParsedFile:
     """Every entry with a title or an abstract becomes a paper; the others are reported as skipped."""
-    import bibtexparser
+    entries = scan(text)
+    failed: list[Any] = []
+    if entries is None:  # not the plain shape `scan` reads: bibtexparser's splitter, a mark at a time
+        import bibtexparser
 
-    try:
-        library = bibtexparser.parse_string(text)
-    except Exception as exc:  # the parser's own failure: nothing sensible can come of the file
-        raise InputFileError(source, f"could not be parsed as BibTeX ({exc}); nothing was imported from it") from None
-    entries = library.entries
-    if not entries and not library.failed_blocks:
+        try:
+            library = bibtexparser.parse_string(text)
+        except Exception as exc:  # the parser's own failure: nothing sensible can come of the file
+            raise InputFileError(source, f"could not be parsed as BibTeX ({exc}); nothing was imported from it") from None
+        entries = [Entry(e.key, e.entry_type, {k: v.value for k, v in e.fields_dict.items()}, e.start_line or 0) for e in library.entries]
+        failed = library.failed_blocks
+    if not entries and not failed:
         raise InputFileError(source, "holds no BibTeX entries")
     volumes = {e.key: e for e in entries if e.entry_type.lower() in VOLUME_TYPES}
     only_volume = next(iter(volumes.values())) if len(volumes) == 1 else None
     name = source.stem
     if only_volume is not None:
-        f = {k.lower(): v.value for k, v in only_volume.fields_dict.items()}
+        f = {k.lower(): v for k, v in only_volume.fields.items()}
         short = decode(f.get("shortname", ""))
         if short:
             name = f"{short} {decode(f.get('year', ''))}".strip()
     parsed = ParsedFile(source, "bibtex", name)
     skipped: list[tuple[int, str]] = []
     known: dict[str, str] = {}  # author names repeat across a file: each decoded once
-    for block in library.failed_blocks:
+    for block in failed:
         what = type(block).__name__
         error = getattr(block, "error", None)
         reason = "a duplicate entry key" if what == "DuplicateBlockKeyBlock" else "not valid BibTeX"
@@ -160,12 +168,12 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
     for entry in entries:
         if entry.key in volumes:
             continue
-        fields = {k.lower(): v.value for k, v in entry.fields_dict.items()}
+        fields = {k.lower(): v for k, v in entry.fields.items()}
         volume = volumes.get(fields.get("crossref", "")) or only_volume
-        vfields = {k.lower(): v.value for k, v in volume.fields_dict.items()} if volume is not None else {}
+        vfields = {k.lower(): v for k, v in volume.fields.items()} if volume is not None else {}
         title = decode_title(fields.get("title", ""))
         abstract = latex_paragraphs(fields.get("abstract", ""))
-        line = entry.start_line or 0
+        line = entry.start_line
         where = f"line {line + 1} ({entry.key})"
         if not title and not abstract:
             skipped.append((line, f"{where}: has no title and no abstract"))

@@ -41,7 +41,9 @@ def fold(text: str) -> str:
 
 @dataclass
 class KeyRows:
-    """Every key of some papers (slots from `first`), as parallel arrays, and what matching needs besides.
+    """Every key of some papers (slots from `first`), and what matching needs besides: the evidence keys as
+    parallel arrays, and what the abstracts gave (`part`, slots from 0), kept apart so that the matcher
+    joins them into its columns without a copy of each slice's keys on the way (`pieces`).
 
     `abstract_ids` holds the id a paper's abstract gives where that is not
     its id; `lengths` the length of each paper's normalized abstract (0 when
@@ -49,18 +51,38 @@ class KeyRows:
     """
 
     first: int
-    hashes: np.ndarray  # uint64
-    slots: np.ndarray  # int32
-    kinds: np.ndarray  # int8
+    evidence: tuple[np.ndarray, np.ndarray, np.ndarray]  # hashes (uint64), slots (int32), kinds (int8)
+    part: AbstractPart
     abstract_ids: dict[int, str] = field(default_factory=dict)
-    lengths: array = field(default_factory=lambda: array("i"))
+
+    @property
+    def lengths(self) -> array:
+        return self.part.lengths
+
+    def pieces(self, column: int) -> tuple[np.ndarray, np.ndarray]:
+        """The evidence's, then the abstracts', hashes (column 0), slots (1) or kinds (2)."""
+        if column == 0:
+            return self.evidence[0], self.part.hashes
+        if column == 1:
+            return self.evidence[1], self.part.slots + np.int32(self.first)
+        return self.evidence[2], np.full(len(self.part.hashes), ABSTRACT, dtype=np.int8)
+
+    @property
+    def hashes(self) -> np.ndarray:
+        return np.concatenate(self.pieces(0))
+
+    @property
+    def slots(self) -> np.ndarray:
+        return np.concatenate(self.pieces(1))
+
+    @property
+    def kinds(self) -> np.ndarray:
+        return np.concatenate(self.pieces(2))
 
     def moved(self, by: int) -> KeyRows:
         """The same rows for papers `by` slots further on."""
-        return KeyRows(
-            self.first + by, self.hashes, self.slots + np.int32(by), self.kinds,
-            {slot + by: aid for slot, aid in self.abstract_ids.items()}, self.lengths,
-        )
+        hashes, slots, kinds = self.evidence
+        return KeyRows(self.first + by, (hashes, slots + np.int32(by), kinds), self.part, {slot + by: aid for slot, aid in self.abstract_ids.items()})
 
 
 @dataclass
@@ -78,13 +100,9 @@ class AbstractPart:
     def __len__(self) -> int:
         return len(self.aids)
 
-    @classmethod
-    def of(cls, rows: KeyRows, ids: Sequence[str]) -> AbstractPart:
-        """The part of `rows` that came from the abstracts; `ids`: the ids of the papers they were made for."""
-        abstract = rows.kinds == ABSTRACT
-        get, first = rows.abstract_ids.get, rows.first
-        aids = [get(first + i, pid) if length else "" for i, (pid, length) in enumerate(zip(ids, rows.lengths, strict=True))]
-        return cls(aids, array("i", rows.lengths), rows.hashes[abstract], rows.slots[abstract] - np.int32(first))
+    def aliases(self, papers: Sequence[Paper]) -> set[str]:
+        """The ids these abstracts give that are not their papers' own (`papers`: the ones they were made for)."""
+        return {aid for aid, paper in zip(self.aids, papers, strict=True) if aid and aid != paper.id}
 
     @classmethod
     def joined(cls, parts: Sequence[AbstractPart]) -> AbstractPart:
@@ -106,51 +124,60 @@ class AbstractPart:
         return AbstractPart([self.aids[i] for i in order], array("i", [self.lengths[i] for i in order]), self.hashes[kept], moved[kept].astype(np.int32))
 
 
+def abstract_part(records: Sequence[Paper], bases: Sequence[tuple[str, bool]] | None = None) -> AbstractPart:
+    """What the abstracts of `records` give their keys (slots from 0): the part of `key_rows` that reads the
+    abstracts, made while they are in memory (`incoming`); the evidence keys can come later, from the fields.
+
+    `bases`, when given, holds the `models.abstract_basis` each record's id was made from (by `models.paper_id`,
+    as a reader makes it): a specific abstract's id is then the record's own.
+    """
+    aids: list[str] = []
+    lengths = array("i", bytes(4 * len(records)))
+    norms: list[str] = []
+    owners = array("i")
+    for slot, paper in enumerate(records):
+        if bases is None:
+            basis, specific = abstract_basis(paper.abstract)
+            aid = abstract_id(basis) if specific else ""
+        else:
+            basis, specific = bases[slot]
+            aid = paper.id if specific else ""  # `paper_id` hashed this very basis
+        aids.append(aid)
+        if specific:
+            norm = fold(basis)
+            norms.append(norm)
+            owners.append(slot)
+            lengths[slot] = len(norm)
+    sketch, owner = abstract_keys(norms)
+    return AbstractPart(aids, lengths, sketch, np.frombuffer(owners, dtype=np.int32)[owner] if len(owners) else np.zeros(0, np.int32))
+
+
 def key_rows(
     records: Sequence[Paper], first: int = 0, bases: Sequence[tuple[str, bool]] | None = None, known: AbstractPart | None = None
 ) -> KeyRows:
     """Every key of `records` (slots from `first`): the evidence each paper carries, strongest first,
     then the blocking keys of its abstract (`sketch`).
 
-    `bases`, when given, holds the `models.abstract_basis` each record's id was made from (by
-    `models.paper_id`, as a reader makes it): a specific abstract's id is then the record's own.
-    `known`, when given, is what the records' abstracts gave before (`AbstractPart`, slots from 0):
-    no abstract is read.
+    `known`, when given, is what the records' abstracts gave (`AbstractPart`, slots from 0): no abstract is
+    read; else it is made here (`abstract_part`, with `bases`).
     """
+    if known is None:
+        known = abstract_part(records, bases)
     hashes: list[int] = []
     kinds = bytearray()
     slots = array("i")
-    norms: list[str] = []
-    owners = array("i")
     abstract_ids: dict[int, str] = {}
-    lengths = array("i", bytes(4 * len(records)))
     put_hash, put_kind, put_slot = hashes.append, kinds.append, slots.append
     for slot, paper in enumerate(records, first):
         put_hash(hash(paper.id) ^ _ID_SALT)
         put_kind(ID)
         put_slot(slot)
-        if known is not None:
-            aid, basis = known.aids[slot - first], ""
-            specific = bool(aid)
-        elif bases is None:
-            basis, specific = abstract_basis(paper.abstract)
-            aid = abstract_id(basis) if specific else ""
-        else:
-            basis, specific = bases[slot - first]
-            aid = paper.id  # `paper_id` hashed this very basis
-        if specific:
-            if aid != paper.id:
-                abstract_ids[slot] = aid
-                put_hash(hash(aid) ^ _ID_SALT)
-                put_kind(ABSTRACT_ID)
-                put_slot(slot)
-            if known is None:
-                norm = fold(basis)
-                norms.append(norm)
-                owners.append(slot)
-                lengths[slot - first] = len(norm)
-            else:
-                lengths[slot - first] = known.lengths[slot - first]
+        aid = known.aids[slot - first]
+        if aid and aid != paper.id:
+            abstract_ids[slot] = aid
+            put_hash(hash(aid) ^ _ID_SALT)
+            put_kind(ABSTRACT_ID)
+            put_slot(slot)
         if paper.doi and (doi := normalize_doi(paper.doi)):
             put_hash(hash(doi) ^ _SALT[DOI])
             put_kind(DOI)
@@ -167,16 +194,5 @@ def key_rows(
             put_hash(hash(title) ^ _SALT[TITLE])
             put_kind(TITLE)
             put_slot(slot)
-    if known is None:
-        sketch, owner = abstract_keys(norms)
-        owner_slots = np.frombuffer(owners, dtype=np.int32)[owner]
-    else:
-        sketch, owner_slots = known.hashes, known.slots + np.int32(first)
-    return KeyRows(
-        first,
-        np.concatenate([np.array(hashes, dtype=np.int64).view(np.uint64), sketch]),
-        np.concatenate([np.frombuffer(slots, dtype=np.int32), owner_slots]),
-        np.concatenate([np.frombuffer(kinds, dtype=np.int8), np.full(len(sketch), ABSTRACT, dtype=np.int8)]),
-        abstract_ids,
-        lengths,
-    )
+    evidence = (np.array(hashes, dtype=np.int64).view(np.uint64), np.frombuffer(slots, dtype=np.int32), np.frombuffer(kinds, dtype=np.int8))
+    return KeyRows(first, evidence, known, abstract_ids)

@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import numpy as np
-from rapidfuzz import fuzz
 
 from tui.core.ingest.identity import arxiv_id, different_papers, norm_abstract, normalize_doi, normalize_title, normalize_url, surnames
 from tui.core.ingest.match_keys import ABSTRACT, ABSTRACT_ID, ARXIV, DOI, ID, TITLE, URL, AbstractPart, KeyRows, key_rows
@@ -78,8 +77,7 @@ class MatchIndex:
             self.stored_part = known
         else:
             rows = [key_rows(self._records[first : min(first + CHUNK, stored)], first) for first in range(0, stored, CHUNK)]
-            ids = self._pids
-            self.stored_part = AbstractPart.joined([AbstractPart.of(chunk, ids[chunk.first : chunk.first + len(chunk.lengths)]) for chunk in rows])  # type: ignore[arg-type]
+            self.stored_part = AbstractPart.joined([chunk.part for chunk in rows])
         for chunk in rows:
             self._ids.update(chunk.abstract_ids.values())
         if prepared is None:
@@ -91,8 +89,8 @@ class MatchIndex:
             self._lengths.extend(chunk.lengths)
         assert len(self._lengths) == len(self._records)
         columns = [
-            np.concatenate([getattr(chunk, name) for chunk in rows]) if rows else np.zeros(0, dtype)
-            for name, dtype in (("hashes", np.uint64), ("slots", np.int32), ("kinds", np.int8))
+            np.concatenate([piece for chunk in rows for piece in chunk.pieces(column)]) if rows else np.zeros(0, dtype)
+            for column, dtype in enumerate((np.uint64, np.int32, np.int8))
         ]
         del rows
         self._group(columns, stored)
@@ -139,6 +137,16 @@ class MatchIndex:
             return self._find_slot(slot, paper)
         self._current = None
         return MatchIndex(self.papers.values(), [paper]).find(paper)
+
+    def known_as(self, paper: Paper, pid: str) -> None:
+        """`paper`, the next incoming one, is the stored paper `pid` and changes nothing in it (`merge.adds_nothing`):
+        indexed as `find` then `add` would have, without the search."""
+        slot = self._next
+        assert self._records[slot] is paper and pid in self.papers
+        self._next += 1
+        self._pids[slot] = pid
+        if (aid := self._abstract_ids.get(slot)) is not None:
+            self._ids.add(aid)
 
     def add(self, paper: Paper, as_id: str | None = None) -> None:
         """Index `paper` under `as_id` (the stored id it is, or merged into): what the paper last found became."""
@@ -187,6 +195,8 @@ class MatchIndex:
             other = norm_abstract(self._records[member].abstract)
             if counts is not None and surely_dissimilar(norm, counts, other):
                 continue  # a second cut, as sure as the first, that spares most of the comparisons
+            from rapidfuzz import fuzz  # loaded by the first import that compares abstracts, not by every one
+
             if fuzz.ratio(norm, other, score_cutoff=SIMILARITY):
                 if not different_papers(paper, self.papers[pid]):
                     return pid, "similar abstract"

@@ -36,13 +36,17 @@ if TYPE_CHECKING:
 __all__ = ["MatchIndex", "MergePlan", "merge_into", "normalize_doi", "normalize_title", "plan_import"]
 
 
+#: The fields a record fills in a stored paper when the paper has none (`merge_into`).
+_FILLED = ("title", "year", "venue", "url", "doi", "citekey")
+
+
 def merge_into(old: Paper, new: Paper) -> Paper:
     """`old` with its empty fields filled from `new`, tags and extra keys added; id, list and citation key kept
     (a key, once given, is the stored paper's for good; `new`'s is taken only when `old` has none)."""
     changes: dict = {}
     if not old.has_abstract and new.has_abstract:  # never read from disk only to be tested
         changes["abstract"] = new.abstract
-    for name in ("title", "year", "venue", "url", "doi", "citekey"):
+    for name in _FILLED:
         if not getattr(old, name) and getattr(new, name):
             changes[name] = getattr(new, name)
     if not old.authors and new.authors:
@@ -55,6 +59,25 @@ def merge_into(old: Paper, new: Paper) -> Paper:
         extra = rebased(extra, new, old)  # `new`'s BibTeX entry, as written, against the fields `old` keeps
         changes["extra"] = extra
     return old.with_changes(**changes) if changes else old
+
+
+def adds_nothing(old: Paper, new: Paper) -> bool:
+    """`merge_into(old, new)` is `old`, and would stay so for anything `old` becomes by merges (they only fill and
+    add), and `new`'s authors are `old`'s or none (so `identity.different_papers` cannot part them): what a
+    record imported again is. With `new.id == old.id`, matching `new` finds `old` by its id (`MatchIndex.known_as`).
+    Asked of every record of a file imported again: each field spelled out (`merge_into`'s filled ones)."""
+    if new.authors and new.authors != old.authors or not old.has_abstract and new.has_abstract:
+        return False
+    if new.tags and not set(new.tags) <= set(old.tags) or new.extra and not new.extra.keys() <= old.extra.keys():
+        return False
+    return (
+        (not new.title or new.title == old.title)
+        and (not new.year or new.year == old.year)
+        and (not new.venue or new.venue == old.venue)
+        and (not new.url or new.url == old.url)
+        and (not new.doi or new.doi == old.doi)
+        and (not new.citekey or new.citekey == old.citekey)
+    )
 
 
 @dataclass
@@ -93,10 +116,17 @@ def plan_import(
     files = list(files)
     by_id = {p.id: p for p in existing}
     incoming = [paper for parsed in files for paper in parsed.papers]
+    total = len(incoming)
+    known = known if known is not None and len(known) == len(existing) else None
+    same = _imported_again(by_id, incoming, known.aliases(existing) if known is not None else None)
+    if same is not None and all(same):  # a file imported again: each record finds its stored paper by its id, and adds nothing
+        return _nothing_new(files, progress, total, known)
     rows = prepared.rows_for(incoming) if prepared is not None else None
     index = MatchIndex(existing, incoming, rows, known)
     del incoming
-    total = sum(len(f.papers) for f in files)
+    if same is None:
+        aliases = index.stored_part.aliases(existing) if index.stored_part is not None else set()
+        same = _imported_again(by_id, (p for parsed in files for p in parsed.papers), aliases) or []
     added: list[Paper] = []
     added_from = array("i")  # each added paper's place among the incoming ones (-1: not as it came)
     added_at: dict[str, int] = {}
@@ -109,6 +139,10 @@ def plan_import(
             done += 1
             if progress is not None and done % 500 == 0:
                 progress(done, total)
+            if same[done - 1]:  # what `find` and `merge_into` would say: merged into the paper of its id, nothing new
+                index.known_as(paper, paper.id)
+                report.merged += 1
+                continue
             hit = index.find(paper)
             if hit is None:
                 # A title from the data wins over a derived one, so derive only when there is none.
@@ -147,6 +181,26 @@ def plan_import(
     if progress is not None:
         progress(total, total)
     return MergePlan(added, replaced, reports, stored_part=index.stored_part, added_from=added_from if rows is not None else array("i"))
+
+
+def _imported_again(by_id: dict[str, Paper], incoming: Iterable[Paper], aliases: set[str] | None) -> list[bool] | None:
+    """For each incoming record, whether it is a stored paper imported again (its id, and `adds_nothing`); None
+    when the stored papers' abstract ids are not known. An id that another stored paper's abstract also gives
+    (`aliases`) is left to the walk: matching tries the papers by their place, not by their id."""
+    if aliases is None:
+        return None
+    get = by_id.get
+    return [(old := get(p.id)) is not None and p.id not in aliases and adds_nothing(old, p) for p in incoming]
+
+
+def _nothing_new(files: list[ParsedFile], progress: Progress | None, total: int, known: AbstractPart | None) -> MergePlan:
+    """The plan of files whose every record is a stored paper imported again: each one merged, none changed."""
+    reports = [
+        FileReport(str(f.source), f.kind, f.name, skipped=list(f.skipped), warnings=list(f.warnings), merged=len(f.papers)) for f in files
+    ]
+    if progress is not None:
+        progress(total, total)
+    return MergePlan([], {}, reports, stored_part=known)
 
 
 def _renamed(old: Paper, new: Paper) -> str:

@@ -65,6 +65,8 @@ class SearchIndex:
         columns: Columns | None = None,
     ) -> None:
         """`words` and `columns`: the vocabulary, postings and columns of a saved index of these papers (`search.stored`)."""
+        self.provisional = False
+        """Titles and metadata only (`titles_only`): no abstract's words are found until the whole index replaces it."""
         self._lock = threading.RLock()
         self.papers: list[Paper] = list(papers)
         self.size = n = len(self.papers)
@@ -92,6 +94,23 @@ class SearchIndex:
             self._apply_annotation(pid, annotation)
 
     # -- building ------------------------------------------------------------------
+
+    @classmethod
+    def titles_only(cls, papers: Sequence[Paper], annotations: Mapping[str, Annotation] | None = None) -> SearchIndex:
+        """An index of the titles and metadata, not the abstracts (`provisional`): splitting abstracts is most of a
+        build, so this one answers a filter typed on the first start after a large import while that build runs."""
+        index = cls(papers, annotations, words=split_papers(papers, abstracts=False))
+        index.provisional = True
+        return index
+
+    def catch_up(self, annotations: Mapping[str, Annotation]) -> None:
+        """Learn the annotations saved since this index was built from an earlier copy of them (a build in a
+        thread while the reader went on annotating): those that are not the very objects it holds."""
+        with self._lock:
+            for pid, annotation in annotations.items():
+                i = self.position.get(pid)
+                if i is not None and self._annotations.get(i) is not annotation:
+                    self._apply_annotation(pid, annotation)
 
     def _use_columns(self, columns: Columns) -> None:
         self.columns = columns

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -94,16 +94,37 @@ def save_index(folder: Path, key: str, index: SearchIndex) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def load_or_build(library_folder: Path, digest: str | None, papers: Sequence[Paper], annotations: Mapping[str, Annotation], *, save: bool) -> SearchIndex:
+#: A library this large first gets an index of its titles (`SearchIndex.titles_only`) while the whole one builds.
+TITLES_FIRST_FROM = 5000
+
+
+def load_or_build(
+    library_folder: Path,
+    digest: str | None,
+    papers: Sequence[Paper],
+    annotations: Mapping[str, Annotation],
+    *,
+    save: bool,
+    early: Callable[[SearchIndex], None] | None = None,
+) -> SearchIndex:
     """The saved index of papers.json with this `digest`, else one built from `papers` (and saved when
     `save`: only the process that writes the library). Building splits every abstract into words
     (about a second per 10,000 papers); loading memory-maps the arrays. A failed save only costs the
-    next start a rebuild. No digest (papers changed in memory only): built, never saved."""
+    next start a rebuild. No digest (papers changed in memory only): built, never saved.
+
+    `early`, when a large library has to be built, is given an index of its titles first (`SearchIndex.titles_only`),
+    so a filter typed meanwhile is answered from them.
+    """
     folder, key = library_folder / INDEX_DIR, key_for(digest) if digest else None
     index = load(folder, key, papers, annotations) if key is not None else None
     if index is not None:
         return index
-    index = SearchIndex(papers, annotations)
+    columns = None
+    if early is not None and len(papers) >= TITLES_FIRST_FROM:
+        titles = SearchIndex.titles_only(papers, annotations)
+        columns = titles.columns  # the papers' own: the same for both
+        early(titles)
+    index = SearchIndex(papers, annotations, columns=columns)
     if key is not None and save:
         try:
             save_index(folder, key, index)

@@ -171,9 +171,11 @@ def words(text: str) -> list[str]:
     return found
 
 
-def split_papers(papers: Sequence[Paper]) -> tuple[Vocabulary, list[Postings]]:
+def split_papers(papers: Sequence[Paper], *, abstracts: bool = True) -> tuple[Vocabulary, list[Postings]]:
     """Every paper split into words, in three fields: the vocabulary (every distinct word gets an id in
     sorted order, so a prefix is one id range) and the word -> papers postings of each field.
+    Without `abstracts` the abstracts' field is left empty: a small fraction of the work, for an index
+    that answers from titles and metadata while the whole one is built.
 
     The loop stays in C as far as it can (findall, set, a defaultdict fed
     by a counter), and word ids go straight into compact int arrays: at
@@ -188,16 +190,18 @@ def split_papers(papers: Sequence[Paper]) -> tuple[Vocabulary, list[Postings]]:
     get_id = ids.__getitem__
     packs: list[list[Pack]] = [[], [], []]
     split = words
+    fields = (TITLE, META, BODY) if abstracts else (TITLE, META)
     for first in range(0, len(papers), STEP):
         flat = [array("i"), array("i"), array("i")]
         lengths = [array("i"), array("i"), array("i")]
         for paper in papers[first : first + STEP]:
             meta = " ".join((paper.list, " ".join(paper.tags), " ".join(paper.authors), paper.venue, paper.year))
-            for field_no, text in ((TITLE, fold(paper.shown_title)), (META, meta), (BODY, fold(paper.abstract))):
-                found = set(split(text))
+            texts = (fold(paper.shown_title), meta, fold(paper.abstract)) if abstracts else (fold(paper.shown_title), meta)
+            for field_no, text in enumerate(texts):
+                found = split(text)  # a word twice in a paper goes once into its postings (`_pack`)
                 flat[field_no].extend(map(get_id, found))
                 lengths[field_no].append(len(found))
-        for field_no in (TITLE, META, BODY):
+        for field_no in fields:
             packs[field_no].append(_pack(flat[field_no], lengths[field_no]))
     vocabulary = Vocabulary(sorted(ids))
     remap = np.empty(len(ids), dtype=np.int64)
@@ -215,15 +219,26 @@ Pack = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def _pack(ids: array, lengths: array) -> Pack:
-    """A step's word ids (paper after paper, `lengths[i]` of its paper i) as a `Pack`: 2 to 3 bytes a
-    word (the papers in 16 bits, a word and its count once) against 4, and sorted once, here."""
+    """A step's word ids (paper after paper, `lengths[i]` of its paper i, repeats and all) as a `Pack`: 2 to 3
+    bytes a word (the papers in 16 bits, a word and its count once) against 4, and sorted once, here.
+
+    Each (word, paper) is one int64, the word above the bits of the paper's place: one sort of those values
+    orders them by word, then paper, and a paper's repeats of a word fall together, to be dropped.
+    """
     flat = np.frombuffer(ids, dtype=np.int32) if len(ids) else np.zeros(0, dtype=np.int32)
     if not len(flat):
         return flat, np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=np.uint16)
-    order = np.argsort(flat, kind="stable")
-    docs = np.repeat(np.arange(len(lengths), dtype=np.uint16), np.frombuffer(lengths, dtype=np.int32))[order]
-    ranked = flat[order]
-    del order
+    bits = max(1, (len(lengths) - 1).bit_length())
+    pairs = flat.astype(np.int64) << bits
+    pairs |= np.repeat(np.arange(len(lengths), dtype=np.int64), np.frombuffer(lengths, dtype=np.int32))
+    pairs.sort()
+    fresh = np.empty(len(pairs), dtype=bool)
+    fresh[0] = True
+    np.not_equal(pairs[1:], pairs[:-1], out=fresh[1:])
+    pairs = pairs[fresh]
+    ranked = (pairs >> bits).astype(np.int32)
+    docs = (pairs & ((1 << bits) - 1)).astype(np.uint16)
+    del pairs
     first = np.empty(len(ranked), dtype=bool)
     first[0] = True
     np.not_equal(ranked[1:], ranked[:-1], out=first[1:])

@@ -81,6 +81,7 @@ class Filtering:
         """The library is in a reading group: the sort cycle offers the group score."""
         self.index_hook: Callable[[SearchIndex], None] = lambda index: None
         """Called with each new index before its first ranking (the reading group sets its marks on it)."""
+        self._builds = 0  # indexes started (`start_index`): one ready from an earlier start is dropped
         self.broken = False
         """The box's query does not parse (its error is on show): the list is the last good query's, dimmed,
         and the header says which query that was, so a list is never taken for the box's."""
@@ -108,25 +109,35 @@ class Filtering:
     def start_index(self, library: Library) -> None:
         """Index `library` (from now on the open one) in a thread; the filter re-runs once it is ready."""
         self.library, self.index = library, None
-        self.host.run_worker(lambda: self._build_index(library), thread=True, exclusive=True, group="index")
+        self._builds += 1
+        build = self._builds
+        self.host.run_worker(lambda: self._build_index(library, build), thread=True, exclusive=True, group="index")
 
-    def _build_index(self, library: Library) -> None:
+    def _build_index(self, library: Library, build: int) -> None:
         """In a thread: load the saved index, or split every paper into words and save it
-        (`library.search_index`); either way the UI thread stays free for keys."""
+        (`library.search_index`); either way the UI thread stays free for keys. A large library's
+        titles are indexed first, so a filter typed meanwhile is answered from them."""
         from tui.core.opening import index_for_session
 
-        index = index_for_session(library)
-        to_ui(self.host.app, self._index_ready, library, index)
+        app = self.host.app
+        index = index_for_session(library, early=lambda titles: to_ui(app, self._index_ready, library, titles, build))
+        to_ui(app, self._index_ready, library, index, build)
 
-    def _index_ready(self, library: Library, index: SearchIndex) -> None:
-        # Memory is given back once the first ranking is on screen, not between the index and the first usable filter.
-        self.host.call_after_refresh(lambda: self.host.run_worker(settle, thread=True, group="settle"))
-        if self.library is not library:
-            return  # another library since (a restored backup): its own index is on its way
+    def _index_ready(self, library: Library, index: SearchIndex, build: int) -> None:
+        if not index.provisional:
+            # Memory is given back once the first ranking is on screen, not between the index and the first usable filter.
+            self.host.call_after_refresh(lambda: self.host.run_worker(settle, thread=True, group="settle"))
+        if self.library is not library or build != self._builds:
+            return  # another library since (a restored backup), or its papers changed: a newer index is on its way
+        index.catch_up(library.annotations())  # saved while it was built
+        keep = None
+        if self.index is not None:  # the titles' index, replaced: a paper the reader moved to stays under the cursor
+            first = self.result[0].id if self.result is not None and len(self.result) else None
+            keep = CURRENT if self._current_id() != first else None
         self.index = index
         self.index_hook(index)
         if self.active:
-            self.run()
+            self.run(keep)
         else:
             self.host.post_message(Ranked(self.result))
 
@@ -145,10 +156,11 @@ class Filtering:
     def papers_moved(self, pids: Sequence[str], *, restored: bool, keep: Sequence[str | None]) -> None:
         """Papers went to the trash or came back: the index hides or shows them (no rebuild) and the list
         is ranked again at once, the cursor on the first of `keep` it shows. Papers the index never had
-        (restored after an import re-indexed) mean a rebuild, as after an import."""
+        (restored after an import re-indexed) mean a rebuild, as after an import; so does a move while
+        the index is still being built (it would come with them)."""
         library, index = self.library, self.index
         assert library is not None
-        if index is None or not index.set_hidden(pids, not restored):
+        if index is None or index.provisional or not index.set_hidden(pids, not restored):
             self.result = None
             self._list.set_papers(library.papers, keep=_first_in(library.papers, keep))
             self.start_index(library)
@@ -290,6 +302,10 @@ class Filtering:
         """"No paper matches `xyzzyq`" and how to clear it, for the list area; None when something matched."""
         if len(result) or result.query.is_empty:
             return None
+        if self.index is not None and self.index.provisional:  # ranked from the titles: the abstracts may still match
+            text = Text.assemble(" No title matches ", (f"`{one_line(result.query.text)}`", "bold"), " yet\n")
+            text.append(" the abstracts are still being indexed", style="italic")
+            return text
         text = Text.assemble(" No paper matches ", (f"`{one_line(result.query.text)}`", "bold"), "\n")
         text.append(" Esc clears the filter", style="italic")
         return text
@@ -310,6 +326,8 @@ class Filtering:
         order = SORT_NAMES["list" if self.sort == "relevance" and not ranks else self.sort]
         if self.index is None and library is not None and (self.text or total > 5000):
             order += " · indexing…"
+        elif self.index is not None and self.index.provisional:
+            order += " · titles only, indexing abstracts…"
         suffix = " · read-only" if library is not None and library.read_only else ""
         if self.broken:  # the box's query has an error: say what the list is instead
             shown = result.query.text.strip() if result is not None else ""

@@ -241,8 +241,9 @@ class LibraryScreen(Screen):
         self.update_header()
         self.pane.ranked()
         self.resume.ranked(message.result)
-        if self.filtering.index is not None:
-            self.related.start(self.filtering.index)  # built from the search index's words, once it is ready
+        index = self.filtering.index
+        if index is not None and not index.provisional:
+            self.related.start(index)  # built from the search index's words, once the whole index is ready
 
     def on_annotation_saved(self, message: AnnotationSaved) -> None:
         """The search index learns every saved annotation (a filter in force re-runs)."""

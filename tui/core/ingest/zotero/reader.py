@@ -15,13 +15,10 @@ from tui.core.errors import InputFileError
 from tui.core.ingest.zotero.items import ZoteroLibrary, read_items
 from tui.core.ingest.zotero.papers import paper_of
 from tui.core.ingest.zotero.schema import check_schema
-from tui.core.ingest.zotero.snapshot import is_sqlite, private_copy
+from tui.core.ingest.zotero.snapshot import DATABASE, SUFFIXES, database_in, is_sqlite, private_copy
 from tui.core.models import Paper
 
-#: The database's name in a Zotero data folder.
-DATABASE = "zotero.sqlite"
-#: Suffixes of files taken as databases even when they do not start as one (the error then says what they are).
-SUFFIXES = (".sqlite", ".sqlite3", ".db")
+__all__ = ["DATABASE", "SUFFIXES", "ZoteroFile", "database_in", "read_zotero"]
 
 
 @dataclass
@@ -36,16 +33,6 @@ class ZoteroFile:
     #: (library ident, key) of regular items skipped here (no title, no abstract): not gone from Zotero.
     seen: set[tuple[str, str]] = field(default_factory=set)
     version: int = 0
-
-
-def database_in(path: Path) -> Path | None:
-    """The Zotero database a path names: a database file itself, or a Zotero data folder holding one."""
-    if path.is_dir():
-        inside = path / DATABASE
-        return inside if inside.is_file() else None
-    if path.suffix.lower() in SUFFIXES or is_sqlite(path):
-        return path
-    return None
 
 
 def read_zotero(path: Path, *, automatic_tags: bool = False, groups: bool = False) -> ZoteroFile:

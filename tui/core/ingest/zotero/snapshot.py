@@ -21,6 +21,10 @@ from pathlib import Path
 
 from tui.core.errors import InputFileError, os_reason
 
+#: The database's name in a Zotero data folder.
+DATABASE = "zotero.sqlite"
+#: Suffixes of files taken as databases even when they do not start as one (the error then says what they are).
+SUFFIXES = (".sqlite", ".sqlite3", ".db")
 #: The first bytes of every SQLite database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: Files beside the database that hold part of its state: the write-ahead log, a rollback journal.
@@ -94,3 +98,14 @@ def private_copy(path: Path) -> Iterator[sqlite3.Connection]:
             yield connection
         finally:
             connection.close()
+
+
+def database_in(path: Path) -> Path | None:
+    """The Zotero database a path names: a database file itself, or a Zotero data folder holding one. Here, not
+    beside the reader: every import path is asked, and the reader's modules are loaded only for a database."""
+    if path.is_dir():
+        inside = path / DATABASE
+        return inside if inside.is_file() else None
+    if path.suffix.lower() in SUFFIXES or is_sqlite(path):
+        return path
+    return None
