@@ -52,8 +52,10 @@ def _other_users_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "kill", not_yours)
 
 
-def _open_descriptors() -> int:
-    return len(os.listdir("/proc/self/fd"))
+def _open_descriptors(folder: Path) -> int:
+    """This process's descriptors open on files in `folder` (what other tests leave open, or a collection closes, never counts)."""
+    fds, root = Path("/proc/self/fd"), str(folder.resolve())
+    return sum(1 for fd in os.listdir(fds) if (os.path.realpath(fds / fd) + os.sep).startswith(root + os.sep))
 
 
 def test_a_second_take_in_the_same_process_is_refused_until_the_first_is_released(tmp_path: Path) -> None:
@@ -127,13 +129,13 @@ def test_a_marker_whose_pid_is_still_being_written_is_held(tmp_path: Path, monke
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts descriptors in /proc")
 def test_the_marker_lock_keeps_no_descriptor_open_once_released_or_refused(tmp_path: Path, monkeypatch) -> None:
     marker = tmp_path / _no_os_locks(monkeypatch)
-    before = _open_descriptors()
+    before = _open_descriptors(tmp_path)
     lock, _ = take_write_lock(tmp_path)
-    assert lock is not None and _open_descriptors() == before + 1  # `.lock`, held open
+    assert lock is not None and _open_descriptors(tmp_path) == before + 1  # `.lock`, held open
     refused, _ = take_write_lock(tmp_path)
-    assert refused is None and _open_descriptors() == before + 1
+    assert refused is None and _open_descriptors(tmp_path) == before + 1
     release_write_lock(lock, tmp_path)
-    assert _open_descriptors() == before and not marker.exists()
+    assert _open_descriptors(tmp_path) == before and not marker.exists()
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts descriptors in /proc")
@@ -152,11 +154,11 @@ def test_a_marker_that_keeps_coming_back_is_given_up_on(tmp_path: Path, monkeypa
         return real_open(path, flags, *args)
 
     monkeypatch.setattr(os, "open", racing_open)
-    before = _open_descriptors()
+    before = _open_descriptors(tmp_path)
     lock, refusal = take_write_lock(tmp_path)
     monkeypatch.setattr(os, "open", real_open)
     assert lock is None and refusal is not None and refusal.held
-    assert len(tries) == 2 and _open_descriptors() == before
+    assert len(tries) == 2 and _open_descriptors(tmp_path) == before
 
 
 def test_a_marker_naming_a_process_of_another_user_is_held(tmp_path: Path, monkeypatch) -> None:
@@ -226,20 +228,20 @@ def test_a_marker_that_cannot_be_made_opens_read_only_with_the_reason(tmp_path: 
         return real_open(path, flags, *args)
 
     monkeypatch.setattr(os, "open", refused)
-    before = _open_descriptors()
+    before = _open_descriptors(tmp_path)
     lock, refusal = take_write_lock(tmp_path)
     monkeypatch.setattr(os, "open", real_open)
     assert lock is None and refusal is not None and not refusal.held
     assert refusal.reason == f"{tmp_path}: cannot write here (Permission denied); opened read-only"
-    assert _open_descriptors() == before
+    assert _open_descriptors(tmp_path) == before
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts descriptors in /proc")
 def test_a_stale_marker_that_cannot_be_removed_opens_read_only_and_keeps_no_descriptor(tmp_path: Path, monkeypatch) -> None:
     marker = tmp_path / _no_os_locks(monkeypatch)
     marker.mkdir()  # not a file: it reads as no PID (stale), and unlink refuses it
-    before = _open_descriptors()
+    before = _open_descriptors(tmp_path)
     lock, refusal = take_write_lock(tmp_path)
     assert lock is None and refusal is not None and not refusal.held
     assert refusal.reason.startswith(f"{tmp_path}: cannot write here (") and marker.is_dir()
-    assert _open_descriptors() == before
+    assert _open_descriptors(tmp_path) == before
