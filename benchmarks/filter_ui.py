@@ -68,7 +68,8 @@ async def measure(folder: Path) -> dict:
         while True:  # the library and then the index load in worker threads
             await asyncio.sleep(0.05)
             screen = app.screen
-            if getattr(getattr(screen, "filtering", None), "index", None) is not None:
+            index = getattr(getattr(screen, "filtering", None), "index", None)
+            if index is not None and not index.provisional:  # the whole index, not a large library's titles first
                 break
             if time.perf_counter() - started > 150:
                 raise SystemExit("the index did not finish within 150 s")
