@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ptyrun import REPO, Screen, config_home, count_shown, list_shown, write_library  # noqa: E402
+from ptyrun import REPO, Screen, config_home, list_shown, whole_count_shown, write_library  # noqa: E402
 
 
 def measure(library: Path, n: int, home: Path, repo: Path) -> dict[str, float]:
@@ -41,7 +41,7 @@ def measure(library: Path, n: int, home: Path, repo: Path) -> dict[str, float]:
         screen.wait(list_shown(n), timeout=600)
         listed = screen.peak_rss_mib()
         screen.send("/graph")
-        ready = screen.wait(count_shown(n), timeout=600) - screen.started
+        ready = screen.wait(whole_count_shown(n), timeout=600) - screen.started
         ready_cpu = screen.cpu_seconds()
         screen.pump(0.2)
         filtered = screen.peak_rss_mib()

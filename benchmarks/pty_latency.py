@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ptyrun import Screen, config_home, count_shown, list_shown, quantile, write_library  # noqa: E402
+from ptyrun import Screen, config_home, list_shown, quantile, whole_count_shown, write_library  # noqa: E402
 
 from tui.core.library import Library  # noqa: E402
 from tui.core.models import shown_title  # noqa: E402
@@ -121,7 +121,7 @@ def run_size(folder: Path, n: int, home: Path) -> dict[str, float]:
     try:
         screen.wait(list_shown(n), timeout=300)
         screen.send("/zzq")  # focus the filter and wait for the index: typing starts on a ready app
-        screen.wait(count_shown(n), timeout=300)
+        screen.wait(whole_count_shown(n), timeout=300)
         clear(screen, n)
         typed: list[float] = []
         burst: list[float] = []

@@ -143,6 +143,12 @@ def count_shown(n: int) -> re.Pattern[str]:
     return re.compile(rf"^ ?\d+ / {n} ·", re.MULTILINE)
 
 
+def whole_count_shown(n: int) -> re.Pattern[str]:
+    """The filter header once a result from the whole index is drawn, not from a large library's titles-first
+    index ("titles only, indexing abstracts…"): typing measured from there meets no build in a thread."""
+    return re.compile(rf"^ ?\d+ / {n} ·(?!.*titles only)", re.MULTILINE)
+
+
 def list_shown(n: int) -> re.Pattern[str]:
     """The header once the list of `n` papers is drawn."""
     return re.compile(rf"^ ?{n} papers ·", re.MULTILINE)

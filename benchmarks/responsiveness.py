@@ -57,7 +57,8 @@ async def wait_ready(app: PaperdeskApp, timeout: float = 300) -> float:
     started = time.perf_counter()
     while time.perf_counter() - started < timeout:
         await asyncio.sleep(0.05)
-        if app.library is not None and getattr(getattr(app.screen, "filtering", None), "index", None) is not None:
+        index = getattr(getattr(app.screen, "filtering", None), "index", None)
+        if app.library is not None and index is not None and not index.provisional:  # the whole index, not titles first
             return time.perf_counter() - started
     raise SystemExit("the library did not load in time")
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -36,14 +35,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ptyrun import MINIMAL, REPO, Screen, config_home, count_shown, list_shown, write_library  # noqa: E402
+from ptyrun import MINIMAL, REPO, Screen, config_home, count_shown, list_shown, whole_count_shown, write_library  # noqa: E402
 
 QUERY = "graph"
-
-
-def whole_count_shown(n: int) -> re.Pattern[str]:
-    """The filter header once a result from the whole index is drawn (not "titles only, indexing abstracts…")."""
-    return re.compile(rf"^ ?\d+ / {n} ·(?!.*titles only)", re.MULTILINE)
 
 
 def start_minimal(pycache: Path | None) -> tuple[float, float]:
