@@ -382,13 +382,8 @@ def test_a_journal_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> 
     assert str(caught.value) == f"{path}: cannot be read (Is a directory)"
 
 
-def test_a_read_no_compaction_races_reads_the_files_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reading again is only for a snapshot replaced meanwhile (`test_a_reader_racing_the_writers_compaction_reads_again`)."""
-    path = tmp_path / ANNOTATIONS_FILE
-    storage = journal.JournaledJSONStorage(path)
-    storage.append({"annotations": {"1": {"notes": "one"}}})
-    storage.compact()
-    storage.append({"annotations": {"2": {"notes": "two"}}})
+def _count_journal_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The journals read from now on, one entry a read."""
     reads: list[Path] = []
     real = journal.read_journal
 
@@ -397,6 +392,17 @@ def test_a_read_no_compaction_races_reads_the_files_once(tmp_path: Path, monkeyp
         return real(at)
 
     monkeypatch.setattr(journal, "read_journal", counted)
+    return reads
+
+
+def test_a_read_no_compaction_races_reads_the_files_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading again is only for a snapshot replaced meanwhile (`test_a_reader_racing_the_writers_compaction_reads_again`)."""
+    path = tmp_path / ANNOTATIONS_FILE
+    storage = journal.JournaledJSONStorage(path)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    storage.compact()
+    storage.append({"annotations": {"2": {"notes": "two"}}})
+    reads = _count_journal_reads(monkeypatch)
     assert journal.read_stored(path) == {"annotations": {"1": {"notes": "one"}, "2": {"notes": "two"}}}
     assert reads == [storage.journal]
 
@@ -461,14 +467,7 @@ def test_a_journal_with_no_snapshot_is_read_once(tmp_path: Path, monkeypatch: py
     not read from disk again on every read."""
     path = tmp_path / ANNOTATIONS_FILE
     journal.journal_path(path).write_bytes(b'{"annotations":{"1":{"notes":"one"}}}\n')
-    reads: list[Path] = []
-    real = journal.read_journal
-
-    def counted(at: Path):
-        reads.append(at)
-        return real(at)
-
-    monkeypatch.setattr(journal, "read_journal", counted)
+    reads = _count_journal_reads(monkeypatch)
     storage = journal.JournaledJSONStorage(path, read_only=True)
     assert storage.read() == storage.read() == {"annotations": {"1": {"notes": "one"}}}
     assert reads == [storage.journal]
