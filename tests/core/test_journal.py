@@ -382,13 +382,8 @@ def test_a_journal_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> 
     assert str(caught.value) == f"{path}: cannot be read (Is a directory)"
 
 
-def test_a_read_no_compaction_races_reads_the_files_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reading again is only for a snapshot replaced meanwhile (`test_a_reader_racing_the_writers_compaction_reads_again`)."""
-    path = tmp_path / ANNOTATIONS_FILE
-    storage = journal.JournaledJSONStorage(path)
-    storage.append({"annotations": {"1": {"notes": "one"}}})
-    storage.compact()
-    storage.append({"annotations": {"2": {"notes": "two"}}})
+def _count_journal_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The journals read from now on, one entry a read."""
     reads: list[Path] = []
     real = journal.read_journal
 
@@ -397,5 +392,82 @@ def test_a_read_no_compaction_races_reads_the_files_once(tmp_path: Path, monkeyp
         return real(at)
 
     monkeypatch.setattr(journal, "read_journal", counted)
+    return reads
+
+
+def test_a_read_no_compaction_races_reads_the_files_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading again is only for a snapshot replaced meanwhile (`test_a_reader_racing_the_writers_compaction_reads_again`)."""
+    path = tmp_path / ANNOTATIONS_FILE
+    storage = journal.JournaledJSONStorage(path)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    storage.compact()
+    storage.append({"annotations": {"2": {"notes": "two"}}})
+    reads = _count_journal_reads(monkeypatch)
     assert journal.read_stored(path) == {"annotations": {"1": {"notes": "one"}, "2": {"notes": "two"}}}
+    assert reads == [storage.journal]
+
+
+def test_a_write_before_any_read_starts_a_clean_journal(tmp_path: Path) -> None:
+    """`write` replaces everything even on a storage that never read: no stray journal file is made, a journal a
+    killed writer left is emptied (not replayed over the new snapshot), and the next append starts at byte 0."""
+    path = tmp_path / ANNOTATIONS_FILE
+    storage = journal.JournaledJSONStorage(path)
+    storage.write({"annotations": {"1": {"notes": "whole"}}})
+    assert not storage.journal.exists()
+    storage.append({"annotations": {"2": {"notes": "appended"}}})
+    assert storage.journal.read_bytes() == b'{"annotations":{"2":{"notes":"appended"}}}\n'
+    assert journal.read_stored(path) == {"annotations": {"1": {"notes": "whole"}, "2": {"notes": "appended"}}}
+    storage.close()
+
+    left = tmp_path / "left" / ANNOTATIONS_FILE
+    left.parent.mkdir()
+    journal.journal_path(left).write_bytes(b'{"annotations":{"1":{"notes":"stale"},"3":{"notes":"stale"}}}\n')
+    writer = journal.JournaledJSONStorage(left)
+    writer.write({"annotations": {"1": {"notes": "whole"}}})
+    writer.close()
+    assert journal.read_stored(left) == {"annotations": {"1": {"notes": "whole"}}}
+
+
+def test_a_failed_append_whose_cut_back_failed_too_is_not_replayed_after_close(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole line reached the journal but its fsync failed, and so did cutting it back: the save was reported
+    failed, so the close must fold memory (without it) over the journal rather than leave the line to be replayed."""
+    storage = journal.JournaledJSONStorage(tmp_path / ANNOTATIONS_FILE)
+    storage.append({"annotations": {"1": {"notes": "one"}}})
+    storage.compact()  # the journal is empty: the failing line is its first
+
+    def failing(*args: object) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(journal.os, "fsync", failing)
+    monkeypatch.setattr(journal.os, "ftruncate", failing)
+    with pytest.raises(jsonfile.WriteFailed):
+        storage.append({"annotations": {"1": {"notes": "reported as not saved"}}})
+    monkeypatch.undo()
+    assert storage.journal.read_bytes().endswith(b"\n")  # the line is whole on disk
+    assert storage.read() == {"annotations": {"1": {"notes": "one"}}}
+    storage.close()
+    assert journal.read_stored(storage.path) == {"annotations": {"1": {"notes": "one"}}}
+
+
+def test_a_clean_close_folds_away_a_torn_tail_a_kill_left(tmp_path: Path) -> None:
+    """A journal holding only the torn start of a line (killed mid-append just after a fold) is emptied by the next
+    writer's close even when it saved nothing, rather than kept on disk."""
+    path = tmp_path / ANNOTATIONS_FILE
+    path.write_bytes(b'{"annotations":{"1":{"notes":"one"}}}')
+    _tear_the_journal(tmp_path)
+    storage = journal.JournaledJSONStorage(path)
+    assert storage.read() == {"annotations": {"1": {"notes": "one"}}} and storage.journal_bytes == 0
+    storage.close()
+    assert storage.journal.read_bytes() == b""
+    assert json.loads(path.read_bytes()) == {"annotations": {"1": {"notes": "one"}}}
+
+
+def test_a_journal_with_no_snapshot_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A library killed before its first fold has a journal and no snapshot: what it replays to is kept in memory,
+    not read from disk again on every read."""
+    path = tmp_path / ANNOTATIONS_FILE
+    journal.journal_path(path).write_bytes(b'{"annotations":{"1":{"notes":"one"}}}\n')
+    reads = _count_journal_reads(monkeypatch)
+    storage = journal.JournaledJSONStorage(path, read_only=True)
+    assert storage.read() == storage.read() == {"annotations": {"1": {"notes": "one"}}}
     assert reads == [storage.journal]

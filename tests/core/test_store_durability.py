@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import warnings
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 import tui.core.store.journal as journal
 import tui.core.store.jsonfile as jsonfile
 from tui.core.errors import LibraryError, ReadOnlyLibrary
-from tui.core.store.atomic import atomic_write_text
+from tui.core.store.atomic import atomic_write_bytes, atomic_write_text
 from tui.core.store.journal import JournaledJSONStorage
 
 
@@ -167,3 +168,12 @@ def test_a_storage_reads_its_file_once(tmp_path: Path) -> None:
     assert storage.read() == {"annotations": {"1": {"notes": "as read"}}}
     path.write_bytes(b'{"annotations":{}}')
     assert storage.read() == {"annotations": {"1": {"notes": "as read"}}}
+
+
+def test_a_byte_write_raises_no_warning(tmp_path: Path) -> None:
+    """Binary files cannot be line-buffered: asking for it prints a RuntimeWarning on the user's terminal at a save."""
+    path = tmp_path / "file.json"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        atomic_write_bytes(path, b'{"a":1}')
+    assert path.read_bytes() == b'{"a":1}'
