@@ -167,3 +167,13 @@ def test_a_storage_reads_its_file_once(tmp_path: Path) -> None:
     assert storage.read() == {"annotations": {"1": {"notes": "as read"}}}
     path.write_bytes(b'{"annotations":{}}')
     assert storage.read() == {"annotations": {"1": {"notes": "as read"}}}
+
+
+def test_what_a_storage_wrote_is_read_from_memory_not_parsed_again(tmp_path: Path) -> None:
+    """After a write, memory holds what was written: the file is not read back (a save never costs a parse of
+    the whole file, and a file swapped behind the lock's holder does not slip in past the open's checks)."""
+    path = tmp_path / "annotations.json"
+    storage = jsonfile.AtomicJSONStorage(path)
+    storage.write({"annotations": {"1": {"notes": "written"}}})
+    path.write_bytes(b'{"annotations":{}}')
+    assert storage.read() == {"annotations": {"1": {"notes": "written"}}}
