@@ -72,13 +72,13 @@ def test_an_open_papers_file_refuses_to_be_pickled(tmp_path: Path) -> None:
         pickle.dumps(_shelf(tmp_path).file)
 
 
-@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts descriptors in /proc")
 def _open_on(path: Path) -> int:
     """How many of this process's descriptors are open on `path` (other tests' descriptors do not count)."""
     fds = Path("/proc/self/fd")
     return sum(1 for fd in os.listdir(fds) if os.path.realpath(fds / fd) == str(path.resolve()))
 
 
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts descriptors in /proc")
 def test_the_file_is_closed_when_the_last_reader_lets_go(tmp_path: Path) -> None:
     shelf = _shelf(tmp_path)
     assert _open_on(tmp_path / "papers.json") == 1 and shelf.text(1) == "second"

@@ -177,3 +177,13 @@ def test_a_byte_write_raises_no_warning(tmp_path: Path) -> None:
         warnings.simplefilter("error")
         atomic_write_bytes(path, b'{"a":1}')
     assert path.read_bytes() == b'{"a":1}'
+
+
+def test_what_a_storage_wrote_is_read_from_memory_not_parsed_again(tmp_path: Path) -> None:
+    """After a write, memory holds what was written: the file is not read back (a save never costs a parse of
+    the whole file, and a file swapped behind the lock's holder does not slip in past the open's checks)."""
+    path = tmp_path / "annotations.json"
+    storage = jsonfile.AtomicJSONStorage(path)
+    storage.write({"annotations": {"1": {"notes": "written"}}})
+    path.write_bytes(b'{"annotations":{}}')
+    assert storage.read() == {"annotations": {"1": {"notes": "written"}}}

@@ -25,6 +25,14 @@ lock, refusal = take_write_lock(Path(sys.argv[1]))
 print("held" if lock else refusal.reason, flush=True)
 sys.stdin.readline()
 """
+#: A process that waits for its stdin to close; signals a parent ignores (nohup, as mutmut's runs) end it again.
+WAIT_FOR_STDIN = """
+import signal, sys
+for sig in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM):
+    signal.signal(sig, signal.SIG_DFL)
+print("ready", flush=True)
+sys.stdin.readline()
+"""
 
 
 def _no_os_locks(monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -65,7 +73,9 @@ def test_a_second_take_in_the_same_process_is_refused_until_the_first_is_release
     assert stat.S_IMODE((tmp_path / LOCK_PID_FILE).stat().st_mode) == 0o644  # another user's paperdesk can name the holder
     again, second = take_write_lock(tmp_path)
     assert again is None and second is not None and second.held
-    assert second.pid == os.getpid() and f"PID {os.getpid()}" in second.reason
+    pid = os.getpid()
+    assert second.pid == pid
+    assert second.reason == f"{tmp_path}: another paperdesk (PID {pid}) is using this library (quit it, or end it with `kill {pid}`); opened read-only"
     release_write_lock(lock, tmp_path)
     assert not (tmp_path / LOCK_PID_FILE).exists() and (tmp_path / LOCK_FILE).exists()
     lock.release()  # releasing twice is harmless
@@ -85,6 +95,36 @@ def test_a_killed_holder_leaves_the_lock_free(tmp_path: Path) -> None:
         holder.wait(timeout=10)
     lock, refusal = take_write_lock(tmp_path)  # the stale .lock.pid names a dead process: ignored
     assert lock is not None and refusal is None
+    release_write_lock(lock, tmp_path)
+
+
+def test_asking_whether_the_holder_runs_sends_it_no_signal(tmp_path: Path, monkeypatch) -> None:
+    """`kill(pid, 0)` only asks whether the holder runs; any real signal would reach the other paperdesk
+    (SIGHUP ends it), from the PID record and from the marker alike."""
+    marker = tmp_path / _no_os_locks(monkeypatch)
+    holder = subprocess.Popen([sys.executable, "-c", WAIT_FOR_STDIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+        marker.write_text(str(holder.pid))
+        (tmp_path / LOCK_PID_FILE).write_text(f"{holder.pid}\n")
+        lock, refusal = take_write_lock(tmp_path)
+        assert lock is None and refusal is not None and refusal.held and refusal.pid == holder.pid
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        code = holder.wait(timeout=30)
+    assert code == 0, f"the holder was ended by signal {-code}"
+
+
+def test_taking_the_lock_costs_no_fsync(tmp_path: Path, monkeypatch) -> None:
+    """The PID record is a best-effort note (removed on release, ignored once its process is gone): writing
+    it must not make every open wait for the disk."""
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    lock, refusal = take_write_lock(tmp_path)
+    assert lock is not None and refusal is None and int((tmp_path / LOCK_PID_FILE).read_text()) == os.getpid()
+    assert synced == []
     release_write_lock(lock, tmp_path)
 
 
@@ -177,6 +217,35 @@ def test_a_marker_that_names_no_pid_is_stale_and_taken_over(tmp_path: Path, monk
     lock, refusal = take_write_lock(tmp_path)
     assert lock is not None and refusal is None and int(marker.read_text()) == os.getpid()
     release_write_lock(lock, tmp_path)
+
+
+def test_a_library_folder_is_made_with_its_missing_parents(tmp_path: Path) -> None:
+    """A first start whose data folder does not exist yet (no ~/.local/share, a new --db path) gets a writable
+    library, not a read-only one."""
+    folder = tmp_path / "new" / "nested" / "library"
+    lock, refusal = take_write_lock(folder)
+    assert lock is not None and refusal is None and folder.is_dir()
+    release_write_lock(lock, folder)
+    again, refused = take_write_lock(folder)  # there already: taken as it is
+    assert again is not None and refused is None
+    release_write_lock(again, folder)
+
+
+def test_a_folder_this_user_may_not_write_is_refused_though_its_lock_file_is_writable(tmp_path: Path, monkeypatch) -> None:
+    """The folder must be writable (and searchable), not just `.lock`: every save makes a temp file in it.
+    Root passes any permission check, so the check's answer is faked (tests/robustness asks as nobody)."""
+    (tmp_path / LOCK_FILE).write_text("")
+    real_access = os.access
+
+    def read_only_folder(path, mode, **kwargs) -> bool:
+        if Path(path) == tmp_path and mode & os.W_OK:  # it exists and may be searched, not written
+            return False
+        return real_access(path, mode, **kwargs)
+
+    monkeypatch.setattr(os, "access", read_only_folder)
+    lock, refusal = take_write_lock(tmp_path)
+    assert lock is None and refusal is not None and not refusal.held and refusal.pid is None
+    assert refusal.reason == f"{tmp_path}: cannot write here (permission denied); opened read-only"
 
 
 def test_a_folder_that_cannot_be_made_is_refused_as_not_writable_not_as_held(tmp_path: Path) -> None:
