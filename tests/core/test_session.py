@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,16 @@ def test_a_session_round_trips(tmp_path: Path) -> None:
     assert not [p for p in tmp_path.iterdir() if p.name != SESSION_FILE]  # no temp file left behind
     raw = json.loads((tmp_path / SESSION_FILE).read_text(encoding="utf-8"))  # what the app passed is what is written
     assert (raw["scroll"], raw["triage"]) == (12, {"ids": ["a", "b", "c"], "at": 1, "query": "graph", "sort": "rating"})
+
+
+def test_a_folder_name_that_is_not_utf8_round_trips_in_an_ascii_file(tmp_path: Path) -> None:
+    # An export to a folder named on a Latin-1 disk: Python holds the byte that is not UTF-8 as a lone surrogate,
+    # which UTF-8 cannot encode (quitting failed with a traceback). The file is ASCII, so any locale reads it alike.
+    folder = os.fsdecode(b"/home/ana/caf\xe9")
+    session = Session(query="théorie ∞", exports=ExportPlaces(folder, folder, folder, folder))
+    save_session(tmp_path, session)
+    assert load_session(tmp_path, SORTS) == session
+    assert (tmp_path / SESSION_FILE).read_bytes().isascii()
 
 
 @pytest.mark.parametrize(
