@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +27,29 @@ def test_a_session_round_trips(tmp_path: Path) -> None:
     assert not [p for p in tmp_path.iterdir() if p.name != SESSION_FILE]  # no temp file left behind
     raw = json.loads((tmp_path / SESSION_FILE).read_text(encoding="utf-8"))  # what the app passed is what is written
     assert (raw["scroll"], raw["triage"]) == (12, {"ids": ["a", "b", "c"], "at": 1, "query": "graph", "sort": "rating"})
+
+
+def test_a_folder_name_that_is_not_utf8_round_trips_in_an_ascii_file(tmp_path: Path) -> None:
+    # An export to a folder named on a Latin-1 disk: Python holds the byte that is not UTF-8 as a lone surrogate,
+    # which UTF-8 cannot encode (quitting failed with a traceback). The file is ASCII, so any locale reads it alike.
+    folder = os.fsdecode(b"/home/ana/caf\xe9")
+    session = Session(query="théorie ∞", exports=ExportPlaces(folder, folder, folder, folder))
+    save_session(tmp_path, session)
+    assert load_session(tmp_path, SORTS) == session
+    assert (tmp_path / SESSION_FILE).read_bytes().isascii()
+
+
+def test_a_session_holding_raw_utf8_text_is_read_under_an_ascii_locale(tmp_path: Path) -> None:
+    # Versions before the ASCII file wrote text as raw UTF-8 (as a hand edit may): the file is read as UTF-8,
+    # whatever the locale's encoding, rather than dropped as undecodable.
+    (tmp_path / SESSION_FILE).write_text(json.dumps({"version": 1, "query": "théorie ∞"}, ensure_ascii=False), encoding="utf-8")
+    code = "import locale, sys; from tui.core.store.session import load_session; "
+    code += "print(locale.getpreferredencoding(False), ascii(load_session(sys.argv[1]).query))"
+    env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+    run = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True, check=True)
+    encoding, query = run.stdout.strip().split(" ", 1)
+    assert "utf" not in encoding.lower()  # the locale really is not UTF-8
+    assert query == ascii("théorie ∞")
 
 
 @pytest.mark.parametrize(

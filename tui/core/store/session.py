@@ -171,4 +171,6 @@ def save_session(folder: str | Path, session: Session) -> None:
     triage = dict(vars(session.triage)) if session.triage is not None else None
     doc = {**vars(session), "triage": triage, "exports": dict(vars(session.exports))}  # the fields, in order
     doc["version"] = VERSION
-    atomic_write_text(Path(folder) / SESSION_FILE, json.dumps(doc, ensure_ascii=False, separators=(",", ":")), durable=False)
+    # ASCII with escapes: a folder name that is not UTF-8 (Python holds its bytes as lone surrogates) is written and
+    # read back as it is, where raw UTF-8 cannot encode it at all; and any locale reads the file alike.
+    atomic_write_text(Path(folder) / SESSION_FILE, json.dumps(doc, separators=(",", ":")), durable=False)
