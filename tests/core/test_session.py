@@ -180,3 +180,21 @@ def test_dropping_papers_keeps_the_pass_on_the_paper_it_showed() -> None:
     assert walk.last_shown() == "b"
     walk.keep_only(set())
     assert (walk.ids, walk.at, walk.current, walk.last_shown()) == ([], 0, None, None)
+
+
+def test_a_sync_without_a_vault_setting_offers_its_folder_next_time() -> None:
+    """Synced to a folder picked in the dialog, with no `vault` setting: that folder is offered again (until a
+    setting names a vault)."""
+    places = ExportPlaces()
+    places.used(Path("/home/ana/Obsidian"), per_paper=True, sync=True, vault_setting=None)
+    assert places.vault == "" and places.sync_folder(None) == Path("/home/ana/Obsidian")
+    assert places.sync_folder(Path("/set/since")) == Path("/set/since")
+
+
+def test_remembered_places_keep_any_one_line_path_and_drop_the_rest(tmp_path: Path) -> None:
+    """A hand-edited or damaged session.json: a place that is not text on one line is forgotten, not offered."""
+    exports = {"file": "/home/ana/XR papers/notes.md", "folder": "/a\nb", "sync": "  ", "vault": "/v\x00"}
+    (tmp_path / SESSION_FILE).write_text(json.dumps({"version": 1, "exports": exports}))
+    assert load_session(tmp_path, SORTS).exports == ExportPlaces("/home/ana/XR papers/notes.md", "", "", "")
+    (tmp_path / SESSION_FILE).write_text(json.dumps({"version": 1, "exports": {"file": 5, "folder": ["/x"], "sync": "/s\r"}}))
+    assert load_session(tmp_path, SORTS).exports == ExportPlaces()
