@@ -23,6 +23,7 @@ from tui.core.library import Library
 from tui.core.models import Annotation, Paper
 from tui.core.store.catalog import CATALOG_FILE
 from tui.core.store.formats import CITEKEY_RULE, CITEKEYS, TITLE_RULE
+from tui.core.store.papers_file import PapersFile
 from tui.core.store.storage import PAPERS_FILE, LibraryStore
 from tui.core.store.trash import TrashChange
 
@@ -78,6 +79,27 @@ def test_a_library_the_previous_version_wrote_opens_with_every_annotation(name: 
             d["id"]: Annotation.from_doc(d).to_doc() for d in notes.values()
         }
     json.loads((folder / PAPERS_FILE).read_bytes())  # still the TinyDB file the previous version reads
+
+
+@pytest.mark.parametrize("layout", ["scanned", "parsed whole"])
+def test_a_current_catalog_is_trusted_and_the_file_is_not_read_again(layout: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The catalog's point: a start reads it, never papers.json; also after a file the scan gave up on (no record
+    spans: every one -1, abstracts inline)."""
+    from tui.core.store import scan
+
+    folder = tmp_path / "lib"
+    data = tinydb_style(folder)
+    if layout == "parsed whole":  # two papers tables: the scan gives up, the last one counts
+        (folder / PAPERS_FILE).write_bytes(b'{"papers":{},' + json.dumps(data).encode()[1:])
+    PapersFile(folder / PAPERS_FILE).load()  # writes the catalog, not papers.json
+    assert (folder / CATALOG_FILE).exists()
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("papers.json scanned though its catalog is current")
+
+    monkeypatch.setattr(scan, "scan", refuse)
+    papers = PapersFile(folder / PAPERS_FILE, read_only=True).load()
+    assert sorted(fields(p) for p in papers) == sorted(fields(p) for p in whole(folder).values())
 
 
 @pytest.mark.parametrize("damage", ["truncated", "flipped", "garbage", "empty", "another library's", "file replaced"])
@@ -298,13 +320,17 @@ def test_an_open_leaves_every_abstract_on_disk_whatever_the_layout(through: str,
             assert paper.has_abstract == bool(doc.get("abstract"))
 
 
-def test_a_file_parsed_whole_keeps_its_record_keys_and_odd_keys_get_new_ones(tmp_path: Path) -> None:
-    """A file the scan cannot follow is parsed at once; its next write keeps each record's TinyDB key, and a key that
-    is not a plain number ("x", Arabic-Indic "٣") gets a new one after the highest, never one already used."""
+@pytest.mark.parametrize("layout", ["parsed whole", "scanned"])
+def test_a_file_keeps_its_record_keys_and_odd_keys_get_new_ones(layout: str, tmp_path: Path) -> None:
+    """Whether the scan reads the file or gives up (it is then parsed at once), its next write keeps each record's
+    TinyDB key, and a key that is not a plain number ("x", Arabic-Indic "٣") gets a new one after the highest, never
+    one already used."""
     folder = tmp_path / "lib"
     folder.mkdir()
     docs = {k: {"id": f"aaaaaaaaaaa{n}", "abstract": f"text {n}", "list": "L", "seq": n} for n, k in enumerate(["1", "x", "٣", "10"])}
-    raw = b'{"papers":{},"papers":' + orjson.dumps(docs) + b"}"  # two papers tables: the scan gives up
+    raw = b'{"papers":' + orjson.dumps(docs) + b"}"
+    if layout == "parsed whole":
+        raw = b'{"papers":{},' + raw[1:]  # two papers tables: the scan gives up
     (folder / PAPERS_FILE).write_bytes(raw)
     with LibraryStore.open(folder) as lib:
         assert [p.id for p in lib.papers] == [d["id"] for d in docs.values()]
@@ -313,3 +339,83 @@ def test_a_file_parsed_whole_keeps_its_record_keys_and_odd_keys_get_new_ones(tmp
     assert {key: doc["id"] for key, doc in written.items()} == {
         "1": "aaaaaaaaaaa0", "11": "aaaaaaaaaaa1", "12": "aaaaaaaaaaa2", "10": "aaaaaaaaaaa3", "13": "bbbbbbbbbbb1"
     }
+
+
+def test_a_scan_reads_a_chunk_at_a_time_and_follows_records_across_chunks() -> None:
+    """Memory holds one chunk: every read asks for a chunk, never the rest of the file; records and abstracts that
+    straddle a chunk's end are found at their exact bytes (text not ASCII: bytes are not characters)."""
+    import io
+
+    from tui.core.store import scan
+
+    text = "Résumé of a paper on graphs, ünïcode 论文, quotes \" and \\ backslashes. " * 12
+    docs = {str(k): {"id": f"{k:012d}", "abstract": f"{k} {text}", "list": "L", "seq": k} for k in range(1, 3500)}
+    raw = json.dumps({"papers": docs, "formats": {"1": {"titles": TITLE_RULE}}}, indent=1, ensure_ascii=False).encode()
+    assert len(raw) > 3 * scan.CHUNK
+
+    class Handle(io.BytesIO):
+        def __init__(self, raw: bytes) -> None:
+            super().__init__(raw)
+            self.asked: list[int | None] = []
+
+        def read(self, size: int | None = -1, /) -> bytes:
+            self.asked.append(size)
+            return super().read(size)
+
+    handle = Handle(raw)
+    records: list[scan.Record] = []
+    found = scan.scan(handle, records.append)
+    assert all(isinstance(n, int) and 0 < n <= scan.CHUNK for n in handle.asked), handle.asked
+    assert found.tables == {"formats": {"1": {"titles": TITLE_RULE}}}
+    assert found.digest == hashlib.blake2b(raw, digest_size=16).hexdigest()
+    assert [(r.key, r.doc) for r in records] == [(int(k), doc) for k, doc in docs.items()]
+    for record in records:
+        assert json.loads(raw[record.at[0] : record.at[1]]) == record.doc
+        assert record.abstract_at is not None
+        start, end = record.abstract_at
+        assert json.loads(b"{" + raw[start:end] + b"}") == {"abstract": record.doc["abstract"]}
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"papers":{}{"formats":{}}',  # no comma between tables
+        b'{"papers":{"1":{"id":"aaaaaaaaaaa1","list":"L"}}}\xc3',  # ends inside a UTF-8 character
+        b'{"papers":{"1":{"id":"aaaaaaaaaaa1","list":"L"}}} x',  # text after the end, just past a chunk
+    ],
+)
+def test_a_damaged_file_is_named_damaged_never_half_read(raw: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.core.store import scan
+    from tui.core.store.jsonfile import DamagedFile
+
+    monkeypatch.setattr(scan, "CHUNK", len(raw) - 1)  # the last byte comes in a second read
+    path = tmp_path / PAPERS_FILE
+    path.write_bytes(raw)
+    with pytest.raises(DamagedFile):
+        PapersFile(path).load()
+    assert path.read_bytes() == raw and not (tmp_path / CATALOG_FILE).exists()
+
+
+@pytest.mark.parametrize("raw", [b"{}", b'{"_default": {}}', b'{"formats": {"1": {}}}'])
+def test_a_file_without_a_papers_table_opens_empty(raw: bytes, tmp_path: Path) -> None:
+    path = tmp_path / PAPERS_FILE
+    path.write_bytes(raw)
+    papers_file = PapersFile(path)
+    assert papers_file.load() == []
+    assert papers_file.tables == {k: v for k, v in json.loads(raw).items()}
+
+
+def test_an_abstract_is_looked_for_inside_its_own_record_only(tmp_path: Path) -> None:
+    """A key spelled with an escape ("\\u0061bstract") is not found by the scan: that abstract stays in memory, never
+    pointed at the next record's same text (its record may go, and the span with it)."""
+    path = tmp_path / PAPERS_FILE
+    path.write_bytes(
+        b'{"papers":{"1":{"id":"aaaaaaaaaaa1","\\u0061bstract":"same text","list":"L","seq":1},'
+        b'"2":{"id":"aaaaaaaaaaa2","abstract":"same text","list":"L","seq":2}}}'
+    )
+    papers_file = PapersFile(path)
+    first, second = papers_file.load()
+    assert first.abstract == second.abstract == "same text"
+    papers_file.write([], {}, {second.id}, papers_file.tables)
+    assert first.abstract == "same text"
+    assert [p.abstract for p in PapersFile(path, read_only=True).load()] == ["same text"]
