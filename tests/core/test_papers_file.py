@@ -19,10 +19,12 @@ import orjson
 import pytest
 
 from tests.conftest import FIXTURES, stored_annotations
+from tui.core.errors import LibraryError
 from tui.core.library import Library
 from tui.core.models import Annotation, Paper
 from tui.core.store.catalog import CATALOG_FILE
 from tui.core.store.formats import CITEKEY_RULE, CITEKEYS, TITLE_RULE
+from tui.core.store.jsonfile import DamagedFile
 from tui.core.store.storage import PAPERS_FILE, LibraryStore
 from tui.core.store.trash import TrashChange
 
@@ -313,3 +315,28 @@ def test_a_file_parsed_whole_keeps_its_record_keys_and_odd_keys_get_new_ones(tmp
     assert {key: doc["id"] for key, doc in written.items()} == {
         "1": "aaaaaaaaaaa0", "11": "aaaaaaaaaaa1", "12": "aaaaaaaaaaa2", "10": "aaaaaaaaaaa3", "13": "bbbbbbbbbbb1"
     }
+
+
+@pytest.mark.parametrize("through", ["scan", "whole parse"])
+def test_a_malformed_record_is_one_line_naming_the_file_and_the_problem(through: str, tmp_path: Path) -> None:
+    """A record that is not a paper (no id) stops the open with the file's path and what is wrong, whichever way the
+    file is read (two "papers" tables make the scan give up and the file be parsed whole); the file is kept as it was."""
+    folder = tmp_path / "lib"
+    folder.mkdir()
+    table = b'{"1":{"abstract":"no id here","list":"L"}}'
+    raw = (b'{"papers":{},"papers":' if through == "whole parse" else b'{"papers":') + table + b"}"
+    (folder / PAPERS_FILE).write_bytes(raw)
+    with pytest.raises(DamagedFile) as caught:
+        LibraryStore.open(folder, read_only=True)
+    message = str(caught.value)
+    assert message.startswith(f"{folder / PAPERS_FILE}: damaged library file (a paper record is malformed: KeyError('id'))")
+    assert "\n" not in message and (folder / PAPERS_FILE).read_bytes() == raw
+
+
+def test_a_papers_file_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> None:
+    """papers.json opens but its bytes cannot be read (here a folder by that name): the file and the system's reason."""
+    folder = tmp_path / "lib"
+    (folder / PAPERS_FILE).mkdir(parents=True)
+    with pytest.raises(LibraryError) as caught:
+        LibraryStore.open(folder, read_only=True)
+    assert str(caught.value) == f"{folder / PAPERS_FILE}: cannot be read (Is a directory)"
