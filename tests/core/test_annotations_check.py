@@ -182,3 +182,17 @@ def test_accept_refuses_a_file_with_wrong_values(library_dir: Path, annotated: l
     write_data(library_dir, data)
     with pytest.raises(LibraryError, match="tags are 3, not a list of words; correct it or restore a backup; nothing accepted"):
         recovery.accept_file(library_dir)
+
+
+def test_a_file_with_wrong_values_and_a_journal_is_not_folded_at_close(library_dir: Path, annotated: list[str]) -> None:
+    """The journal beside a damaged file is part of what is left untouched: closing a library opened read-only
+    because of it folds nothing into the file (`LibraryStore._set_read_only` makes its storage read-only too)."""
+    from tui.core.store.journal import journal_path
+
+    doc = next(d for d in file_data(library_dir)["annotations"].values() if d["id"] == annotated[1])
+    line = {"annotations": {str(int(annotated[1], 16)): {**doc, "rating": "five"}}}
+    journal_path(library_dir / ANNOTATIONS_FILE).write_bytes(json.dumps(line).encode() + b"\n")
+    before = folder_snapshot(library_dir)
+    with Library.open(library_dir, seed=False) as lib:
+        assert lib.read_only and 'rating is "five"' in (lib.notice or "")
+    assert folder_snapshot(library_dir) == before

@@ -252,3 +252,12 @@ def test_a_log_change_journals_only_the_new_entry_and_the_dropped_ones(monkeypat
     assert changelog.log_changes(data, {"n": 3}) == {"3": {"n": 3}}
     monkeypatch.setattr(changelog, "CHANGE_LOG_KEPT", 2)
     assert changelog.log_changes(data, {"n": 3}) == {"1": None, "3": {"n": 3}}
+
+
+def test_the_log_reads_back_oldest_first_past_nine_entries(library: Library) -> None:
+    pid = library.papers[0].id
+    for n in range(12):  # seqs 1..12 are text keys in the file: "10" sorts before "2" as text
+        edits.set_notes(library, pid, f"note {n}")
+    logged = changelog.logged_changes(library)
+    assert [c.after["notes"] for c in logged] == [f"note {n}" for n in range(12)]
+    assert [c.seq for c in logged] == sorted(c.seq for c in logged)

@@ -19,10 +19,12 @@ import orjson
 import pytest
 
 from tests.conftest import FIXTURES, stored_annotations
+from tui.core.errors import LibraryError
 from tui.core.library import Library
 from tui.core.models import Annotation, Paper
 from tui.core.store.catalog import CATALOG_FILE
 from tui.core.store.formats import CITEKEY_RULE, CITEKEYS, TITLE_RULE
+from tui.core.store.jsonfile import DamagedFile
 from tui.core.store.papers_file import PapersFile
 from tui.core.store.storage import PAPERS_FILE, LibraryStore
 from tui.core.store.trash import TrashChange
@@ -386,7 +388,6 @@ def test_a_scan_reads_a_chunk_at_a_time_and_follows_records_across_chunks() -> N
 )
 def test_a_damaged_file_is_named_damaged_never_half_read(raw: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tui.core.store import scan
-    from tui.core.store.jsonfile import DamagedFile
 
     monkeypatch.setattr(scan, "CHUNK", len(raw) - 1)  # the last byte comes in a second read
     path = tmp_path / PAPERS_FILE
@@ -419,3 +420,26 @@ def test_an_abstract_is_looked_for_inside_its_own_record_only(tmp_path: Path) ->
     papers_file.write([], {}, {second.id}, papers_file.tables)
     assert first.abstract == "same text"
     assert [p.abstract for p in PapersFile(path, read_only=True).load()] == ["same text"]
+@pytest.mark.parametrize("through", ["scan", "whole parse"])
+def test_a_malformed_record_is_one_line_naming_the_file_and_the_problem(through: str, tmp_path: Path) -> None:
+    """A record that is not a paper (no id) stops the open with the file's path and what is wrong, whichever way the
+    file is read (two "papers" tables make the scan give up and the file be parsed whole); the file is kept as it was."""
+    folder = tmp_path / "lib"
+    folder.mkdir()
+    table = b'{"1":{"abstract":"no id here","list":"L"}}'
+    raw = (b'{"papers":{},"papers":' if through == "whole parse" else b'{"papers":') + table + b"}"
+    (folder / PAPERS_FILE).write_bytes(raw)
+    with pytest.raises(DamagedFile) as caught:
+        LibraryStore.open(folder, read_only=True)
+    message = str(caught.value)
+    assert message.startswith(f"{folder / PAPERS_FILE}: damaged library file (a paper record is malformed: KeyError('id'))")
+    assert "\n" not in message and (folder / PAPERS_FILE).read_bytes() == raw
+
+
+def test_a_papers_file_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> None:
+    """papers.json opens but its bytes cannot be read (here a folder by that name): the file and the system's reason."""
+    folder = tmp_path / "lib"
+    (folder / PAPERS_FILE).mkdir(parents=True)
+    with pytest.raises(LibraryError) as caught:
+        LibraryStore.open(folder, read_only=True)
+    assert str(caught.value) == f"{folder / PAPERS_FILE}: cannot be read (Is a directory)"

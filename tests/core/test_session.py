@@ -27,6 +27,7 @@ def test_a_session_round_trips(tmp_path: Path) -> None:
     assert not [p for p in tmp_path.iterdir() if p.name != SESSION_FILE]  # no temp file left behind
     raw = json.loads((tmp_path / SESSION_FILE).read_text(encoding="utf-8"))  # what the app passed is what is written
     assert (raw["scroll"], raw["triage"]) == (12, {"ids": ["a", "b", "c"], "at": 1, "query": "graph", "sort": "rating"})
+    assert raw["exports"] == {"file": "/home/ana/papers", "folder": "/home/ana/vault/papers", "sync": "/home/ana/obsidian", "vault": "/home/ana/obsidian"}
 
 
 def test_a_folder_name_that_is_not_utf8_round_trips_in_an_ascii_file(tmp_path: Path) -> None:

@@ -122,7 +122,7 @@ def test_a_rewritten_file_keeps_its_mode_and_a_new_one_gets_the_usual(lib: Libra
     assert stat.S_IMODE((vault / name(1)).stat().st_mode) == file_mode()
 
 
-@pytest.mark.parametrize("failing", [1, 3])
+@pytest.mark.parametrize("failing", [1, 2, 3])
 def test_a_failed_write_says_which_file_and_how_many_are_in_place(lib: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: int) -> None:
     vault = tmp_path / "vault"
     for i in range(4):
@@ -139,7 +139,8 @@ def test_a_failed_write_says_which_file_and_how_many_are_in_place(lib: Library, 
     with pytest.raises(SyncError) as failed:
         sync_vault(lib, vault, now=DAY1)
     said = f"{calls[-1]}: cannot write (No space left on device); the library and the vault are valid, sync again"
-    assert str(failed.value) == said + ("; the 2 files written before it are in place" if failing == 3 else "")
+    in_place = {1: "", 2: "; the 1 file written before it is in place", 3: "; the 2 files written before it are in place"}
+    assert str(failed.value) == said + in_place[failing]
 
 
 def test_files_carry_the_syncs_stamp(lib: Library, tmp_path: Path) -> None:

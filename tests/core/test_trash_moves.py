@@ -9,7 +9,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tui.core.library import Library
+from tui.core.store.storage import LibraryStore
 from tui.core.store.trash_file import STATE, read_trash, write_trash
 
 
@@ -67,3 +70,75 @@ def test_a_restore_killed_midway_is_finished_once(library_dir: Path) -> None:
         assert read_trash(library_dir) == []
     records = json.loads((library_dir / "papers.json").read_bytes())["papers"].values()
     assert sorted(r["id"] for r in records) == sorted(ids)
+
+
+class _Killed(BaseException):
+    """The process dying right after the trash was marked, before papers.json or annotations.json changed."""
+
+
+def _killed_after_marking(monkeypatch: pytest.MonkeyPatch) -> None:
+    def killed(self: LibraryStore, batches: list) -> None:
+        raise _Killed
+
+    monkeypatch.setattr(LibraryStore, "_finish_or_settle", killed)
+
+
+def test_a_kill_right_after_the_trash_was_marked_keeps_every_batch(library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = _library(library_dir)
+    with Library.open(library_dir) as lib:
+        lib.remove_papers([second], "an older removal")
+        with monkeypatch.context() as m, pytest.raises(_Killed):
+            _killed_after_marking(m)
+            lib.remove_papers([first], "1 by id")
+    older, marked = read_trash(library_dir)
+    assert marked[STATE] == "removing" and [d["id"] for d in marked["papers"]] == [first]
+    assert STATE not in older and [d["id"] for d in older["papers"]] == [second]
+    with Library.open(library_dir) as lib:  # the removal had not begun: it never happened
+        assert lib.get(first) is not None and lib.annotation(first).notes == "mine"
+        assert read_trash(library_dir) == [older]
+        with monkeypatch.context() as m, pytest.raises(_Killed):
+            _killed_after_marking(m)
+            lib.restore_papers()
+    (batch,) = read_trash(library_dir)
+    assert batch[STATE] == "restoring"
+    with Library.open(library_dir) as lib:  # the restore is finished
+        assert lib.get(second) is not None and read_trash(library_dir) == []
+
+
+def test_a_marked_batch_without_papers_is_dropped_on_open(library_dir: Path) -> None:
+    first, _ = _library(library_dir)
+    with Library.open(library_dir) as lib:
+        lib.remove_papers([first], "1 by id")
+    batches = read_trash(library_dir)
+    write_trash(library_dir, [*batches, {"what": "written by hand", STATE: "removing"}])
+    with Library.open(library_dir) as lib:
+        assert lib.get(first) is None and not lib.read_only
+    assert read_trash(library_dir) == batches
+
+
+def test_a_removal_whose_papers_write_fails_once_never_happened(library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk refuses the papers.json write: the user is told, and the removal is undone at once (the batch
+    leaves the trash, the papers stay), even when the disk has room again by the time it is settled."""
+    from tui.core.store.jsonfile import WriteFailed
+    from tui.core.store.papers_file import PapersFile
+
+    first, second = _library(library_dir)
+    real, calls = PapersFile.write, []
+
+    def full_once(self: PapersFile, *args: object) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise WriteFailed(self.path, OSError(28, "No space left on device"))
+        real(self, *args)  # type: ignore[arg-type]
+
+    with Library.open(library_dir) as lib:
+        lib.remove_papers([second], "an older removal")
+        older = read_trash(library_dir)
+        monkeypatch.setattr(PapersFile, "write", full_once)
+        with pytest.raises(WriteFailed):
+            lib.remove_papers([first], "1 by id")
+        monkeypatch.undo()
+        assert lib.get(first) is not None and lib.annotation(first).notes == "mine"
+        assert read_trash(library_dir) == older
+    with Library.open(library_dir) as lib:
+        assert lib.get(first) is not None and lib.get(second) is None and read_trash(library_dir) == older

@@ -8,6 +8,8 @@ import pytest
 
 from tui.core.errors import ReadOnlyLibrary
 from tui.core.library import Library
+from tui.core.store.journal import read_stored
+from tui.core.store.storage import ANNOTATIONS_FILE
 
 
 def test_views_save_replace_delete_and_persist(library_dir: Path) -> None:
@@ -29,7 +31,7 @@ def test_views_save_replace_delete_and_persist(library_dir: Path) -> None:
 
 
 def test_a_view_needs_a_name(library: Library) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^a view needs a name$"):
         library.save_view("   ", "graph")
     assert library.views() == {}
 
@@ -41,3 +43,16 @@ def test_read_only_library_refuses_to_save_views(library_dir: Path) -> None:
         assert lib.views() == {"v": "q"}
         with pytest.raises(ReadOnlyLibrary):
             lib.save_view("w", "x")
+
+
+def test_views_come_in_name_order_whatever_the_case(library: Library) -> None:
+    for name, query in (("beta", "a"), ("Gamma", "b"), ("Alpha", "z")):
+        library.save_view(name, query)
+    assert list(library.views()) == ["Alpha", "beta", "Gamma"]
+
+
+def test_saving_a_view_again_replaces_its_record(library: Library) -> None:
+    library.save_view("beta", "a")
+    library.save_view(" beta ", "b")
+    stored = read_stored(library.folder / ANNOTATIONS_FILE)["views"].values()
+    assert [(d["name"], d["query"]) for d in stored] == [("beta", "b")]
