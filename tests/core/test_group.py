@@ -7,6 +7,7 @@ math rendered). Everything is local: a bare repository and three library folders
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import stat
@@ -19,6 +20,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from tui.core import grouping
+from tui.core.group.board import member_files
 from tui.core.group.match import title_key
 from tui.core.group.state import GroupError, NotInGroup
 from tui.core.library import Library, import_paths, papers_matching
@@ -288,6 +290,19 @@ def test_a_damaged_member_file_is_one_line_and_the_others_still_count(group) -> 
     report = cleo.sync()
     assert cleo.query("votes:2") == {key}
     assert not any("not valid JSON" in line for line in report.lines)
+
+
+def test_a_member_file_under_a_name_join_would_refuse_is_left_out_and_shown_safely(tmp_path: Path) -> None:
+    """Another clone may push any file name: one holding terminal escapes is never printed or painted as such."""
+    members = tmp_path / "members"
+    members.mkdir()
+    hostile = "\x1b]0;pwned\x07ana"
+    (members / f"{hostile}.json").write_text(json.dumps({"member": hostile, "papers": []}), encoding="utf-8")
+    (members / "bob.json").write_text(json.dumps({"member": "bob", "papers": []}), encoding="utf-8")
+    bad, bob = member_files(tmp_path)
+    assert (bob.name, bob.problems) == ("bob", [])
+    assert bad.papers == [] and len(bad.problems) == 1 and "not a member's name; left out" in bad.problems[0]
+    assert not any(ch in bad.name + bad.problems[0] for ch in "\x1b\x07")
 
 
 # -- randomised sync orders -----------------------------------------------------------------------

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from tui.core.group.match import Matcher
 from tui.core.group.shared import MemberFile, SharedPaper, read_member
-from tui.core.group.state import MEMBERS
+from tui.core.group.state import MEMBERS, NAME
 from tui.core.models import MemberMark, Paper
+from tui.core.render.text import visible
 
 
 class Missing:
@@ -59,7 +60,14 @@ def member_files(clone: Path) -> list[MemberFile]:
         paths = sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.is_file())
     except OSError:
         return []
-    return [read_member(p) for p in paths]
+    return [read_member(p) if NAME.fullmatch(p.stem) else _not_a_member(p) for p in paths]
+
+
+def _not_a_member(path: Path) -> MemberFile:
+    """A file another clone pushed under a name `join` would refuse (control characters, spaces...): left out, and
+    its name made visible, since it is printed and painted."""
+    name = visible(path.stem)
+    return MemberFile(name, problems=[f"{MEMBERS}/{visible(path.name)}: not a member's name; left out"])
 
 
 def read_board(clone: Path, me: str, papers: Iterable[Paper]) -> Board:
