@@ -36,7 +36,7 @@ from tui.core.group.state import (
     write_sync_record,
 )
 from tui.core.library import Library, held_error
-from tui.core.models import Annotation, MemberMark, utc_now
+from tui.core.models import VOTE, Annotation, MemberMark, utc_now
 from tui.core.words import plural
 
 if TYPE_CHECKING:
@@ -210,7 +210,7 @@ class Sight:
 
     def votes(self, pid: str, own_rating: int) -> int:
         """Members who rated `pid` 4 or more, this member (whose rating is `own_rating`) included."""
-        return sum(1 for m in self.marks_of(pid) if m.votes) + (own_rating >= 4)
+        return sum(1 for m in self.marks_of(pid) if m.votes) + (own_rating >= VOTE)
 
     def attach(self, index: SearchIndex) -> None:
         """`votes:`, `group:NAME`, `discuss:` and the group-score sort read these marks from now on."""

@@ -20,6 +20,7 @@ from typing import Any
 from tui.core.group.match import Identity, title_key
 from tui.core.ingest.identity import arxiv_id
 from tui.core.models import Annotation, MemberMark, Paper, Status
+from tui.core.words import plural
 
 FORMAT = 1
 #: Fields that name a paper (and let a member who lacks it add it), as written in an entry.
@@ -153,5 +154,5 @@ def read_member(path: Path) -> MemberFile:
         return MemberFile(name, problems=[f"{shown}: written by a newer paperdesk (format {doc['format']}); update to read it"])
     papers = [p for p in (_paper(d, name) for d in doc["papers"]) if p is not None]
     left = len(doc["papers"]) - len(papers)
-    problems = [f"{shown}: {left} entr{'y' if left == 1 else 'ies'} without a title or with a bad rating or status left out"] if left else []
+    problems = [f"{shown}: {plural(left, 'entry', 'entries')} without a title or with a bad rating or status left out"] if left else []
     return MemberFile(name, papers, problems)

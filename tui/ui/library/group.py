@@ -126,10 +126,6 @@ class GroupPart:
         marks = sight.marks_of(pid)
         return column_cell(sight.votes(pid, annotation.rating if annotation is not None else 0), any(m.rating for m in marks))
 
-    def triage_changed(self) -> None:
-        """A triage pass began or ended: the pane's group part follows the `group_triage` setting."""
-        self.reader.refresh_group()
-
     # -- syncing and commenting -------------------------------------------------------------------
 
     def _in_group(self) -> Library | None:

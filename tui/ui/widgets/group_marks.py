@@ -13,6 +13,7 @@ from rich.text import Text
 
 from tui.core.models import MemberMark, Status
 from tui.core.render.text import one_line, visible
+from tui.core.words import plural
 from tui.ui.widgets.annotation_line import PLAIN
 from tui.ui.widgets.marks import STATUS_GLYPHS, stars
 
@@ -47,7 +48,7 @@ def group_text(
     """"Group · 2 votes" then a line per other member: stars, status, shared tags, “comment”; their notes if shared."""
     text = Text()
     text.append("Group", "bold")
-    text.append(f" · {votes} vote{'' if votes == 1 else 's'}" if votes else " · no votes yet", "dim")
+    text.append(f" · {plural(votes, 'vote')}" if votes else " · no votes yet", "dim")
     if own_comment:
         text.append("\n  you  ", "dim")
         text.append(f"“{one_line(own_comment)}”", "italic")
