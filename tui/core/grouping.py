@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tui.core.errors import ReadOnlyLibrary
-from tui.core.group.board import Board, Missing, read_board
+from tui.core.group.board import Board, Missing, member_files, read_board
 from tui.core.group.shared import entry_of, member_text
 from tui.core.group.state import (
     MEMBERS,
@@ -122,8 +122,8 @@ def join(
 class SyncReport:
     """What a sync did, in lines for the command line and the app; `failed` when the remote could not be reached."""
 
-    def __init__(self, lines: list[str], shared: int, failed: bool, problems: list[str]) -> None:
-        self.lines, self.shared, self.failed, self.problems = lines, shared, failed, problems
+    def __init__(self, lines: list[str], failed: bool, problems: list[str]) -> None:
+        self.lines, self.failed, self.problems = lines, failed, problems
 
 
 def shared_entries(lib: Library, state: GroupState, group_tags: Sequence[str]) -> list[dict[str, Any]]:
@@ -157,7 +157,6 @@ def sync(library: Library | str | os.PathLike[str], *, group_tags: Sequence[str]
         state = require_state(folder)
         root = clone_path(folder)
         entries = shared_entries(lib, state, group_tags)
-        papers = list(lib.papers)
     lock, refused = take_write_lock(root / ".git") if (root / ".git").is_dir() else (None, None)
     if lock is None:
         if refused is not None and refused.held:
@@ -166,7 +165,7 @@ def sync(library: Library | str | os.PathLike[str], *, group_tags: Sequence[str]
     try:
         text = member_text(state.name, entries)
         done = exchange(root, state.name, text, f"{state.name}: {plural(len(entries), 'paper')} shared")
-        board = read_board(root, state.name, papers)
+        members = member_files(root)  # who shared and what was wrong: the marks are matched when the group is read
         write_sync_record(root, {"last_sync": now or utc_now(), "outcome": "offline" if done.unreachable else "synced"})
     finally:
         release_write_lock(lock, root / ".git")
@@ -181,10 +180,11 @@ def sync(library: Library | str | os.PathLike[str], *, group_tags: Sequence[str]
         lines.append(f"cannot reach {state.remote} ({done.unreachable}); your ratings are committed in the clone and go out with the next sync")
     elif done.pushed:
         lines.append(f"pushed to {state.remote}")
-    others = board.others()
+    others = [m.name for m in members if m.name != state.name]
+    problems = [line for m in members for line in m.problems]
     lines.append(f"members: {', '.join([state.name, *others])}" if others else "no other member has shared yet")
-    lines += board.problems
-    return SyncReport(lines, len(entries), bool(done.unreachable), board.problems)
+    lines += problems
+    return SyncReport(lines, bool(done.unreachable), problems)
 
 
 # -- what the group says ----------------------------------------------------------------------------
