@@ -57,8 +57,6 @@ def sniff(text: str, path: Path) -> str:
     return "list"
 
 
-
-
 def read_import(path: str | Path, kind: str | None = None, sink: Sink | None = None) -> ParsedFile:
     """Read and parse one file of any supported format; InputFileError (naming it) when impossible.
 

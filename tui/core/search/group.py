@@ -39,7 +39,7 @@ class GroupColumns:
                     self.rated[i] += 1
                     self.total[i] += mark.rating
                     self.members.setdefault(mark.member.casefold(), []).append(i)
-                self.votes[i] += mark.rating >= VOTE
+                self.votes[i] += mark.votes
 
 
 class GroupIndex(Protocol):

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, RadioSet, Static
 from tui.core.citing import CITATION_FORMATS
 from tui.core.export.filenames import safe_stem
 from tui.core.render.text import one_line
+from tui.core.words import plural
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
@@ -179,7 +180,7 @@ class ExportDialog(Dialog[ExportRequest | None]):
         if self.sync:
             return "Sync"
         count = self.counts[self.scope]
-        return f"Export {count} paper{'' if count == 1 else 's'}" if count else "Export"
+        return f"Export {plural(count)}" if count else "Export"
 
     def _show_path(self, path: str) -> None:
         path_input = self.query_one("#export-path", Input)
