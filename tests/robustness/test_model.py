@@ -41,7 +41,7 @@ from tui.core.highlights import document
 from tui.core.library import Library
 from tui.core.models import Status
 from tui.core.search.index import SearchIndex
-from tui.core.search.query import parse_query
+from tui.core.search.query import QueryError, parse_query
 from tui.core.search.sorts import next_sort
 from tui.core.store.history import cycle_status
 from tui.ui.app import PaperdeskApp
@@ -64,6 +64,14 @@ QUERIES = ["graph", "lora", "stein", "learning", "xyzzyq", "rating:>=3", "status
 NOTE_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz.,;-") + ["\n", "é", "中", "ß", "Ω"]), min_size=1, max_size=14)
 #: A highlight's comment: one line (empty: none).
 COMMENT_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz,") + ["é", "中"]), max_size=8)
+
+
+def same_meaning(a: str, b: str) -> bool:
+    """Two filters select the same papers however they are written (word order, `status:unr`)."""
+    try:
+        return parse_query(a).meaning == parse_query(b).meaning
+    except QueryError:
+        return a.split() == b.split()
 
 
 @dataclass
@@ -392,7 +400,8 @@ class Run:
             current = walk.ids[walk.at] if walk.at < len(walk.ids) else None
             walk.ids = [pid for pid in walk.ids if pid not in model.removed]
             walk.at = walk.ids.index(current) if current in walk.ids else min(walk.at, len(walk.ids))
-        if walk is None or walk.at >= len(walk.ids) or (walk.query, walk.sort) != (query, model.sort):
+        # A pass resumes on any view whose filter means the same, whatever the sort (issue 36); it keeps its order.
+        if walk is None or walk.at >= len(walk.ids) or not same_meaning(walk.query, query):
             ids = [pid for pid in self.expected_order() if model.status.get(pid, Status.UNREAD) is Status.UNREAD]
             if not ids:
                 return  # "No unread papers in this view": nothing changes
