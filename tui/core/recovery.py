@@ -20,7 +20,7 @@ import orjson
 from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.records import FieldRecord
 from tui.core.store.annotations_check import Summary, summarize, wrong_values
-from tui.core.store.backups import BACKUP_DIR, Copy, copies, put_back, read_copy
+from tui.core.store.backups import BACKUP_DIR, OUTSIDE, Copy, copies, put_back, read_copy
 from tui.core.store.journal import read_stored
 from tui.core.store.jsonfile import DamagedFile, digest_of
 from tui.core.store.lock import release_write_lock, take_write_lock
@@ -70,8 +70,12 @@ def list_backups(folder: Path) -> list[Backup]:
 
 
 def newest_good(folder: Path) -> Backup | None:
-    """The newest copy that can be restored (read newest first, up to the first good one); None when there is none."""
-    return next((b for b in map(_checked, copies(folder)) if b.problem is None), None)
+    """The newest copy that can be restored (read newest first, up to the first good one); None when there is none.
+
+    An outside version (`store.outside`) is another program's file, not a copy of paperdesk's: never offered here.
+    """
+    own = (c for c in copies(folder) if c.kind != OUTSIDE)
+    return next((b for b in map(_checked, own) if b.problem is None), None)
 
 
 class Restored(FieldRecord):

@@ -11,6 +11,9 @@ every `RECENT_EVERY`.
     annotations-recent-YYYYmmdd-HHMMSS.json   a save, when the newest recent or session copy is RECENT_EVERY old
     annotations-session-YYYYmmdd-HHMMSS.json  a library that changed, as it closes
     annotations-YYYY-MM-DD.json               the day's first open (older versions' daily copies are named so too)
+    annotations-outside-YYYYmmdd-HHMMSS.json  the file as another program left it while the library was open
+                                              (`store.outside`): kept as it was, never pruned, never offered as
+                                              the newest good copy
 
 The newest `RECENT_KEPT` recent and session copies are kept, and `DAILY_KEPT`
 daily ones. `put_back` restores one, keeping the file it replaces aside.
@@ -40,8 +43,9 @@ RECENT_EVERY = 5 * 60
 #: How many recent and session copies are kept (together), and how many daily ones.
 RECENT_KEPT = 10
 DAILY_KEPT = 7
-RECENT, SESSION, DAILY = "recent", "session", "daily"
-_ORDER = {DAILY: 0, RECENT: 1, SESSION: 2}
+RECENT, SESSION, DAILY, OUTSIDE = "recent", "session", "daily", "outside"
+_ORDER = {DAILY: 0, OUTSIDE: 1, RECENT: 2, SESSION: 3}
+_STAMPED = (RECENT, SESSION, OUTSIDE)
 #: Where the notice of a damaged file points the reader.
 RESTORE_HINT = "`paperdesk backups` lists the copies to restore"
 _STAMP = "%Y%m%d-%H%M%S"
@@ -92,7 +96,7 @@ def parse_name(path: Path) -> Copy | None:
     middle = name[len(_PREFIX) : -len(_SUFFIX)]
     kind, _, stamp = middle.partition("-")
     stamp, _, n = stamp[:15], stamp[15:16], stamp[16:]
-    if kind in (RECENT, SESSION) and len(stamp) == 15 and stamp[8] == "-" and (stamp[:8] + stamp[9:]).isdigit() and (n.isdigit() or not n):
+    if kind in _STAMPED and len(stamp) == 15 and stamp[8] == "-" and (stamp[:8] + stamp[9:]).isdigit() and (n.isdigit() or not n):
         return Copy(path, kind, stamp, int(n) if n else 1)
     if len(middle) == 10 and middle[4] == middle[7] == "-" and (middle[:4] + middle[5:7] + middle[8:]).isdigit():
         return Copy(path, DAILY, middle)
@@ -121,7 +125,7 @@ def take_copy(folder: Path, kind: str, raw: bytes, when: float) -> Path:
     name = _stamp(when, _DAY) if kind == DAILY else kind + "-" + _stamp(when)
     path = backups / f"{_PREFIX}{name}{_SUFFIX}"
     n = 1
-    while kind != DAILY and any((backups / f"{_PREFIX}{k}-{_stamp(when)}{'' if n == 1 else f'-{n}'}{_SUFFIX}").exists() for k in (RECENT, SESSION)):
+    while kind != DAILY and any((backups / f"{_PREFIX}{k}-{_stamp(when)}{'' if n == 1 else f'-{n}'}{_SUFFIX}").exists() for k in _STAMPED):
         n += 1  # another copy this second: numbered, never written over
         path = backups / f"{_PREFIX}{name}-{n}{_SUFFIX}"
     atomic_write_bytes(path, raw)
@@ -132,8 +136,9 @@ def take_copy(folder: Path, kind: str, raw: bytes, when: float) -> Path:
 
 
 def prune(found: list[Copy]) -> None:
-    """Keep the newest `RECENT_KEPT` recent and session copies and `DAILY_KEPT` daily ones of `found`; other files stay."""
-    recent = sorted((c for c in found if c.kind != DAILY), key=lambda c: (c.stamp, c.n))
+    """Keep the newest `RECENT_KEPT` recent and session copies and `DAILY_KEPT` daily ones of `found`; other files
+    (outside versions among them) stay."""
+    recent = sorted((c for c in found if c.kind in (RECENT, SESSION)), key=lambda c: (c.stamp, c.n))
     daily = sorted((c for c in found if c.kind == DAILY), key=lambda c: c.stamp)
     for old in recent[:-RECENT_KEPT] + daily[:-DAILY_KEPT]:
         try:
@@ -203,7 +208,7 @@ class BackupKeeper:
         self.folder, self.storage = folder, storage
         self.changed = False  # since the last copy
         found = _found(folder / BACKUP_DIR)  # one listing at open, no clock arithmetic: it is on a start's way
-        self._last = max((c.stamp for c in found if c.kind != DAILY), default="")  # names sort by time
+        self._last = max((c.stamp for c in found if c.kind in (RECENT, SESSION)), default="")  # names sort by time
         self._day = ""  # the day whose daily copy is made
         prune(found)  # copies an older version or a changed count left beyond the counts
         storage.before_write = self.before_write
@@ -220,6 +225,10 @@ class BackupKeeper:
                 replay(before, line)
         record_write(self.folder, digest_of(raw), len(raw), data, previous, before)
         self.changed = True
+
+    def keep_outside(self, raw: bytes) -> Path:
+        """Keep the file as another program left it (`store.outside`), as an `outside` copy; OSError when it cannot be."""
+        return take_copy(self.folder, OUTSIDE, raw, clock())
 
     def opened(self) -> None:
         """The file is checked (and its journal folded in): record it when it is not paperdesk's last write

@@ -16,6 +16,7 @@ parse means the file was damaged: the store opens read-only.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ import orjson
 
 from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.store.atomic import fsync_dir
-from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile, WriteFailed
+from tui.core.store.jsonfile import AtomicJSONStorage, DamagedFile, WriteFailed, identity
 
 JOURNAL_SUFFIX = ".journal"
 #: The journal is folded into the snapshot once it is larger than the snapshot and than this.
@@ -86,6 +87,9 @@ class JournaledJSONStorage(AtomicJSONStorage):
         self._journal_bytes = 0  # the complete part of the journal on disk
         self._journal_size = 0  # the journal's size on disk, a torn tail included
         self._base_bytes = 0
+        self.outside: Callable[[bytes, dict[str, Any], dict[str, Any]], dict[str, Any]] | None = None
+        """Called when the file is no longer the one last read or written here (another program replaced it), with its
+        bytes, the data last read or written (the base) and the data now; returns what to write (`store.outside`)."""
 
     # -- reading ---------------------------------------------------------------
 
@@ -97,9 +101,9 @@ class JournaledJSONStorage(AtomicJSONStorage):
         # read the old snapshot and then the emptied journal, missing the newest changes; the compaction
         # replaced the snapshot before it emptied the journal, so a snapshot replaced meanwhile means read again.
         for _ in range(5):
-            before = _identity(self.path)
+            before = identity(self.path)
             data = self._read_once()
-            if _identity(self.path) == before:
+            if identity(self.path) == before:
                 return data
             self._cache = None
         return data
@@ -142,6 +146,8 @@ class JournaledJSONStorage(AtomicJSONStorage):
         data = self.read()
         if data is None:
             data = self._cache = {}
+        if self.take_outside(thorough=False):
+            data = self.read() or {}
         line = orjson.dumps(changes) + b"\n"
         start = self._journal_bytes
         try:
@@ -185,8 +191,32 @@ class JournaledJSONStorage(AtomicJSONStorage):
         except OSError:
             self._journal_size = -1  # unknown: the next append tries the cut again
 
+    def take_outside(self, *, thorough: bool = True) -> bool:
+        """Merge in a change made outside to the file (`outside`), written at once; False when there was none.
+
+        The store asks before it decides a change (so the change is made on the merged annotations);
+        `append` and `write` ask again, so no write ever replaces an outside version unseen.
+        """
+        if self.read_only or self.outside is None:
+            return False
+        raw = self.outside_bytes(thorough=thorough)
+        if raw is None:
+            return False
+        ours = self.read() or {}
+        base = orjson.loads(self.base_raw) if self.base_raw else {}
+        self._replace(self.outside(raw, base, ours))
+        return True
+
     def write(self, data: dict[str, Any]) -> None:
-        """Replace the snapshot with `data` (everything), then empty the journal."""
+        """Replace the snapshot with `data` (everything), merged with a change made outside since, then empty the journal."""
+        if not self.read_only and self.outside is not None:
+            raw = self.outside_bytes(thorough=True)
+            if raw is not None:
+                base = orjson.loads(self.base_raw) if self.base_raw else {}
+                data = self.outside(raw, base, data)
+        self._replace(data)
+
+    def _replace(self, data: dict[str, Any]) -> None:
         super().write(data)
         try:
             self._base_bytes = self.path.stat().st_size
@@ -232,15 +262,6 @@ class JournaledJSONStorage(AtomicJSONStorage):
                     pass
                 self._fd = None
             super().close()
-
-
-def _identity(path: Path) -> tuple[int, int, int] | None:
-    """What tells one version of a file from the next: every replace is a new inode."""
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return stat.st_ino, stat.st_mtime_ns, stat.st_size
 
 
 def read_stored(path: Path) -> dict[str, Any]:

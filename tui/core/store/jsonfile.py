@@ -42,6 +42,15 @@ def digest_of(raw: bytes) -> str:
     return blake2b(raw, digest_size=16).hexdigest()
 
 
+def identity(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from the next: every replace is a new inode, an edit in place a new time or size."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_ino, stat.st_mtime_ns, stat.st_size
+
+
 class AtomicJSONStorage(Storage):
     """TinyDB storage that writes compact JSON atomically and reads the file once.
 
@@ -60,6 +69,9 @@ class AtomicJSONStorage(Storage):
         """A hash of the file's bytes as last read or written (None before): keys what is derived from it."""
         self.before_write: Callable[[bytes, dict[str, Any]], None] | None = None
         """Called with the new bytes and their data just before they replace the file (`store.written` records them)."""
+        self.base_raw: bytes | None = None
+        """The file's bytes as last read or written here (None: there was none): the base an outside change is merged against."""
+        self._seen: tuple[int, int, int] | None = None  # the file's identity then (`identity`)
 
     def read(self) -> dict[str, Any] | None:
         if self._cache is not None:
@@ -80,6 +92,7 @@ class AtomicJSONStorage(Storage):
             raise DamagedFile(self.path, "not a TinyDB document store")
         self._cache = data
         self.digest = digest_of(raw)
+        self.base_raw, self._seen = raw, identity(self.path)
         return data
 
     def write(self, data: dict[str, Any]) -> None:
@@ -99,6 +112,26 @@ class AtomicJSONStorage(Storage):
             raise
         self._cache = data
         self.digest = digest_of(raw)
+        self.base_raw, self._seen = raw, identity(self.path)
+
+    def outside_bytes(self, *, thorough: bool) -> bytes | None:
+        """The file's bytes when another program replaced or rewrote it since it was last read or written here.
+
+        None when it is still the one seen (or was removed: the next write puts it back, nothing of it to keep).
+        Quick (`thorough` False, before a journal append): only a file whose identity changed is read and
+        compared; thorough (before the file is replaced): always read, so an edit within one clock tick is seen.
+        """
+        now = identity(self.path)
+        if now is None or (not thorough and now == self._seen):
+            return None
+        try:
+            raw = self.path.read_bytes()
+        except OSError:
+            return None
+        if digest_of(raw) == self.digest:
+            self._seen = now
+            return None
+        return raw
 
     def read_as_empty(self) -> None:
         """Read as an empty store from now on, without parsing the file again (it is damaged)."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from tinydb import TinyDB
 from tinydb.table import Table
 
-from tui.core.errors import LibraryError, ReadOnlyLibrary
+from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.models import Annotation, Paper, utc_now
 from tui.core.store.backups import RESTORE_HINT, BackupKeeper, remove_stale_temps
 from tui.core.store.catalog import CATALOG_FILE
@@ -32,6 +32,7 @@ from tui.core.store.trash_file import TRASH_FILE
 from tui.core.store.written import WRITTEN_FILE, check_opened
 
 if TYPE_CHECKING:
+    from tui.core.store.outside import Merged
     from tui.core.store.trash import Restored, RestorePlan
 
 PAPERS_FILE = "papers.json"
@@ -48,6 +49,16 @@ class PaperChanges(Protocol):
 
 Changes = TypeVar("Changes", bound=PaperChanges)
 _Self = TypeVar("_Self", bound="LibraryStore")
+
+
+def _annotations_of(data: dict[str, Any]) -> dict[str, Annotation]:
+    """The annotations a TinyDB file's data holds, by paper id."""
+    loaded = {}
+    for doc in (data.get("annotations") or {}).values():
+        if isinstance(doc, dict) and isinstance(doc.get("id"), str):
+            ann = Annotation.from_doc(doc)
+            loaded[ann.id] = ann
+    return loaded
 
 
 def _doc_id(pid: str) -> int:
@@ -83,6 +94,7 @@ class LibraryStore:
         self._papers_file: PapersFile | None = None
         self._notes_db: TinyDB | None = None
         self._keeper: BackupKeeper | None = None  # copies and write records, when open for writing
+        self._outside: list[Merged] = []  # changes made outside to annotations.json, merged in, not yet told
 
     # -- opening and closing -------------------------------------------------
 
@@ -123,6 +135,7 @@ class LibraryStore:
             self._set_read_only(f"{self.damaged}; opened read-only and left untouched ({RESTORE_HINT})")
         if not self.read_only:
             self._keeper = BackupKeeper(self.folder, storage)
+            storage.outside = self._merge_outside
             storage.fold()  # compacted on open
             self._keeper.opened()
             remove_stale_temps(self.folder, (PAPERS_FILE, CATALOG_FILE, ANNOTATIONS_FILE, LOCK_PID_FILE, WRITTEN_FILE, TRASH_FILE))
@@ -141,14 +154,49 @@ class LibraryStore:
         if self._notes_db is not None:
             self._notes_storage().read_only = True
 
+    def _merge_outside(self, raw: bytes, base: dict[str, Any], ours: dict[str, Any]) -> dict[str, Any]:
+        """annotations.json was replaced outside while open (`storage.outside`): keep that version as a copy, merge
+        it in (`store.outside`), and hold the line saying so for `outside_changes`. When it cannot be kept, nothing
+        is written over it: a one-line error, and the journal keeps paperdesk's changes."""
+        from tui.core.store.outside import take_outside
+
+        assert self._keeper is not None
+        path = self._notes_storage().path
+        try:
+            aside = self._keeper.keep_outside(raw)
+        except OSError as exc:
+            raise LibraryError(f"{path}: changed outside paperdesk, and that version cannot be kept ({os_reason(exc)}); nothing written over it") from None
+        merged = take_outside(path, raw, aside, base, ours)
+        self._outside.append(merged)
+        self._annotations = _annotations_of(merged.data)
+        if self._notes_db is not None:
+            self._notes_db._tables.clear()  # TinyDB caches each table's next document id
+        return merged.data
+
+    def outside_changes(self) -> list[Merged]:
+        """The changes made outside to annotations.json merged in since last asked (each with its line and papers).
+
+        Without the store's lock, as `annotation`: the app asks on its UI thread after each save, and each
+        `pop` is one step no other thread's `append` can split.
+        """
+        told = []
+        while self._outside:
+            told.append(self._outside.pop(0))
+        return told
+
+    def _take_outside(self) -> None:
+        """Merge in a change made outside to annotations.json before deciding a change of it (`store.outside`)."""
+        if not self.read_only and self._notes_db is not None:
+            self._notes_storage().take_outside()
+
     def close(self) -> None:
         """Copy the session's annotations when they changed, release the write lock; the library must not be used afterwards."""
         with self._lock:
             if self._keeper is not None:
                 self._keeper.closing()
-                self._keeper = None
             if self._notes_db is not None:
-                self._notes_db.close()
+                self._notes_db.close()  # the fold merges a change made outside, the keeper keeping its copy
+            self._keeper = None
             self._papers_file = None
             self._notes_db = None
             if self._file_lock is not None:
@@ -244,6 +292,7 @@ class LibraryStore:
         wanted = set(ids)
         with self._lock:
             self._check_writable()
+            self._take_outside()
             gone = [p for p in self.papers if p.id in wanted]
             if not gone:
                 return 0
@@ -265,6 +314,7 @@ class LibraryStore:
 
         with self._lock:
             self._check_writable()
+            self._take_outside()
             batches = read_trash(self.folder)
             taken = chosen_batches(batches, everything=everything, ids=ids)
             if not taken:
@@ -373,14 +423,7 @@ class LibraryStore:
     # -- annotations -----------------------------------------------------------
 
     def _load_annotations(self) -> None:
-        data = self._notes_storage().read() or {}
-        table = data.get("annotations", {})
-        loaded = {}
-        for doc in table.values():
-            if isinstance(doc, dict) and isinstance(doc.get("id"), str):
-                ann = Annotation.from_doc(doc)
-                loaded[ann.id] = ann
-        self._annotations = loaded
+        self._annotations = _annotations_of(self._notes_storage().read() or {})
 
     def annotation(self, pid: str) -> Annotation:
         """The paper's annotation (an empty one if the reader wrote nothing yet).
@@ -424,6 +467,7 @@ class LibraryStore:
 
         with self._lock:
             self._check_writable()
+            self._take_outside()
             if self._notes_db is None:
                 raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
             now = utc_now()
@@ -463,6 +507,7 @@ class LibraryStore:
 
         with self._lock:
             self._check_writable()
+            self._take_outside()
             assert self._notes_db is not None
             storage = self._notes_storage()
             data = dict(storage.read() or {})
@@ -506,6 +551,7 @@ class LibraryStore:
     def _views_named(self, name: str) -> tuple[Table, list[int]]:
         """The views table, for a change, and the documents in it called `name`."""
         self._check_writable()
+        self._take_outside()
         assert self._notes_db is not None
         table = self._notes_db.table("views")
         return table, [d.doc_id for d in table.all() if d.get("name") == name]

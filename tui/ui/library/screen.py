@@ -250,6 +250,13 @@ class LibraryScreen(Screen):
         self.filtering.annotation_changed(message.annotation.id, message.annotation)
         self.triage.refresh_bar()
         self.related.annotation_changed(message.annotation.id, message.annotation)
+        library = self.library
+        for merged in library.outside_changes() if library is not None else []:  # annotations.json synced in meanwhile
+            from tui.core.render.text import one_line
+            from tui.ui.library.exporting import AnnotationsChanged
+
+            self.notify(one_line(merged.line), title="Changed outside", severity="warning", timeout=15, markup=False)
+            self.post_message(AnnotationsChanged(sorted(merged.pids)))
 
     def on_annotations_changed(self, message: AnnotationsChanged) -> None:
         """A vault sync changed annotations: the index learns them and the list and pane redraw."""

@@ -1,0 +1,206 @@
+"""annotations.json replaced by another program while the library is open: merged in, the outside version kept aside, said."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tests.conftest import stored_annotations
+from tui.core.library import Library
+from tui.core.recovery import list_backups, newest_good, restore_backup
+from tui.core.store.backups import BACKUP_DIR, OUTSIDE, RECENT_KEPT, copies
+from tui.core.store.journal import read_stored
+from tui.core.store.outside import merge_tables
+from tui.core.store.storage import ANNOTATIONS_FILE
+
+
+def _notes(folder: Path) -> dict[str, str]:
+    return {d["id"]: d.get("notes", "") for d in stored_annotations(folder).values()}
+
+
+def _replace_outside(folder: Path, edit) -> bytes:
+    """Another program (a sync tool) replaces annotations.json with its own version: `edit` changes the parsed data."""
+    path = folder / ANNOTATIONS_FILE
+    data = read_stored(path)
+    edit(data)
+    raw = orjson.dumps(data)
+    tmp = path.with_name("sync.tmp")
+    tmp.write_bytes(raw)
+    os.replace(tmp, path)
+    return raw
+
+
+def _set_note(pid: str, text: str):
+    def edit(data: dict) -> None:
+        for doc in data["annotations"].values():
+            if doc["id"] == pid:
+                doc["notes"] = text
+                return
+        data["annotations"][str(int(pid, 16))] = {"id": pid, "notes": text, "status": "unread"}
+
+    return edit
+
+
+def _outside_copies(folder: Path) -> list[Path]:
+    return [c.path for c in copies(folder) if c.kind == OUTSIDE]
+
+
+def test_a_file_replaced_between_two_saves_is_merged_and_kept_aside(library: Library, library_dir: Path) -> None:
+    a, b, c = (p.id for p in library.papers[:3])
+    library.save_annotation(a, notes="ours before")
+    library.close()
+    lib = Library.open(library_dir)
+    try:
+        lib.save_annotation(a, notes="ours, in the app")
+        raw = _replace_outside(library_dir, _set_note(b, "theirs, from the other machine"))
+        lib.save_annotation(c, rating=4)
+        # Memory follows the merge at once: the list shows the outside note.
+        assert lib.annotation(b).notes == "theirs, from the other machine"
+        (told,) = lib.outside_changes()
+        assert b in told.pids and "changed outside paperdesk while open; 1 change taken in" in told.line
+        assert lib.outside_changes() == []  # told once
+    finally:
+        lib.close()
+    notes = _notes(library_dir)
+    assert notes[a] == "ours, in the app" and notes[b] == "theirs, from the other machine"
+    assert any(d["id"] == c and d["rating"] == 4 for d in stored_annotations(library_dir).values())
+    (aside,) = _outside_copies(library_dir)
+    assert aside.read_bytes() == raw and str(aside) in told.line
+    # The library opens writable afterwards: the merge is paperdesk's own write.
+    with Library.open(library_dir) as again:
+        assert not again.read_only and again.annotation(b).notes == "theirs, from the other machine"
+
+
+def test_a_file_replaced_before_quitting_is_merged_at_the_fold(library: Library, library_dir: Path) -> None:
+    a, b = (p.id for p in library.papers[:2])
+    library.save_annotation(a, notes="in the app")  # on the journal, folded at close
+    _replace_outside(library_dir, _set_note(b, "typed in an editor"))
+    library.close()
+    assert _notes(library_dir) == {a: "in the app", b: "typed in an editor"}
+    assert len(_outside_copies(library_dir)) == 1
+
+
+def test_a_conflict_keeps_ours_in_the_file_and_theirs_in_the_copy(library: Library, library_dir: Path) -> None:
+    a = library.papers[0].id
+    library.save_annotation(a, notes="base")
+    library.close()
+    with Library.open(library_dir) as lib:
+        lib.save_annotation(a, notes="ours")
+        _replace_outside(library_dir, _set_note(a, "theirs"))
+        lib.save_view("mine", "tag:x")  # a TinyDB write: the fold sees it too
+        (told,) = lib.outside_changes()
+        assert "0 changes taken in, 1 document changed on both sides kept as paperdesk had it where they differ" in told.line
+    assert _notes(library_dir)[a] == "ours"
+    (aside,) = _outside_copies(library_dir)
+    assert any(d.get("notes") == "theirs" for d in orjson.loads(aside.read_bytes())["annotations"].values())
+
+
+def test_a_wiped_or_unreadable_outside_file_is_kept_aside_and_never_merged(library: Library, library_dir: Path) -> None:
+    a = library.papers[0].id
+    library.save_annotation(a, notes="kept")
+    library.close()
+    library = Library.open(library_dir)  # the note is in the file now, not only in the journal
+    path = library_dir / ANNOTATIONS_FILE
+    path.write_bytes(b'{"annotations": {}}')
+    library.save_annotation(library.papers[1].id, rating=2)
+    path.write_bytes(b"<<<<<<< conflict marker")
+    library.save_annotation(library.papers[2].id, rating=3)
+    first, second = library.outside_changes()
+    assert "1 document removed outside kept" in first.line
+    assert "replaced outside paperdesk by a file that cannot be merged (not valid JSON" in second.line
+    library.close()
+    assert _notes(library_dir)[a] == "kept"
+    assert sorted(p.read_bytes() for p in _outside_copies(library_dir)) == [b"<<<<<<< conflict marker", b'{"annotations": {}}']
+
+
+def test_a_file_touched_or_rewritten_with_the_same_bytes_is_no_change(library: Library, library_dir: Path) -> None:
+    library.save_annotation(library.papers[0].id, notes="x")
+    library.close()
+    with Library.open(library_dir) as lib:
+        path = library_dir / ANNOTATIONS_FILE
+        path.write_bytes(path.read_bytes())  # same bytes, new time
+        lib.save_annotation(lib.papers[1].id, notes="y")
+        assert lib.outside_changes() == []
+    assert _outside_copies(library_dir) == []
+
+
+def test_an_outside_version_that_cannot_be_kept_is_not_written_over(library: Library, library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.core.errors import LibraryError
+    from tui.core.store import backups
+
+    a, b = (p.id for p in library.papers[:2])
+    library.save_annotation(a, notes="ours")
+    raw = _replace_outside(library_dir, _set_note(b, "theirs"))
+
+    def full(*_args: object) -> Path:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(backups, "take_copy", full)
+    with pytest.raises(LibraryError, match="changed outside paperdesk, and that version cannot be kept"):
+        library.save_annotation(b, rating=1)
+    assert (library_dir / ANNOTATIONS_FILE).read_bytes() == raw
+    library.close()  # the fold fails the same way: the journal keeps ours, the file stays theirs
+    assert (library_dir / ANNOTATIONS_FILE).read_bytes() == raw
+    monkeypatch.undo()
+    with Library.open(library_dir) as again:  # the journal replayed over theirs: both sides there
+        assert again.annotation(a).notes == "ours" and again.annotation(b).notes == "theirs"
+
+
+def test_outside_copies_are_listed_restorable_never_pruned_nor_offered_as_the_newest_good(library: Library, library_dir: Path) -> None:
+    a, b = (p.id for p in library.papers[:2])
+    library.save_annotation(a, notes="ours")
+    _replace_outside(library_dir, _set_note(b, "theirs"))
+    library.close()
+    (aside,) = _outside_copies(library_dir)
+    listed = {bk.name: bk for bk in list_backups(library_dir)}
+    assert listed[aside.name].describe().startswith("a outside copy") or "outside" in listed[aside.name].describe()
+    good = newest_good(library_dir)
+    assert good is not None and good.copy.kind != OUTSIDE
+    for k in range(RECENT_KEPT + 2):  # many recent copies later, the outside one is still there
+        (library_dir / BACKUP_DIR / f"annotations-recent-20300101-0000{k:02d}.json").write_bytes(b'{"annotations": {}}')
+    from tui.core.store.backups import _found, prune
+
+    prune(_found(library_dir / BACKUP_DIR))
+    assert aside.exists()
+    restored = restore_backup(library_dir, aside.name)
+    assert restored.target == library_dir / ANNOTATIONS_FILE and (library_dir / ANNOTATIONS_FILE).read_bytes() == aside.read_bytes()
+
+
+def test_merge_takes_what_only_one_side_changed_and_keeps_ours_on_both() -> None:
+    base = {"annotations": {"1": {"id": "a", "notes": "0"}, "2": {"id": "b", "notes": "0"}, "3": {"id": "c"}}, "views": {}}
+    ours = {"annotations": {"1": {"id": "a", "notes": "ours"}, "2": {"id": "b", "notes": "0"}, "3": {"id": "c"}}, "views": {"1": {"name": "v"}}}
+    theirs = {
+        "annotations": {"1": {"id": "a", "notes": "0"}, "2": {"id": "b", "notes": "theirs"}, "4": {"id": "d", "notes": "new"}},
+        "views": {}, "extra": {"1": {"x": 1}},
+    }
+    merged, counts, pids = merge_tables(base, ours, theirs)
+    assert merged == {
+        "annotations": {"1": {"id": "a", "notes": "ours"}, "2": {"id": "b", "notes": "theirs"}, "3": {"id": "c"}, "4": {"id": "d", "notes": "new"}},
+        "views": {"1": {"name": "v"}}, "extra": {"1": {"x": 1}},
+    }
+    assert counts == {"taken": 3, "both": 0, "removed": 1} and pids == {"b", "d"}
+    assert ours["annotations"]["2"] == {"id": "b", "notes": "0"}  # ours itself untouched
+    both = merge_tables(base, ours, {**theirs, "annotations": {**theirs["annotations"], "1": {"id": "a", "notes": "t"}}})
+    assert both[0]["annotations"]["1"] == {"id": "a", "notes": "ours"} and both[1]["both"] == 1
+    # Removed on our side (the trash), untouched outside: stays removed.
+    gone = merge_tables(base, {"annotations": {"1": base["annotations"]["1"]}}, base)
+    assert gone[0]["annotations"] == {"1": base["annotations"]["1"]} and gone[1] == {"taken": 0, "both": 0, "removed": 0}
+
+
+def test_a_document_changed_on_both_sides_is_merged_field_by_field() -> None:
+    from tui.core.store.outside import merge_doc
+
+    old = {"id": "a", "notes": "n", "rating": 0, "updated": "1"}
+    ours = {"id": "a", "notes": "n", "rating": 4, "updated": "2"}
+    theirs = {"id": "a", "notes": "n, then more", "updated": "3", "status": "read"}
+    assert merge_doc(old, ours, theirs) == ({"id": "a", "notes": "n, then more", "rating": 4, "updated": "2", "status": "read"}, False)
+    assert merge_doc(old, ours, {**theirs, "rating": 2}) == ({"id": "a", "notes": "n, then more", "rating": 4, "updated": "2", "status": "read"}, True)
+    # New on both sides: a field written empty is the same as one not written.
+    assert merge_doc(None, {"id": "a", "notes": "", "rating": 3, "tags": []}, {"id": "a", "notes": "x"}) == (
+        {"id": "a", "notes": "x", "rating": 3, "tags": []}, False)
+    # A field the outside dropped, which paperdesk left alone, goes.
+    assert merge_doc({"id": "a", "title": "t", "rating": 1}, {"id": "a", "title": "t", "rating": 2}, {"id": "a", "rating": 1}) == (
+        {"id": "a", "rating": 2}, False)
