@@ -9,7 +9,7 @@ import pytest
 
 from tui.core.errors import LibraryError
 from tui.core.store.jsonfile import WriteFailed
-from tui.core.store.trash_file import TRASH_FILE, move_under_way, read_trash, write_trash
+from tui.core.store.trash_file import TRASH_FILE, DamagedTrash, move_under_way, read_trash, readable_trash, trash_damage, write_trash
 
 
 def test_batches_written_are_read_back_oldest_first(tmp_path: Path) -> None:
@@ -21,23 +21,49 @@ def test_batches_written_are_read_back_oldest_first(tmp_path: Path) -> None:
     assert not move_under_way(tmp_path)
 
 
-@pytest.mark.parametrize("raw", [b"[1, 2]", b'"text"', b'{"batches": 5}', b'{"batches": {"a": {}}}', b'{"other": []}', b"{}"])
-def test_a_trash_of_another_shape_holds_no_batches(tmp_path: Path, raw: bytes) -> None:
-    (tmp_path / TRASH_FILE).write_bytes(raw)
-    assert read_trash(tmp_path) == []
+DAMAGED = [
+    (b"[1, 2]", "it is [1,2], not a trash"),
+    (b'"text"', 'it is "text", not a trash'),
+    (b"{}", "its batches are null, not a list"),
+    (b'{"other": []}', "its batches are null, not a list"),
+    (b'{"batches": 5}', "its batches are 5, not a list"),
+    (b'{"batches": {"a": {}}}', 'its batches are {"a":{}}, not a list'),
+    (b'{"batches": [{"what": "a"}, 5]}', "removal 2: is 5, not a removal"),
+    (b'{"batches": [{"papers": {}}]}', "removal 1: papers are {}, not a list"),
+    (b'{"batches": [{"papers": [1]}]}', "removal 1: a paper is 1, not a paper with its id"),
+    (b'{"batches": [{"papers": [{"id": "a", "seq": "x"}]}]}', "removal 1: paper a: its place or extra fields are not as paperdesk writes them"),
+    (b'{"batches": [{"papers": [{"id": "a", "extra": []}]}]}', "removal 1: paper a: its place or extra fields are not as paperdesk writes them"),
+    (b'{"batches": [{"annotations": 3}]}', "removal 1: annotations are 3, not a list"),
+    (b'{"batches": [{"annotations": [{"id": "a", "rating": "five"}]}]}', "removal 1: paper a: rating is \"five\", not a whole number from 0 to 5"),
+    (b'{"batches": [{"state": "gone"}]}', 'removal 1: its state is "gone"'),
+    (b'{"batches": [', "not valid JSON: "),
+    (b"", "not valid JSON: "),
+]
 
 
-def test_only_batches_that_are_records_are_read(tmp_path: Path) -> None:
-    (tmp_path / TRASH_FILE).write_bytes(b'{"batches": [{"what": "a"}, 5, "b", {"what": "c"}]}')
-    assert read_trash(tmp_path) == [{"what": "a"}, {"what": "c"}]
-
-
-def test_a_trash_that_does_not_parse_is_named_and_nothing_is_changed(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("raw", "problem"), DAMAGED)
+def test_a_trash_of_another_shape_is_named_never_read_as_empty(tmp_path: Path, raw: bytes, problem: str) -> None:
     path = tmp_path / TRASH_FILE
-    path.write_bytes(b'{"batches": [')
-    with pytest.raises(LibraryError, match=rf"^{path}: the trash cannot be read \(.+\); nothing was changed$"):
+    path.write_bytes(raw)
+    with pytest.raises(DamagedTrash) as damaged:
         read_trash(tmp_path)
-    assert path.read_bytes() == b'{"batches": ['
+    line = str(damaged.value)
+    assert line.startswith(f"{path}: damaged trash ({problem}") and "\n" not in line
+    assert line.endswith("; nothing was changed, it was left untouched (`paperdesk backups` lists the copies of the trash to restore)")
+    assert trash_damage(tmp_path) == line and readable_trash(tmp_path) == []
+    assert path.read_bytes() == raw
+
+
+def test_a_trash_paperdesk_wrote_is_no_damage(tmp_path: Path) -> None:
+    assert trash_damage(tmp_path) is None  # none yet
+    write_trash(tmp_path, [{"what": "a", "papers": [{"id": "p", "seq": 3}], "annotations": [{"id": "p", "notes": "n"}], "state": "removing"}])
+    assert trash_damage(tmp_path) is None and len(readable_trash(tmp_path)) == 1
+
+
+def test_a_trash_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> None:
+    (tmp_path / TRASH_FILE).mkdir()
+    with pytest.raises(LibraryError, match=rf"^{tmp_path / TRASH_FILE}: the trash cannot be read \(.+\); nothing was changed$"):
+        read_trash(tmp_path)
 
 
 def test_a_trash_that_cannot_be_written_is_one_line_naming_it_and_why(tmp_path: Path) -> None:

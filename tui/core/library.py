@@ -100,9 +100,9 @@ class Library(LibraryStore):
     def trashed_keys(self) -> dict[str, str]:
         """The keys papers in the trash hold (case-folded key -> id): they stay theirs, for a restore."""
         from tui.core.cite.keys import trashed_keys
-        from tui.core.store.trash_file import read_trash
+        from tui.core.store.trash_file import readable_trash
 
-        return trashed_keys(read_trash(self.folder))
+        return trashed_keys(readable_trash(self.folder))  # a damaged trash reserves nothing, and stops no import
 
     def restore_plan(self, stored: list[Paper], trashed: list[Paper]) -> RestorePlan:
         """A restore that meets papers imported again since their removal (`removing.plan_restore`)."""

@@ -332,12 +332,16 @@ class LibraryStore:
 
     def settle_trash(self) -> None:
         """Finish a removal or restore a kill interrupted (a batch still marked in the trash); a no-op otherwise."""
-        from tui.core.store.trash_file import move_under_way, read_trash
+        from tui.core.store.trash_file import DamagedTrash, move_under_way, read_trash
 
         with self._lock:
             if self.read_only or not move_under_way(self.folder):
                 return
-            self._finish_moves(read_trash(self.folder), settling=True)
+            try:
+                batches = read_trash(self.folder)
+            except DamagedTrash:
+                return  # left untouched: removing and restoring refuse, naming it, and the app offers a copy
+            self._finish_moves(batches, settling=True)
 
     def _finish_or_settle(self, batches: list[dict[str, Any]]) -> Restored:
         """`_finish_moves`; when a write fails midway (a full disk), settle what the files now say, as the next
@@ -406,9 +410,9 @@ class LibraryStore:
     def trash_highest_seq(self) -> int:
         """The last list position a paper in the trash holds (-1: none; `store.trash.highest_seq`)."""
         from tui.core.store.trash import highest_seq
-        from tui.core.store.trash_file import read_trash
+        from tui.core.store.trash_file import readable_trash
 
-        return highest_seq(read_trash(self.folder))
+        return highest_seq(readable_trash(self.folder))
 
     def _rewrite_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
         """One atomic write of the annotations file without `drop` and with `put`."""
