@@ -14,7 +14,10 @@ from tui.cli_status import EXIT_OK
 KINDS_HELP = (
     "Kinds: recent (taken while you work, at most every few minutes), session (when the app or a command that "
     "changed something closes), daily (the day's first open; kept longer). The newest 10 recent and session "
-    "copies and 7 daily ones are kept. A copy is only ever taken of a file that checked out as the library opened."
+    "copies and 7 daily ones are kept. A copy is only ever taken of a file that checked out as the library opened. "
+    "The trash (trash.json: removed papers and their notes) is copied beside them, as trash-…json (daily, and session "
+    "when it changed), and outside (annotations-outside-…json) is annotations.json as another program (a sync tool, "
+    "an editor) left it while the library was open, kept before its changes were merged in."
 )
 
 
@@ -35,8 +38,9 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
         subparsers=actions,
         parents=[common],
         help="make one copy the library's annotations again",
-        description="Make a copy the library's annotations.json again, in one atomic write. The file it replaces (and "
-        "its journal) is kept beside it as annotations.json.replaced-YYYYmmdd-HHMMSS, never deleted. Refused (exit "
+        description="Make a copy the library's annotations.json (or, for a trash-…json copy, trash.json) again, in one "
+        "atomic write. The file it replaces (and its journal) is kept beside it as annotations.json.replaced-YYYYmmdd-HHMMSS "
+        "(trash.json.replaced-…), never deleted. Refused (exit "
         "status 3) while the app or another command has the library open.",
     )
     restore.add_argument("name", metavar="NAME|latest", help="a name as `paperdesk backups` lists it, or latest: the newest copy that can be restored")
@@ -70,7 +74,9 @@ def run(args: argparse.Namespace, folder: Path) -> int:
         width = max(len(b.name) for b in found)
         print(f"{'NAME':<{width}}  {'WHEN':<16}  {'KIND':<7}  ANNOTATED  NOTES")
         for backup in found:
-            if backup.summary is not None:
+            if isinstance(backup.summary, recovery.TrashSummary):
+                counts = f"trash: {backup.summary.line()}"
+            elif backup.summary is not None:
                 counts = f"{backup.summary.annotated:>9}  {backup.summary.notes:>5}"
             else:
                 counts = f"cannot be restored: {one_line(backup.problem or '')}"

@@ -69,3 +69,24 @@ def test_backups_help_tells_the_kinds_and_the_actions() -> None:
     text = " ".join(result.stdout.split())
     assert "restore NAME|latest" in text and "accept" in text
     assert "The newest 10 recent and session copies and 7 daily ones are kept." in text
+
+
+def test_backups_lists_the_trashs_copies_and_restores_one_over_a_damaged_trash(library_dir: Path) -> None:
+    ids = notes_written(library_dir)
+    assert run("remove", ids[0], "--force", "--db", str(library_dir)).returncode == 0
+    trash = (library_dir / "trash.json").read_bytes()
+    (library_dir / "trash.json").write_bytes(b'{"batches": [1]}')
+    refused = run("restore", "--db", str(library_dir))
+    assert refused.returncode != 0 and f"{library_dir / 'trash.json'}: damaged trash (removal 1: is 1, not a removal)" in refused.stderr
+    assert (library_dir / "trash.json").read_bytes() == b'{"batches": [1]}'
+    listed = run("backups", "--db", str(library_dir))
+    row = next(r for r in listed.stdout.splitlines() if r.startswith("trash-session-"))
+    assert row.split()[3] == "session" and row.endswith("trash: 1 removal, 1 paper, 1 annotation")
+    result = run("backups", "restore", row.split()[0], "--db", str(library_dir))
+    assert result.returncode == 0, result.stderr
+    assert (library_dir / "trash.json").read_bytes() == trash
+    (aside,) = library_dir.glob("trash.json.replaced-*")
+    assert aside.read_bytes() == b'{"batches": [1]}'
+    back = run("restore", "--db", str(library_dir))
+    assert back.returncode == 0, back.stderr
+    assert annotation_on_disk(library_dir, ids[0])["notes"] == "note 0"

@@ -1,7 +1,7 @@
-"""The backups' use cases: the copies of the annotations listed with what each holds, one restored, an edited file accepted.
+"""The backups' use cases: the copies of the annotations and the trash listed with what each holds, one restored, an edited file accepted.
 
-`paperdesk backups` and the app's offer when a library opens with a damaged,
-wiped or wrong-typed annotations file call these. The copies themselves are
+`paperdesk backups` and the app's offers when a library opens with a damaged,
+wiped or wrong-typed annotations file, or a damaged trash, call these. The copies themselves are
 `store.backups`; what paperdesk last wrote, `store.written`. Restoring and
 accepting write the library, so they take its lock: refused while the app
 (or another command) has it, as every other write is.
@@ -13,24 +13,40 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from tui.core.errors import LibraryError, ReadOnlyLibrary, os_reason
 from tui.core.records import FieldRecord
 from tui.core.store.annotations_check import Summary, summarize, wrong_values
-from tui.core.store.backups import BACKUP_DIR, OUTSIDE, Copy, copies, put_back, read_copy
+from tui.core.store.backups import ANNOTATIONS, BACKUP_DIR, OUTSIDE, TRASH, Copy, copies, put_back, read_copy
 from tui.core.store.journal import read_stored
 from tui.core.store.jsonfile import DamagedFile, digest_of
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.core.store.trash_file import parse_trash
 from tui.core.store.written import record_write
+from tui.core.words import plural
 
 if TYPE_CHECKING:
     from tui.core.library import Library
+    from tui.core.store.storage import LibraryStore
 
 LATEST = "latest"
+
+
+class TrashSummary(FieldRecord):
+    """What a copy of the trash holds: removals, papers, annotations. A plain class (why: `tui.core.records`)."""
+
+    def __init__(self, batches: list[dict[str, Any]]) -> None:
+        self.removals = len(batches)
+        self.papers = sum(len(b.get("papers", [])) for b in batches)
+        self.annotations = sum(len(b.get("annotations", [])) for b in batches)
+
+    def line(self) -> str:
+        """"2 removals, 5 papers, 3 annotations"."""
+        return f"{plural(self.removals, 'removal')}, {plural(self.papers, 'paper')}, {plural(self.annotations, 'annotation')}"
 
 
 class Backup(FieldRecord):
@@ -39,7 +55,7 @@ class Backup(FieldRecord):
     A plain class (why: `tui.core.records`).
     """
 
-    def __init__(self, copy: Copy, summary: Summary | None = None, problem: str | None = None) -> None:
+    def __init__(self, copy: Copy, summary: Summary | TrashSummary | None = None, problem: str | None = None) -> None:
         self.copy, self.summary, self.problem = copy, summary, problem
 
     @property
@@ -54,14 +70,26 @@ class Backup(FieldRecord):
     def describe(self) -> str:
         """"a recent copy from 2030-01-01 12:04: 12 annotated papers, 5 notes"."""
         held = self.summary.line() if self.summary is not None else f"cannot be restored ({self.problem})"
-        return f"a {self.copy.kind} copy from {self.when}: {held}"
+        article = "an" if self.copy.kind[0] in "aeiou" else "a"
+        of = " of the trash" if self.copy.of == TRASH else ""
+        return f"{article} {self.copy.kind} copy{of} from {self.when}: {held}"
 
 
 def _checked(copy: Copy) -> Backup:
     try:
+        if copy.of == TRASH:
+            return Backup(copy, TrashSummary(_read_trash_copy(copy.path)))
         return Backup(copy, summarize(read_copy(copy.path)))
     except ValueError as exc:
         return Backup(copy, problem=str(exc))
+
+
+def _read_trash_copy(path: Path) -> list[dict[str, Any]]:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ValueError(f"cannot be read ({os_reason(exc)})") from None
+    return parse_trash(raw)
 
 
 def list_backups(folder: Path) -> list[Backup]:
@@ -69,12 +97,13 @@ def list_backups(folder: Path) -> list[Backup]:
     return [_checked(copy) for copy in copies(folder)]
 
 
-def newest_good(folder: Path) -> Backup | None:
-    """The newest copy that can be restored (read newest first, up to the first good one); None when there is none.
+def newest_good(folder: Path, of: str = ANNOTATIONS) -> Backup | None:
+    """The newest copy of the file `of` that can be restored (read newest first, up to the first good one); None when
+    there is none.
 
     An outside version (`store.outside`) is another program's file, not a copy of paperdesk's: never offered here.
     """
-    own = (c for c in copies(folder) if c.kind != OUTSIDE)
+    own = (c for c in copies(folder, of) if c.kind != OUTSIDE)
     return next((b for b in map(_checked, own) if b.problem is None), None)
 
 
@@ -131,16 +160,32 @@ def restore_backup(folder: Path, name: str) -> Restored:
     file is recorded as paperdesk's own, so the library opens writable.
     """
     backup = _chosen(folder, name)
-    raw = backup.copy.path.read_bytes()
-    target = folder / ANNOTATIONS_FILE
     with _writing(folder, "nothing restored"):
-        try:
-            kept = put_back(target, raw)
-        except OSError as exc:
-            raise LibraryError(f"{target}: cannot be written ({os_reason(exc)}); nothing restored, it was left as it was") from None
+        return _put_back(folder, backup)
+
+
+def _put_back(folder: Path, backup: Backup) -> Restored:
+    """Make the checked copy `backup` its file again (the caller holds the library's write lock)."""
+    raw = backup.copy.path.read_bytes()
+    target = folder / backup.copy.of
+    try:
+        kept = put_back(target, raw)
+    except OSError as exc:
+        raise LibraryError(f"{target}: cannot be written ({os_reason(exc)}); nothing restored, it was left as it was") from None
+    if backup.copy.of == ANNOTATIONS:
         digest = digest_of(raw)
         record_write(folder, digest, len(raw), orjson.loads(raw), digest)
     return Restored(backup, target, kept)
+
+
+def restore_trash(library: LibraryStore, name: str) -> Restored:
+    """The app's restore of the trash: the copy `name` made trash.json again under the open library's lock (the app
+    holds the library; the trash is read from its file at each removal and restore, so nothing is reopened)."""
+    backup = _chosen(library.folder, name)
+    if backup.copy.of != TRASH:
+        raise LibraryError(f"{backup.copy.path}: not a copy of the trash; nothing restored")
+    with library.writing():
+        return _put_back(library.folder, backup)
 
 
 def accept_file(folder: Path) -> str:

@@ -15,8 +15,13 @@ every `RECENT_EVERY`.
                                               (`store.outside`): kept as it was, never pruned, never offered as
                                               the newest good copy
 
+The trash (`trash.json`, the removed papers with their notes) is copied beside
+them, checked first (`store.trash_file`): `trash-YYYY-MM-DD.json` at the day's
+first open, `trash-session-YYYYmmdd-HHMMSS.json` as a library whose trash changed
+closes, each only when it differs from the newest copy of the trash.
+
 The newest `RECENT_KEPT` recent and session copies are kept, and `DAILY_KEPT`
-daily ones. `put_back` restores one, keeping the file it replaces aside.
+daily ones, of each file. `put_back` restores one, keeping the file it replaces aside.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import orjson
 from tui.core.records import FieldRecord
 from tui.core.store.annotations_check import wrong_values
 from tui.core.store.atomic import atomic_write_bytes
-from tui.core.store.jsonfile import digest_of
+from tui.core.store.jsonfile import digest_of, identity
 from tui.core.store.written import matches_record, record_write
 
 if TYPE_CHECKING:
@@ -50,7 +55,10 @@ _STAMPED = (RECENT, SESSION, OUTSIDE)
 RESTORE_HINT = "`paperdesk backups` lists the copies to restore"
 _STAMP = "%Y%m%d-%H%M%S"
 _DAY = "%Y-%m-%d"
-_PREFIX, _SUFFIX = "annotations-", ".json"
+_SUFFIX = ".json"
+#: The library files copied, and the prefix of their copies' names.
+ANNOTATIONS, TRASH = "annotations.json", "trash.json"
+_PREFIXES = {ANNOTATIONS: "annotations-", TRASH: "trash-"}
 
 clock = time.time
 """The time copies are named and spaced by (tests set it)."""
@@ -66,10 +74,12 @@ class Copy(FieldRecord):
     A plain class (why: `tui.core.records`).
     """
 
-    def __init__(self, path: Path, kind: str, stamp: str, n: int = 1) -> None:
+    def __init__(self, path: Path, kind: str, stamp: str, n: int = 1, of: str = ANNOTATIONS) -> None:
         self.path, self.kind, self.stamp = path, kind, stamp
         self.n = n
         """The copy's number within its second (copies a second apart or less are numbered, never written over)."""
+        self.of = of
+        """The library file it is a copy of (`ANNOTATIONS`, `TRASH`): where a restore puts it."""
 
     @property
     def name(self) -> str:
@@ -91,15 +101,16 @@ class Copy(FieldRecord):
 def parse_name(path: Path) -> Copy | None:
     """The copy a file of `backups/` is, from its name; None for anything else (left alone)."""
     name = path.name
-    if not (name.startswith(_PREFIX) and name.endswith(_SUFFIX)):
+    of = next((f for f, prefix in _PREFIXES.items() if name.startswith(prefix)), None)
+    if of is None or not name.endswith(_SUFFIX):
         return None
-    middle = name[len(_PREFIX) : -len(_SUFFIX)]
+    middle = name[len(_PREFIXES[of]) : -len(_SUFFIX)]
     kind, _, stamp = middle.partition("-")
     stamp, _, n = stamp[:15], stamp[15:16], stamp[16:]
     if kind in _STAMPED and len(stamp) == 15 and stamp[8] == "-" and (stamp[:8] + stamp[9:]).isdigit() and (n.isdigit() or not n):
-        return Copy(path, kind, stamp, int(n) if n else 1)
+        return Copy(path, kind, stamp, int(n) if n else 1, of)
     if len(middle) == 10 and middle[4] == middle[7] == "-" and (middle[:4] + middle[5:7] + middle[8:]).isdigit():
-        return Copy(path, DAILY, middle)
+        return Copy(path, DAILY, middle, of=of)
     return None
 
 
@@ -111,23 +122,24 @@ def _found(backups: Path) -> list[Copy]:
         return []
 
 
-def copies(folder: Path) -> list[Copy]:
-    """The library's copies, newest first (a missing `backups/` has none)."""
-    found = _found(folder / BACKUP_DIR)
+def copies(folder: Path, of: str | None = None) -> list[Copy]:
+    """The library's copies (of the file `of`; None: of every file), newest first (a missing `backups/` has none)."""
+    found = [c for c in _found(folder / BACKUP_DIR) if of is None or c.of == of]
     # Within one second (names are to the second): a session copy comes after the recent one, both after the daily one.
     return sorted(found, key=lambda c: (int(c.when), c.n, _ORDER[c.kind], c.name), reverse=True)
 
 
-def take_copy(folder: Path, kind: str, raw: bytes, when: float) -> Path:
-    """Write one copy atomically, then drop the oldest beyond the kind's count; OSError when it cannot be made."""
+def take_copy(folder: Path, kind: str, raw: bytes, when: float, of: str = ANNOTATIONS) -> Path:
+    """Write one copy of the file `of` atomically, then drop the oldest beyond the kind's count; OSError when it cannot be made."""
     backups = folder / BACKUP_DIR
     backups.mkdir(exist_ok=True)
+    prefix = _PREFIXES[of]
     name = _stamp(when, _DAY) if kind == DAILY else kind + "-" + _stamp(when)
-    path = backups / f"{_PREFIX}{name}{_SUFFIX}"
+    path = backups / f"{prefix}{name}{_SUFFIX}"
     n = 1
-    while kind != DAILY and any((backups / f"{_PREFIX}{k}-{_stamp(when)}{'' if n == 1 else f'-{n}'}{_SUFFIX}").exists() for k in _STAMPED):
+    while kind != DAILY and any((backups / f"{prefix}{k}-{_stamp(when)}{'' if n == 1 else f'-{n}'}{_SUFFIX}").exists() for k in _STAMPED):
         n += 1  # another copy this second: numbered, never written over
-        path = backups / f"{_PREFIX}{name}-{n}{_SUFFIX}"
+        path = backups / f"{prefix}{name}-{n}{_SUFFIX}"
     atomic_write_bytes(path, raw)
     if kind == DAILY:
         os.utime(path, (when, when))  # `Copy.when` reads a daily copy's time from its file
@@ -136,15 +148,16 @@ def take_copy(folder: Path, kind: str, raw: bytes, when: float) -> Path:
 
 
 def prune(found: list[Copy]) -> None:
-    """Keep the newest `RECENT_KEPT` recent and session copies and `DAILY_KEPT` daily ones of `found`; other files
-    (outside versions among them) stay."""
-    recent = sorted((c for c in found if c.kind in (RECENT, SESSION)), key=lambda c: (c.stamp, c.n))
-    daily = sorted((c for c in found if c.kind == DAILY), key=lambda c: c.stamp)
-    for old in recent[:-RECENT_KEPT] + daily[:-DAILY_KEPT]:
-        try:
-            old.path.unlink()
-        except OSError:
-            pass
+    """Keep the newest `RECENT_KEPT` recent and session copies and `DAILY_KEPT` daily ones of `found`, of each file;
+    other files (outside versions among them) stay."""
+    for of in _PREFIXES:
+        recent = sorted((c for c in found if c.of == of and c.kind in (RECENT, SESSION)), key=lambda c: (c.stamp, c.n))
+        daily = sorted((c for c in found if c.of == of and c.kind == DAILY), key=lambda c: c.stamp)
+        for old in recent[:-RECENT_KEPT] + daily[:-DAILY_KEPT]:
+            try:
+                old.path.unlink()
+            except OSError:
+                pass
 
 
 def read_copy(path: Path) -> dict[str, Any]:
@@ -208,7 +221,8 @@ class BackupKeeper:
         self.folder, self.storage = folder, storage
         self.changed = False  # since the last copy
         found = _found(folder / BACKUP_DIR)  # one listing at open, no clock arithmetic: it is on a start's way
-        self._last = max((c.stamp for c in found if c.kind in (RECENT, SESSION)), default="")  # names sort by time
+        self._last = max((c.stamp for c in found if c.of == ANNOTATIONS and c.kind in (RECENT, SESSION)), default="")  # names sort by time
+        self._trash_seen = identity(folder / TRASH)  # a session copy of the trash when it changed by the close
         self._day = ""  # the day whose daily copy is made
         prune(found)  # copies an older version or a changed count left beyond the counts
         storage.before_write = self.before_write
@@ -230,13 +244,31 @@ class BackupKeeper:
         """Keep the file as another program left it (`store.outside`), as an `outside` copy; OSError when it cannot be."""
         return take_copy(self.folder, OUTSIDE, raw, clock())
 
+    def _copy_trash(self, kind: str) -> None:
+        """Copy trash.json when it is a trash (`store.trash_file`) and differs from the newest copy of it."""
+        from tui.core.store.trash_file import parse_trash
+
+        try:
+            raw = (self.folder / TRASH).read_bytes()
+            parse_trash(raw)
+        except (OSError, ValueError):
+            return  # none, or damaged: a damaged trash is never copied over the good copies
+        newest = next(iter(copies(self.folder, TRASH)), None)
+        try:
+            if newest is None or newest.path.read_bytes() != raw:
+                take_copy(self.folder, kind, raw, clock(), TRASH)
+        except OSError:
+            pass
+
     def opened(self) -> None:
         """The file is checked (and its journal folded in): record it when it is not paperdesk's last write
-        (an edit outside that kept everything, or a library older versions wrote), and make the day's copy."""
+        (an edit outside that kept everything, or a library older versions wrote), and make the day's copies."""
         digest, path = self.storage.digest, self.storage.path
         if digest is not None and not matches_record(self.folder, digest):
             record_write(self.folder, digest, path.stat().st_size, self.storage.read() or {}, digest)
         self._daily()
+        if not (self.folder / BACKUP_DIR / f"{_PREFIXES[TRASH]}{_stamp(clock(), _DAY)}{_SUFFIX}").exists():
+            self._copy_trash(DAILY)
 
     def saved(self) -> None:
         """A save landed: a recent copy when the newest is `RECENT_EVERY` old (and the day's, in a session past midnight)."""
@@ -247,13 +279,15 @@ class BackupKeeper:
 
     def _daily(self) -> None:
         day = _stamp(clock(), _DAY)
-        if day != self._day and ((self.folder / BACKUP_DIR / f"{_PREFIX}{day}{_SUFFIX}").exists() or self._copy(DAILY)):
+        if day != self._day and ((self.folder / BACKUP_DIR / f"{_PREFIXES[ANNOTATIONS]}{day}{_SUFFIX}").exists() or self._copy(DAILY)):
             self._day = day
 
     def closing(self) -> None:
-        """The session ends: a copy when anything changed since the last one."""
+        """The session ends: a copy when anything changed since the last one (of the trash, when it changed)."""
         if self.changed:
             self._copy(SESSION)
+        if identity(self.folder / TRASH) != self._trash_seen:
+            self._copy_trash(SESSION)
 
     def _copy(self, kind: str) -> bool:
         """Copy what the store holds now; False when there was nothing to copy or it could not be written."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -208,6 +209,14 @@ class LibraryStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """The store's lock for a use case that replaces a library file itself (`recovery.restore_trash`); refused,
+        with the notice, when the library is read-only."""
+        with self._lock:
+            self._check_writable()
+            yield
 
     def _check_writable(self) -> None:
         if self.read_only:
