@@ -10,7 +10,7 @@ from tui.ui.actions import ACTIONS, AREAS, binding_id, bindings_for, known_bindi
 from tui.ui.app import PaperdeskApp
 from tui.ui.library.screen import LibraryScreen
 from tui.ui.screens.comment_dialog import CommentDialog
-from tui.ui.screens.confirm import ConfirmOverwrite, ConfirmRemove, ConfirmRestore
+from tui.ui.screens.confirm import ConfirmOverwrite, ConfirmRemove, ConfirmRestore, ConfirmTrashRestore
 from tui.ui.screens.copy_dialog import CopyDialog
 from tui.ui.screens.copy_menu import CopyMenu
 from tui.ui.screens.export_dialog import ExportDialog
@@ -34,6 +34,7 @@ OWNERS = {
     "app": PaperdeskApp, "library": LibraryScreen, "paper_list": PaperList, "reader": Reader, "notes": Notes,
     "filter": FilterInput, "help": HelpScreen, "first_steps": FirstSteps, "stats": StatsScreen, "import": ImportDialog,
     "export": ExportDialog, "confirm": ConfirmOverwrite, "confirm_remove": ConfirmRemove, "confirm_restore": ConfirmRestore,
+    "confirm_trash_restore": ConfirmTrashRestore,
     "tags": TagDialog, "title": TitleDialog,
     "save_view": SaveViewScreen, "copy": CopyDialog, "list_name": ListNameDialog,
     "triage": TriageBar,

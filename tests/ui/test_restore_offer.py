@@ -84,3 +84,50 @@ async def test_without_a_good_backup_the_notice_alone_says_where_copies_are_list
         await settle(app, pilot)
         assert not isinstance(app.screen, ConfirmRestore) and app.library is not None and app.library.read_only
         assert "left untouched (`paperdesk backups` lists the copies to restore)" in " ".join(text_of(app, "#progress").split())
+
+
+async def test_a_damaged_trash_offers_its_newest_good_copy_and_y_brings_the_removal_back(library_dir: Path) -> None:
+    from tui.core.store.trash_file import TRASH_FILE
+    from tui.ui.screens.confirm import ConfirmTrashRestore
+
+    with Library.open(library_dir) as lib:
+        pid = lib.papers[0].id
+        lib.save_annotation(pid, notes="went to the trash")
+        lib.remove_papers([pid], "one")
+    trash = library_dir / TRASH_FILE
+    trash.write_bytes(b"[1]")
+    app = PaperdeskApp(library_dir=library_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmTrashRestore)
+        message = " ".join(text_of(app, "#confirm-message").split())
+        assert f"{trash}: damaged trash (it is [1], not a trash)" in message
+        assert "The newest good copy is trash-session-" in message and "1 removal, 1 paper, 1 annotation" in message
+        assert "Leave it" in str(app.screen.query_one("#confirm-no").label)
+        await pilot.press("y")
+        await settle(app, pilot)
+        assert any(n.startswith("Restored trash-session-") for n in notices(app))
+        library = app.library
+        assert library is not None
+        library.restore_papers()
+        assert library.annotation(pid).notes == "went to the trash"
+    (aside,) = library_dir.glob("trash.json.replaced-*")
+    assert aside.read_bytes() == b"[1]"
+
+
+async def test_leaving_a_damaged_trash_leaves_it_as_it_is(library_dir: Path) -> None:
+    from tui.core.store.trash_file import TRASH_FILE
+    from tui.ui.screens.confirm import ConfirmTrashRestore
+
+    with Library.open(library_dir) as lib:
+        lib.remove_papers([lib.papers[0].id], "one")
+    trash = library_dir / TRASH_FILE
+    trash.write_bytes(b"{}")
+    app = PaperdeskApp(library_dir=library_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmTrashRestore)
+        await pilot.press("n")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, ConfirmTrashRestore)
+    assert trash.read_bytes() == b"{}" and not list(library_dir.glob("trash.json.replaced-*"))

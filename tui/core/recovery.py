@@ -178,6 +178,15 @@ def _put_back(folder: Path, backup: Backup) -> Restored:
     return Restored(backup, target, kept)
 
 
+def trash_offer(folder: Path) -> tuple[str, Backup] | None:
+    """When trash.json is damaged and a copy of it can be restored: the line naming the damage, and that copy."""
+    from tui.core.store.trash_file import trash_damage
+
+    problem = trash_damage(folder)
+    backup = newest_good(folder, TRASH) if problem else None
+    return (problem, backup) if problem and backup is not None else None
+
+
 def restore_trash(library: LibraryStore, name: str) -> Restored:
     """The app's restore of the trash: the copy `name` made trash.json again under the open library's lock (the app
     holds the library; the trash is read from its file at each removal and restore, so nothing is reopened)."""

@@ -299,6 +299,8 @@ ACTIONS: tuple[Action, ...] = (
     _a("answer(True)", "y", "Remove", id="remove_yes", owners=("confirm_remove",), show=True),
     _a("answer(False)", "escape,n", "Keep read-only", id="restore_keep", owners=("confirm_restore",), show=True),
     _a("answer(True)", "y", "Restore", id="restore_yes", owners=("confirm_restore",), show=True),
+    _a("answer(False)", "escape,n", "Leave it", id="trash_restore_keep", owners=("confirm_trash_restore",), show=True),
+    _a("answer(True)", "y", "Restore", id="trash_restore_yes", owners=("confirm_trash_restore",), show=True),
     _a("cancel", "escape", "Cancel", id="tags_cancel", owners=("tags",), show=True),
     _a("complete", "tab", "Complete", id="tags_complete", owners=("tags",), show=True, priority=True),
     _a("cancel", "escape", "Cancel", id="title_cancel", owners=("title",), show=True),

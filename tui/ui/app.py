@@ -158,11 +158,16 @@ class PaperdeskApp(App[int]):
 
     def library_shown(self, library: Library) -> None:
         """The library is open: a new one (no annotations yet) gets the first-steps note once, a moment later;
-        one whose annotations file is damaged, wiped or wrong-typed gets the newest good backup offered."""
+        one whose annotations file is damaged, wiped or wrong-typed gets the newest good backup offered, one whose
+        trash is damaged the newest good copy of the trash."""
         if library.damaged and not library.held:
             from tui.ui.library.recovery import RestoreOffer
 
             RestoreOffer(self, library, self.library_reopened).start()
+        elif not library.read_only:  # a damaged trash.json: its newest good copy offered (checked in a thread)
+            from tui.ui.library.recovery import TrashRestoreOffer
+
+            TrashRestoreOffer(self, library).start()
         if self.config_file is None or not self.settings.first_steps or library.read_only:
             return
         if library.annotations():

@@ -1,4 +1,4 @@
-"""When the library opens with a damaged, wiped or wrong-typed annotations file: the newest good backup named and offered.
+"""When the library opens with a damaged, wiped or wrong-typed annotations file, or a damaged trash: the newest good backup named and offered.
 
 The store opened the library read-only and said why (`LibraryStore.damaged`).
 The newest copy that can be restored is found in a thread (a copy is read
@@ -11,6 +11,7 @@ shows the restored annotations everywhere (`LibraryScreen.reload_papers`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from tui.core.errors import PaperdeskError
@@ -83,3 +84,46 @@ class RestoreOffer:
             self.app.notify(one_line(line), title="Backup restored", timeout=12, markup=False)
         else:
             self.app.notify(one_line(error or "The backup was not restored."), severity="error", timeout=20, markup=False)
+
+
+class TrashRestoreOffer:
+    """A damaged trash.json (removing and restoring refuse, naming it): its newest good copy offered, found in a
+    thread; `y` puts it back under the open library's lock, the damaged file kept aside."""
+
+    def __init__(self, app: App, library: Library) -> None:
+        self.app, self.library = app, library
+
+    def start(self) -> None:
+        self.app.run_worker(self._find, thread=True, group="restore", exit_on_error=False)
+
+    def _find(self) -> None:
+        from tui.core.recovery import trash_offer
+
+        found = trash_offer(self.library.folder)
+        if found is not None:
+            to_ui(self.app, self._ask, *found)
+
+    def _ask(self, problem: str, backup: Backup) -> None:
+        from tui.ui.screens.confirm import ConfirmTrashRestore
+
+        message = (
+            f"{one_line(problem)}\n\nThe newest good copy is {backup.name}, {backup.describe()}.\n\n"
+            "Restore it? The damaged file is kept aside as trash.json.replaced-…, never deleted."
+        )
+        self.app.push_screen(ConfirmTrashRestore(message), partial(self._answered, backup))
+
+    def _answered(self, backup: Backup, restore: bool | None) -> None:
+        if restore:
+            self.app.run_worker(partial(self._restore, backup), thread=True, group="restore", exit_on_error=False)
+
+    def _restore(self, backup: Backup) -> None:
+        from tui.core.recovery import restore_trash
+
+        try:
+            restored = restore_trash(self.library, backup.name)
+        except PaperdeskError as exc:
+            to_ui(self.app, self.app.notify, one_line(str(exc)), severity="error", timeout=20, markup=False)
+            return
+        kept = f"; the damaged file is kept as {restored.kept.name}" if restored.kept else ""
+        line = f"Restored {backup.name} ({backup.describe()}){kept}."
+        to_ui(self.app, self.app.notify, one_line(line), title="Trash restored", timeout=12, markup=False)

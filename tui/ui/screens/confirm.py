@@ -76,3 +76,14 @@ class ConfirmRestore(Confirm):
     YES = "Restore"
     NO = "Keep read-only"
     HINT = "y restores · n or Esc keeps the library read-only"
+
+
+class ConfirmTrashRestore(Confirm):
+    """Offers the newest good copy of the trash when trash.json is damaged: `y` restores it, `n`/Escape leaves it
+    (removing and restoring papers then refuse, naming the file)."""
+
+    BINDINGS = bindings_for("confirm_trash_restore")
+    HEADING = "Restore the trash from a backup?"
+    YES = "Restore"
+    NO = "Leave it"
+    HINT = "y restores · n or Esc leaves the trash as it is"
