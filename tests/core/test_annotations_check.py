@@ -196,3 +196,19 @@ def test_a_file_with_wrong_values_and_a_journal_is_not_folded_at_close(library_d
     with Library.open(library_dir, seed=False) as lib:
         assert lib.read_only and 'rating is "five"' in (lib.notice or "")
     assert folder_snapshot(library_dir) == before
+
+
+def test_a_paper_annotated_twice_is_named_with_both_documents_never_folded_one_over_the_other(library_dir: Path, annotated: list[str]) -> None:
+    data = file_data(library_dir)
+    key = next(k for k, d in data["annotations"].items() if d["id"] == annotated[0])
+    data["annotations"]["999"] = {**data["annotations"][key], "notes": "the other copy's note"}
+    write_data(library_dir, data)
+    before = backups_and_file(library_dir)
+    with Library.open(library_dir, seed=False) as lib:
+        assert lib.read_only
+        assert f"{ANNOTATIONS_FILE}: paper {annotated[0]} has 2 annotations (documents {key}, 999);" in (lib.notice or "")
+        with pytest.raises(ReadOnlyLibrary):
+            lib.save_annotation(annotated[1], notes="over it")
+    assert backups_and_file(library_dir) == before  # both notes still in the file, nothing copied
+    with pytest.raises(LibraryError, match=f"paper {annotated[0]} has 2 annotations"):
+        recovery.accept_file(library_dir)

@@ -204,3 +204,27 @@ def test_a_document_changed_on_both_sides_is_merged_field_by_field() -> None:
     # A field the outside dropped, which paperdesk left alone, goes.
     assert merge_doc({"id": "a", "title": "t", "rating": 1}, {"id": "a", "title": "t", "rating": 2}, {"id": "a", "rating": 1}) == (
         {"id": "a", "rating": 2}, False)
+
+
+def test_an_annotation_added_outside_under_another_key_is_kept_under_its_papers_key(library: Library, library_dir: Path) -> None:
+    b = library.papers[1].id
+    library.close()
+    with Library.open(library_dir) as lib:
+        _replace_outside(library_dir, lambda data: data.setdefault("annotations", {}).update({"77": {"id": b, "notes": "theirs"}}))
+        lib.save_annotation(b, rating=2)
+        assert lib.annotation(b).notes == "theirs" and lib.annotation(b).rating == 2
+    assert [d["id"] for d in stored_annotations(library_dir).values()].count(b) == 1  # one document for the paper
+    with Library.open(library_dir) as again:
+        assert not again.read_only and again.annotation(b).notes == "theirs" and again.annotation(b).rating == 2
+
+
+def test_sides_right_alone_and_wrong_together_are_not_merged(tmp_path: Path) -> None:
+    from tui.core.store.outside import take_outside
+
+    base: dict = {"annotations": {}}
+    ours = {"annotations": {"5": {"id": "not-hex", "notes": "ours"}}}
+    theirs = orjson.dumps({"annotations": {"6": {"id": "not-hex", "notes": "theirs"}}})
+    merged = take_outside(tmp_path / "annotations.json", theirs, tmp_path / "aside.json", base, ours)
+    assert merged.data is ours and merged.pids == set()
+    assert "in a way that cannot be merged (paper not-hex has 2 annotations (documents 5, 6))" in merged.line
+    assert merged.line.endswith(f"paperdesk's version kept, the outside version is kept as {tmp_path / 'aside.json'}")

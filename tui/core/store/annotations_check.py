@@ -121,9 +121,22 @@ def _view_problem(key: str, doc: Any) -> str | None:
     return None
 
 
+def _duplicates(docs: dict[str, Any]) -> list[str]:
+    """Papers with more than one annotation document: the store reads one per paper, so the others would be dropped
+    without a word at the next write; each is named with its documents."""
+    where: dict[str, list[str]] = {}
+    for key, doc in docs.items():
+        if isinstance(doc, dict) and isinstance(doc.get("id"), str) and doc["id"]:
+            where.setdefault(doc["id"], []).append(key)
+    return [f"paper {pid} has {len(keys)} annotations (documents {', '.join(keys)})" for pid, keys in where.items() if len(keys) > 1]
+
+
 def wrong_values(data: dict[str, Any]) -> str | None:
-    """The first value of the wrong type in the file's data, and how many more there are; None when every one is right."""
-    found = [problem for key, doc in _docs(data, "annotations").items() if (problem := annotation_problem(key, doc))]
+    """The first value of the wrong type in the file's data (or paper annotated twice), and how many more there are;
+    None when every one is right."""
+    docs = _docs(data, "annotations")
+    found = [problem for key, doc in docs.items() if (problem := annotation_problem(key, doc))]
+    found += _duplicates(docs)
     found += [problem for key, doc in _docs(data, "views").items() if (problem := _view_problem(key, doc))]
     if not found:
         return None

@@ -120,11 +120,12 @@ class JournaledJSONStorage(AtomicJSONStorage):
         except OSError:
             self._journal_size = 0
         self._journal_bytes = complete
-        if records:
-            data = data if data is not None else {}
-            for record in records:
-                replay(data, record)
-            self._cache = data
+        data = data if data is not None else {}
+        for record in records:
+            replay(data, record)
+        # Kept, even for a file not there yet: read again later, a file another program put there meanwhile would
+        # be taken as the base, silently, instead of being seen as changed outside (`take_outside`).
+        self._cache = data
         return data
 
     @property

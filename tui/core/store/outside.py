@@ -116,13 +116,33 @@ def merge_tables(base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, A
     return merged, counts, pids
 
 
+def _keyed(data: dict[str, Any]) -> dict[str, Any]:
+    """The outside data with each annotation under the key the store gives its paper (its id as a number): a hand
+    edit's other key would leave the paper's next save beside it, a paper annotated twice."""
+    docs = data.get("annotations")
+    if not isinstance(docs, dict):
+        return data
+    keyed = {}
+    for key, doc in docs.items():
+        pid = doc.get("id") if isinstance(doc, dict) else None
+        try:
+            own = str(int(pid, 16)) if isinstance(pid, str) and pid.isascii() and pid.isalnum() else key
+        except ValueError:
+            own = key
+        keyed[own if own not in keyed else key] = doc
+    return {**data, "annotations": keyed}
+
+
 def take_outside(path: Path, raw: bytes, aside: Path, base: dict[str, Any], ours: dict[str, Any]) -> Merged:
     """What to keep when the file at `path` was replaced outside by `raw`, already kept as `aside`."""
     where = f"the outside version is kept as {aside}"
     theirs, problem = theirs_problem(raw)
     if theirs is None:
         return Merged(ours, set(), f"{path}: replaced outside paperdesk by a file that cannot be merged ({problem}); paperdesk's version kept, {where}")
-    data, counts, pids = merge_tables(base, ours, theirs)
+    data, counts, pids = merge_tables(base, ours, _keyed(theirs))
+    clash = wrong_values(data)  # each side right, together wrong: a paper under two document keys
+    if clash:
+        return Merged(ours, set(), f"{path}: changed outside paperdesk in a way that cannot be merged ({clash}); paperdesk's version kept, {where}")
     said = [f"{plural(counts['taken'], 'change')} taken in"]
     if counts["both"]:
         said.append(f"{plural(counts['both'], 'document')} changed on both sides kept as paperdesk had it where they differ")
