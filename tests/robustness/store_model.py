@@ -44,9 +44,9 @@ from tui.core import edits
 from tui.core.errors import LibraryError
 from tui.core.library import Library, import_paths, papers_matching, remove_papers, rename_list, restore_papers
 from tui.core.models import Highlight, Status
-from tui.core.store.journal import journal_path
+from tui.core.store.journal import journal_path, read_stored
 from tui.core.store.storage import ANNOTATIONS_FILE
-from tui.core.store.trash_file import read_trash
+from tui.core.store.trash_file import TRASH_FILE, read_trash
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -547,6 +547,71 @@ class StoreMachine(RuleBasedStateMachine):
         with open(journal, "ab") as handle:
             handle.write(b'{"annotations":{"1":{"id":"0000')
         self.lib = Library.open(self.folder, seed=False)
+
+    # -- changes from outside: a sync tool or an editor replaces a file while the library is open --------
+
+    @precondition(lambda self: self.model.papers)
+    @rule(data=st.data(), how=st.sampled_from(["note", "note", "wipe", "garbage"]))
+    def outside_replaces_the_annotations(self, data, how) -> None:
+        """annotations.json replaced by another program (from the file on disk, as another machine synced it) while
+        the library is open; the next change merges it in (`take_outside`, which every change calls first).
+
+        The promises: nothing acknowledged is lost, an outside note on a paper paperdesk did not change since its
+        last fold is taken, and the outside version is kept as it was in `backups/` whatever happened to it.
+        """
+        COUNTS[f"outside_{how}"] += 1
+        path = self.folder / ANNOTATIONS_FILE
+        on_file = orjson.loads(path.read_bytes()) if path.exists() else {}
+        k = data.draw(st.sampled_from(self.stored_keys()))
+        pid = self.pid(k)
+        key = str(int(pid, 16))
+        if how == "note":
+            text = data.draw(NOTE_TEXT.filter(lambda t: t.strip()))
+            theirs = copy.deepcopy(on_file)
+            docs = theirs.setdefault("annotations", {})
+            docs[key] = {**docs.get(key, {"id": pid}), "notes": text}
+            raw = orjson.dumps(theirs)
+        else:
+            raw = b'{"annotations": {}}' if how == "wipe" else b"\x00 not json"
+        filed = ((on_file.get("annotations") or {}).get(key) or {}).get("notes") or ""
+        ours = ((read_stored(path).get("annotations") or {}).get(key) or {}).get("notes") or ""
+        tmp = path.with_name("synced.tmp")
+        tmp.write_bytes(raw)
+        os.replace(tmp, path)
+        self.lib.take_outside()
+        if how == "note" and filed == ours:  # only the outside changed the note: taken
+            note = copy.deepcopy(self.model.notes.get(k) or ModelNote())
+            note.notes = text
+            self.model.notes[k] = note
+        kept = [p.read_bytes() for p in (self.folder / "backups").glob("annotations-outside-*.json")]
+        assert raw in kept, "the outside version is not kept aside"
+        (told,) = self.lib.outside_changes()
+        assert "\n" not in told.line and str(path) in told.line
+
+    @precondition(lambda self: self.model.papers or self.model.trash)
+    @rule(raw=st.sampled_from([b"{}", b"[1]", b'{"batches": [1]}', b"\x00"]))
+    def outside_damages_the_trash(self, raw) -> None:
+        """trash.json replaced by something that is not a trash: removing and restoring refuse, naming it, and it is
+        never written over; put back as it was (the reader restores it), the trash works again."""
+        COUNTS["outside_trash"] += 1
+        path = self.folder / TRASH_FILE
+        was = path.read_bytes() if path.exists() else None
+        path.write_bytes(raw)
+        changes: list[Callable[[], Any]] = [self.lib.restore_papers]
+        if self.model.papers:
+            changes.append(lambda: self.lib.remove_papers([self.pid(self.stored_keys()[0])], "x"))
+        for change in changes:
+            try:
+                change()
+            except LibraryError as exc:
+                assert str(exc).startswith(f"{path}: damaged trash (") and "\n" not in str(exc)
+            else:
+                raise AssertionError("a damaged trash was used")
+            assert path.read_bytes() == raw
+        if was is None:
+            path.unlink()
+        else:
+            path.write_bytes(was)
 
     # -- faults ---------------------------------------------------------------------------------
 

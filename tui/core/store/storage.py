@@ -159,7 +159,7 @@ class LibraryStore:
         """annotations.json was replaced outside while open (`storage.outside`): keep that version as a copy, merge
         it in (`store.outside`), and hold the line saying so for `outside_changes`. When it cannot be kept, nothing
         is written over it: a one-line error, and the journal keeps paperdesk's changes."""
-        from tui.core.store.outside import take_outside
+        from tui.core.store.outside import take_outside as merged_with
 
         assert self._keeper is not None
         path = self._notes_storage().path
@@ -167,7 +167,7 @@ class LibraryStore:
             aside = self._keeper.keep_outside(raw)
         except OSError as exc:
             raise LibraryError(f"{path}: changed outside paperdesk, and that version cannot be kept ({os_reason(exc)}); nothing written over it") from None
-        merged = take_outside(path, raw, aside, base, ours)
+        merged = merged_with(path, raw, aside, base, ours)
         self._outside.append(merged)
         self._annotations = _annotations_of(merged.data)
         if self._notes_db is not None:
@@ -185,8 +185,12 @@ class LibraryStore:
             told.append(self._outside.pop(0))
         return told
 
-    def _take_outside(self) -> None:
-        """Merge in a change made outside to annotations.json before deciding a change of it (`store.outside`)."""
+    def take_outside(self) -> None:
+        """Merge in a change made outside to annotations.json now (`store.outside`; `outside_changes` then says it).
+
+        Every change of the annotations asks first, so it is made on the merged annotations; a no-op when the file
+        is still paperdesk's or the library is read-only.
+        """
         if not self.read_only and self._notes_db is not None:
             self._notes_storage().take_outside()
 
@@ -301,7 +305,7 @@ class LibraryStore:
         wanted = set(ids)
         with self._lock:
             self._check_writable()
-            self._take_outside()
+            self.take_outside()
             gone = [p for p in self.papers if p.id in wanted]
             if not gone:
                 return 0
@@ -323,7 +327,7 @@ class LibraryStore:
 
         with self._lock:
             self._check_writable()
-            self._take_outside()
+            self.take_outside()
             batches = read_trash(self.folder)
             taken = chosen_batches(batches, everything=everything, ids=ids)
             if not taken:
@@ -480,7 +484,7 @@ class LibraryStore:
 
         with self._lock:
             self._check_writable()
-            self._take_outside()
+            self.take_outside()
             if self._notes_db is None:
                 raise LibraryError(f"{self.folder}: the library is closed; nothing saved")
             now = utc_now()
@@ -520,7 +524,7 @@ class LibraryStore:
 
         with self._lock:
             self._check_writable()
-            self._take_outside()
+            self.take_outside()
             assert self._notes_db is not None
             storage = self._notes_storage()
             data = dict(storage.read() or {})
@@ -564,7 +568,7 @@ class LibraryStore:
     def _views_named(self, name: str) -> tuple[Table, list[int]]:
         """The views table, for a change, and the documents in it called `name`."""
         self._check_writable()
-        self._take_outside()
+        self.take_outside()
         assert self._notes_db is not None
         table = self._notes_db.table("views")
         return table, [d.doc_id for d in table.all() if d.get("name") == name]
