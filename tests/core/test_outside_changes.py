@@ -228,3 +228,26 @@ def test_sides_right_alone_and_wrong_together_are_not_merged(tmp_path: Path) -> 
     assert merged.data is ours and merged.pids == set()
     assert "in a way that cannot be merged (paper not-hex has 2 annotations (documents 5, 6))" in merged.line
     assert merged.line.endswith(f"paperdesk's version kept, the outside version is kept as {tmp_path / 'aside.json'}")
+
+
+def test_papers_json_replaced_outside_is_never_written_over(library: Library, library_dir: Path) -> None:
+    from tui.core.errors import LibraryError
+
+    path = library_dir / "papers.json"
+    first, second = (p.id for p in library.papers[:2])
+    raw = path.read_bytes()
+    tmp = path.with_name("same.tmp")
+    tmp.write_bytes(raw)
+    os.replace(tmp, path)  # the same bytes again (git checking the file out): still paperdesk's
+    assert library.remove_papers([first], "one") == 1
+    theirs = path.read_bytes().replace(b'"abstract":"', b'"abstract":"Synced: ', 1)
+    assert theirs != path.read_bytes()
+    tmp.write_bytes(theirs)
+    os.replace(tmp, path)
+    with pytest.raises(LibraryError, match=r"papers\.json: changed outside paperdesk since the library was opened; nothing written over it"):
+        library.remove_papers([second], "two")
+    assert path.read_bytes() == theirs and library.get(second) is not None
+    library.close()
+    with Library.open(library_dir, seed=False) as again:  # opened again, it reads the outside version and writes
+        assert any(p.abstract.startswith("Synced: ") for p in again.papers)
+        assert again.remove_papers([second], "two") == 1

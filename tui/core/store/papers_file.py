@@ -135,6 +135,11 @@ class PapersFile:
         """
         if self.read_only:
             raise ReadOnlyLibrary(f"{self.path}: the library is open read-only")
+        if self.changed_outside():
+            raise LibraryError(
+                f"{self.path}: changed outside paperdesk since the library was opened; nothing written over it "
+                "(close the library and open it again to read it)"
+            )
         try:
             with atomic_replace(self.path, buffering=_COPY) as handle:
                 out = _Out(handle)
@@ -162,6 +167,32 @@ class PapersFile:
             paper.shelve(self.shelf, slot)
         self.layout = layout
         self.save_catalog()
+
+    def changed_outside(self) -> bool:
+        """Whether papers.json is no longer the file loaded or last written here: another program (a sync tool, git)
+        replaced or edited it. A write would put the papers as this library holds them over it, so it refuses instead.
+
+        Its name (size, times, inode) first; a file named otherwise is hashed, and the same bytes written again are
+        still ours. A file removed outside, or one this library never had, is not asked about: nothing of it to lose.
+        """
+        if self._key is None:
+            return False
+        try:
+            now = file_key(os.stat(self.path))
+            if now == self._key:
+                return False
+            found = blake2b(digest_size=16)
+            with open(self.path, "rb") as handle:
+                while chunk := handle.read(_COPY):
+                    found.update(chunk)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise LibraryError(f"{self.path}: cannot be read ({os_reason(exc)}); nothing written") from None
+        if found.hexdigest() == self.digest:
+            self._key = now
+            return False
+        return True
 
     def _stream(
         self, out: _Out, added: list[Paper], replaced: Mapping[str, Paper], removed: set[str], tables: dict[str, Any]
