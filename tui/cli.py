@@ -288,6 +288,8 @@ def cmd_app(args: argparse.Namespace) -> int:
         warnings=args.config_warnings,
     )
     app.run()
+    for line in app.outside_lines:  # a merge at the close's fold, when the app could no longer show it
+        print(f"paperdesk: {_shown(line)}", file=sys.stderr)
     code = _fail(app.startup_error) if app.startup_error else (app.return_code or 0)
     _leave_now_if_workers_linger(code)
     return code

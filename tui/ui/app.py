@@ -77,6 +77,8 @@ class PaperdeskApp(App[int]):
         self.library: Library | None = library
         """The open library; None while it opens (see `library_ready`)."""
         self.startup_error: str | None = None
+        self.outside_lines: list[str] = []
+        """What merging a change made outside to annotations.json at the close said (`cli.cmd_app` prints it)."""
         self.settings = settings or Settings()
         self.config_file = config_file
         self.config_warnings = list(warnings)
@@ -426,3 +428,5 @@ class PaperdeskApp(App[int]):
         self.hangup.remove()
         if self.library is not None:
             self.library.close()
+            # annotations.json replaced outside and merged in as the journal was folded at close: said after the app
+            self.outside_lines = [merged.line for merged in self.library.outside_changes()]
