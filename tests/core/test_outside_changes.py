@@ -251,3 +251,51 @@ def test_papers_json_replaced_outside_is_never_written_over(library: Library, li
     with Library.open(library_dir, seed=False) as again:  # opened again, it reads the outside version and writes
         assert any(p.abstract.startswith("Synced: ") for p in again.papers)
         assert again.remove_papers([second], "two") == 1
+
+
+def test_what_cannot_be_merged_is_named_and_merges_nothing(tmp_path: Path) -> None:
+    from tui.core.store.outside import take_outside
+
+    ours = {"annotations": {"1": {"id": "a", "notes": "ours"}}}
+    for raw, said in [
+        (b"[1]", "not a TinyDB document store"),
+        (b'{"annotations": [1]}', "not a TinyDB document store"),
+        (b'{"annotations": {"1": {"id": "a", "rating": "five"}}}', 'paper a: rating is "five", not a whole number from 0 to 5'),
+        (b"{", "not valid JSON: "),
+    ]:
+        merged = take_outside(tmp_path / "annotations.json", raw, tmp_path / "aside.json", {}, ours)
+        assert merged.data is ours and merged.pids == set()
+        assert merged.line.startswith(f"{tmp_path / 'annotations.json'}: replaced outside paperdesk by a file that cannot be merged ({said}")
+
+
+def test_merge_counts_every_document_and_goes_on_past_a_clash() -> None:
+    base = {"annotations": {str(k): {"id": f"p{k}", "notes": "0"} for k in range(1, 6)}, "log": {"1": {"id": "x", "n": 0}}}
+    ours = {"annotations": {**base["annotations"], "1": {"id": "p1", "notes": "ours"}, "2": {"id": "p2", "notes": "ours"}}, "log": base["log"]}
+    theirs = {
+        "annotations": {"1": {"id": "p1", "notes": "theirs"}, "2": {"id": "p2", "notes": "theirs"}, "5": {"id": "p5", "notes": "theirs"}},
+        "log": {"1": {"id": "x", "n": 1}},
+    }
+    merged, counts, pids = merge_tables(base, ours, theirs)
+    assert counts == {"taken": 2, "both": 2, "removed": 2}  # p3 and p4 removed outside and kept; p1 and p2 changed on both
+    assert merged["annotations"]["5"] == {"id": "p5", "notes": "theirs"}  # after the clashes, still taken
+    assert merged["log"]["1"] == {"id": "x", "n": 1} and pids == {"p5"}  # a paper id only from the annotations
+
+
+def test_merge_takes_a_field_only_the_outside_changed_of_a_document_both_changed() -> None:
+    base = {"annotations": {"1": {"id": "a", "notes": "n", "rating": 1}}}
+    ours = {"annotations": {"1": {"id": "a", "notes": "n", "rating": 4}}}
+    theirs = {"annotations": {"1": {"id": "a", "notes": "n, and more", "rating": 1}}}
+    merged, counts, pids = merge_tables(base, ours, theirs)
+    assert merged["annotations"]["1"] == {"id": "a", "notes": "n, and more", "rating": 4}
+    assert counts == {"taken": 1, "both": 0, "removed": 0} and pids == {"a"}
+    # New on both sides: a status left unread is no change, so the outside's is taken.
+    new, _, _ = merge_tables({}, {"annotations": {"1": {"id": "a", "status": "unread", "rating": 2}}}, {"annotations": {"1": {"id": "a", "status": "read"}}})
+    assert new["annotations"]["1"] == {"id": "a", "status": "read", "rating": 2}
+
+
+def test_an_outside_annotation_is_keyed_by_its_paper_only_when_its_id_is_a_plain_hex_number(tmp_path: Path) -> None:
+    from tui.core.store.outside import take_outside
+
+    theirs = {"annotations": {"k1": {"id": "a"}, "k2": {"id": "0a"}, "k3": {"id": "1_0"}, "k4": {"id": "zz"}, "k5": {"id": "١٢"}}}
+    merged = take_outside(tmp_path / "a.json", orjson.dumps(theirs), tmp_path / "aside.json", {}, {"annotations": {}})
+    assert merged.data["annotations"] == {"10": {"id": "a"}, "k2": {"id": "0a"}, "k3": {"id": "1_0"}, "k4": {"id": "zz"}, "k5": {"id": "١٢"}}

@@ -31,6 +31,10 @@ DAMAGED = [
     (b'{"batches": [{"what": "a"}, 5]}', "removal 2: is 5, not a removal"),
     (b'{"batches": [{"papers": {}}]}', "removal 1: papers are {}, not a list"),
     (b'{"batches": [{"papers": [1]}]}', "removal 1: a paper is 1, not a paper with its id"),
+    (b'{"batches": [{"papers": [{"id": ""}]}]}', 'removal 1: a paper is {"id":""}, not a paper with its id'),
+    (b'{"batches": [{"annotations": [{"id": "a"}, 5]}]}', "removal 1: document 2 is 5, not an annotation"),
+    (b'{"batches": ["' + b"x" * 38 + b'"]}', 'removal 1: is "' + "x" * 38 + '", not a removal'),
+    (b'{"batches": ["' + b"x" * 39 + b'"]}', 'removal 1: is "' + "x" * 38 + '…, not a removal'),
     (b'{"batches": [{"papers": [{"id": "a", "seq": "x"}]}]}', "removal 1: paper a: its place or extra fields are not as paperdesk writes them"),
     (b'{"batches": [{"papers": [{"id": "a", "extra": []}]}]}', "removal 1: paper a: its place or extra fields are not as paperdesk writes them"),
     (b'{"batches": [{"annotations": 3}]}', "removal 1: annotations are 3, not a list"),
@@ -56,8 +60,9 @@ def test_a_trash_of_another_shape_is_named_never_read_as_empty(tmp_path: Path, r
 
 def test_a_trash_paperdesk_wrote_is_no_damage(tmp_path: Path) -> None:
     assert trash_damage(tmp_path) is None  # none yet
-    write_trash(tmp_path, [{"what": "a", "papers": [{"id": "p", "seq": 3}], "annotations": [{"id": "p", "notes": "n"}], "state": "removing"}])
-    assert trash_damage(tmp_path) is None and len(readable_trash(tmp_path)) == 1
+    write_trash(tmp_path, [{"what": "a", "papers": [{"id": "p", "seq": 3}, {"id": "q"}], "annotations": [{"id": "p", "notes": "n"}], "state": "removing"}])
+    assert trash_damage(tmp_path) is None and len(readable_trash(tmp_path)) == 1  # a paper without its place is one too
+    assert (tmp_path / TRASH_FILE).read_text().startswith('{\n  "batches": [')  # indented: a file a reader may open
 
 
 def test_a_trash_that_cannot_be_read_is_one_line_naming_it(tmp_path: Path) -> None:
