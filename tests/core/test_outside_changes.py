@@ -60,7 +60,7 @@ def test_a_file_replaced_between_two_saves_is_merged_and_kept_aside(library: Lib
         # Memory follows the merge at once: the list shows the outside note.
         assert lib.annotation(b).notes == "theirs, from the other machine"
         (told,) = lib.outside_changes()
-        assert b in told.pids and "changed outside paperdesk while open; 1 change taken in" in told.line
+        assert b in told.pids and told.line.startswith(f"{library_dir / ANNOTATIONS_FILE}: changed outside paperdesk while open; 1 change taken in")
         assert lib.outside_changes() == []  # told once
     finally:
         lib.close()
@@ -139,7 +139,7 @@ def test_an_outside_version_that_cannot_be_kept_is_not_written_over(library: Lib
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(backups, "take_copy", full)
-    with pytest.raises(LibraryError, match="changed outside paperdesk, and that version cannot be kept"):
+    with pytest.raises(LibraryError, match=f"^{library_dir / ANNOTATIONS_FILE}: changed outside paperdesk, and that version cannot be kept"):
         library.save_annotation(b, rating=1)
     assert (library_dir / ANNOTATIONS_FILE).read_bytes() == raw
     library.close()  # the fold fails the same way: the journal keeps ours, the file stays theirs
@@ -299,3 +299,26 @@ def test_an_outside_annotation_is_keyed_by_its_paper_only_when_its_id_is_a_plain
     theirs = {"annotations": {"k1": {"id": "a"}, "k2": {"id": "0a"}, "k3": {"id": "1_0"}, "k4": {"id": "zz"}, "k5": {"id": "١٢"}}}
     merged = take_outside(tmp_path / "a.json", orjson.dumps(theirs), tmp_path / "aside.json", {}, {"annotations": {}})
     assert merged.data["annotations"] == {"10": {"id": "a"}, "k2": {"id": "0a"}, "k3": {"id": "1_0"}, "k4": {"id": "zz"}, "k5": {"id": "١٢"}}
+
+
+def test_a_view_saved_after_a_merge_never_takes_the_place_of_one_synced_in(library: Library, library_dir: Path) -> None:
+    library.save_view("ours", "tag:a")  # TinyDB now knows the views table's next document id
+    _replace_outside(library_dir, lambda data: data["views"].update({"2": {"name": "theirs", "query": "tag:b"}}))
+    library.save_view("ours too", "tag:c")
+    assert library.views() == {"ours": "tag:a", "ours too": "tag:c", "theirs": "tag:b"}
+    library.close()
+    with Library.open(library_dir) as again:
+        assert again.views() == {"ours": "tag:a", "ours too": "tag:c", "theirs": "tag:b"}
+
+
+def test_the_outside_copy_is_named_by_the_backups_clock(library: Library, library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from tui.core.store import backups
+
+    monkeypatch.setattr(backups, "clock", lambda: time.mktime((2030, 1, 1, 9, 0, 0, 0, 0, -1)))
+    library.save_annotation(library.papers[0].id, notes="x")
+    _replace_outside(library_dir, _set_note(library.papers[1].id, "y"))
+    library.take_outside()
+    (kept,) = _outside_copies(library_dir)
+    assert kept.name.startswith("annotations-outside-20300101-090000")

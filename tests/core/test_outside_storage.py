@@ -95,3 +95,13 @@ def test_a_file_that_cannot_be_read_is_left_for_the_next_look(tmp_path: Path) ->
     path.unlink()
     path.mkdir()  # a folder where the file was: it cannot be read, and is not taken
     assert storage.outside_bytes(thorough=True) is None
+
+
+def test_an_append_to_a_read_only_storage_is_refused_naming_the_file(tmp_path: Path) -> None:
+    from tui.core.errors import ReadOnlyLibrary
+
+    storage, path, calls = _storage(tmp_path)
+    storage.read_only = True
+    with pytest.raises(ReadOnlyLibrary) as refused:
+        storage.append({"annotations": {}})
+    assert str(refused.value) == f"{path}: the library is open read-only" and calls == []

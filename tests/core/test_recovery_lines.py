@@ -124,6 +124,7 @@ def test_accept_refuses_a_missing_or_damaged_file_and_a_held_library_each_in_one
 def test_the_apps_trash_offer_names_the_damage_and_the_newest_good_copy_of_the_trash(library_dir: Path) -> None:
     assert recovery.trash_offer(library_dir) is None  # no library, no trash
     with Library.open(library_dir) as lib:
+        lib.save_annotation(lib.papers[1].id, notes="copies of the annotations too")
         lib.remove_papers([lib.papers[0].id], "one")
     assert recovery.trash_offer(library_dir) is None  # a trash that checks out
     (library_dir / TRASH_FILE).write_bytes(b"[1]")
@@ -134,7 +135,8 @@ def test_the_apps_trash_offer_names_the_damage_and_the_newest_good_copy_of_the_t
     assert backup.copy.of == TRASH_FILE and backup.name.startswith("trash-session-") and backup.problem is None
     for copy in (library_dir / BACKUP_DIR).glob("trash-*.json"):
         copy.write_bytes(b"{}")
-    assert recovery.trash_offer(library_dir) is None  # damaged, but no copy to offer
+    assert recovery.newest_good(library_dir) is not None
+    assert recovery.trash_offer(library_dir) is None  # damaged, and no copy of the trash to offer (the annotations' are not)
 
 
 def test_the_apps_restore_reopens_the_library_writable_or_says_why_not(library_dir: Path) -> None:

@@ -93,7 +93,8 @@ class JournaledJSONStorage(AtomicJSONStorage):
 
     # -- reading ---------------------------------------------------------------
 
-    def read(self) -> dict[str, Any] | None:
+    def read(self) -> dict[str, Any]:
+        """The store: the snapshot with the journal replayed ({} when there is neither)."""
         if self._cache is not None:
             return self._cache
         # The snapshot first, then the journal, so an old journal is never applied over a newer snapshot. A
@@ -108,7 +109,7 @@ class JournaledJSONStorage(AtomicJSONStorage):
             self._cache = None
         return data
 
-    def _read_once(self) -> dict[str, Any] | None:
+    def _read_once(self) -> dict[str, Any]:
         data = super().read()
         try:
             self._base_bytes = self.path.stat().st_size
@@ -144,11 +145,8 @@ class JournaledJSONStorage(AtomicJSONStorage):
         """
         if self.read_only:
             raise ReadOnlyLibrary(f"{self.path}: the library is open read-only")
+        self.take_outside(thorough=False)  # a change made outside is merged in (and written) first
         data = self.read()
-        if data is None:
-            data = self._cache = {}
-        if self.take_outside(thorough=False):
-            data = self.read() or {}
         line = orjson.dumps(changes) + b"\n"
         start = self._journal_bytes
         try:
