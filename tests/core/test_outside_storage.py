@@ -105,3 +105,22 @@ def test_an_append_to_a_read_only_storage_is_refused_naming_the_file(tmp_path: P
     with pytest.raises(ReadOnlyLibrary) as refused:
         storage.append({"annotations": {}})
     assert str(refused.value) == f"{path}: the library is open read-only" and calls == []
+
+
+def test_an_edit_in_place_that_kept_size_and_time_is_seen_before_the_store_decides_and_before_a_write(tmp_path: Path) -> None:
+    """A quick look (before a journal append) goes by the file's identity; the store's own look before a change, and
+    the look before the file is replaced, read it: an editor's same-size edit with its time put back is seen there."""
+
+    def edit_in_place(path: Path, old: bytes, new: bytes) -> None:
+        stat = path.stat()
+        with open(path, "r+b") as handle:
+            handle.write(path.read_bytes().replace(old, new))
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+
+    storage, path, calls = _storage(tmp_path)
+    edit_in_place(path, b'"one"', b'"two"')
+    assert storage.outside_bytes(thorough=False) is None  # the quick look cannot tell
+    assert storage.take_outside() and len(calls) == 1 and b'"two"' in calls[0][0]
+    edit_in_place(path, b'"two"', b'"six"')
+    storage.write({"annotations": {"1": {"id": "a", "notes": "two"}}})
+    assert len(calls) == 2 and b'"six"' in calls[1][0]
