@@ -212,3 +212,12 @@ def test_a_paper_annotated_twice_is_named_with_both_documents_never_folded_one_o
     assert backups_and_file(library_dir) == before  # both notes still in the file, nothing copied
     with pytest.raises(LibraryError, match=f"paper {annotated[0]} has 2 annotations"):
         recovery.accept_file(library_dir)
+
+
+def test_a_document_naming_no_paper_is_shown_as_no_annotation(library_dir: Path, annotated: list[str]) -> None:
+    data = file_data(library_dir)
+    data["annotations"]["5"] = {"id": 5, "notes": "whose?"}
+    write_data(library_dir, data)
+    with Library.open(library_dir, seed=False) as lib:
+        assert lib.read_only and "document 5 names no paper (its id is 5)" in (lib.notice or "")
+        assert set(lib.annotations()) == set(annotated)  # the three readable ones, nothing under a made-up id
