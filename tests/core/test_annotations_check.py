@@ -221,3 +221,12 @@ def test_a_document_naming_no_paper_is_shown_as_no_annotation(library_dir: Path,
     with Library.open(library_dir, seed=False) as lib:
         assert lib.read_only and "document 5 names no paper (its id is 5)" in (lib.notice or "")
         assert set(lib.annotations()) == set(annotated)  # the three readable ones, nothing under a made-up id
+
+
+def test_documents_without_an_id_or_not_documents_at_all_are_named_never_a_crash(library_dir: Path, annotated: list[str]) -> None:
+    data = file_data(library_dir)
+    data["annotations"]["6"] = {"notes": "no id"}
+    data["annotations"]["7"] = [1]
+    write_data(library_dir, data)
+    with Library.open(library_dir, seed=False) as lib:
+        assert lib.read_only and "document 6 names no paper (its id is null) (and 1 more wrong value)" in (lib.notice or "")
