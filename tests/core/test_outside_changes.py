@@ -322,3 +322,31 @@ def test_the_outside_copy_is_named_by_the_backups_clock(library: Library, librar
     library.take_outside()
     (kept,) = _outside_copies(library_dir)
     assert kept.name.startswith("annotations-outside-20300101-090000")
+
+
+def test_at_the_fold_an_outside_change_to_a_paper_paperdesk_left_alone_is_taken(library: Library, library_dir: Path) -> None:
+    a, c = library.papers[0].id, library.papers[2].id
+    library.save_annotation(a, notes="before")
+    library.close()
+    lib = Library.open(library_dir)
+    lib.save_annotation(c, notes="in the app")  # on the journal; `a` untouched since the open
+    _replace_outside(library_dir, _set_note(a, "edited outside"))
+    lib.close()  # the fold merges against the file as opened: only the outside changed `a`
+    assert _notes(library_dir) == {a: "edited outside", c: "in the app"}
+
+
+def test_papers_json_is_looked_at_again_after_the_same_bytes_were_written_over_it(library: Library, library_dir: Path) -> None:
+    from tui.core.store.papers_file import PapersFile
+
+    library.close()
+    path = library_dir / "papers.json"
+    papers = PapersFile(path)
+    papers.load()
+    raw = path.read_bytes()
+    tmp = path.with_name("p.tmp")
+    tmp.write_bytes(raw)
+    os.replace(tmp, path)
+    assert not papers.changed_outside()  # the same bytes: still the file loaded
+    tmp.write_bytes(raw.replace(b'"abstract":"', b'"abstract":"Synced: ', 1))
+    os.replace(tmp, path)
+    assert papers.changed_outside()
