@@ -132,7 +132,9 @@ class Removing:
     # -- moving, one at a time --------------------------------------------------------
 
     def _queue(self, pids: tuple[str, ...], what: str, *, restore: bool, record: bool) -> None:
-        self._jobs.append(lambda: self._move(pids, what, restore, record))
+        """Queue a move; a removal asked for now (`record`) goes on the history now, in the order of the keys."""
+        entry = self.annotating.removed(pids, what) if record else None
+        self._jobs.append(lambda: self._move(pids, what, restore, entry))
         self._next()
 
     def _next(self) -> None:
@@ -141,8 +143,9 @@ class Removing:
         self._busy = True
         self.host.run_worker(self._jobs.popleft()(), group="remove", exit_on_error=False)
 
-    async def _move(self, pids: tuple[str, ...], what: str, restore: bool, record: bool) -> None:
-        """Let saves under way land (a rating just given goes to the trash with its paper), then move."""
+    async def _move(self, pids: tuple[str, ...], what: str, restore: bool, entry: Removal | None) -> None:
+        """Let saves under way land (a rating just given goes to the trash with its paper), then move.
+        `entry`: the removal's step in the history, dropped when nothing moved."""
         library = self.library()
         app = self.host.app
         try:
@@ -158,11 +161,12 @@ class Removing:
                 count = await asyncio.to_thread(library.remove_papers, pids, what)
                 moved = pids if count else ()
         except (PaperdeskError, OSError) as exc:
+            self.annotating.forget(entry)
             verb = "restored" if restore else "removed"
             app.notify(f"Not {verb}: {error_line(exc, papers_path(library.folder) if library else None)}", severity="error", timeout=10, markup=False)
         else:
-            if record and moved:
-                self.annotating.removed(moved, what)
+            if not moved:
+                self.annotating.forget(entry)
             if moved or filled:  # filled: papers imported again since their removal, filled in where they stand
                 self.host.post_message(PapersMoved(moved, restored=restore, filled=filled))
             if moved:
