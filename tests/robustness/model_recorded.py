@@ -33,4 +33,10 @@ RECORDED = {
         ('stars', 1), ('action', 'rate'), ('stars', 3), ('action', 'scroll'), ('scroll', 'j'), ('action', 'scroll'), ('scroll', 'j'),
         ('action', 'notes'),
     ],
+    # Issue 41, the first run with bursts: a removal, then `k 1 j j u 3` typed at once. The rating's save had not
+    # landed when u came, so u found the removal on the history and brought the paper back.
+    "u-before-the-rating-lands": [
+        ('size', (120, 36)), ('action', 'layout'), ('action', 'remove'), ('action', 'burst'), ('burst length', 6),
+        ('burst key', 'k'), ('burst key', '1'), ('burst key', 'j'), ('burst key', 'j'), ('burst key', 'u'), ('burst key', '3'),
+    ],
 }
