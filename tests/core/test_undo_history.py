@@ -132,3 +132,7 @@ def test_older_steps_go_beneath_and_keep_redo() -> None:
     empty = UndoHistory(size=2)
     empty.put_beneath([])
     assert len(empty) == 0
+    one_left = UndoHistory(size=2)
+    one_left.push("p", {"rating": 0}, {"rating": 1})
+    one_left.put_beneath(older)  # room for one: the newest of the older steps
+    assert one_left.undo().pid == "p" and one_left.undo() == older[-1] and one_left.undo() is None  # type: ignore[union-attr]

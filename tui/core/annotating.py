@@ -62,15 +62,15 @@ def kinds(step: Step | None) -> tuple[Change | None, Removal | None]:
 
 
 class Pending:
-    """A change asked for and not yet settled: the saver's request, and what an undo of it restores.
+    """A change asked for and not yet settled: the saver's request, and its step on the undo history.
 
     A plain class, not a dataclass (why: `tui.core.records`): one is made for every key that changes a paper.
     """
 
-    __slots__ = ("request", "before", "entry")
+    __slots__ = ("request", "entry")
 
-    def __init__(self, request: SaveRequest, before: dict[str, Any], entry: Change | None = None) -> None:
-        self.request, self.before = request, before
+    def __init__(self, request: SaveRequest, entry: Change | None = None) -> None:
+        self.request = request
         self.entry = entry
         """Its step in the undo history (None: not undoable), dropped should the save fail."""
 
@@ -147,9 +147,9 @@ class Annotating:
         before = previous_values(current, changes) if undoable else {}
         request = self.saver.request(pid, **changes)
         if not before:
-            return Pending(request, before)
+            return Pending(request)
         after = previous_values(apply_changes(current, changes, utc_now()), before)
-        return Pending(request, before, self.history.push(pid, before, after))
+        return Pending(request, self.history.push(pid, before, after))
 
     def write(self, pending: Pending) -> Annotation:
         """From a worker thread: write the change (minus fields a newer change already wrote); raises what the store raises."""

@@ -102,6 +102,7 @@ class UndoHistory:
     """
 
     def __init__(self, size: int = HISTORY_SIZE) -> None:
+        self._size = size
         self._done: deque[Step] = deque(maxlen=size)
         self._undone: list[Step] = []
 
@@ -126,7 +127,7 @@ class UndoHistory:
     def put_beneath(self, changes: list[Change]) -> None:
         """Steps older than every step pushed so far (oldest first), put under them: the command line's edits,
         taken once the app is up, after keys may already have changed papers. The newest fit when space is short."""
-        room = (self._done.maxlen or 0) - len(self._done)
+        room = self._size - len(self._done)
         if room <= 0:
             return
         for change in reversed(changes[-room:]):
