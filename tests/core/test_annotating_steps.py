@@ -176,3 +176,11 @@ def test_take_keeps_each_edits_paper_and_values(annotating: Annotating) -> None:
     edit = LoggedChange(3, "", "pid-1", {"rating": 1}, {"rating": 2}, "rated 2")
     annotating.take([edit])
     assert annotating.undo() == Change("pid-1", {"rating": 1}, {"rating": 2})
+
+
+def test_an_undo_writes_every_value_even_one_the_view_already_shows(annotating: Annotating, library: Library) -> None:
+    """A paper on its way back from the trash shows no annotation until the restore lands: the undo's values are all written."""
+    first, _ = pids(library)
+    assert annotating.request(first, undoable=False, rating=0) is None
+    forced = annotating.request(first, undoable=False, every=True, rating=0, status="unread")
+    assert forced is not None and forced.changes == {"rating": 0, "status": "unread"} and forced.entry is None

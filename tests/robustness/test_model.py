@@ -334,20 +334,24 @@ class Run:
 
         Drawn one at a time against the model, each key acting on what the keys before it left: a
         removal only of a paper that asks nothing (a question would take the keys after it), and
-        after it only u and U (the list shows the removal once the move lands, so a move or a rating
-        typed before that acts on a paper the model no longer lists).
+        after a key that moves papers to or from the trash (d, or u or U of a removal) only u and U:
+        the list shows a move once it lands, after the saves ahead of it, so a move or a rating typed
+        before that acts on the list as it was (the history is in key order; the list is not, yet).
         """
         model = self.model
         count = self.data.draw(st.integers(2, 6), label="burst length")
         typed: list[str] = []
+        moving = False
         for _ in range(count):
             pid = model.selected
             removable = bool(pid) and not (model.notes.get(pid or "", "").strip() or model.rating.get(pid or "", 0) or model.highlights.get(pid or ""))
-            if "d" in typed:
+            if moving:
                 keys = ["u", "U"]
             else:
                 keys = [key for key in BURST_KEYS if key != "d" or removable]
             key = self.data.draw(st.sampled_from(keys), label="burst key")
+            steps = {"u": model.done, "U": model.undone}.get(key)
+            moving = moving or key == "d" or bool(steps and steps[-1][0] == "remove")
             typed.append(key)
             self._typed(key)
         await self.keys(typed)

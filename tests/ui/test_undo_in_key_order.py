@@ -156,3 +156,34 @@ async def test_a_removal_typed_behind_a_rating_is_the_step_u_undoes(make_app, li
         await settle(app, pilot)
         assert library.get(second) is None, "U did not remove the paper again"
         assert library.annotation(first).rating == 5
+
+
+async def test_undoing_a_removal_then_a_change_of_the_paper_it_brings_back(make_app, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`u u` at once: the restore is still on its way when the second u writes the status back: that write waits for
+    the paper to be back (it went into the trash's copy before, which the restore then put back over it)."""
+    app = make_app()
+    pid = library.papers[0].id
+    real = Library.restore_papers
+
+    def slow_restore(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        time.sleep(0.3)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Library, "restore_papers", slow_restore)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        await pilot.press("d")  # a status alone asks nothing
+        await settle(app, pilot)
+        assert library.get(pid) is None
+        burst(app, ["u", "u"])
+        await settle(app, pilot)
+        assert library.get(pid) is not None, "the paper did not come back"
+        assert library.annotation(pid).status is Status.UNREAD, "the status undone while the paper was on its way back was lost"
+        await pilot.press("U")
+        await settle(app, pilot)
+        assert library.annotation(pid).status is Status.TO_READ
+    library.close()
+    with Library.open(library.folder) as again:
+        assert again.annotation(pid).status is Status.TO_READ

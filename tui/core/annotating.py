@@ -125,8 +125,11 @@ class Annotating:
 
     # -- a change, from the key to the disk -------------------------------------------
 
-    def request(self, pid: str, *, undoable: bool = True, **changes: Any) -> Pending | None:
+    def request(self, pid: str, *, undoable: bool = True, every: bool = False, **changes: Any) -> Pending | None:
         """Queue the fields of `changes` that change something (None when none does); `view` shows them at once.
+
+        `every`: queue every field, even one the view already shows (an undo or redo: a paper on its way
+        back from the trash shows no annotation until the restore lands, then the trash's).
 
         An undoable change goes on the history now, before its save lands: a `u` typed next undoes it,
         whatever the workers' timing (its `after` is what the store will make of it, dates filled in).
@@ -140,7 +143,7 @@ class Annotating:
         current = self.view(pid)
         if "status" not in changes and "opened" not in changes:
             self.status_walk.end()
-        if "opened" not in changes:
+        if "opened" not in changes and not every:
             changes = {name: value for name, value in changes.items() if not same_value(getattr(current, name), value)}
         if not changes:
             return None

@@ -31,9 +31,11 @@ from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+    from textual.worker import Worker
 
     from tui.core.annotating import Annotating, Removal
     from tui.core.library import Library
+    from tui.ui.library.write_order import WriteOrder
 
 
 @dataclass
@@ -64,10 +66,13 @@ class Removing:
     """Removal of papers from one library screen, undoable through the shared history."""
 
     def __init__(
-        self, host: Screen, papers: PaperList, annotating: Annotating, query: Callable[[], str], library: Callable[[], Library | None]
+        self, host: Screen, papers: PaperList, annotating: Annotating, query: Callable[[], str], library: Callable[[], Library | None],
+        writes: WriteOrder,
     ) -> None:
-        """`host` runs the moves and asks; `query()` is the filter's text (the view `D` names); `library()` the open library."""
+        """`host` runs the moves and asks; `query()` is the filter's text (the view `D` names); `library()` the open library;
+        `writes` holds the moves not yet landed, which the annotator's saves asked after them wait for."""
         self.host, self._list, self.annotating, self.query, self.library = host, papers, annotating, query, library
+        self.writes = writes
         self._jobs: deque[Callable[[], Coroutine[Any, Any, None]]] = deque()
         self._busy = False
 
@@ -134,7 +139,9 @@ class Removing:
     def _queue(self, pids: tuple[str, ...], what: str, *, restore: bool, record: bool) -> None:
         """Queue a move; a removal asked for now (`record`) goes on the history now, in the order of the keys."""
         entry = self.annotating.removed(pids, what) if record else None
-        self._jobs.append(lambda: self._move(pids, what, restore, entry))
+        saving = [worker for worker in self.host.app.workers if worker.group == "save"]  # asked before this move
+        landed = self.writes.move_asked()
+        self._jobs.append(lambda: self._move(pids, what, restore, entry, saving, landed))
         self._next()
 
     def _next(self) -> None:
@@ -143,13 +150,15 @@ class Removing:
         self._busy = True
         self.host.run_worker(self._jobs.popleft()(), group="remove", exit_on_error=False)
 
-    async def _move(self, pids: tuple[str, ...], what: str, restore: bool, entry: Removal | None) -> None:
-        """Let saves under way land (a rating just given goes to the trash with its paper), then move.
-        `entry`: the removal's step in the history, dropped when nothing moved."""
+    async def _move(
+        self, pids: tuple[str, ...], what: str, restore: bool, entry: Removal | None, saving: list[Worker[Any]], landed: asyncio.Event
+    ) -> None:
+        """Let the saves asked before the move land (a rating just given goes to the trash with its paper), then move;
+        saves asked after it wait for `landed` (`WriteOrder`). `entry`: the removal's step in the history, dropped when
+        nothing moved."""
         library = self.library()
         app = self.host.app
         try:
-            saving = [worker for worker in app.workers if worker.group == "save"]
             if saving:
                 await app.workers.wait_for_complete(saving)
             assert library is not None
@@ -178,5 +187,6 @@ class Removing:
             elif restore:
                 app.notify("Nothing to restore: the trash no longer holds those papers.", severity="warning", markup=False)
         finally:
+            self.writes.move_done(landed)
             self._busy = False
             self._next()
