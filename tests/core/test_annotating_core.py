@@ -201,3 +201,43 @@ def test_saver_write_of_an_overtaken_request_returns_the_stored_annotation(libra
     saver.write(new)
     returned = saver.write(old)  # nothing of it left to write
     assert returned == library.annotation(pid) and (returned.id, returned.notes) == (pid, "new")
+
+
+def test_a_change_is_on_the_history_when_asked_for_and_leaves_it_when_its_save_fails(library: Library) -> None:
+    from tui.core.annotating import Annotating
+
+    annotating = Annotating()
+    annotating.attach(library)
+    first, second = (p.id for p in library.papers[:2])
+    rated = annotating.request(first, rating=5)
+    walked = annotating.request(second, status="reading")
+    assert rated is not None and walked is not None
+    assert len(annotating.history) == 2  # both on the history before either is written
+    assert walked.entry is not None and walked.entry.after["status"] == "reading"
+    assert walked.entry.after["started"], "the date the store fills in is what a redo puts back"
+    assert walked.entry.before == {"status": "unread", "started": "", "finished": ""}
+    undone = annotating.undo()
+    assert undone is walked.entry, "u takes the newest change asked for, written or not"
+    annotating.failed(walked)
+    assert annotating.redo() is None, "a change that never reached the disk is not redone"
+    annotating.saved(rated, annotating.write(rated))
+    assert library.annotation(first).rating == 5
+    assert annotating.undo() is rated.entry
+    opened = annotating.request(first, undoable=False, opened=True)
+    assert opened is not None and opened.entry is None and len(annotating.history) == 0
+    annotating.failed(opened)  # not on the history: nothing to drop
+
+
+def test_the_command_lines_edits_go_beneath_the_apps_own(library: Library) -> None:
+    from tui.core.annotating import Annotating
+    from tui.core.store.changelog import LoggedChange
+
+    annotating = Annotating()
+    annotating.attach(library)
+    pid = library.papers[0].id
+    annotating.request(pid, rating=5)
+    logged = LoggedChange(1, "", pid, {"rating": 0}, {"rating": 3}, "rated 3")
+    annotating.take([LoggedChange(0, "", pid, {}, {}, "nothing undoable"), logged])
+    assert len(annotating.history) == 2
+    assert annotating.undo().after == {"rating": 5}  # type: ignore[union-attr]
+    assert annotating.undo().after == {"rating": 3}  # type: ignore[union-attr]

@@ -86,3 +86,53 @@ def test_the_settle_time_can_be_set_and_a_first_step_is_never_part_of_an_older_w
     assert walk.step(later, Status.READ, 10.6)["started"] == "2025-05-05"
     fresh = StatusWalk()  # nothing walked yet: the first step takes the paper's own dates, even at time 0
     assert fresh.step(Annotation("", started="2022-02-02"), Status.READ, 0.0)["started"] == "2022-02-02"
+
+
+def test_forget_drops_that_very_entry_wherever_it_is() -> None:
+    history = UndoHistory()
+    first = history.push("p", {"rating": 0}, {"rating": 1})
+    twin = history.push("p", {"rating": 0}, {"rating": 1})  # equal, not the same entry
+    removal = history.push_removal(("q",), "q")
+    assert first == twin and first is not twin
+    history.forget(first)  # type: ignore[arg-type]
+    assert len(history) == 2
+    assert history.undo() is removal
+    assert history.undo() is twin
+    history.forget(removal)  # type: ignore[arg-type]  # an undone step goes too: redo skips it
+    assert history.redo() is twin
+    assert history.redo() is None
+    history.forget(removal)  # type: ignore[arg-type]  # gone already: nothing happens
+    assert len(history) == 1 and history.undo() is twin
+
+
+def test_push_returns_the_entry_or_none_when_nothing_is_recorded() -> None:
+    history = UndoHistory()
+    assert history.push("p", {}, {}) is None
+    assert history.push_removal((), "nothing") is None
+    change = history.push("p", {"rating": 0}, {"rating": 2})
+    assert change == Change("p", {"rating": 0}, {"rating": 2})
+    assert history.undo() is change
+
+
+def test_older_steps_go_beneath_and_keep_redo() -> None:
+    history = UndoHistory(size=4)
+    history.push("p", {"rating": 3}, {"rating": 5})
+    history.push("p", {"rating": 5}, {"rating": 4})
+    history.undo()
+    older = [Change("c", {"rating": n}, {"rating": n + 1}) for n in range(4)]  # oldest first; room for three of them
+    history.put_beneath(older)
+    assert len(history) == 4
+    assert history.redo() == Change("p", {"rating": 5}, {"rating": 4})  # taking older steps forgets no redo; the oldest leaves
+    assert [history.undo().before for _ in range(4)] == [{"rating": 5}, {"rating": 3}, {"rating": 3}, {"rating": 2}]  # type: ignore[union-attr]
+    assert history.undo() is None
+    full = UndoHistory(size=1)
+    full.push("p", {"rating": 0}, {"rating": 1})
+    full.put_beneath(older)  # no room: the history's own steps stay
+    assert len(full) == 1 and full.undo().pid == "p"  # type: ignore[union-attr]
+    empty = UndoHistory(size=2)
+    empty.put_beneath([])
+    assert len(empty) == 0
+    one_left = UndoHistory(size=2)
+    one_left.push("p", {"rating": 0}, {"rating": 1})
+    one_left.put_beneath(older)  # room for one: the newest of the older steps
+    assert one_left.undo().pid == "p" and one_left.undo() == older[-1] and one_left.undo() is None  # type: ignore[union-attr]

@@ -33,4 +33,22 @@ RECORDED = {
         ('stars', 1), ('action', 'rate'), ('stars', 3), ('action', 'scroll'), ('scroll', 'j'), ('action', 'scroll'), ('scroll', 'j'),
         ('action', 'notes'),
     ],
+    # Issue 41, the first run with bursts: a removal, then `k 1 j j u 3` typed at once. The rating's save had not
+    # landed when u came, so u found the removal on the history and brought the paper back.
+    "u-before-the-rating-lands": [
+        ('size', (120, 36)), ('action', 'layout'), ('action', 'remove'), ('action', 'burst'), ('burst length', 6),
+        ('burst key', 'k'), ('burst key', '1'), ('burst key', 'j'), ('burst key', 'j'), ('burst key', 'u'), ('burst key', '3'),
+    ],
+    # Issue 41, seed 4242 x 30: the last burst `u u u u u U` restored two removed papers and undid a status of
+    # one of them while it was still on its way back: the status went into the trash's copy (or, the view showing
+    # no annotation, was not written at all), and the restore put the old one back.
+    "u-u-restore-then-status": [
+        ('size', (120, 36)), ('action', 'rate'), ('stars', 3), ('action', 'status'), ('status', 'r'), ('action', 'rate'),
+        ('stars', 1), ('action', 'remove'), ('confirm', True), ('action', 'burst'), ('burst length', 2), ('burst key', 'r'),
+        ('burst key', 'k'), ('action', 'burst'), ('burst length', 5), ('burst key', 'j'), ('burst key', '1'), ('burst key', 'k'),
+        ('burst key', 'u'), ('burst key', 's'), ('action', 'remove'), ('action', 'burst'), ('burst length', 2),
+        ('burst key', 'k'), ('burst key', '0'), ('action', 'status'), ('status', 's'), ('action', 'remove'),
+        ('action', 'remove'), ('action', 'move'), ('move', 'j'), ('action', 'clear'), ('action', 'burst'), ('burst length', 6),
+        ('burst key', 'u'), ('burst key', 'u'), ('burst key', 'u'), ('burst key', 'u'), ('burst key', 'u'), ('burst key', 'U'),
+    ],
 }

@@ -16,6 +16,9 @@ After every step the app is compared with the model: which widget has
 focus, which paper is highlighted, the list's order, the layout, what the notes editor
 holds (and that its caret is on screen), and what is stored (highlights too;
 removed papers are neither listed nor stored, and undo brings them back with their notes).
+Bursts type several keys at once (ratings, statuses, moves, a removal, u and U) with no pause
+between them, so saves land behind the keys: the app must act on them, its undo history too, in
+the order they were typed (issue 41: `5 j s u` undid the rating, or nothing).
 
 The suite runs a fixed seed (`SEED`) for a few dozen sequences; set
 PAPERDESK_MODEL_EXAMPLES (and PAPERDESK_MODEL_SEED) for a longer run:
@@ -27,8 +30,12 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, seed, settings
@@ -44,6 +51,7 @@ from tui.core.search.index import SearchIndex
 from tui.core.search.query import QueryError, parse_query
 from tui.core.search.sorts import next_sort
 from tui.core.store.history import cycle_status
+from tui.core.store.storage import LibraryStore
 from tui.ui.app import PaperdeskApp
 from tui.ui.library.layout import stacked_for
 from tui.ui.widgets.filter_bar import FilterInput
@@ -56,12 +64,20 @@ SEED = int(os.environ.get("PAPERDESK_MODEL_SEED", "20261130"))
 EXAMPLES = int(os.environ.get("PAPERDESK_MODEL_EXAMPLES", "10"))
 STEPS = int(os.environ.get("PAPERDESK_MODEL_STEPS", "30"))
 AUTOSAVE = 0.05
+#: Every annotation save takes this much longer, as on a busy or synced disk: keys typed in a burst act
+#: before the saves of the keys ahead of them land, whatever the machine's speed.
+SAVE_DELAY = 0.03
 SIZES = [(120, 36), (80, 24)]
 
 #: Words that match some, many, or none of the bundled papers, and filters on annotations.
 QUERIES = ["graph", "lora", "stein", "learning", "xyzzyq", "rating:>=3", "status:reading", "has:notes", "mod"]
 #: What a reader types into notes: words, punctuation, newlines, accents, CJK.
 NOTE_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz.,;-") + ["\n", "é", "中", "ß", "Ω"]), min_size=1, max_size=14)
+#: Keys a burst types (ratings, moves, statuses, undo and redo, a removal) without a pause between them.
+BURST_KEYS = ["0", "1", "3", "5", "j", "k", "s", "S", "r", "u", "u", "U", "d"]
+#: Sorts whose order no annotation changes: a burst's moves then land where the model says, whenever
+#: the saves of the keys before them land (a filter or a rating sort re-ranks once a save lands).
+STEADY_SORTS = ("relevance", "list", "title")
 #: A highlight's comment: one line (empty: none).
 COMMENT_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz,") + ["é", "中"]), max_size=8)
 
@@ -240,9 +256,10 @@ class Run:
 
     async def step(self) -> bool:
         model = self.model
+        steady = not model.filter and model.sort in STEADY_SORTS
         choices = {
             "list": ["move", "rate", "status", "notes", "filter", "clear", "esc", "sort", "layout", "focus_mode", "read", "palette_rate",
-                     "highlight", "remove", "undo", "undo", "redo", "triage", "restart"],
+                     "highlight", "remove", "undo", "undo", "redo", "triage", "restart", *(["burst"] * 4 if steady else [])],
             "filter": ["type_filter", "esc", "enter"],
             "notes": ["type_notes", "type_notes", "pause", "esc"],
             "reader": ["esc", "scroll", "rate", "notes", "highlight", "unhighlight", "triage"],
@@ -301,6 +318,9 @@ class Run:
     async def do_status(self) -> None:
         key = self.data.draw(st.sampled_from(["s", "S", "r"]), label="status")
         await self.keys([key])
+        self._status(key)
+
+    def _status(self, key: str) -> None:
         pid = self.model.selected
         if pid:
             now = self.model.status.get(pid, Status.UNREAD)
@@ -308,6 +328,53 @@ class Run:
             if new is not now:
                 self.model.push(("status", pid, now, new))
             self._reselect()
+
+    async def do_burst(self) -> None:
+        """Keys typed at once, none waiting for the saves (or the move to the trash) of the keys before it.
+
+        Drawn one at a time against the model, each key acting on what the keys before it left: a
+        removal only of a paper that asks nothing (a question would take the keys after it), and
+        after a key that moves papers to or from the trash (d, or u or U of a removal) only u and U:
+        the list shows a move once it lands, after the saves ahead of it, so a move or a rating typed
+        before that acts on the list as it was (the history is in key order; the list is not, yet).
+        """
+        model = self.model
+        count = self.data.draw(st.integers(2, 6), label="burst length")
+        typed: list[str] = []
+        moving = False
+        for _ in range(count):
+            pid = model.selected
+            removable = bool(pid) and not (model.notes.get(pid or "", "").strip() or model.rating.get(pid or "", 0) or model.highlights.get(pid or ""))
+            if moving:
+                keys = ["u", "U"]
+            else:
+                keys = [key for key in BURST_KEYS if key != "d" or removable]
+            key = self.data.draw(st.sampled_from(keys), label="burst key")
+            steps = {"u": model.done, "U": model.undone}.get(key)
+            moving = moving or key == "d" or bool(steps and steps[-1][0] == "remove")
+            typed.append(key)
+            self._typed(key)
+        await self.keys(typed)
+
+    def _typed(self, key: str) -> None:
+        """One key of a burst, as the model sees it."""
+        model = self.model
+        order = self.expected_order()
+        if key.isdigit():
+            self._rated(int(key))
+        elif key in "jk":
+            at = order.index(model.selected) if model.selected in order else 0
+            self._move_to(at + 1 if key == "j" else at - 1)
+        elif key in "sSr":
+            self._status(key)
+        elif key == "u":
+            self._undo(order)
+        elif key == "U":
+            self._redo(order)
+        else:  # d: the highlighted paper, which asks nothing
+            assert key == "d" and model.selected is not None
+            model.push(("remove", model.selected))
+            self._removed(model.selected, order)
 
     async def do_notes(self) -> None:
         await self.keys(["n"])
@@ -515,14 +582,20 @@ class Run:
     async def do_undo(self) -> None:
         order = self.expected_order()
         await self.keys(["u"])
+        self._undo(order)
+
+    async def do_redo(self) -> None:
+        order = self.expected_order()
+        await self.keys(["U"])
+        self._redo(order)
+
+    def _undo(self, order: list[str]) -> None:
         if self.model.done:
             entry = self.model.done.pop()
             self.model.undone.append(entry)
             self._apply(entry, True, order)
 
-    async def do_redo(self) -> None:
-        order = self.expected_order()
-        await self.keys(["U"])
+    def _redo(self, order: list[str]) -> None:
         if self.model.undone:
             entry = self.model.undone.pop()
             self.model.done.append(entry)
@@ -556,11 +629,25 @@ class Run:
 
 
 
+@contextmanager
+def slow_disk() -> Iterator[None]:
+    """Annotation saves take `SAVE_DELAY` longer while the scenario runs (see `SAVE_DELAY`)."""
+    real = LibraryStore.save_annotations
+
+    def slow(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        time.sleep(SAVE_DELAY)
+        return real(self, *args, **kwargs)
+
+    with patch.object(LibraryStore, "save_annotations", slow):
+        yield
+
+
 async def scenario(folder: Path, data: st.DataObject) -> None:
     run = Run(folder, data)
     try:
-        while await run.session():
-            pass
+        with slow_disk():
+            while await run.session():
+                pass
     except BaseException:
         print("steps:", run.log)
         raise

@@ -2,9 +2,10 @@
 
 The app keeps one `Annotating` for its screen: a change is asked for on the UI
 thread (`request`: the fields it really changes, and the values an undo puts
-back), written from a worker thread in the order it was asked (`write`,
-through `store.saver`), then put on the one undo history once it landed
-(`saved`). The command line saves one change at a time together with its
+back), put on the one undo history there and then, so the history is in the
+order the keys were typed, written from a worker thread in the order it was
+asked (`write`, through `store.saver`), and settled once it landed (`saved`)
+or dropped from the history when it failed (`failed`). The command line saves one change at a time together with its
 change-log entry (`save_logged`), which the app takes into its history when it
 next opens the library (`command_line_edits`, `take`). Both decide what a
 change changes with `same_value`.
@@ -20,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.core.models import Annotation, Status
+from tui.core.models import Annotation, Status, utc_now
 from tui.core.store.saver import AnnotationSaver, SaveRequest
 from tui.core.store.storage import ANNOTATIONS_FILE, LibraryStore
 from tui.core.store.tags import complete, format_tags, known_tags, parse_tags
@@ -61,15 +62,17 @@ def kinds(step: Step | None) -> tuple[Change | None, Removal | None]:
 
 
 class Pending:
-    """A change asked for and not yet settled: the saver's request, and what an undo of it restores.
+    """A change asked for and not yet settled: the saver's request, and its step on the undo history.
 
     A plain class, not a dataclass (why: `tui.core.records`): one is made for every key that changes a paper.
     """
 
-    __slots__ = ("request", "before")
+    __slots__ = ("request", "entry")
 
-    def __init__(self, request: SaveRequest, before: dict[str, Any]) -> None:
-        self.request, self.before = request, before
+    def __init__(self, request: SaveRequest, entry: Change | None = None) -> None:
+        self.request = request
+        self.entry = entry
+        """Its step in the undo history (None: not undoable), dropped should the save fail."""
 
     @property
     def pid(self) -> str:
@@ -122,24 +125,34 @@ class Annotating:
 
     # -- a change, from the key to the disk -------------------------------------------
 
-    def request(self, pid: str, *, undoable: bool = True, **changes: Any) -> Pending | None:
+    def request(self, pid: str, *, undoable: bool = True, every: bool = False, **changes: Any) -> Pending | None:
         """Queue the fields of `changes` that change something (None when none does); `view` shows them at once.
 
+        `every`: queue every field, even one the view already shows (an undo or redo: a paper on its way
+        back from the trash shows no annotation until the restore lands, then the trash's).
+
+        An undoable change goes on the history now, before its save lands: a `u` typed next undoes it,
+        whatever the workers' timing (its `after` is what the store will make of it, dates filled in).
         `opened` is always written (it stamps a day, never a value the reader set). A change other
         than a status ends a walk through the statuses (`StatusWalk`).
         """
+        from tui.core.store.changes import apply_changes
         from tui.core.store.history import previous_values
 
         assert self.saver is not None
         current = self.view(pid)
         if "status" not in changes and "opened" not in changes:
             self.status_walk.end()
-        if "opened" not in changes:
+        if "opened" not in changes and not every:
             changes = {name: value for name, value in changes.items() if not same_value(getattr(current, name), value)}
         if not changes:
             return None
         before = previous_values(current, changes) if undoable else {}
-        return Pending(self.saver.request(pid, **changes), before)
+        request = self.saver.request(pid, **changes)
+        if not before:
+            return Pending(request)
+        after = previous_values(apply_changes(current, changes, utc_now()), before)
+        return Pending(request, self.history.push(pid, before, after))
 
     def write(self, pending: Pending) -> Annotation:
         """From a worker thread: write the change (minus fields a newer change already wrote); raises what the store raises."""
@@ -147,17 +160,16 @@ class Annotating:
         return self.saver.write(pending.request)
 
     def saved(self, pending: Pending, stored: Annotation) -> None:
-        """The change landed as `stored`: it leaves the queue and, when undoable, goes on the history."""
-        from tui.core.store.history import previous_values
-
+        """The change landed as `stored`: it leaves the queue (its step is on the history since `request`)."""
         assert self.saver is not None
         self.saver.settle(pending.request)
-        self.history.push(pending.pid, pending.before, previous_values(stored, pending.before))
 
     def failed(self, pending: Pending) -> None:
-        """The change could not be written: it leaves the queue, and `view` shows what is stored."""
+        """The change could not be written: it leaves the queue and the history, and `view` shows what is stored."""
         assert self.saver is not None
         self.saver.settle(pending.request)
+        if pending.entry is not None:
+            self.history.forget(pending.entry)
 
     def save_now(self, pid: str, **changes: Any) -> Annotation:
         """Write `changes` on this thread, after the changes asked before them (quitting, a signal)."""
@@ -195,9 +207,15 @@ class Annotating:
         values = change.before if undo else change.after
         return values, [name for name in values if name in UNDOABLE_FIELDS]
 
-    def removed(self, pids: tuple[str, ...], what: str) -> None:
-        """Papers went to the trash: one entry of the history brings them all back."""
-        self.history.push_removal(pids, what)
+    def removed(self, pids: tuple[str, ...], what: str) -> Removal | None:
+        """Papers are going to the trash (asked now, moved after the saves ahead): one entry of the history
+        brings them all back. The entry is returned for `forget`, should the move fail."""
+        return self.history.push_removal(pids, what)
+
+    def forget(self, step: Step | None) -> None:
+        """Drop a step whose save or move failed from the history (None: nothing to drop)."""
+        if step is not None:
+            self.history.forget(step)
 
     def command_line_edits(self) -> list[LoggedChange]:
         """From a worker thread: the edits `paperdesk rate/status/tag/note` made since the app last ran, which
@@ -209,9 +227,11 @@ class Annotating:
         return take_into(UndoHistory(), self.library)
 
     def take(self, changes: list[LoggedChange]) -> None:
-        """Put the command line's edits on the history (on the UI thread), so `u` undoes the newest first."""
-        for change in changes:
-            self.history.push(change.pid, change.before, change.after)
+        """Put the command line's edits on the history (on the UI thread), beneath the changes keys made since
+        the app started (the edits are older), so `u` undoes the newest first."""
+        from tui.core.store.history import Change
+
+        self.history.put_beneath([Change(change.pid, dict(change.before), dict(change.after)) for change in changes if change.before])
 
 
 def save_logged(library: LibraryStore, pid: str, changes: dict[str, Any], summary: Callable[[Annotation], str]) -> Annotation | None:

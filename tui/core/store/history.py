@@ -93,26 +93,53 @@ Step = Change | Removal
 class UndoHistory:
     """The annotation changes and removals of this run of the app: `undo` walks back, `redo` forward again.
 
-    Changes are pushed only once their save succeeded, so undo never restores
-    a state that was never stored. A new change after some undos forgets the
-    changes that could have been redone, as editors do.
+    A step is pushed when it is asked for, on the UI thread, so the history holds
+    steps in the order their keys were typed, whichever save lands first: `u`
+    typed before the saves of the keys ahead of it have landed still undoes the
+    newest. A step whose save or move then fails is dropped (`forget`), so undo
+    never replays a change that never reached the disk. A new step after some
+    undos forgets the steps that could have been redone, as editors do.
     """
 
     def __init__(self, size: int = HISTORY_SIZE) -> None:
+        self._size = size
         self._done: deque[Step] = deque(maxlen=size)
         self._undone: list[Step] = []
 
-    def push(self, pid: str, before: dict[str, Any], after: dict[str, Any]) -> None:
-        """Remember that `pid`'s fields went from `before` to `after` in a change just saved."""
-        if before:
-            self._done.append(Change(pid, dict(before), dict(after)))
-            self._undone.clear()
+    def push(self, pid: str, before: dict[str, Any], after: dict[str, Any]) -> Change | None:
+        """Remember that `pid`'s fields go from `before` to `after`; the entry, for `forget` (None: nothing undoable)."""
+        if not before:
+            return None
+        change = Change(pid, dict(before), dict(after))
+        self._done.append(change)
+        self._undone.clear()
+        return change
 
-    def push_removal(self, pids: tuple[str, ...], what: str) -> None:
-        """Remember a removal just stored (one step, however many papers it took)."""
-        if pids:
-            self._done.append(Removal(tuple(pids), what))
-            self._undone.clear()
+    def push_removal(self, pids: tuple[str, ...], what: str) -> Removal | None:
+        """Remember a removal (one step, however many papers it takes); the entry, for `forget` (None: no papers)."""
+        if not pids:
+            return None
+        removal = Removal(tuple(pids), what)
+        self._done.append(removal)
+        self._undone.clear()
+        return removal
+
+    def put_beneath(self, changes: list[Change]) -> None:
+        """Steps older than every step pushed so far (oldest first), put under them: the command line's edits,
+        taken once the app is up, after keys may already have changed papers. The newest fit when space is short."""
+        room = self._size - len(self._done)
+        if room <= 0:
+            return
+        for change in reversed(changes[-room:]):
+            self._done.appendleft(change)
+
+    def forget(self, step: Step) -> None:
+        """Drop this very entry (not an equal one), undone or not: its save or move failed."""
+        for stack in (self._done, self._undone):
+            for at, entry in enumerate(stack):
+                if entry is step:
+                    del stack[at]
+                    return
 
     def undo(self) -> Step | None:
         """The newest change to undo (restore its `before`), or None when there is nothing left."""

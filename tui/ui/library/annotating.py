@@ -11,6 +11,7 @@ Its dialogs (tags, title, comment, highlights) are imported when first opened, n
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from functools import partial
@@ -24,6 +25,7 @@ from tui.core.models import Annotation, Highlight, Paper, Status, shown_title
 from tui.core.render.text import one_line
 from tui.core.words import plural
 from tui.ui.error_line import error_line
+from tui.ui.library.write_order import WriteOrder
 from tui.ui.threads import to_ui
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.progress import ProgressLine
@@ -56,6 +58,8 @@ class Annotator:
         self.library: Library | None = None
         self.annotating = Annotating()
         """The core's side: ordered saves and the undo history (`tui.core.annotating`)."""
+        self.writes = WriteOrder()
+        """Moves to or from the trash asked for and not landed, which a save asked after them waits for."""
 
     @property
     def status_walk(self) -> StatusWalk:
@@ -130,15 +134,25 @@ class Annotator:
             return False
         return True
 
-    def change(self, pid: str, *, undoable: bool = True, **changes: Any) -> None:
-        """Save `changes` to `pid` in a worker; the screen shows them at once."""
+    def change(self, pid: str, *, undoable: bool = True, every: bool = False, **changes: Any) -> None:
+        """Save `changes` to `pid` in a worker; the screen shows them at once (`every`: `Annotating.request`)."""
         if not self.attached or not self.writable():
             return
-        pending = self.annotating.request(pid, undoable=undoable, **changes)
+        pending = self.annotating.request(pid, undoable=undoable, every=every, **changes)
         if pending is None:
             return
         self.refresh(pid)
-        self.host.run_worker(partial(self._write, pending), thread=True, group="save", exit_on_error=False)
+        moves = self.writes.moves_ahead()
+        if moves:  # a removal or restore asked before this change lands first (`WriteOrder`)
+            self.host.run_worker(self._write_after(moves, pending), group="save", exit_on_error=False)
+        else:
+            self.host.run_worker(partial(self._write, pending), thread=True, group="save", exit_on_error=False)
+
+    async def _write_after(self, moves: list[asyncio.Event], pending: Pending) -> None:
+        """Wait for the moves asked before the change, then write it in a thread."""
+        for landed in moves:
+            await landed.wait()
+        await asyncio.to_thread(self._write, pending)
 
     def _write(self, pending: Pending) -> None:
         """In a worker thread: write, then report back to the UI thread."""
@@ -282,7 +296,7 @@ class Annotator:
             return
         values, fields = self.annotating.replay(change, undo)
         paper = self.library.get(change.pid) if self.library else None
-        self.change(change.pid, undoable=False, **values)
+        self.change(change.pid, undoable=False, every=True, **values)
         name = shown_title(paper, self.view(change.pid)) if paper else change.pid
         self.host.notify(f"{done}: {', '.join(fields)} of {one_line(name)}", timeout=4, markup=False)
 

@@ -31,9 +31,11 @@ from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+    from textual.worker import Worker
 
     from tui.core.annotating import Annotating, Removal
     from tui.core.library import Library
+    from tui.ui.library.write_order import WriteOrder
 
 
 @dataclass
@@ -64,10 +66,13 @@ class Removing:
     """Removal of papers from one library screen, undoable through the shared history."""
 
     def __init__(
-        self, host: Screen, papers: PaperList, annotating: Annotating, query: Callable[[], str], library: Callable[[], Library | None]
+        self, host: Screen, papers: PaperList, annotating: Annotating, query: Callable[[], str], library: Callable[[], Library | None],
+        writes: WriteOrder,
     ) -> None:
-        """`host` runs the moves and asks; `query()` is the filter's text (the view `D` names); `library()` the open library."""
+        """`host` runs the moves and asks; `query()` is the filter's text (the view `D` names); `library()` the open library;
+        `writes` holds the moves not yet landed, which the annotator's saves asked after them wait for."""
         self.host, self._list, self.annotating, self.query, self.library = host, papers, annotating, query, library
+        self.writes = writes
         self._jobs: deque[Callable[[], Coroutine[Any, Any, None]]] = deque()
         self._busy = False
 
@@ -132,7 +137,11 @@ class Removing:
     # -- moving, one at a time --------------------------------------------------------
 
     def _queue(self, pids: tuple[str, ...], what: str, *, restore: bool, record: bool) -> None:
-        self._jobs.append(lambda: self._move(pids, what, restore, record))
+        """Queue a move; a removal asked for now (`record`) goes on the history now, in the order of the keys."""
+        entry = self.annotating.removed(pids, what) if record else None
+        saving = [worker for worker in self.host.app.workers if worker.group == "save"]  # asked before this move
+        landed = self.writes.move_asked()
+        self._jobs.append(lambda: self._move(pids, what, restore, entry, saving, landed))
         self._next()
 
     def _next(self) -> None:
@@ -141,12 +150,15 @@ class Removing:
         self._busy = True
         self.host.run_worker(self._jobs.popleft()(), group="remove", exit_on_error=False)
 
-    async def _move(self, pids: tuple[str, ...], what: str, restore: bool, record: bool) -> None:
-        """Let saves under way land (a rating just given goes to the trash with its paper), then move."""
+    async def _move(
+        self, pids: tuple[str, ...], what: str, restore: bool, entry: Removal | None, saving: list[Worker[Any]], landed: asyncio.Event
+    ) -> None:
+        """Let the saves asked before the move land (a rating just given goes to the trash with its paper), then move;
+        saves asked after it wait for `landed` (`WriteOrder`). `entry`: the removal's step in the history, dropped when
+        nothing moved."""
         library = self.library()
         app = self.host.app
         try:
-            saving = [worker for worker in app.workers if worker.group == "save"]
             if saving:
                 await app.workers.wait_for_complete(saving)
             assert library is not None
@@ -158,11 +170,12 @@ class Removing:
                 count = await asyncio.to_thread(library.remove_papers, pids, what)
                 moved = pids if count else ()
         except (PaperdeskError, OSError) as exc:
+            self.annotating.forget(entry)
             verb = "restored" if restore else "removed"
             app.notify(f"Not {verb}: {error_line(exc, papers_path(library.folder) if library else None)}", severity="error", timeout=10, markup=False)
         else:
-            if record and moved:
-                self.annotating.removed(moved, what)
+            if not moved:
+                self.annotating.forget(entry)
             if moved or filled:  # filled: papers imported again since their removal, filled in where they stand
                 self.host.post_message(PapersMoved(moved, restored=restore, filled=filled))
             if moved:
@@ -174,5 +187,6 @@ class Removing:
             elif restore:
                 app.notify("Nothing to restore: the trash no longer holds those papers.", severity="warning", markup=False)
         finally:
+            self.writes.move_done(landed)
             self._busy = False
             self._next()

@@ -139,7 +139,7 @@ class LibraryScreen(Screen):
         """Removal and its confirmations: imported when first used, never before the first frame."""
         from tui.ui.library.removing import Removing
 
-        return Removing(self, self.paper_list, self.annotator.annotating, lambda: self.filtering.text, lambda: self.library)
+        return Removing(self, self.paper_list, self.annotator.annotating, lambda: self.filtering.text, lambda: self.library, self.annotator.writes)
 
     @cached_property
     def exporting(self) -> Exporting:
