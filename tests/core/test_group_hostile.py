@@ -1,0 +1,278 @@
+"""Another member of the group can commit anything: none of it writes outside the clone or breaks this member's sync.
+
+Two paperdesk members (`papers`, a name that is also a file of the library folder, and `bob`) and a
+hostile one pushing with plain git (`tests.robustness.group_world.Evil`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.robustness.group_world import (
+    NOW,
+    TITLES,
+    Evil,
+    bare_repo,
+    binary,
+    chatty,
+    deep,
+    folder_at,
+    huge,
+    make_library,
+    member_doc,
+    members_link,
+    odd_names,
+    papers_file,
+    reencoding,
+    wrong_shapes,
+)
+from tui.core import grouping
+from tui.core.group import board, shared
+from tui.core.group.match import title_key
+from tui.core.group.state import GroupError, load_state
+from tui.core.library import Library
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
+
+KEPT = ("papers.json", "annotations.json")
+
+
+class World:
+    def __init__(self, base: Path) -> None:
+        self.base = base
+        self.bare = bare_repo(base)
+        source = papers_file(base)
+        self.folders = {name: base / name for name in ("papers", "bob")}
+        for stars, (name, folder) in enumerate(self.folders.items(), 4):
+            make_library(folder, source)
+            grouping.join(folder, str(self.bare), name, now=NOW)
+            self.rate(name, TITLES[0], stars)
+        for name in ("papers", "bob", "papers"):
+            grouping.sync(self.folders[name], now=NOW)
+        self.evil = Evil(base, self.bare)
+
+    def rate(self, name: str, title: str, stars: int) -> None:
+        with Library.open(self.folders[name], seed=False) as lib:
+            lib.save_annotation(next(p.id for p in lib.papers if p.title == title), rating=stars)
+
+    def sync(self, name: str) -> grouping.SyncReport:
+        return grouping.sync(self.folders[name], now=NOW)
+
+    def marks(self, name: str) -> dict[str, list[tuple[str, int]]]:
+        """What member `name` sees: per title, the other members' (name, rating)."""
+        with Library.open(self.folders[name], seed=False, read_only=True) as lib:
+            sight = grouping.sight(lib)
+            assert sight is not None
+            return {p.title: [(m.member, m.rating) for m in sight.marks_of(p.id)] for p in lib.papers if sight.marks_of(p.id)}
+
+    def problems(self, name: str) -> list[str]:
+        with Library.open(self.folders[name], seed=False, read_only=True) as lib:
+            sight = grouping.sight(lib)
+            assert sight is not None
+            return sight.board.problems
+
+    def kept(self, name: str) -> dict[str, bytes]:
+        return {f: (self.folders[name] / f).read_bytes() for f in KEPT}
+
+    def shared_file(self, name: str) -> bytes:
+        done = subprocess.run(["git", "show", f"main:members/{name}.json"], cwd=self.bare, capture_output=True, check=True)
+        return done.stdout
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return World(tmp_path)
+
+
+def one_line_each(lines: list[str]) -> None:
+    for line in lines:
+        assert "\n" not in line and "\r" not in line and not any(ord(c) < 32 or c == "\x7f" for c in line), line
+        assert len(line) < 400, line
+
+
+def test_members_as_a_link_to_the_library_is_never_written_through(world: World) -> None:
+    before = world.kept("papers")
+    world.rate("papers", TITLES[2], 3)
+    world.evil.push(members_link(".."))
+    report = world.sync("papers")
+    assert world.kept("papers")["papers.json"] == before["papers.json"]
+    assert any(line.startswith("members: a link") and "taken out" in line for line in report.lines), report.lines
+    assert json.loads(world.shared_file("papers"))["member"] == "papers"  # the group has a members folder again
+    world.sync("bob")
+    assert world.marks("bob")[TITLES[2]] == [("papers", 3)]
+
+
+def test_a_link_an_older_clone_checked_out_is_never_followed(world: World) -> None:
+    """A clone checked out before links became plain files may hold real links: read and written past, never through."""
+    clone = world.folders["papers"] / "group"
+    (world.base / "outside.json").write_text(member_doc("zed", [{"title": TITLES[3], "rating": 5}]), encoding="utf-8")
+    os.symlink(world.base / "outside.json", clone / "members" / "zed.json")
+    assert "zed" not in {m for marks in world.marks("papers").values() for m, _ in marks}
+    assert any(line.startswith("members/zed.json: a link, not followed") for line in world.problems("papers"))
+    before = world.kept("papers")
+    shutil.rmtree(clone / "members")
+    os.symlink("..", clone / "members")
+    assert world.problems("papers") == ["members: a link in the group's repository, not followed; every member's file left out"]
+    world.rate("papers", TITLES[2], 2)
+    away = world.base / "away.git"
+    world.bare.rename(away)  # offline: no fetch puts the folder back first, the file is written at once
+    report = world.sync("papers")
+    assert report.failed and world.kept("papers")["papers.json"] == before["papers.json"]
+    assert "members: a link in the group's repository, not followed; taken out for your file" in report.lines
+    assert not (clone / "members").is_symlink()
+    away.rename(world.bare)
+    assert not world.sync("papers").failed
+    world.sync("bob")
+    assert world.marks("bob")[TITLES[2]] == [("papers", 2)]
+    assert world.kept("papers")["papers.json"] == before["papers.json"]
+
+
+def test_a_folder_where_my_file_goes_gives_way_to_my_file(world: World) -> None:
+    world.evil.push(folder_at("papers"))
+    world.rate("papers", TITLES[4], 5)
+    report = world.sync("papers")
+    assert any(line.startswith("members/papers.json: a folder, not a file") for line in report.lines), report.lines
+    world.sync("bob")
+    assert world.marks("bob")[TITLES[4]] == [("papers", 5)]
+
+
+def test_attributes_in_the_tree_change_no_byte_of_any_file(world: World) -> None:
+    world.evil.push(reencoding)
+    world.rate("papers", TITLES[5], 1)
+    world.sync("papers")
+    blob = world.shared_file("papers")
+    assert b"\r" not in blob and json.loads(blob.decode("utf-8"))["member"] == "papers"
+    world.rate("bob", TITLES[5], 4)
+    world.sync("bob")
+    world.sync("papers")
+    assert (world.folders["papers"] / "group" / "members" / "bob.json").read_bytes() == world.shared_file("bob")
+    assert world.marks("papers")[TITLES[5]] == [("bob", 4)] and world.marks("bob")[TITLES[5]] == [("papers", 1)]
+
+
+def test_a_file_nested_200000_deep_is_one_left_out_line_and_the_rest_still_syncs(world: World) -> None:
+    world.evil.push(deep("deep"))
+    report = world.sync("bob")
+    (line,) = [line for line in report.lines if line.startswith("members/deep")]
+    assert line.startswith("members/deep.json: not valid JSON") and "left out" in line
+    assert world.marks("bob")[TITLES[0]] == [("papers", 4)]
+    _state, members, problems = grouping.overview(world.folders["bob"])
+    assert problems == [line] and "deep" in [m.name for m in members]
+
+
+def test_a_23_mb_member_file_is_left_out_by_its_size(world: World) -> None:
+    world.evil.push(huge("big"))
+    report = world.sync("bob")
+    (line,) = [line for line in report.lines if line.startswith("members/big")]
+    assert line.startswith("members/big.json: 23.0 MB, more than the 8 MB") and line.endswith("left out")
+    assert world.marks("bob")[TITLES[0]] == [("papers", 4)]
+
+
+def test_long_comments_tags_notes_and_fields_are_cut_when_read(world: World) -> None:
+    world.evil.push(chatty("chatty"))
+    world.sync("bob")
+    with Library.open(world.folders["bob"], seed=False, read_only=True) as lib:
+        sight = grouping.sight(lib)
+        assert sight is not None
+        (entry,) = next(m for m in sight.board.members if m.name == "chatty").papers
+    mark = entry.mark
+    assert len(mark.comment) == shared.COMMENT_MAX and mark.comment.endswith("…")
+    assert len(mark.notes) == shared.NOTES_MAX and len(mark.tags) == shared.ITEMS_MAX
+    assert [(len(t), len(c)) for t, c in mark.highlights] == [(shared.TEXT_MAX, shared.COMMENT_MAX)] * 3
+    assert len(entry.fields["authors"]) == shared.ITEMS_MAX and len(entry.fields["venue"]) == shared.TEXT_MAX
+    assert (mark.rating, entry.title) == (4, TITLES[1])
+
+
+def test_binary_wrong_shapes_and_odd_names_are_one_clean_line_each(world: World) -> None:
+    for change in (binary("bin"), wrong_shapes, odd_names):
+        world.evil.push(change)
+    report = world.sync("bob")
+    one_line_each(report.lines)
+    print("\n".join(report.lines))
+    assert [line.split(":")[0] for line in report.problems] == [
+        "members/␛[31mred.json", "members/bin.json", "members/has space.json", "members/shape1.json", "members/shape2.json",
+        "members/shape3.json", "members/shape4.json", "members/two lines.json",
+    ]
+    assert all(line.endswith("left out") for line in report.problems)
+    assert "members/shape3.json: names member '\\x1b]0;pwned\\x07\\n" in "\n".join(report.problems)
+    assert report.lines[-9] == "members: bob, bin, papers, shape1, shape2, shape3, shape4"  # no name a member cannot have
+    assert world.marks("bob")[TITLES[0]] == [("papers", 4)]
+
+
+def test_hooks_in_the_clone_never_run(world: World) -> None:
+    marker = world.base / "hooked"
+    hooks = world.folders["papers"] / "group" / ".git" / "hooks"
+    for hook in ("pre-commit", "post-commit", "pre-push", "post-checkout", "post-merge", "post-rewrite", "reference-transaction"):
+        (hooks / hook).write_text(f"#!/bin/sh\necho {hook} >> '{marker}'\n")
+        (hooks / hook).chmod(0o755)
+    world.rate("papers", TITLES[6], 5)
+    report = world.sync("papers")
+    assert any(line.startswith("pushed") for line in report.lines) and not marker.exists()
+
+
+def test_a_group_json_nested_deep_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "group.json").write_text("[" * 200_000 + "]" * 200_000)
+    with pytest.raises(GroupError, match=r"group.json: not valid JSON \(depth limit exceeded"):
+        load_state(tmp_path)
+
+
+def test_only_tags_with_the_shared_prefix_leave_the_machine(world: World) -> None:
+    tags = ["group", "group/theory", "Group/Loud", "groupwork", "grouping/x", "mygroup", "x/group", "private", "group-ish"]
+    assert shared.shared_tags(tags, ["group"]) == ("group", "group/theory", "Group/Loud")
+    assert shared.shared_tags(tags, ["GROUP", "private"]) == ("group", "group/theory", "Group/Loud", "private")
+    with Library.open(world.folders["papers"], seed=False) as lib:
+        lib.save_annotation(next(p.id for p in lib.papers if p.title == TITLES[7]), tags=tags)
+    world.sync("papers")
+    (entry,) = [e for e in json.loads(world.shared_file("papers"))["papers"] if e["title"] == TITLES[7]]
+    assert entry["tags"] == ["group", "group/theory", "Group/Loud"]
+
+
+def test_a_file_of_mine_too_big_for_the_others_is_said(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(grouping, "FILE_MAX", 3 << 20)
+    assert not any("more than the" in line for line in world.sync("papers").lines)
+    monkeypatch.setattr(grouping, "FILE_MAX", 100)
+    report = world.sync("papers")
+    assert "your file is more than the 0 MB the others read: they leave it out (share fewer papers)" in report.lines
+
+
+def test_entries_and_files_past_their_caps_are_left_out_and_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "members"
+    folder.mkdir()
+    entries = [{"title": t, "rating": 3} for t in TITLES[:5]]
+    for name in ("ann", "ben", "cat"):
+        (folder / f"{name}.json").write_text(member_doc(name, entries))
+    monkeypatch.setattr(shared, "ENTRIES_MAX", 3)
+    monkeypatch.setattr(board, "FILES_MAX", 2)
+    ann, ben, past = board.member_files(tmp_path)
+    assert [p.title for p in ann.papers] == TITLES[:3] and ann.problems == ["members/ann.json: 2 entries past the first 3 left out"]
+    assert (past.named, past.problems) == (False, ["members: 1 files past the first 2 left out"])
+    assert [f.name for f in board.member_files(tmp_path) if f.named] == ["ann", "ben"]
+
+
+def test_a_member_file_that_is_a_fifo_or_unreadable_is_left_out(tmp_path: Path) -> None:
+    folder = tmp_path / "members"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.json")
+    (folder / "shut.json").write_text(member_doc("shut", []))
+    (folder / "shut.json").chmod(0)
+    (folder / "ok.json").write_text(member_doc("ok", [{"title": TITLES[0], "rating": 2}]))
+    files = {f.name: f for f in board.member_files(tmp_path)}
+    assert files["pipe"].problems == ["members/pipe.json: not a plain file; left out"]
+    if os.geteuid() != 0:  # root reads it all the same
+        assert files["shut"].problems == ["members/shut.json: cannot be read (Permission denied); left out"]
+    assert [(p.mark.member, p.mark.rating) for p in files["ok"].papers] == [("ok", 2)]
+    assert stat.S_ISFIFO((folder / "pipe.json").lstat().st_mode)
+
+
+def test_title_keys_of_capped_titles_still_match(world: World) -> None:
+    """A title cut at `TEXT_MAX` is still read as a title (the entry is a mark, not a problem)."""
+    long_title = "T" * (shared.TEXT_MAX * 3)
+    doc = {"title": long_title, "rating": 2}
+    paper = shared._paper(doc, "x")
+    assert paper is not None and len(paper.title) == shared.TEXT_MAX and title_key(paper.title)
