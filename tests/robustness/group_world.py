@@ -54,23 +54,25 @@ class Evil:
 
     def __init__(self, base: Path, bare: Path) -> None:
         self.root = base / "evil-clone"
+        self.branch = "main"
         subprocess.run(["git", "clone", "-q", str(bare), str(self.root)], check=True, capture_output=True)
 
     def pull(self) -> None:
         sh(self.root, "fetch", "-q", "origin")
-        branches = sh(self.root, "branch", "-r").split()
-        if "origin/main" in branches:
-            sh(self.root, "checkout", "-q", "-B", "main", "origin/main")
-            sh(self.root, "reset", "-q", "--hard", "origin/main")
+        branches = [b for b in sh(self.root, "branch", "-r", "--format=%(refname:short)").split() if b.startswith("origin/") and b != "origin/HEAD"]
+        if branches:
+            self.branch = branches[0].split("/", 1)[1]
+            sh(self.root, "checkout", "-q", "-f", "-B", self.branch, branches[0])
+            sh(self.root, "reset", "-q", "--hard", branches[0])
 
     def push(self, change: Callable[[Path], None], message: str = "evil") -> None:
-        """Take the group's latest, apply `change` to the work tree, commit everything (`.gitattributes` alone
-        when there is one: it would re-encode the other files on their way in), push."""
+        """Take the group's latest, apply `change` to the work tree, commit everything (`reencoding`: its
+        `.gitattributes` alone, which would re-encode the other files on their way in), push."""
         self.pull()
         change(self.root)
-        sh(self.root, "add", "-A", *(["--", ".gitattributes"] if (self.root / ".gitattributes").exists() else []))
+        sh(self.root, "add", "-A", *(["--", ".gitattributes"] if change is reencoding else []))
         sh(self.root, "commit", "-q", "--allow-empty", "-m", message)
-        sh(self.root, "push", "-q", "origin", "HEAD:refs/heads/main")
+        sh(self.root, "push", "-q", "origin", f"HEAD:refs/heads/{self.branch}")
 
 
 def replace(path: Path) -> None:
