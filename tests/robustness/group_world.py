@@ -56,6 +56,9 @@ class Evil:
         self.root = base / "evil-clone"
         self.branch = "main"
         subprocess.run(["git", "clone", "-q", str(bare), str(self.root)], check=True, capture_output=True)
+        # The hostile member's own commits are the bytes it writes, whatever `.gitattributes` it pushed.
+        (self.root / ".git" / "info").mkdir(exist_ok=True)
+        (self.root / ".git" / "info" / "attributes").write_text("* -text -filter -ident -working-tree-encoding\n")
 
     def pull(self) -> None:
         sh(self.root, "fetch", "-q", "origin")
@@ -66,11 +69,10 @@ class Evil:
             sh(self.root, "reset", "-q", "--hard", branches[0])
 
     def push(self, change: Callable[[Path], None], message: str = "evil") -> None:
-        """Take the group's latest, apply `change` to the work tree, commit everything (`reencoding`: its
-        `.gitattributes` alone, which would re-encode the other files on their way in), push."""
+        """Take the group's latest, apply `change` to the work tree, commit everything, push."""
         self.pull()
         change(self.root)
-        sh(self.root, "add", "-A", *(["--", ".gitattributes"] if change is reencoding else []))
+        sh(self.root, "add", "-A")
         sh(self.root, "commit", "-q", "--allow-empty", "-m", message)
         sh(self.root, "push", "-q", "origin", f"HEAD:refs/heads/{self.branch}")
 
@@ -81,6 +83,15 @@ def replace(path: Path) -> None:
         path.unlink()
     elif path.is_dir():
         shutil.rmtree(path)
+
+
+def members_dir(root: Path) -> Path:
+    """The evil clone's `members`, a real folder again (after a `members_link` push)."""
+    folder = root / "members"
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        folder.unlink()
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 def member_doc(name: str, papers: list[dict]) -> str:
@@ -104,7 +115,7 @@ def folder_at(name: str) -> Callable[[Path], None]:
     """A folder where member `name`'s file goes."""
 
     def change(root: Path) -> None:
-        replace(root / "members" / f"{name}.json")
+        replace(members_dir(root) / f"{name}.json")
         (root / "members" / f"{name}.json").mkdir(parents=True)
         (root / "members" / f"{name}.json" / "inside.txt").write_text("a folder, not a file\n")
 
@@ -118,7 +129,7 @@ def reencoding(root: Path) -> None:
 
 def deep(name: str, depth: int = 200_000) -> Callable[[Path], None]:
     def change(root: Path) -> None:
-        (root / "members").mkdir(exist_ok=True)
+        members_dir(root)
         text = f'{{"format": 1, "member": "{name}", "papers": [' + "[" * depth + "]" * depth + "]}"
         (root / "members" / f"{name}.json").write_text(text, encoding="utf-8")
 
@@ -129,7 +140,7 @@ def huge(name: str, megabytes: int = 23) -> Callable[[Path], None]:
     """A valid member file of `megabytes` MB (one entry with a long abstract)."""
 
     def change(root: Path) -> None:
-        (root / "members").mkdir(exist_ok=True)
+        members_dir(root)
         entry = {"title": TITLES[0], "rating": 5, "status": "read", "abstract": "x" * (megabytes << 20)}
         (root / "members" / f"{name}.json").write_text(member_doc(name, [entry]), encoding="utf-8")
 
@@ -140,7 +151,7 @@ def chatty(name: str, size: int = 3 << 20) -> Callable[[Path], None]:
     """A member file whose one entry holds a 3 MB comment, 1 MB of notes, thousands of tags and authors, long highlights."""
 
     def change(root: Path) -> None:
-        (root / "members").mkdir(exist_ok=True)
+        members_dir(root)
         entry = {
             "title": TITLES[1], "rating": 4, "status": "read", "comment": "blah " * (size // 5), "notes": "n" * (1 << 20),
             "tags": [f"t{i}" for i in range(5000)], "highlights": [{"text": "h" * 100_000, "comment": "c" * 100_000}] * 3,
@@ -153,7 +164,7 @@ def chatty(name: str, size: int = 3 << 20) -> Callable[[Path], None]:
 
 def binary(name: str) -> Callable[[Path], None]:
     def change(root: Path) -> None:
-        (root / "members").mkdir(exist_ok=True)
+        members_dir(root)
         (root / "members" / f"{name}.json").write_bytes(bytes(range(256)) * 64)
 
     return change
@@ -161,8 +172,7 @@ def binary(name: str) -> Callable[[Path], None]:
 
 def wrong_shapes(root: Path) -> None:
     """Member files of every wrong shape: a list, no papers, another member's name, papers of numbers."""
-    folder = root / "members"
-    folder.mkdir(exist_ok=True)
+    folder = members_dir(root)
     (folder / "shape1.json").write_text("[1, 2, 3]")
     (folder / "shape2.json").write_text('{"member": "shape2"}')
     (folder / "shape3.json").write_text(json.dumps({"member": "\x1b]0;pwned\x07\n" * 1000, "papers": []}))
@@ -171,8 +181,7 @@ def wrong_shapes(root: Path) -> None:
 
 def odd_names(root: Path) -> None:
     """Files under names with a newline, an escape sequence, a space."""
-    folder = root / "members"
-    folder.mkdir(exist_ok=True)
+    folder = members_dir(root)
     for name in ("two\nlines", "\x1b[31mred", "has space"):
         (folder / f"{name}.json").write_text(member_doc(name, []), encoding="utf-8")
 
@@ -181,7 +190,7 @@ def member_link(name: str, target: str) -> Callable[[Path], None]:
     """Member `name`'s file a link (to a file of the library folder, say)."""
 
     def change(root: Path) -> None:
-        (root / "members").mkdir(exist_ok=True)
+        members_dir(root)
         replace(root / "members" / f"{name}.json")
         os.symlink(target, root / "members" / f"{name}.json")
 

@@ -126,6 +126,9 @@ class GroupRepo:
         if not (root / ".git").exists():
             raise GroupError(f"{root}: the group's clone is missing (leave the group by removing group.json, then join again)")
         keep_attributes(root)
+        stale = root / ".git" / "index.lock"
+        if stale.is_file():  # left by a git that was killed: the sync holds the clone's lock, no other git runs here
+            stale.unlink()
         self.identity: tuple[str, ...] = ()
         if not self.run("config", "user.email", check=False).stdout.strip():
             self.identity = ("-c", f"user.name={member}", "-c", f"user.email={member}@paperdesk.invalid")
@@ -231,8 +234,16 @@ class GroupRepo:
 
 
 def exchange(root: Path, member: str, text: str, message: str, *, attempts: int = ATTEMPTS) -> Exchange:
-    """Fetch, rebase, commit this member's file (`text`) when it changed, push; again while another member pushes first."""
-    repo = GroupRepo(root, member)
+    """Fetch, rebase, commit this member's file (`text`) when it changed, push; again while another member pushes
+    first. Whatever git or the disk refuses is a `GroupError` of one line: the library holds everything shared."""
+    try:
+        return _exchange(GroupRepo(root, member), text, message, attempts)
+    except (GitError, OSError) as exc:
+        reason = str(exc) if isinstance(exc, GitError) else f"{exc.strerror or exc}"
+        raise GroupError(f"{root}: {reason}; nothing of the library was changed, sync again") from None
+
+
+def _exchange(repo: GroupRepo, text: str, message: str, attempts: int) -> Exchange:
     out = Exchange()
     for attempt in range(attempts):
         try:
