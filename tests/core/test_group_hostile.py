@@ -270,7 +270,7 @@ def test_a_member_file_that_is_a_fifo_or_unreadable_is_left_out(tmp_path: Path) 
     assert stat.S_ISFIFO((folder / "pipe.json").lstat().st_mode)
 
 
-def test_title_keys_of_capped_titles_still_match(world: World) -> None:
+def test_title_keys_of_capped_titles_still_match() -> None:
     """A title cut at `TEXT_MAX` is still read as a title (the entry is a mark, not a problem)."""
     long_title = "T" * (shared.TEXT_MAX * 3)
     doc = {"title": long_title, "rating": 2}

@@ -1,0 +1,345 @@
+"""The reading group's pure parts, without git: a member's file written and read back, its problem lines, the
+board, names, comments, group.json. Fast, so that each mutant of `tui/core/group` meets them first."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tui.core import grouping
+from tui.core.group import board, shared, state
+from tui.core.group.match import Identity, Matcher, title_key, year_of
+from tui.core.models import Annotation, Highlight, MemberMark, Paper, Status, paper_id
+
+
+def paper(title: str, abstract: str = "", **fields) -> Paper:  # type: ignore[no-untyped-def]
+    abstract = abstract or f"An abstract about {title.lower()}, long enough to name the paper."
+    return Paper(id=paper_id(abstract, title), abstract=abstract, list="L", title=title, **fields)
+
+
+def write(folder: Path, name: str, doc: object) -> Path:
+    path = folder / "members" / f"{name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+# -- what a member shares -------------------------------------------------------------------------
+
+
+def test_an_entry_holds_what_names_the_paper_and_the_mark_and_nothing_private() -> None:
+    p = paper("Graphs", authors=("A. One", "B. Two"), year="2024", venue="ICML", doi="10.1/x", citekey="one24", url="https://x.org/1")
+    ann = Annotation(p.id, rating=4, status=Status.READING, tags=["group/a", "private"], notes="secret", highlights=[Highlight("quote", "why")])
+    entry = shared.entry_of(p, ann, comment="read it", group_tags=["group"], share_notes=False)
+    assert entry == {
+        "id": p.id, "title": "Graphs", "authors": ["A. One", "B. Two"], "year": "2024", "venue": "ICML", "list": "L", "doi": "10.1/x",
+        "citekey": "one24", "url": "https://x.org/1", "abstract": p.abstract, "rating": 4, "status": "reading", "tags": ["group/a"],
+        "comment": "read it",
+    }
+    opted = shared.entry_of(p, ann, comment="", group_tags=["group"], share_notes=True)
+    assert opted is not None and opted["notes"] == "secret" and opted["highlights"] == [{"text": "quote", "comment": "why"}]
+    assert "comment" not in opted
+
+
+@pytest.mark.parametrize(
+    ("rating", "status", "tags", "comment", "shared_"),
+    [(0, Status.UNREAD, [], "", False), (1, Status.UNREAD, [], "", True), (0, Status.SKIPPED, [], "", True),
+     (0, Status.UNREAD, ["group"], "", True), (0, Status.UNREAD, ["other"], "", False), (0, Status.UNREAD, [], "c", True)],
+)
+def test_an_entry_is_made_only_when_there_is_something_to_share(rating: int, status: Status, tags: list[str], comment: str, shared_: bool) -> None:
+    p = paper("Graphs")
+    entry = shared.entry_of(p, Annotation(p.id, rating=rating, status=status, tags=tags), comment=comment, group_tags=["group"], share_notes=False)
+    assert (entry is not None) is shared_
+    if entry is not None:
+        assert entry["rating"] == rating and entry["status"] == status.value  # kept even when 0 / unread
+
+
+def test_the_file_text_is_sorted_and_stable() -> None:
+    entries = [{"title": "Zeta", "rating": 1}, {"title": "alpha", "citekey": "b", "rating": 2}, {"title": "Alpha", "citekey": "a", "rating": 3}]
+    text = shared.member_text("ana", entries)
+    doc = json.loads(text)
+    assert doc == {"format": 1, "member": "ana", "papers": [entries[2], entries[1], entries[0]]}
+    assert text == shared.member_text("ana", list(reversed(entries))) and text.endswith("}\n")
+    assert '\n "member": "ana",\n' in text and "é" in shared.member_text("é", [])
+
+
+# -- another member's file, read --------------------------------------------------------------------
+
+
+def test_a_member_file_reads_back_every_field(tmp_path: Path) -> None:
+    p = paper("Graphs", authors=("A. One",), year="2024", doi="10.1/x")
+    entry = shared.entry_of(p, Annotation(p.id, rating=5, status=Status.READ, tags=["group"], notes="n", highlights=[Highlight("q", "c")]),
+                            comment="  two\n lines ", group_tags=["group"], share_notes=True)
+    assert entry is not None
+    path = tmp_path / "members" / "ana.json"
+    path.parent.mkdir()
+    path.write_text(shared.member_text("ana", [entry]), encoding="utf-8")
+    read = shared.read_member(path)
+    assert (read.name, read.problems, read.named) == ("ana", [], True)
+    (got,) = read.papers
+    assert got.mark == MemberMark("ana", 5, Status.READ, ("group",), "two lines", "n", (("q", "c"),))
+    assert got.title == "Graphs" and got.fields["authors"] == ["A. One"] and got.fields["doi"] == "10.1/x" and got.fields["id"] == p.id
+    assert (got.identity.doi, got.identity.year, got.identity.pid) == ("10.1/x", "2024", p.id)
+
+
+def test_entries_of_the_wrong_kind_are_counted_and_left_out(tmp_path: Path) -> None:
+    good = {"title": "Kept", "rating": 0}
+    bad = [None, [], {"title": ""}, {"title": "  "}, {"title": 3}, {"title": "x", "rating": 6}, {"title": "x", "rating": -1},
+           {"title": "x", "rating": True}, {"title": "x", "rating": "4"}, {"title": "x", "status": "done"}, {"title": "x", "status": 3}]
+    read = shared.read_member(write(tmp_path, "bo", {"member": "bo", "papers": [good, *bad, {"title": "Five", "rating": 5, "status": "skipped"}]}))
+    assert [(p.title, p.mark.rating, p.mark.status) for p in read.papers] == [("Kept", 0, Status.UNREAD), ("Five", 5, Status.SKIPPED)]
+    assert read.problems == ["members/bo.json: 11 entries without a title or with a bad rating or status left out"]
+    one = shared.read_member(write(tmp_path, "cy", {"member": "cy", "papers": [good, None]}))
+    assert one.problems == ["members/cy.json: 1 entry without a title or with a bad rating or status left out"]
+
+
+def test_fields_of_the_wrong_kind_are_read_as_nothing(tmp_path: Path) -> None:
+    doc = {"title": "T", "rating": 1, "authors": "one", "tags": "group", "highlights": {"text": "x"}, "notes": 5, "comment": ["c"], "doi": 1}
+    (got,) = shared.read_member(write(tmp_path, "di", {"member": "di", "papers": [doc]})).papers
+    assert got.mark == MemberMark("di", 1, Status.UNREAD, (), "", "", ())
+    assert got.fields["authors"] == [] and got.fields["doi"] == ""
+    doc = {"title": "T", "authors": ["a", 1], "tags": ["t", None], "highlights": [{"text": "h"}, {"text": 2}, "x", {"text": "k", "comment": 3}]}
+    (got,) = shared.read_member(write(tmp_path, "di", {"member": "di", "papers": [doc]})).papers
+    assert got.fields["authors"] == ["a"] and got.mark.tags == ("t",) and got.mark.highlights == (("h", ""), ("k", ""))
+
+
+@pytest.mark.parametrize(
+    ("doc", "problem"),
+    [
+        ([], "members/ed.json: not a member's file (no papers list); left out"),
+        ({"member": "ed"}, "members/ed.json: not a member's file (no papers list); left out"),
+        ({"member": "ed", "papers": {}}, "members/ed.json: not a member's file (no papers list); left out"),
+        ({"member": "fay", "papers": []}, "members/ed.json: names member 'fay', not 'ed'; left out"),
+        ({"papers": []}, "members/ed.json: names member None, not 'ed'; left out"),
+        ({"member": "ed", "papers": [], "format": 2}, "members/ed.json: written by a newer paperdesk (format 2); left out, update to read it"),
+    ],
+)
+def test_a_file_of_the_wrong_shape_is_one_left_out_line(tmp_path: Path, doc: object, problem: str) -> None:
+    read = shared.read_member(write(tmp_path, "ed", doc))
+    assert (read.name, read.papers, read.problems) == ("ed", [], [problem])
+
+
+def test_the_current_format_and_no_format_are_read(tmp_path: Path) -> None:
+    for fmt in ({"format": 1}, {}, {"format": "2"}, {"format": 0}):
+        assert shared.read_member(write(tmp_path, "ed", {"member": "ed", "papers": [{"title": "T"}], **fmt})).problems == []
+
+
+def test_a_file_that_is_not_json_or_too_big_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write(tmp_path, "ed", {})
+    path.write_bytes(b"{not json")
+    (line,) = shared.read_member(path).problems
+    assert line.startswith("members/ed.json: not valid JSON (") and line.endswith("); its member's ratings are left out")
+    path.write_text(json.dumps({"member": "ed", "papers": []}))
+    size = path.stat().st_size
+    monkeypatch.setattr(shared, "FILE_MAX", size)
+    assert shared.read_member(path).problems == []
+    monkeypatch.setattr(shared, "FILE_MAX", size - 1)
+    assert shared.read_member(path).problems == ["members/ed.json: 0.0 MB, more than the 0 MB a member's file may hold; left out"]
+
+
+def test_reading_stops_at_the_cap_even_when_the_file_grows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size is checked on the open file, and no more than the cap is read whatever it says."""
+    path = tmp_path / "f.json"
+    path.write_bytes(b"x" * 10)
+    assert shared.read_plain(path, 10) == b"x" * 10
+    with pytest.raises(shared.LeftOut, match="more than the 0 MB"):
+        shared.read_plain(path, 9)
+    real_fstat = shared.os.fstat
+
+    class Shrunk:
+        def __init__(self, info):  # type: ignore[no-untyped-def]
+            self.st_mode, self.st_size = info.st_mode, 1
+
+    monkeypatch.setattr(shared.os, "fstat", lambda fd: Shrunk(real_fstat(fd)))
+    with pytest.raises(shared.LeftOut, match="^more than the 0 MB a member's file may hold$"):
+        shared.read_plain(path, 9)
+
+
+def test_a_link_is_never_read(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere.json"
+    target.write_text(json.dumps({"member": "ed", "papers": [{"title": "T"}]}))
+    (tmp_path / "members").mkdir()
+    (tmp_path / "members" / "ed.json").symlink_to(target)
+    read = shared.read_member(tmp_path / "members" / "ed.json")
+    assert (read.papers, read.problems) == ([], ["members/ed.json: a link, not followed; left out"])
+
+
+def test_cut_and_quoted() -> None:
+    assert shared.cut("abc", 3) == "abc" and shared.cut("abcd", 3) == "ab…"
+    assert shared.quoted("a\nb\x1b") == "'a\\nb\\x1b'" and len(shared.quoted("x" * 500)) == shared.QUOTED_MAX
+    long_comment = " ".join(["word"] * 400)
+    assert shared._comment(long_comment) == shared.cut(long_comment, shared.COMMENT_MAX)
+    assert shared._comment("a\n\tb  c") == "a b c" and shared._comment(None) == ""
+    assert shared._texts(["a" * 5000, 3, "b"]) == ("a" * (shared.TEXT_MAX - 1) + "…", "b")
+    assert len(shared._texts(["t"] * 1000)) == shared.ITEMS_MAX and shared._texts("x") == ()
+
+
+def test_an_abstract_keeps_more_than_a_title(tmp_path: Path) -> None:
+    doc = {"title": "T" * 5000, "abstract": "A" * 50_000, "notes": "N" * 50_000, "comment": "C" * 5000,
+           "highlights": [{"text": "H" * 5000, "comment": "K" * 5000}]}
+    (got,) = shared.read_member(write(tmp_path, "ed", {"member": "ed", "papers": [doc]})).papers
+    assert len(got.title) == shared.TEXT_MAX and len(got.fields["abstract"]) == shared.NOTES_MAX
+    assert len(got.mark.notes) == shared.NOTES_MAX and len(got.mark.comment) == shared.COMMENT_MAX
+    assert got.mark.highlights == (("H" * (shared.TEXT_MAX - 1) + "…", "K" * (shared.COMMENT_MAX - 1) + "…"),)
+
+
+# -- the board -----------------------------------------------------------------------------------------
+
+
+def test_member_files_are_read_in_name_order_and_odd_entries_are_left_out(tmp_path: Path) -> None:
+    write(tmp_path, "zed", {"member": "zed", "papers": []})
+    write(tmp_path, "amy", {"member": "amy", "papers": []})
+    (tmp_path / "members" / "notes.txt").write_text("not json")
+    (tmp_path / "members" / "dir.json").mkdir()
+    (tmp_path / "members" / "bad name.json").write_text("{}")
+    files = board.member_files(tmp_path)
+    assert [(f.name, f.named, f.problems) for f in files] == [
+        ("amy", True, []),
+        ("bad name", False, ["members/bad name.json: not a member's name; left out"]),
+        ("dir", False, ["members/dir.json: a folder, not a member's file; left out"]),
+        ("zed", True, []),
+    ]
+    assert board.member_files(tmp_path / "nowhere") == []
+
+
+def test_members_that_is_a_file_or_a_link_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "members").write_text("../..")
+    (only,) = board.member_files(tmp_path)
+    assert (only.named, only.problems) == (False, ["members: not a folder in the group's repository, not followed; every member's file left out"])
+    (tmp_path / "members").unlink()
+    (tmp_path / "members").symlink_to(tmp_path)
+    (only,) = board.member_files(tmp_path)
+    assert only.problems == ["members: a link in the group's repository, not followed; every member's file left out"]
+
+
+def test_the_board_meets_marks_with_papers_and_gathers_what_is_missing(tmp_path: Path) -> None:
+    mine = [paper("Graphs", year="2024"), paper("Trees", doi="10.1/t")]
+    write(tmp_path, "me", {"member": "me", "papers": [{"title": "Graphs", "rating": 1}]})
+    write(tmp_path, "bo", {"member": "bo", "papers": [
+        {"title": "graphs", "year": "2024", "rating": 5}, {"title": "Graphs", "rating": 2}, {"title": "Other", "doi": "10.1/t", "rating": 3},
+        {"title": "Only Theirs", "rating": 4}, {"title": "only theirs", "rating": 1},
+    ]})
+    write(tmp_path, "al", {"member": "al", "papers": [{"title": "Only Theirs", "rating": 2, "comment": "hm"}, {"title": "Another", "rating": 0}]})
+    (tmp_path / "members" / "x y.json").write_text("{}")
+    got = board.read_board(tmp_path, "me", mine)
+    assert got.others() == ["al", "bo"] and got.me == "me"
+    assert [(m.member, m.rating) for m in got.marks_of(mine[0].id)] == [("bo", 5)]  # bo's duplicate: the first
+    assert [(m.member, m.rating) for m in got.marks_of(mine[1].id)] == [("bo", 3)]
+    assert got.marks_of("nothing") == ()
+    assert [(m.paper.title, [(k.member, k.rating) for k in m.marks], m.votes) for m in got.missing] == [
+        ("Only Theirs", [("al", 2), ("bo", 4)], 1), ("Another", [("al", 0)], 0),
+    ]
+    assert got.problems == ["members/x y.json: not a member's name; left out"]
+
+
+# -- names, comments, group.json ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["a", "A9", "a.b_c-d", "x" * 40, "0lead"])
+def test_names_a_member_may_have(name: str) -> None:
+    assert state.check_name(name) == name
+
+
+@pytest.mark.parametrize("name", ["", "-a", ".a", "a b", "a/b", "x" * 41, "ana.json", "é", "a\n"])
+def test_names_a_member_may_not_have(name: str) -> None:
+    with pytest.raises(state.GroupError, match="cannot be a member's name: use up to 40 letters"):
+        state.check_name(name)
+
+
+def test_a_comment_is_one_line_of_at_most_200_characters() -> None:
+    assert state.one_line_comment("  a \n b\t c ") == "a b c"
+    assert state.one_line_comment("x" * 200) == "x" * 200
+    cut = state.one_line_comment("word " * 100)
+    assert len(cut) <= 200 and cut.endswith("word…") and not cut.endswith(" …")
+
+
+def test_group_json_round_trips_and_damage_is_one_line(tmp_path: Path) -> None:
+    assert state.load_state(tmp_path) is None
+    with pytest.raises(state.NotInGroup, match="in no group"):
+        state.require_state(tmp_path)
+    kept = state.GroupState("git@x:g.git", "ana", "2026-01-01", {"p2": "b", "p1": "a"}, {"p9", "p3"})
+    state.save_state(tmp_path, kept)
+    doc = json.loads((tmp_path / "group.json").read_text())
+    assert doc == {"format": 1, "remote": "git@x:g.git", "name": "ana", "joined": "2026-01-01", "comments": {"p1": "a", "p2": "b"},
+                   "shared_notes": ["p3", "p9"]}
+    assert list(doc["comments"]) == ["p1", "p2"]
+    back = state.require_state(tmp_path)
+    assert (back.remote, back.name, back.joined, back.comments, back.shared_notes) == ("git@x:g.git", "ana", "2026-01-01", {"p1": "a", "p2": "b"}, {"p3", "p9"})
+    damaged = [("{oops", "not valid JSON"), ("[1]", "expected a JSON object"), ('{"remote": "", "name": "a"}', "needs a remote"),
+               ('{"remote": "r", "name": "a b"}', "needs a remote"), ('{"remote": "r"}', "needs a remote"), ('{"remote": 1, "name": "a"}', "needs a remote")]
+    for text, says in damaged:
+        (tmp_path / "group.json").write_text(text)
+        with pytest.raises(state.GroupError, match=says):
+            state.load_state(tmp_path)
+    (tmp_path / "group.json").write_text(json.dumps({"remote": "r", "name": "a", "comments": {"p": "  x\ny ", "q": "  ", "r": 3}, "shared_notes": ["p", 4],
+                                                    "joined": 5}))
+    odd = state.require_state(tmp_path)
+    assert (odd.comments, odd.shared_notes, odd.joined) == ({"p": "x y"}, {"p"}, "")
+    (tmp_path / "group.json").write_text(json.dumps({"remote": "r", "name": "a", "comments": [], "shared_notes": {}}))
+    assert (state.require_state(tmp_path).comments, state.require_state(tmp_path).shared_notes) == ({}, set())
+
+
+def test_the_sync_record_lives_in_the_clones_git_folder(tmp_path: Path) -> None:
+    assert state.read_sync_record(tmp_path) == {}
+    (tmp_path / ".git").mkdir()
+    state.write_sync_record(tmp_path, {"last_sync": "t", "outcome": "synced"})
+    assert state.read_sync_record(tmp_path) == {"last_sync": "t", "outcome": "synced"}
+    (tmp_path / ".git" / state.SYNC_RECORD).write_text('{"last_sync": "t", "n": 1}')
+    assert state.read_sync_record(tmp_path) == {"last_sync": "t"}
+    (tmp_path / ".git" / state.SYNC_RECORD).write_text("[1]")
+    assert state.read_sync_record(tmp_path) == {}
+    state.write_sync_record(tmp_path / "missing", {"a": "b"})  # best effort: no error
+
+
+def test_paths_of_the_membership() -> None:
+    assert state.state_path(Path("/l")) == Path("/l/group.json") and state.clone_path(Path("/l")) == Path("/l/group")
+
+
+# -- matching -----------------------------------------------------------------------------------------------
+
+
+def test_identity_and_title_keys() -> None:
+    assert title_key("") == "" and title_key("  ") == "" and title_key("TD-M(PC)$^2$") == title_key("TD-M(PC)²")
+    assert year_of(" 2024-05") == "2024" and year_of("20x4") == "" and year_of("99") == ""
+    ident = Identity(doi="https://doi.org/10.1/A", arxiv="2401.0001V2", citekey="Key", title="T", year="2024", pid="p")
+    assert (ident.doi, ident.arxiv, ident.citekey, ident.year, ident.pid) == ("10.1/a", "2401.0001v2", "key", "2024", "p")
+    assert Identity().doi == ""
+
+
+def test_an_arxiv_id_matches_unless_two_dois_differ() -> None:
+    mine = paper("Deep Nets", doi="10.1/a", url="https://arxiv.org/abs/2401.00001", year="2024")
+    matcher = Matcher([mine])
+    assert matcher.find(Identity(arxiv="2401.00001", year="1999", title="Other")) == mine.id
+    assert matcher.find(Identity(arxiv="2401.00001", doi="10.1/b")) is None
+    assert matcher.find(Identity(pid=mine.id, doi="10.1/b")) is None and matcher.find(Identity(pid=mine.id)) == mine.id
+    assert matcher.find(Identity(pid=mine.id, year="1999")) is None
+
+
+# -- the use case, without git --------------------------------------------------------------------------------
+
+
+def test_what_this_member_shares_and_how_the_group_counts_it(tmp_path: Path) -> None:
+    from tui.core.library import Library
+
+    with Library.open(tmp_path / "lib") as lib:
+        a, b, c, d = lib.papers[:4]
+        lib.save_annotation(a.id, rating=5, tags=["group/x", "mine"])
+        lib.save_annotation(b.id, notes="only notes")
+        lib.save_annotation(d.id, rating=2, notes="n")
+        st = state.GroupState("r", "me", "t", {c.id: "see this"}, {d.id})
+        entries = shared_entries = grouping.shared_entries(lib, st, ["group"])
+        assert [e["id"] for e in sorted(entries, key=lambda e: e["id"])] == sorted([a.id, c.id, d.id])
+        by_id = {e["id"]: e for e in shared_entries}
+        assert by_id[a.id]["tags"] == ["group/x"] and by_id[c.id]["comment"] == "see this" and by_id[d.id]["notes"] == "n"
+        assert "notes" not in by_id[a.id]
+        marks = {a.id: (MemberMark("bo", 4), MemberMark("cy", 3, notes="x", highlights=(("q", ""),)))}
+        seen = grouping.Sight(st, board.Board("me", [], marks, []))
+        assert seen.me == "me" and seen.comment_of(c.id) == "see this" and seen.comment_of(a.id) == ""
+        assert [seen.votes(a.id, r) for r in (0, 3, 4, 5)] == [1, 1, 2, 2]
+        assert seen.record(a.id, Annotation(a.id, rating=4)) == {"votes": 2, "members": [
+            {"member": "me", "rating": 4, "status": "unread", "comment": ""},
+            {"member": "bo", "rating": 4, "status": "unread", "tags": [], "comment": ""},
+            {"member": "cy", "rating": 3, "status": "unread", "tags": [], "comment": "", "notes": "x", "highlights": [{"text": "q", "comment": ""}]},
+        ]}
