@@ -148,3 +148,18 @@ def test_a_newcomer_joins_a_group_whose_repository_holds_every_hostile_tree(two:
     assert {name: (cara / name).read_bytes() for name in kept} == kept
     assert pd(ana, "group", "sync").returncode == 0
     assert pd(ana, "list", "--format", "ids", "--query", "group:cara").stdout.split() == [pid]
+
+
+def test_show_prints_the_first_lines_of_another_members_shared_notes() -> None:
+    from tui.cli_group import NOTE_LINES, group_lines
+    from tui.core.group.board import Board
+    from tui.core.group.state import GroupState
+    from tui.core.grouping import Sight
+    from tui.core.models import Annotation, MemberMark
+
+    notes = "".join(f"line {i}\n" for i in range(NOTE_LINES + 5))
+    sight = Sight(GroupState("r", "me", "t"), Board("me", [], {"p": (MemberMark("bo", 4, notes=notes),)}, []))
+    lines = group_lines(sight, "p", Annotation("p"))
+    assert lines[-2:] == [f"      line {NOTE_LINES - 1}", "      …"] and lines[4] == "      line 0"
+    short = Sight(GroupState("r", "me", "t"), Board("me", [], {"p": (MemberMark("bo", 4, notes="one\ntwo"),)}, []))
+    assert group_lines(short, "p", Annotation("p"))[-2:] == ["      one", "      two"]

@@ -174,6 +174,9 @@ def test_cut_and_quoted() -> None:
     assert shared._comment("a\n\tb  c") == "a b c" and shared._comment(None) == ""
     assert shared._texts(["a" * 5000, 3, "b"]) == ("a" * (shared.TEXT_MAX - 1) + "…", "b")
     assert len(shared._texts(["t"] * 1000)) == shared.ITEMS_MAX and shared._texts("x") == ()
+    doc = {"title": "T", "tags": ["g" * 500] * 100, "highlights": [{"text": "h"}] * 100}
+    mark = shared._paper(doc, "x").mark  # type: ignore[union-attr]
+    assert mark.tags == ("g" * (shared.TAG_CHARS - 1) + "…",) * shared.TAGS_MAX and len(mark.highlights) == shared.HIGHLIGHTS_MAX
 
 
 def test_an_abstract_keeps_more_than_a_title(tmp_path: Path) -> None:

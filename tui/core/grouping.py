@@ -183,7 +183,7 @@ def sync(library: Library | str | os.PathLike[str], *, group_tags: Sequence[str]
         lines.append(f"cannot reach {state.remote} ({done.unreachable}); your ratings are committed in the clone and go out with the next sync")
     elif done.pushed:
         lines.append(f"pushed to {state.remote}")
-    others = [m.name for m in members if m.named and m.name != state.name]
+    others = [m.name for m in members if m.read and m.name != state.name]  # a member whose file is left out: its line says so
     problems = [line for m in members for line in m.problems]
     lines.append(f"members: {', '.join([state.name, *others])}" if others else "no other member has shared yet")
     lines += problems

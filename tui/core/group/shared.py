@@ -46,8 +46,13 @@ ENTRIES_MAX = 10_000
 TEXT_MAX = 2_000
 #: An abstract or a member's shared notes is cut to this many characters.
 NOTES_MAX = 20_000
-#: Authors, tags and highlights: at most this many of each per entry.
+#: Authors: at most this many per entry.
 ITEMS_MAX = 200
+#: Tags another member shares on one paper, each of at most `TAG_CHARS` characters: the pane shows them all.
+TAGS_MAX = 20
+TAG_CHARS = 100
+#: Highlights another member shares on one paper: the pane shows them all.
+HIGHLIGHTS_MAX = 50
 #: Characters of a value quoted in a problem line.
 QUOTED_MAX = 60
 
@@ -132,6 +137,11 @@ class MemberFile:
         self.problems: list[str] = [] if problems is None else problems
         self.named = named
 
+    @property
+    def read(self) -> bool:
+        """A member whose file could be used (its papers read, or none to read and nothing wrong)."""
+        return self.named and (bool(self.papers) or not self.problems)
+
 
 def cut(text: str, limit: int) -> str:
     """`text`, at most `limit` characters: cut with "…" when longer."""
@@ -142,9 +152,9 @@ def _text(value: Any, limit: int = TEXT_MAX) -> str:
     return cut(value, limit) if isinstance(value, str) else ""
 
 
-def _texts(value: Any, limit: int = TEXT_MAX) -> tuple[str, ...]:
-    """The strings of a list (at most `ITEMS_MAX`, each cut to `limit`); () for anything else."""
-    return tuple(cut(v, limit) for v in value[:ITEMS_MAX] if isinstance(v, str)) if isinstance(value, list) else ()
+def _texts(value: Any, limit: int = TEXT_MAX, most: int = ITEMS_MAX) -> tuple[str, ...]:
+    """The strings of a list (at most `most`, each cut to `limit`); () for anything else."""
+    return tuple(cut(v, limit) for v in value[:most] if isinstance(v, str)) if isinstance(value, list) else ()
 
 
 def _comment(value: Any) -> str:
@@ -166,12 +176,12 @@ def _paper(doc: Any, member: str) -> SharedPaper | None:
         member=member,
         rating=rating,
         status=status,
-        tags=_texts(doc.get("tags")),
+        tags=_texts(doc.get("tags"), TAG_CHARS, TAGS_MAX),
         comment=_comment(doc.get("comment")),
         notes=_text(doc.get("notes"), NOTES_MAX),
         highlights=tuple(
             (_text(h["text"]), _comment(h.get("comment")))
-            for h in highlights[:ITEMS_MAX]
+            for h in highlights[:HIGHLIGHTS_MAX]
             if isinstance(h, dict) and isinstance(h.get("text"), str)
         ) if isinstance(highlights, list) else (),
     )
