@@ -346,3 +346,51 @@ def test_what_this_member_shares_and_how_the_group_counts_it(tmp_path: Path) -> 
             {"member": "bo", "rating": 4, "status": "unread", "tags": [], "comment": ""},
             {"member": "cy", "rating": 3, "status": "unread", "tags": [], "comment": "", "notes": "x", "highlights": [{"text": "q", "comment": ""}]},
         ]}
+
+
+# -- the clone's paths ---------------------------------------------------------------------------------------
+
+
+def test_a_path_is_inside_the_clone_only_without_links_on_its_way(tmp_path: Path) -> None:
+    from tui.core.group.repo import inside
+
+    root = tmp_path / "clone"
+    (root / "members").mkdir(parents=True)
+    assert inside(root, root / "members" / "ana.json")
+    assert not inside(root, tmp_path / "elsewhere.json")
+    assert not inside(root, root / "members" / ".." / ".." / "x.json")
+    (root / "members" / "ana.json").symlink_to(tmp_path / "x.json")
+    assert not inside(root, root / "members" / "ana.json")
+    (root / "members" / "ana.json").unlink()
+    (root / "members" / "ana.json").symlink_to(root / "members" / "real.json")  # a link, even to a path inside
+    assert not inside(root, root / "members" / "ana.json")
+    (root / "members" / "ana.json").unlink()
+    (root / "members").rmdir()
+    (root / "members").symlink_to(root / "inner")
+    (root / "inner").mkdir()
+    assert not inside(root, root / "members" / "ana.json")
+    linked = tmp_path / "linked-root"
+    linked.symlink_to(root)  # the clone itself reached through a link (the user's choice): its inside is inside
+    assert inside(linked, linked / "inner" / "ana.json")
+
+
+def test_the_attributes_file_is_written_when_it_differs(tmp_path: Path) -> None:
+    from tui.core.group.repo import ATTRIBUTES, keep_attributes
+
+    path = tmp_path / ".git" / "info" / "attributes"
+    keep_attributes(tmp_path)
+    assert path.read_text() == ATTRIBUTES and ATTRIBUTES.startswith("* -text") and ATTRIBUTES.endswith("\n")
+    path.write_text("* text\n")
+    keep_attributes(tmp_path)
+    assert path.read_text() == ATTRIBUTES
+    before = path.stat().st_mtime_ns
+    keep_attributes(tmp_path)
+    assert path.stat().st_mtime_ns == before  # the same: not written again
+    path.unlink()
+    path.symlink_to(tmp_path / "outside")
+    keep_attributes(tmp_path)
+    assert not path.is_symlink() and not (tmp_path / "outside").exists() and path.read_text() == ATTRIBUTES
+    (tmp_path / "blocked" / ".git").mkdir(parents=True)
+    (tmp_path / "blocked" / ".git" / "info").write_text("a file where the folder goes")
+    with pytest.raises(state.GroupError, match=r"info/attributes: cannot be written \(.*\); nothing was synced"):
+        keep_attributes(tmp_path / "blocked")
