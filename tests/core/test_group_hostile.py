@@ -276,3 +276,25 @@ def test_title_keys_of_capped_titles_still_match() -> None:
     doc = {"title": long_title, "rating": 2}
     paper = shared._paper(doc, "x")
     assert paper is not None and len(paper.title) == shared.TEXT_MAX and title_key(paper.title)
+
+
+def test_the_members_overview_counts_each_readable_members_file(world: World) -> None:
+    world.rate("bob", TITLES[1], 2)
+    grouping.set_comment(world.folders["bob"], next(iter(_ids(world, "bob", TITLES[3]))), "see this")
+    world.sync("bob")
+    world.evil.push(odd_names)
+    world.sync("papers")
+    state, lines, problems = grouping.overview(world.folders["papers"])
+    assert (state.name, state.remote) == ("papers", str(world.bare))
+    assert [(m.name, m.shared, m.rated, m.votes, m.me) for m in lines] == [("bob", 3, 2, 1, False), ("papers", 1, 1, 1, True)]
+    bob, me = lines
+    assert me.when == NOW and bob.when.startswith("20") and "T" in bob.when and bob.when != NOW
+    assert len(problems) == 3 and all(p.endswith("not a member's name; left out") for p in problems)
+    (world.folders["papers"] / "group" / "members" / "papers.json").unlink()  # not shared yet: first, from the sync record
+    _state, lines, _problems = grouping.overview(world.folders["papers"])
+    assert [(m.name, m.shared, m.when, m.me) for m in lines] == [("papers", 0, NOW, True), ("bob", 3, bob.when, False)]
+
+
+def _ids(world: World, name: str, title: str) -> list[str]:
+    with Library.open(world.folders[name], seed=False, read_only=True) as lib:
+        return [p.id for p in lib.papers if p.title == title]
