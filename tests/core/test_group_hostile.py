@@ -298,3 +298,71 @@ def test_the_members_overview_counts_each_readable_members_file(world: World) ->
 def _ids(world: World, name: str, title: str) -> list[str]:
     with Library.open(world.folders[name], seed=False, read_only=True) as lib:
         return [p.id for p in lib.papers if p.title == title]
+
+
+def test_papers_only_others_have_are_listed_most_votes_first_and_added_as_shared(world: World) -> None:
+    extra = world.base / "extra.json"
+    extra.write_text(json.dumps([
+        {"title": "Zebra Paper Only Bob Has", "abstract": "Stripes as features.", "year": "2026", "authors": ["Z. Bra"],
+         "url": "https://arxiv.org/abs/2601.00001", "citekey": "bra26zebra", "venue": "ZooConf"},
+        {"title": "Aardvark Paper Only Bob Has", "abstract": "Ants as data.", "year": "2025", "doi": "10.1/aard"},
+    ]))
+    with Library.open(world.folders["bob"], seed=False) as lib:
+        from tui.core.library import import_paths
+
+        import_paths(lib, [extra])
+        for p in lib.papers:
+            if "Only Bob" in p.title:
+                lib.save_annotation(p.id, rating=5 if p.title.startswith("Zebra") else 3)
+        key = next(p.citekey for p in lib.papers if p.title.startswith("Zebra"))
+    world.sync("bob")
+    world.sync("papers")
+    with Library.open(world.folders["papers"], seed=False) as lib:
+        found = grouping.missing(lib)
+        assert [(m.paper.title, m.votes) for m in found] == [("Zebra Paper Only Bob Has", 1), ("Aardvark Paper Only Bob Has", 0)]
+        assert grouping.add_missing(lib, []) == ["no paper to add: this library has every paper the others shared"]
+        assert grouping.add_missing(lib) == ["added 2 papers the group shared, 0 merged with papers already here"]
+        added = {p.title: p for p in lib.papers if "Only Bob" in p.title}
+        zebra, aard = added["Zebra Paper Only Bob Has"], added["Aardvark Paper Only Bob Has"]
+        assert (zebra.citekey, zebra.url, zebra.authors, zebra.year, zebra.abstract) == (
+            key, "https://arxiv.org/abs/2601.00001", ("Z. Bra",), "2026", "Stripes as features.")
+        assert key and key == zebra.citekey
+        assert (aard.doi, aard.list, aard.year) == ("10.1/aard", "extra", "2025")
+        assert grouping.missing(lib) == []
+        sight = grouping.sight(lib)
+        assert sight is not None and [(m.member, m.rating) for m in sight.marks_of(zebra.id)] == [("bob", 5)]
+
+
+def test_the_url_of_a_shared_paper_is_made_from_its_arxiv_id_when_it_has_none() -> None:
+    from tui.core.group.board import Missing
+    from tui.core.models import MemberMark
+
+    item = Missing(shared.SharedPaper({"title": "T", "arxiv": "2601.00002", "url": "", "list": "", "doi": ""}, MemberMark("bo")))
+    assert grouping._record(item) == {"title": "T", "url": "https://arxiv.org/abs/2601.00002", "list": "Group"}
+    item = Missing(shared.SharedPaper({"title": "T", "arxiv": "", "list": "ICML", "abstract": "A"}, MemberMark("bo")))
+    assert grouping._record(item) == {"title": "T", "abstract": "A", "list": "ICML"}
+
+
+def test_notes_are_shared_only_while_opted_in_and_joining_again_is_refused(world: World) -> None:
+    pid = _ids(world, "papers", TITLES[0])[0]
+    with Library.open(world.folders["papers"], seed=False) as lib:
+        lib.save_annotation(pid, notes="my notes")
+    grouping.share_notes(world.folders["papers"], pid, True)
+    world.sync("papers")
+    assert [e.get("notes") for e in json.loads(world.shared_file("papers"))["papers"]] == ["my notes"]
+    grouping.share_notes(world.folders["papers"], pid, False)
+    world.sync("papers")
+    assert [e.get("notes") for e in json.loads(world.shared_file("papers"))["papers"]] == [None]
+    with pytest.raises(GroupError, match=r"already in a group \(.*shared.git\) as papers"):
+        grouping.join(world.folders["papers"], str(world.bare), "other")
+    fresh = world.base / "fresh"
+    shutil.copytree(world.folders["bob"], fresh, ignore=shutil.ignore_patterns("group", "group.json"))
+    (fresh / "group").mkdir()
+    with pytest.raises(GroupError, match="group: already exists; move it away to join a group"):
+        grouping.join(fresh, str(world.bare), "dee")
+    (fresh / "group").rmdir()
+    with pytest.raises(GroupError, match="bob is already a member of .*: choose another name"):
+        grouping.join(fresh, str(world.bare), "bob")
+    assert not (fresh / "group").exists() and not (fresh / "group.json").exists()
+    lines = grouping.join(fresh, str(world.bare), "bob", rejoin=True, now=NOW)
+    assert lines[0] == f"joined {world.bare} as bob" and load_state(fresh).joined == NOW  # type: ignore[union-attr]

@@ -394,3 +394,13 @@ def test_the_attributes_file_is_written_when_it_differs(tmp_path: Path) -> None:
     (tmp_path / "blocked" / ".git" / "info").write_text("a file where the folder goes")
     with pytest.raises(state.GroupError, match=r"info/attributes: cannot be written \(.*\); nothing was synced"):
         keep_attributes(tmp_path / "blocked")
+
+
+def test_entries_of_one_title_are_ordered_by_key_then_doi_and_keys_are_sorted() -> None:
+    same = [{"title": "T", "citekey": "A", "rating": 1}, {"title": "T", "rating": 2}]
+    assert [e["rating"] for e in json.loads(shared.member_text("m", same))["papers"]] == [2, 1]  # no key: ""
+    dois = [{"title": "T", "doi": "10.1/Z", "rating": 1}, {"title": "T", "rating": 2}]
+    assert [e["rating"] for e in json.loads(shared.member_text("m", dois))["papers"]] == [2, 1]  # no DOI: ""
+    text = shared.member_text("m", [{"title": "T", "rating": 1, "abstract": "A", "status": "read"}])
+    assert text.index('"format"') < text.index('"member"') < text.index('"papers"')
+    assert text.index('"abstract"') < text.index('"rating"') < text.index('"status"') < text.index('"title"')
