@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import stat
 import subprocess
 from pathlib import Path
 
@@ -34,8 +33,7 @@ from tests.robustness.group_world import (
     wrong_shapes,
 )
 from tui.core import grouping
-from tui.core.group import board, shared
-from tui.core.group.match import title_key
+from tui.core.group import shared
 from tui.core.group.state import GroupError, load_state
 from tui.core.library import Library
 
@@ -239,43 +237,6 @@ def test_a_file_of_mine_too_big_for_the_others_is_said(world: World, monkeypatch
     monkeypatch.setattr(grouping, "FILE_MAX", 100)
     report = world.sync("papers")
     assert "your file is more than the 0 MB the others read: they leave it out (share fewer papers)" in report.lines
-
-
-def test_entries_and_files_past_their_caps_are_left_out_and_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "members"
-    folder.mkdir()
-    entries = [{"title": t, "rating": 3} for t in TITLES[:5]]
-    for name in ("ann", "ben", "cat"):
-        (folder / f"{name}.json").write_text(member_doc(name, entries))
-    monkeypatch.setattr(shared, "ENTRIES_MAX", 3)
-    monkeypatch.setattr(board, "FILES_MAX", 2)
-    ann, ben, past = board.member_files(tmp_path)
-    assert [p.title for p in ann.papers] == TITLES[:3] and ann.problems == ["members/ann.json: 2 entries past the first 3 left out"]
-    assert (past.named, past.problems) == (False, ["members: 1 files past the first 2 left out"])
-    assert [f.name for f in board.member_files(tmp_path) if f.named] == ["ann", "ben"]
-
-
-def test_a_member_file_that_is_a_fifo_or_unreadable_is_left_out(tmp_path: Path) -> None:
-    folder = tmp_path / "members"
-    folder.mkdir()
-    os.mkfifo(folder / "pipe.json")
-    (folder / "shut.json").write_text(member_doc("shut", []))
-    (folder / "shut.json").chmod(0)
-    (folder / "ok.json").write_text(member_doc("ok", [{"title": TITLES[0], "rating": 2}]))
-    files = {f.name: f for f in board.member_files(tmp_path)}
-    assert files["pipe"].problems == ["members/pipe.json: not a plain file; left out"]
-    if os.geteuid() != 0:  # root reads it all the same
-        assert files["shut"].problems == ["members/shut.json: cannot be read (Permission denied); left out"]
-    assert [(p.mark.member, p.mark.rating) for p in files["ok"].papers] == [("ok", 2)]
-    assert stat.S_ISFIFO((folder / "pipe.json").lstat().st_mode)
-
-
-def test_title_keys_of_capped_titles_still_match() -> None:
-    """A title cut at `TEXT_MAX` is still read as a title (the entry is a mark, not a problem)."""
-    long_title = "T" * (shared.TEXT_MAX * 3)
-    doc = {"title": long_title, "rating": 2}
-    paper = shared._paper(doc, "x")
-    assert paper is not None and len(paper.title) == shared.TEXT_MAX and title_key(paper.title)
 
 
 def test_the_members_overview_counts_each_readable_members_file(world: World) -> None:

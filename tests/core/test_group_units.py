@@ -4,10 +4,13 @@ board, names, comments, group.json. Fast, so that each mutant of `tui/core/group
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
 
+from tests.robustness.group_world import TITLES, member_doc
 from tui.core import grouping
 from tui.core.group import board, shared, state
 from tui.core.group.match import Identity, Matcher, title_key, year_of
@@ -404,3 +407,57 @@ def test_entries_of_one_title_are_ordered_by_key_then_doi_and_keys_are_sorted() 
     text = shared.member_text("m", [{"title": "T", "rating": 1, "abstract": "A", "status": "read"}])
     assert text.index('"format"') < text.index('"member"') < text.index('"papers"')
     assert text.index('"abstract"') < text.index('"rating"') < text.index('"status"') < text.index('"title"')
+
+
+def test_entries_and_files_past_their_caps_are_left_out_and_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "members"
+    folder.mkdir()
+    entries = [{"title": t, "rating": 3} for t in TITLES[:5]]
+    for name in ("ann", "ben", "cat"):
+        (folder / f"{name}.json").write_text(member_doc(name, entries))
+    monkeypatch.setattr(shared, "ENTRIES_MAX", 3)
+    monkeypatch.setattr(board, "FILES_MAX", 2)
+    ann, ben, past = board.member_files(tmp_path)
+    assert [p.title for p in ann.papers] == TITLES[:3] and ann.problems == ["members/ann.json: 2 entries past the first 3 left out"]
+    assert (past.named, past.problems) == (False, ["members: 1 files past the first 2 left out"])
+    assert [f.name for f in board.member_files(tmp_path) if f.named] == ["ann", "ben"]
+
+
+def test_a_member_file_that_is_a_fifo_or_unreadable_is_left_out(tmp_path: Path) -> None:
+    folder = tmp_path / "members"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.json")
+    (folder / "shut.json").write_text(member_doc("shut", []))
+    (folder / "shut.json").chmod(0)
+    (folder / "ok.json").write_text(member_doc("ok", [{"title": TITLES[0], "rating": 2}]))
+    files = {f.name: f for f in board.member_files(tmp_path)}
+    assert files["pipe"].problems == ["members/pipe.json: not a plain file; left out"]
+    if os.geteuid() != 0:  # root reads it all the same
+        assert files["shut"].problems == ["members/shut.json: cannot be read (Permission denied); left out"]
+    assert [(p.mark.member, p.mark.rating) for p in files["ok"].papers] == [("ok", 2)]
+    assert stat.S_ISFIFO((folder / "pipe.json").lstat().st_mode)
+
+
+def test_title_keys_of_capped_titles_still_match() -> None:
+    """A title cut at `TEXT_MAX` is still read as a title (the entry is a mark, not a problem)."""
+    long_title = "T" * (shared.TEXT_MAX * 3)
+    doc = {"title": long_title, "rating": 2}
+    paper = shared._paper(doc, "x")
+    assert paper is not None and len(paper.title) == shared.TEXT_MAX and title_key(paper.title)
+
+
+def test_sizes_are_said_in_megabytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write(tmp_path, "ed", {"member": "ed", "papers": [], "pad": "x" * (3 << 19)})
+    monkeypatch.setattr(shared, "FILE_MAX", 1 << 20)
+    assert shared.read_member(path).problems == ["members/ed.json: 1.5 MB, more than the 1 MB a member's file may hold; left out"]
+
+
+def test_a_link_is_never_opened_even_when_it_looks_like_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The open itself refuses links (O_NOFOLLOW): a link made between the look and the open is not followed."""
+    target = tmp_path / "elsewhere.json"
+    target.write_text(json.dumps({"member": "ed", "papers": [{"title": "T"}]}))
+    (tmp_path / "members").mkdir()
+    (tmp_path / "members" / "ed.json").symlink_to(target)
+    monkeypatch.setattr(Path, "is_symlink", lambda self: False)
+    read = shared.read_member(tmp_path / "members" / "ed.json")
+    assert read.papers == [] and read.problems == ["members/ed.json: cannot be read (Too many levels of symbolic links); left out"]
