@@ -461,3 +461,87 @@ def test_a_link_is_never_opened_even_when_it_looks_like_a_file(tmp_path: Path, m
     monkeypatch.setattr(Path, "is_symlink", lambda self: False)
     read = shared.read_member(tmp_path / "members" / "ed.json")
     assert read.papers == [] and read.problems == ["members/ed.json: cannot be read (Too many levels of symbolic links); left out"]
+
+
+# -- what the first mutation run let live --------------------------------------------------------------------
+
+
+def test_contradictions_between_two_identities() -> None:
+    from rapidfuzz import fuzz
+
+    from tui.core.group.match import ALL, BUT_TITLE
+
+    same = Identity(citekey="k", arxiv="2401.1", title="Same Title", year="2024")
+    assert not same.contradicts(Identity(citekey="k", arxiv="2401.1", title="Same Title", year="2024"), check=ALL)
+    assert not Identity(pid="p", title="A Title").contradicts(Identity(pid="p", title="Nothing Alike At All"), check=BUT_TITLE)
+    assert Identity(citekey="k", title="A Title").contradicts(Identity(citekey="k", title="Nothing Alike At All"), check=ALL)
+    left, right = Identity(citekey="k", title="abcde"), Identity(citekey="k", title="abcdx")
+    assert fuzz.ratio(left.title, right.title) == 80.0 and not left.contradicts(right, check=ALL)  # 80 is alike enough
+
+
+def test_a_citation_key_meets_its_paper() -> None:
+    mine = paper("Learning to Rank", citekey="smith2020", year="2020")
+    matcher = Matcher([mine])
+    assert matcher.find(Identity(citekey="SMITH2020")) == mine.id and matcher.find(Identity(citekey="jones")) is None
+
+
+def test_every_member_after_this_one_is_read_and_two_members_marks_on_one_paper_are_kept(tmp_path: Path) -> None:
+    mine = [paper("Graphs")]
+    for name, stars in (("bo", 4), ("cy", 2)):
+        write(tmp_path, name, {"member": name, "papers": [{"title": "Graphs", "rating": stars}]})
+    write(tmp_path, "al", {"member": "al", "papers": [{"title": "Graphs", "rating": 5}]})
+    got = board.read_board(tmp_path, "al", mine)  # this member first in name order: the others still read
+    assert [(m.member, m.rating) for m in got.marks_of(mine[0].id)] == [("bo", 4), ("cy", 2)]
+
+
+def test_caps_at_their_exact_bounds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shared, "ENTRIES_MAX", 2)
+    monkeypatch.setattr(board, "FILES_MAX", 2)
+    entries = [{"title": t} for t in TITLES[:2]]
+    write(tmp_path, "ann", {"member": "ann", "papers": entries})
+    write(tmp_path, "ben", {"member": "ben", "papers": [*entries, {"title": "one more"}]})
+    ann, ben = board.member_files(tmp_path)
+    assert ann.problems == [] and ben.problems == ["members/ben.json: 1 entry past the first 2 left out"]
+    (tmp_path / "members").rename(tmp_path / "away")
+    (tmp_path / "members").symlink_to(tmp_path / "away")
+    (link,) = board.member_files(tmp_path)
+    assert (link.name, link.named, link.read) == ("members", False, False)
+
+
+def test_a_member_file_and_its_defaults() -> None:
+    assert shared.MemberFile("x").problems == [] and shared.MemberFile("x").papers == [] and shared.MemberFile("x").read
+    assert not shared.MemberFile("x", problems=["p"]).read and not shared.MemberFile("x", named=False).read
+    assert shared._paper({"title": "T"}, "m").mark == MemberMark("m")  # type: ignore[union-attr]
+    spaced = "a" + " " * 900 + "b"  # read only so far before its spacing is folded: a line, cut
+    assert shared._comment(spaced) == "a …"
+
+
+def test_the_name_stays_on_a_left_out_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "ed", {})
+    path.write_bytes(b"\xff")
+    assert shared.read_member(path).name == "ed"
+    path.chmod(0)
+    path.unlink()
+    path.mkdir()
+    read = shared.read_member(path)
+    assert read.name == "ed" and read.problems[0].startswith("members/ed.json: ")
+    path.rmdir()
+    path.symlink_to(tmp_path)
+    assert shared.read_member(path).name == "ed"
+
+
+def test_a_comment_cut_loses_its_trailing_space() -> None:
+    assert state.one_line_comment("a" * 198 + " b" * 10) == "a" * 198 + "…"
+
+
+def test_group_json_that_cannot_be_read_or_written_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "group.json").mkdir()
+    with pytest.raises(state.GroupError, match=r"group.json: cannot be read \(.+\)$"):
+        state.load_state(tmp_path)
+    with pytest.raises(state.GroupError, match=r"group.json: cannot be written \(.+\); nothing changed$"):
+        state.save_state(tmp_path, state.GroupState("r", "ana", "t", {"p": "café"}))
+    (tmp_path / "group.json").rmdir()
+    state.save_state(tmp_path, state.GroupState("r", "ana", "t", {"p": "café"}))
+    assert '"p": "café"' in (tmp_path / "group.json").read_text(encoding="utf-8")
+    (tmp_path / "group.json").write_text(json.dumps({"remote": "r", "name": "a", "shared_notes": {"p": 1}}))
+    assert state.require_state(tmp_path).shared_notes == set()
