@@ -209,6 +209,11 @@ def test_hooks_in_the_clone_never_run(world: World) -> None:
     for hook in ("pre-commit", "post-commit", "pre-push", "post-checkout", "post-merge", "post-rewrite", "reference-transaction"):
         (hooks / hook).write_text(f"#!/bin/sh\necho {hook} >> '{marker}'\n")
         (hooks / hook).chmod(0o755)
+    clone = world.folders["papers"] / "group"
+    monitor = world.base / "monitor.sh"
+    monitor.write_text(f"#!/bin/sh\necho fsmonitor >> '{marker}'\n")
+    monitor.chmod(0o755)
+    subprocess.run(["git", "-C", str(clone), "config", "core.fsmonitor", str(monitor)], check=True)  # a setting of the user's
     world.rate("papers", TITLES[6], 5)
     report = world.sync("papers")
     assert any(line.startswith("pushed") for line in report.lines) and not marker.exists()
@@ -327,3 +332,20 @@ def test_notes_are_shared_only_while_opted_in_and_joining_again_is_refused(world
     assert not (fresh / "group").exists() and not (fresh / "group.json").exists()
     lines = grouping.join(fresh, str(world.bare), "bob", rejoin=True, now=NOW)
     assert lines[0] == f"joined {world.bare} as bob" and load_state(fresh).joined == NOW  # type: ignore[union-attr]
+
+
+def test_a_newcomer_checks_out_every_file_byte_for_byte_and_links_as_plain_files(world: World) -> None:
+    """Even the first checkout of a join ignores the tree's `.gitattributes`, and a link is a plain file."""
+    from tests.robustness.group_world import member_link
+
+    world.evil.push(reencoding)
+    world.evil.push(member_link("linked", "../../papers.json"))
+    world.rate("bob", TITLES[6], 3)
+    world.sync("bob")
+    fresh = world.base / "fresh"
+    shutil.copytree(world.folders["bob"], fresh, ignore=shutil.ignore_patterns("group", "group.json"))
+    grouping.join(fresh, str(world.bare), "dee", now=NOW)
+    members = fresh / "group" / "members"
+    assert (members / "bob.json").read_bytes() == world.shared_file("bob")
+    assert not (members / "linked.json").is_symlink() and (members / "linked.json").read_text() == "../../papers.json"
+    assert (fresh / "group" / ".git" / "info" / "attributes").read_text().startswith("* -text")
