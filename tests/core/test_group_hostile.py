@@ -349,3 +349,22 @@ def test_a_newcomer_checks_out_every_file_byte_for_byte_and_links_as_plain_files
     assert (members / "bob.json").read_bytes() == world.shared_file("bob")
     assert not (members / "linked.json").is_symlink() and (members / "linked.json").read_text() == "../../papers.json"
     assert (fresh / "group" / ".git" / "info" / "attributes").read_text().startswith("* -text")
+
+
+def test_a_members_link_beside_other_files_is_named_a_link(world: World) -> None:
+    world.evil.push(reencoding)  # `.gitattributes` comes before `members` in the index
+    world.evil.push(members_link(".."))
+    report = world.sync("bob")
+    assert "members: a link in the group's repository, not followed; taken out for your file" in report.lines
+
+
+def test_a_folder_made_by_hand_where_my_file_goes_gives_way_too(world: World) -> None:
+    clone = world.folders["bob"] / "group"
+    subprocess.run(["git", "-C", str(clone), "rm", "-q", "--cached", "members/bob.json"], check=True)
+    (clone / "members" / "bob.json").unlink()
+    (clone / "members" / "bob.json").mkdir()
+    (clone / "members" / "bob.json" / "mine.txt").write_text("never in git")
+    world.bare.rename(world.base / "away.git")  # offline: nothing puts the clone back first
+    report = world.sync("bob")
+    assert "members/bob.json: a folder, not a file in the group's repository, not followed; taken out for your file" in report.lines
+    assert json.loads((clone / "members" / "bob.json").read_text())["member"] == "bob"
