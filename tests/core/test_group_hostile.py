@@ -368,3 +368,29 @@ def test_a_folder_made_by_hand_where_my_file_goes_gives_way_too(world: World) ->
     report = world.sync("bob")
     assert "members/bob.json: a folder, not a file in the group's repository, not followed; taken out for your file" in report.lines
     assert json.loads((clone / "members" / "bob.json").read_text())["member"] == "bob"
+
+
+def test_a_remote_that_looks_like_an_option_is_a_path(world: World) -> None:
+    marker = world.base / "injected"
+    fresh = world.base / "fresh"
+    shutil.copytree(world.folders["bob"], fresh, ignore=shutil.ignore_patterns("group", "group.json"))
+    with pytest.raises(GroupError, match="cannot join --upload-pack="):
+        grouping.join(fresh, f"--upload-pack=touch {marker}", "dee")
+    assert not marker.exists()
+
+
+def test_a_member_without_a_git_identity_commits_under_their_name(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", "/dev/null")
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    world.rate("papers", TITLES[3], 2)
+    assert not world.sync("papers").failed
+    author = subprocess.run(["git", "log", "-1", "--format=%an <%ae>", "main"], cwd=world.bare, capture_output=True, text=True, check=True)
+    assert author.stdout.strip() == "papers <papers@paperdesk.invalid>"
+
+
+def test_a_join_checks_the_group_out_at_once(world: World) -> None:
+    fresh = world.base / "fresh"
+    shutil.copytree(world.folders["bob"], fresh, ignore=shutil.ignore_patterns("group", "group.json"))
+    lines = grouping.join(fresh, str(world.bare), "dee", now=NOW)
+    assert not any("could not be rebased" in line for line in lines), lines
+    assert (fresh / "group" / "members" / "papers.json").is_file()
