@@ -394,3 +394,13 @@ def test_a_join_checks_the_group_out_at_once(world: World) -> None:
     lines = grouping.join(fresh, str(world.bare), "dee", now=NOW)
     assert not any("could not be rebased" in line for line in lines), lines
     assert (fresh / "group" / "members" / "papers.json").is_file()
+
+
+def test_an_idle_sync_says_so_in_two_lines(world: World) -> None:
+    world.sync("bob")
+    assert world.sync("bob").lines == ["bob: 1 paper shared, nothing new", "members: bob, papers"]
+    from tui.core.group.repo import Exchange
+
+    fresh = Exchange()
+    assert (fresh.committed, fresh.pushed, fresh.retries, fresh.received, fresh.unreachable, fresh.rebuilt, fresh.cleared) == (
+        False, False, 0, 0, "", False, [])
