@@ -386,6 +386,13 @@ def test_a_member_without_a_git_identity_commits_under_their_name(world: World, 
     assert not world.sync("papers").failed
     author = subprocess.run(["git", "log", "-1", "--format=%an <%ae>", "main"], cwd=world.bare, capture_output=True, text=True, check=True)
     assert author.stdout.strip() == "papers <papers@paperdesk.invalid>"
+    clone = world.folders["papers"] / "group"
+    for key, value in (("user.name", "Pat Papers"), ("user.email", "pat@example.org")):
+        subprocess.run(["git", "-C", str(clone), "config", key, value], check=True)
+    world.rate("papers", TITLES[3], 4)
+    world.sync("papers")
+    author = subprocess.run(["git", "log", "-1", "--format=%an <%ae>", "main"], cwd=world.bare, capture_output=True, text=True, check=True)
+    assert author.stdout.strip() == "Pat Papers <pat@example.org>"  # the user's own identity when they have one
 
 
 def test_a_join_checks_the_group_out_at_once(world: World) -> None:
@@ -404,3 +411,14 @@ def test_an_idle_sync_says_so_in_two_lines(world: World) -> None:
     fresh = Exchange()
     assert (fresh.committed, fresh.pushed, fresh.retries, fresh.received, fresh.unreachable, fresh.rebuilt, fresh.cleared) == (
         False, False, 0, 0, "", False, [])
+
+
+def test_a_lock_left_by_a_killed_git_is_taken_away_and_a_missing_clone_is_one_line(world: World, tmp_path: Path) -> None:
+    from tui.core.group.repo import exchange
+
+    (world.folders["bob"] / "group" / ".git" / "index.lock").write_text("")
+    world.rate("bob", TITLES[4], 1)
+    assert any(line.startswith("pushed") for line in world.sync("bob").lines)
+    assert not (world.folders["bob"] / "group" / ".git" / "index.lock").exists()
+    with pytest.raises(GroupError, match=r"nowhere: the group's clone is missing \(leave the group by removing group.json"):
+        exchange(tmp_path / "nowhere", "bob", "{}", "m")
