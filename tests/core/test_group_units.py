@@ -545,3 +545,25 @@ def test_group_json_that_cannot_be_read_or_written_is_one_line(tmp_path: Path) -
     assert '"p": "café"' in (tmp_path / "group.json").read_text(encoding="utf-8")
     (tmp_path / "group.json").write_text(json.dumps({"remote": "r", "name": "a", "shared_notes": {"p": 1}}))
     assert state.require_state(tmp_path).shared_notes == set()
+
+
+def test_what_the_pure_run_let_live() -> None:
+    empty = Identity()
+    assert (empty.pid, empty.doi, empty.arxiv, empty.citekey, empty.title, empty.year) == ("", "", "", "", "", "")
+    p = paper("Graphs", url="https://arxiv.org/abs/2401.00001v2")
+    entry = shared.entry_of(p, Annotation(p.id, rating=3), comment="", group_tags=[], share_notes=False)
+    assert entry is not None and entry["arxiv"] == "2401.00001"
+    fresh = state.GroupState("r", "n", "t")
+    assert (fresh.comments, fresh.shared_notes) == ({}, set())
+
+
+def test_group_json_is_indented_by_two(tmp_path: Path) -> None:
+    state.save_state(tmp_path, state.GroupState("r", "n", "t"))
+    assert (tmp_path / "group.json").read_text().startswith('{\n  "format": 1,\n  "remote": "r",')
+
+
+def test_the_past_cap_line_is_named_members(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("ann", "ben"):
+        write(tmp_path, name, {"member": name, "papers": []})
+    monkeypatch.setattr(board, "FILES_MAX", 1)
+    assert [f.name for f in board.member_files(tmp_path)] == ["ann", "members"]
