@@ -349,6 +349,9 @@ def test_what_this_member_shares_and_how_the_group_counts_it(tmp_path: Path) -> 
             {"member": "bo", "rating": 4, "status": "unread", "tags": [], "comment": ""},
             {"member": "cy", "rating": 3, "status": "unread", "tags": [], "comment": "", "notes": "x", "highlights": [{"text": "q", "comment": ""}]},
         ]}
+        assert seen.record(c.id, Annotation(c.id))["members"] == [{"member": "me", "rating": 0, "status": "unread", "comment": "see this"}]
+        assert grouping.mark_record(MemberMark("dy", notes="only notes")) == {
+            "member": "dy", "rating": 0, "status": "unread", "tags": [], "comment": "", "notes": "only notes", "highlights": []}
 
 
 # -- the clone's paths ---------------------------------------------------------------------------------------
