@@ -273,7 +273,8 @@ def test_papers_only_others_have_are_listed_most_votes_first_and_added_as_shared
         "  journal = {ZooConf},\n  url = {https://arxiv.org/abs/2601.00001},\n  abstract = {Stripes as features.}\n}\n"
     )
     extra = world.base / "extra.json"
-    extra.write_text(json.dumps([{"title": "Aardvark Paper Only Bob Has", "abstract": "Ants as data.", "year": "2025", "doi": "10.1/aard"}]))
+    extra.write_text(json.dumps([{"title": "Aardvark Paper Only Bob Has", "abstract": "Ants as data.", "year": "2025", "doi": "10.1/aard",
+                                 "url": "https://zoo.example/aard"}]))
     with Library.open(world.folders["bob"], seed=False) as lib:
         from tui.core.library import import_paths
 
@@ -294,7 +295,7 @@ def test_papers_only_others_have_are_listed_most_votes_first_and_added_as_shared
         assert (zebra.citekey, zebra.url, zebra.authors, zebra.year, zebra.abstract) == (
             key, "https://arxiv.org/abs/2601.00001", ("Z. Bra",), "2026", "Stripes as features.")
         assert key == "bobsOwnKey" and zebra.citekey == key  # the key bob's source gave, not one made here
-        assert (aard.doi, aard.list, aard.year) == ("10.1/aard", "extra", "2025")
+        assert (aard.doi, aard.list, aard.year, aard.url, zebra.venue) == ("10.1/aard", "extra", "2025", "https://zoo.example/aard", "ZooConf")
         assert grouping.missing(lib) == []
         sight = grouping.sight(lib)
         assert sight is not None and [(m.member, m.rating) for m in sight.marks_of(zebra.id)] == [("bob", 5)]
