@@ -246,7 +246,11 @@ def test_a_file_of_mine_too_big_for_the_others_is_said(world: World, monkeypatch
 
 def test_the_members_overview_counts_each_readable_members_file(world: World) -> None:
     world.rate("bob", TITLES[1], 2)
-    grouping.set_comment(world.folders["bob"], next(iter(_ids(world, "bob", TITLES[3]))), "see this")
+    pid = _ids(world, "bob", TITLES[3])[0]
+    assert grouping.set_comment(world.folders["bob"], _ids(world, "bob", TITLES[2])[0], "  gone\nsoon ") == "gone soon"
+    assert grouping.set_comment(world.folders["bob"], _ids(world, "bob", TITLES[2])[0], "") == ""
+    grouping.set_comment(world.folders["bob"], pid, "see this")
+    assert load_state(world.folders["bob"]).comments == {pid: "see this"}  # type: ignore[union-attr]
     world.sync("bob")
     world.evil.push(odd_names)
     world.sync("papers")
@@ -254,7 +258,7 @@ def test_the_members_overview_counts_each_readable_members_file(world: World) ->
     assert (state.name, state.remote) == ("papers", str(world.bare))
     assert [(m.name, m.shared, m.rated, m.votes, m.me) for m in lines] == [("bob", 3, 2, 1, False), ("papers", 1, 1, 1, True)]
     bob, me = lines
-    assert me.when == NOW and bob.when.startswith("20") and "T" in bob.when and bob.when != NOW
+    assert me.when == NOW and bob.when.startswith("20") and "T" in bob.when and bob.when != NOW and "\n" not in bob.when  # the last change
     assert len(problems) == 3 and all(p.endswith("not a member's name; left out") for p in problems)
     (world.folders["papers"] / "group" / "members" / "papers.json").unlink()  # not shared yet: first, from the sync record
     _state, lines, _problems = grouping.overview(world.folders["papers"])
