@@ -206,6 +206,10 @@ def _add(args: argparse.Namespace, folder: Path) -> int:
     return EXIT_OK
 
 
+#: Lines of another member's shared notes `show` prints (`show --json` has them all).
+NOTE_LINES = 20
+
+
 def group_lines(group: Sight, pid: str, annotation: Annotation) -> list[str]:
     """`paperdesk show`'s group part: the votes, then a line per member (you first) with rating, status, tags, comment.
 
@@ -225,6 +229,7 @@ def group_lines(group: Sight, pid: str, annotation: Annotation) -> list[str]:
             parts.append(f"“{one_line(mark.comment)}”")
         lines.append(f"  {name:<{width}}  " + "  ".join(parts))
         if mark.notes.strip():
-            lines += [f"      {line}" for line in visible(mark.notes).strip().splitlines()]
+            noted = visible(mark.notes).strip().splitlines()
+            lines += [f"      {line}" for line in noted[:NOTE_LINES]] + (["      …"] if len(noted) > NOTE_LINES else [])
         lines += [f"      “{one_line(text)}”" + (f" — {one_line(comment)}" if comment else "") for text, comment in mark.highlights]
     return lines

@@ -150,3 +150,34 @@ async def test_a_comment_for_the_group_from_the_palette_is_kept_and_shared(make_
         await settle(app, pilot)
         assert "you  “let us read it”" in group_part(app)
     assert grouping.sight(library).comment_of(pid) == "let us read it"  # type: ignore[union-attr]
+
+
+async def test_hostile_member_files_are_a_notice_at_start_and_long_texts_are_cut(make_app, library: Library, bob: Library, tmp_path: Path) -> None:
+    """A file nested 200,000 deep ended the app at start; a 3 MB comment made every cursor move slow."""
+    import json
+
+    from tests.robustness.group_world import Evil, binary, deep
+
+    evil = Evil(tmp_path, tmp_path / "shared.git")
+    first = library.papers[0]
+    entry = {"title": first.shown_title, "abstract": first.abstract, "rating": 4, "comment": "long " * 600_000, "notes": "n\n" * 1_000_000}
+
+    def chatty(root: Path) -> None:
+        (root / "members" / "chatty.json").write_text(json.dumps({"format": 1, "member": "chatty", "papers": [entry]}))
+
+    for change in (deep("deep"), binary("bin"), chatty):
+        evil.push(change)
+    grouping.sync(library)
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        for _ in range(100):  # the group is read in a thread
+            if "chatty" in group_part(app):
+                break
+            await pilot.pause(0.05)
+        (notice,) = [n for n in notices(app) if "in the group's files" in n]
+        assert notice.startswith("2 problems in the group's files, the rest of the group is read:\nmembers/bin.json: not valid JSON")
+        assert "\nmembers/deep.json: not valid JSON (depth limit exceeded" in notice
+        shown = group_part(app)
+        assert "bob     ★★★★★" in shown and "chatty  ★★★★☆" in shown and len(shown) < 2_000
+        assert app.is_running

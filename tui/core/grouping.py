@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui.core.errors import ReadOnlyLibrary
 from tui.core.group.board import Board, Missing, member_files, read_board
-from tui.core.group.shared import entry_of, member_text
+from tui.core.group.shared import FILE_MAX, entry_of, member_text
 from tui.core.group.state import (
     MEMBERS,
     GroupError,
@@ -170,6 +170,9 @@ def sync(library: Library | str | os.PathLike[str], *, group_tags: Sequence[str]
     finally:
         release_write_lock(lock, root / ".git")
     lines = [f"{state.name}: {plural(len(entries), 'paper')} shared" + (", changes committed" if done.committed else ", nothing new")]
+    lines += done.cleared
+    if len(text.encode("utf-8")) > FILE_MAX:
+        lines.append(f"your file is more than the {FILE_MAX >> 20} MB the others read: they leave it out (share fewer papers)")
     if done.received:
         lines.append(f"took in {plural(done.received, 'commit')} from the group")
     if done.rebuilt:
@@ -180,7 +183,7 @@ def sync(library: Library | str | os.PathLike[str], *, group_tags: Sequence[str]
         lines.append(f"cannot reach {state.remote} ({done.unreachable}); your ratings are committed in the clone and go out with the next sync")
     elif done.pushed:
         lines.append(f"pushed to {state.remote}")
-    others = [m.name for m in members if m.name != state.name]
+    others = [m.name for m in members if m.read and m.name != state.name]  # a member whose file is left out: its line says so
     problems = [line for m in members for line in m.problems]
     lines.append(f"members: {', '.join([state.name, *others])}" if others else "no other member has shared yet")
     lines += problems
@@ -248,8 +251,9 @@ class MemberLine:
 
 def overview(library: Library | str | os.PathLike[str]) -> tuple[GroupState, list[MemberLine], list[str]]:
     """The membership, each member with their last sync and counts, and the problems reading their files."""
-    from tui.core.export.git_vault import GitError, git
+    from tui.core.export.git_vault import GitError
     from tui.core.group.board import member_files
+    from tui.core.group.repo import group_git
 
     state = require_state(_folder(library))
     root = clone_path(_folder(library))
@@ -257,9 +261,11 @@ def overview(library: Library | str | os.PathLike[str]) -> tuple[GroupState, lis
     lines = []
     files = member_files(root)
     for member in files:
+        if not member.named:
+            continue
         me = member.name == state.name
         try:
-            when = git(root, "log", "-1", "--format=%cI", "--", f"{MEMBERS}/{member.name}.json").stdout.strip()
+            when = group_git(root, "log", "-1", "--format=%cI", "--", f"{MEMBERS}/{member.name}.json").stdout.strip()
         except GitError:
             when = ""
         if me:

@@ -56,14 +56,19 @@ class GitSyncOutcome:
         return out
 
 
-def git(repo: Path, *args: str, check: bool = True, identity: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
-    """Run `git -C repo ARGS…` (an argument list, no shell); raise `GitError` on failure when `check`."""
+def git(
+    repo: Path, *args: str, check: bool = True, identity: tuple[str, ...] = (), options: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
+    """Run `git OPTIONS -C repo ARGS…` (an argument list, no shell); raise `GitError` on failure when `check`.
+
+    `options` go before everything else: the group's clone passes its fixed safe set (`group.repo.SAFE`);
+    the vault, the user's own repository, runs with the user's settings (their hooks too)."""
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "LC_ALL": "C"}
     env.pop("GIT_DIR", None)
     env.pop("GIT_WORK_TREE", None)
     try:
         done = subprocess.run(
-            ["git", *identity, "-C", str(repo), *args],
+            ["git", *options, *identity, "-C", str(repo), *args],
             capture_output=True,
             text=True,
             encoding="utf-8",

@@ -15,7 +15,7 @@ from tui.core.group.match import Matcher
 from tui.core.group.shared import MemberFile, SharedPaper, read_member
 from tui.core.group.state import MEMBERS, NAME
 from tui.core.models import MemberMark, Paper
-from tui.core.render.text import visible
+from tui.core.render.text import one_line
 
 
 class Missing:
@@ -47,27 +47,46 @@ class Board:
         return [line for member in self.members for line in member.problems]
 
     def others(self) -> list[str]:
-        return [m.name for m in self.members if m.name != self.me]
+        return [m.name for m in self.members if m.named and m.name != self.me]
 
     def marks_of(self, pid: str) -> tuple[MemberMark, ...]:
         return self.marks.get(pid, ())
 
 
+#: Member files read in one go, in name order; the rest are left out (a group is a handful of people).
+FILES_MAX = 500
+
+
 def member_files(clone: Path) -> list[MemberFile]:
-    """Each `members/*.json` in the clone, read, in name order."""
+    """Each `members/*.json` in the clone, read, in name order; a `members` that is a link or no folder, and
+    each file that is a link or a folder, one "left out" line (never followed)."""
     folder = clone / MEMBERS
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        kind = "a link" if folder.is_symlink() else "not a folder"
+        return [MemberFile(MEMBERS, problems=[f"{MEMBERS}: {kind} in the group's repository, not followed; every member's file left out"], named=False)]
     try:
-        paths = sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.is_file())
+        paths = sorted(p for p in folder.iterdir() if p.suffix == ".json")
     except OSError:
         return []
-    return [read_member(p) if NAME.fullmatch(p.stem) else _not_a_member(p) for p in paths]
+    files = [_read(p) for p in paths[:FILES_MAX]]
+    if len(paths) > FILES_MAX:
+        files.append(MemberFile(MEMBERS, problems=[f"{MEMBERS}: {len(paths) - FILES_MAX} files past the first {FILES_MAX} left out"], named=False))
+    return files
 
 
-def _not_a_member(path: Path) -> MemberFile:
-    """A file another clone pushed under a name `join` would refuse (control characters, spaces...): left out, and
-    its name made visible, since it is printed and painted."""
-    name = visible(path.stem)
-    return MemberFile(name, problems=[f"{MEMBERS}/{visible(path.name)}: not a member's name; left out"])
+def _read(path: Path) -> MemberFile:
+    if not NAME.fullmatch(path.stem):
+        return _not_a_member(path, "not a member's name")
+    if not path.is_symlink() and path.is_dir():
+        return _not_a_member(path, "a folder, not a member's file")
+    return read_member(path)
+
+
+def _not_a_member(path: Path, why: str) -> MemberFile:
+    """A file another clone pushed under a name `join` would refuse (control characters, spaces...) or a folder:
+    left out, and its name made visible, since it is printed and painted."""
+    name = one_line(path.stem)
+    return MemberFile(name, problems=[f"{MEMBERS}/{one_line(path.name)}: {why}; left out"], named=False)
 
 
 def read_board(clone: Path, me: str, papers: Iterable[Paper]) -> Board:

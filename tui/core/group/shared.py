@@ -8,16 +8,27 @@ who lacks the paper can add it. Notes and highlights go only for papers the
 member opted in. Papers are sorted by title and the JSON keys by name, one
 field a line: a new rating is a one-line diff. Nothing in the file changes
 unless what is shared does, so a sync with nothing new makes no commit.
+
+Another member's file is other people's data: it is read without following a
+link, only up to `FILE_MAX` bytes, with the JSON reader the importers use
+(orjson: nesting deeper than 1,024 is an error, not a recursion), and every
+text in it is cut to a bound (`TEXT_MAX`, `NOTES_MAX`...): a 3 MB comment is
+a line. A file that cannot be used is one "left out" line, never an exception.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from tui.core.group.match import Identity, title_key
+from tui.core.group.state import COMMENT_MAX
 from tui.core.ingest.identity import arxiv_id
 from tui.core.models import Annotation, MemberMark, Paper, Status
 from tui.core.words import plural
@@ -27,6 +38,23 @@ FORMAT = 1
 PAPER_FIELDS = ("id", "title", "authors", "year", "venue", "list", "doi", "arxiv", "citekey", "url", "abstract")
 #: Ids the status field may hold.
 _STATUSES = {s.value: s for s in Status}
+#: Another member's file is read up to this many bytes (thousands of papers with their abstracts); a bigger one is left out.
+FILE_MAX = 8 << 20
+#: Entries read from one member's file; the rest are left out (and said so).
+ENTRIES_MAX = 10_000
+#: A field naming a paper, a tag, a highlight or its comment is cut to this many characters.
+TEXT_MAX = 2_000
+#: An abstract or a member's shared notes is cut to this many characters.
+NOTES_MAX = 20_000
+#: Authors: at most this many per entry.
+ITEMS_MAX = 200
+#: Tags another member shares on one paper, each of at most `TAG_CHARS` characters: the pane shows them all.
+TAGS_MAX = 20
+TAG_CHARS = 100
+#: Highlights another member shares on one paper: the pane shows them all.
+HIGHLIGHTS_MAX = 50
+#: Characters of a value quoted in a problem line.
+QUOTED_MAX = 60
 
 
 def shared_tags(tags: Iterable[str], group_tags: Sequence[str]) -> tuple[str, ...]:
@@ -96,18 +124,42 @@ class SharedPaper:
 
 
 class MemberFile:
-    """A member's file as read: their name, their papers, and what was wrong with it (one line each)."""
+    """A member's file as read: their name, their papers, and what was wrong with it (one line each).
 
-    __slots__ = ("name", "papers", "problems")
+    `named` is False for what is no member at all (a file under a name `join` refuses, a `members` that is
+    not a folder): its problem is reported, its name never listed among the members."""
 
-    def __init__(self, name: str, papers: list[SharedPaper] | None = None, problems: list[str] | None = None) -> None:
+    __slots__ = ("name", "papers", "problems", "named")
+
+    def __init__(self, name: str, papers: list[SharedPaper] | None = None, problems: list[str] | None = None, named: bool = True) -> None:
         self.name = name
         self.papers: list[SharedPaper] = [] if papers is None else papers
         self.problems: list[str] = [] if problems is None else problems
+        self.named = named
+
+    @property
+    def read(self) -> bool:
+        """A member whose file could be used (its papers read, or none to read and nothing wrong)."""
+        return self.named and (bool(self.papers) or not self.problems)
 
 
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ""
+def cut(text: str, limit: int) -> str:
+    """`text`, at most `limit` characters: cut with "…" when longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _text(value: Any, limit: int = TEXT_MAX) -> str:
+    return cut(value, limit) if isinstance(value, str) else ""
+
+
+def _texts(value: Any, limit: int = TEXT_MAX, most: int = ITEMS_MAX) -> tuple[str, ...]:
+    """The strings of a list (at most `most`, each cut to `limit`); () for anything else."""
+    return tuple(cut(v, limit) for v in value[:most] if isinstance(v, str)) if isinstance(value, list) else ()
+
+
+def _comment(value: Any) -> str:
+    """Another member's comment as a line of at most `COMMENT_MAX` characters (a long one is never split whole)."""
+    return cut(" ".join(_text(value, COMMENT_MAX * 4).split()), COMMENT_MAX)
 
 
 def _paper(doc: Any, member: str) -> SharedPaper | None:
@@ -117,23 +169,51 @@ def _paper(doc: Any, member: str) -> SharedPaper | None:
     title, rating, status = doc.get("title"), doc.get("rating", 0), _STATUSES.get(_text(doc.get("status", "unread")))
     if not isinstance(title, str) or not title.strip() or not isinstance(rating, int) or isinstance(rating, bool) or not 0 <= rating <= 5 or status is None:
         return None
-    fields: dict[str, Any] = {k: _text(doc.get(k)) for k in PAPER_FIELDS if k != "authors"}
-    authors = doc.get("authors")
-    fields["authors"] = [a for a in authors if isinstance(a, str)] if isinstance(authors, list) else []
-    tags = doc.get("tags")
+    fields: dict[str, Any] = {k: _text(doc.get(k), NOTES_MAX if k == "abstract" else TEXT_MAX) for k in PAPER_FIELDS if k != "authors"}
+    fields["authors"] = list(_texts(doc.get("authors")))
     highlights = doc.get("highlights")
     mark = MemberMark(
         member=member,
         rating=rating,
         status=status,
-        tags=tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else (),
-        comment=" ".join(_text(doc.get("comment")).split()),
-        notes=_text(doc.get("notes")),
+        tags=_texts(doc.get("tags"), TAG_CHARS, TAGS_MAX),
+        comment=_comment(doc.get("comment")),
+        notes=_text(doc.get("notes"), NOTES_MAX),
         highlights=tuple(
-            (h["text"], _text(h.get("comment"))) for h in highlights if isinstance(h, dict) and isinstance(h.get("text"), str)
+            (_text(h["text"]), _comment(h.get("comment")))
+            for h in highlights[:HIGHLIGHTS_MAX]
+            if isinstance(h, dict) and isinstance(h.get("text"), str)
         ) if isinstance(highlights, list) else (),
     )
     return SharedPaper(fields, mark)
+
+
+class LeftOut(Exception):
+    """Why a member's file is not read: the rest of its problem line."""
+
+
+def read_plain(path: Path, limit: int) -> bytes:
+    """A plain file's bytes, never through a link, at most `limit`; `LeftOut` saying why not, `OSError` when unreadable."""
+    if path.is_symlink():
+        raise LeftOut("a link, not followed")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise LeftOut("not a plain file")
+        if info.st_size > limit:
+            raise LeftOut(f"{info.st_size / 2**20:.1f} MB, more than the {limit >> 20} MB a member's file may hold")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise LeftOut(f"more than the {limit >> 20} MB a member's file may hold")
+    return data
+
+
+def quoted(value: Any) -> str:
+    """A value from another member's file, as a problem line quotes it: visible, on one line, short."""
+    from tui.core.render.text import one_line
+
+    return cut(one_line(repr(value)), QUOTED_MAX)
 
 
 def read_member(path: Path) -> MemberFile:
@@ -141,18 +221,25 @@ def read_member(path: Path) -> MemberFile:
     name = path.stem
     shown = f"{path.parent.name}/{path.name}"
     try:
-        doc = json.loads(path.read_bytes())
+        doc = orjson.loads(read_plain(path, FILE_MAX))
+    except LeftOut as why:
+        return MemberFile(name, problems=[f"{shown}: {why}; left out"])
     except OSError as exc:
-        return MemberFile(name, problems=[f"{shown}: cannot be read ({exc.strerror or exc})"])
-    except (ValueError, UnicodeDecodeError) as exc:
+        return MemberFile(name, problems=[f"{shown}: cannot be read ({exc.strerror or exc}); left out"])
+    except orjson.JSONDecodeError as exc:
         return MemberFile(name, problems=[f"{shown}: not valid JSON ({exc}); its member's ratings are left out"])
     if not isinstance(doc, dict) or not isinstance(doc.get("papers"), list):
         return MemberFile(name, problems=[f"{shown}: not a member's file (no papers list); left out"])
     if doc.get("member") != name:
-        return MemberFile(name, problems=[f"{shown}: names member {doc.get('member')!r}, not {name!r}; left out"])
+        return MemberFile(name, problems=[f"{shown}: names member {quoted(doc.get('member'))}, not {name!r}; left out"])
     if isinstance(doc.get("format"), int) and doc["format"] > FORMAT:
-        return MemberFile(name, problems=[f"{shown}: written by a newer paperdesk (format {doc['format']}); update to read it"])
-    papers = [p for p in (_paper(d, name) for d in doc["papers"]) if p is not None]
-    left = len(doc["papers"]) - len(papers)
-    problems = [f"{shown}: {plural(left, 'entry', 'entries')} without a title or with a bad rating or status left out"] if left else []
+        return MemberFile(name, problems=[f"{shown}: written by a newer paperdesk (format {quoted(doc['format'])}); left out, update to read it"])
+    entries = doc["papers"]
+    papers = [p for p in (_paper(d, name) for d in entries[:ENTRIES_MAX]) if p is not None]
+    problems = []
+    left = min(len(entries), ENTRIES_MAX) - len(papers)
+    if left:
+        problems.append(f"{shown}: {plural(left, 'entry', 'entries')} without a title or with a bad rating or status left out")
+    if len(entries) > ENTRIES_MAX:
+        problems.append(f"{shown}: {plural(len(entries) - ENTRIES_MAX, 'entry', 'entries')} past the first {ENTRIES_MAX:,} left out")
     return MemberFile(name, papers, problems)

@@ -14,6 +14,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.store.atomic import atomic_write_text
 
@@ -94,8 +96,8 @@ def load_state(folder: Path) -> GroupState | None:
     except OSError as exc:
         raise GroupError(f"{path}: cannot be read ({os_reason(exc)})") from None
     try:
-        doc = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
+        doc = orjson.loads(raw)  # as the importers read JSON: nesting past 1,024 is an error, not a RecursionError
+    except orjson.JSONDecodeError as exc:
         raise GroupError(f"{path}: not valid JSON ({exc}); fix it, or remove it to leave the group") from None
     if not isinstance(doc, dict):
         raise GroupError(f"{path}: expected a JSON object; fix it, or remove it to leave the group")
@@ -130,8 +132,8 @@ def save_state(folder: Path, state: GroupState) -> None:
 def read_sync_record(clone: Path) -> dict[str, str]:
     """The clone's last sync: {"last_sync": stamp, "outcome": what happened}; {} before the first."""
     try:
-        doc = json.loads((clone / ".git" / SYNC_RECORD).read_bytes())
-    except (OSError, ValueError, UnicodeDecodeError):
+        doc = orjson.loads((clone / ".git" / SYNC_RECORD).read_bytes())
+    except (OSError, orjson.JSONDecodeError):
         return {}
     return {k: v for k, v in doc.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(doc, dict) else {}
 

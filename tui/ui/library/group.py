@@ -63,6 +63,8 @@ class GroupPart:
         self.sight: Sight | None = None
         """What the group says, as last read from the clone (None: no group, or not read yet)."""
         self.syncing = False
+        self.told: tuple[str, ...] = ()
+        """The member files left out that the user was last told of (at a start, or by a sync's report)."""
         reader.group_of = self.shown
 
     # -- reading the group ----------------------------------------------------------------
@@ -88,6 +90,10 @@ class GroupPart:
         if library is not self.library():
             return  # another library since (a restored backup)
         self.sight = found
+        problems = tuple(found.board.problems) if found is not None else ()
+        if problems and problems != self.told:
+            self.host.notify(left_out_notice(problems), title="Reading group", severity="warning", timeout=12, markup=False)
+        self.told = problems
         self.searching.in_group = found is not None
         index = self.searching.index
         if found is not None and index is not None:
@@ -163,6 +169,7 @@ class GroupPart:
             self.host.notify(failure, title="Group sync failed", severity="error", timeout=10, markup=False)
             return
         warn = report.failed or bool(report.problems)
+        self.told = tuple(report.problems)  # the report names them: the reading that follows need not again
         self.host.notify("\n".join(report.lines), title="Reading group", severity="warning" if warn else "information", timeout=8, markup=False)
         self.load(library)
 
@@ -198,3 +205,17 @@ class GroupPart:
             (self.sight.state.comments.__setitem__(pid, kept) if kept else self.sight.state.comments.pop(pid, None))
         self.reader.refresh_group()
         self.host.notify("Comment kept: the group sees it after the next sync." if kept else "Comment removed.", timeout=4, markup=False)
+
+
+#: Lines of member files left out a notification names; `paperdesk group` lists them all.
+LEFT_OUT_LINES = 4
+
+
+def left_out_notice(problems: tuple[str, ...]) -> str:
+    """What the app says at a start when member files of the group cannot be used: how many, the first few lines."""
+    from tui.core.words import plural
+
+    shown = list(problems[:LEFT_OUT_LINES])
+    if len(problems) > LEFT_OUT_LINES:
+        shown.append(f"and {len(problems) - LEFT_OUT_LINES} more (paperdesk group lists them all)")
+    return f"{plural(len(problems), 'problem')} in the group's files, the rest of the group is read:\n" + "\n".join(shown)
