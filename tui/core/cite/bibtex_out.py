@@ -27,6 +27,8 @@ from tui.core.models import Annotation, Paper
 _TYPES = {CONFERENCE: "inproceedings", JOURNAL: "article"}
 _INNER_CAPITAL = re.compile(r"[A-Za-z0-9][A-Z]")
 _WORD = re.compile(r"[^\s{}]+")
+#: A word ending in a backslash or a command (`\textbraceleft`, its `{}` after it): a brace there would be read into it.
+_OPEN_END = re.compile(r"\\[A-Za-z]*$")
 _MATH = re.compile(r"((?<!\\)\$(?:\\.|[^$\\])*\$)", re.S)
 #: Fields that hold links and ids, written as they are (a URL's `%` and `#` mean what they say).
 _VERBATIM = frozenset({"url", "doi", "eprint"})
@@ -57,7 +59,7 @@ def protected_title(title: str) -> str:
 
 def _brace(word: str) -> str:
     core = word.rstrip(".,:;!?")
-    if not _INNER_CAPITAL.search(core) or core.endswith("\\"):
+    if not _INNER_CAPITAL.search(core) or _OPEN_END.search(core):
         return word
     return f"{{{core}}}{word[len(core):]}"
 
