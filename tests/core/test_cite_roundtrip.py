@@ -3,6 +3,7 @@ own BibTeX import, and through a real `bibtex` run (Debian's texlive-binaries; s
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -20,6 +21,8 @@ from tui.core.render.latex import to_unicode
 from tui.core.render.text import clean
 
 RIS = {"type_of_reference": "JOUR"}
+#: Examples per property: fewer while mutmut runs these tests against each of a thousand mutants.
+EXAMPLES = 25 if os.environ.get("MUTANT_UNDER_TEST") else 150
 #: What a hostile title or name is made of: every character LaTeX, BibTeX or bibtexparser gives a meaning, terminal
 #: controls, line breaks, a few letters of other scripts. Not `*`, `` ` ``, `'` or `-`: paperdesk's reading of LaTeX
 #: turns `*x*` into italics and `--` next to a command into a dash, which is the import's reading, not the export's.
@@ -56,7 +59,7 @@ def plain(text: str) -> str:
 corpus = st.lists(st.tuples(hostile_text, st.lists(name_text, max_size=3)), min_size=1, max_size=3)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpus, st.booleans())
 def test_bibtexparser_reads_every_field_as_written(items: list[tuple[str, list[str]]], plain_source: bool) -> None:
     pairs = papers_of([t for t, _ in items], [n for _, n in items], plain_source)
@@ -69,7 +72,7 @@ def test_bibtexparser_reads_every_field_as_written(items: list[tuple[str, list[s
         assert all(bibtex_depth_ok(v) and not v.endswith("\\") for v in wanted.values())
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpus)
 def test_paperdesks_own_import_gives_back_the_same_papers(items: list[tuple[str, list[str]]]) -> None:
     pairs = papers_of([t for t, _ in items], [n for _, n in items], plain=True)
@@ -107,7 +110,7 @@ def bad_lines(blg: str) -> list[str]:
 
 
 @needs_bibtex
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=EXAMPLES // 4, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(corpus, st.booleans())
 def test_a_real_bibtex_run_gives_every_entry(tmp_path: Path, items: list[tuple[str, list[str]]], plain_source: bool) -> None:
     pairs = papers_of([t for t, _ in items], [n for _, n in items], plain_source)
