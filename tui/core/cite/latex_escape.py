@@ -63,7 +63,7 @@ def latex_value(text: str, *, lines: bool = False, escape_bare: bool = False) ->
 def _bare_escaped(text: str) -> str:
     """LaTeX text with `_BARE`'s characters escaped outside math; math as the reading pane finds it (`$…$`, `$$…$$`,
     `\\(…\\)`, `\\[…\\]`; "costs $5 and $10" holds none), an escaped character (`\\&`) left alone."""
-    from tui.core.render.latex import _closing_dollar
+    from tui.core.render.latex import closing_dollar
 
     out, i, n = [], 0, len(text)
     while i < n:
@@ -73,7 +73,7 @@ def _bare_escaped(text: str) -> str:
             close = text.find(_MATH_CLOSE[text[i + 1]], i + 2) if text[i + 1 : i + 2] in _MATH_CLOSE else -1
             end = close + 2 if close >= 0 else i + 2
         elif ch == "$":
-            close = text.find("$$", i + 2) if text[i + 1 : i + 2] == "$" else _closing_dollar(text, i + 1)
+            close = text.find("$$", i + 2) if text[i + 1 : i + 2] == "$" else closing_dollar(text, i + 1)
             end = (close + (2 if text[i + 1 : i + 2] == "$" else 1)) if close >= 0 else end
             if close < 0:
                 out.append(_BARE[ch])
