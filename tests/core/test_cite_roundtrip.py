@@ -22,7 +22,7 @@ from tui.core.render.text import clean
 
 RIS = {"type_of_reference": "JOUR"}
 #: Examples per property: fewer while mutmut runs these tests against each of a thousand mutants.
-EXAMPLES = 25 if os.environ.get("MUTANT_UNDER_TEST") else 150
+EXAMPLES = 25 if os.environ.get("MUTANT_UNDER_TEST") else int(os.environ.get("PAPERDESK_EXAMPLES", "150"))
 #: What a hostile title or name is made of: every character LaTeX, BibTeX or bibtexparser gives a meaning, terminal
 #: controls, line breaks, a few letters of other scripts. Not `*`, `` ` ``, `'` or `-`: paperdesk's reading of LaTeX
 #: turns `*x*` into italics and `--` next to a command into a dash, which is the import's reading, not the export's.

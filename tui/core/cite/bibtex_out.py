@@ -46,14 +46,15 @@ def latex_text(text: str) -> str:
 
 
 def protected_title(title: str) -> str:
-    """A title whose words with inner capitals ("ADMM", "GPT-4", "FlashAttention") are braced, math left alone."""
+    """A title whose words with inner capitals ("ADMM", "GPT-4", "FlashAttention") are braced, math left alone; not a
+    word glued to a group before it (`\\textbraceleft{}\\&0A`): the reading pane takes `{}{…}` for a command's arguments."""
     parts = _MATH.split(title)
     out = []
     for i, part in enumerate(parts):
         if i % 2:
             out.append(part)
             continue
-        out.append(_WORD.sub(lambda m: _brace(m.group()), part))
+        out.append(_WORD.sub(lambda m: m.group() if part[m.start() - 1 : m.start()] == "}" else _brace(m.group()), part))
     return "".join(out)
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tui.core.cite.latex_escape import plain_value
+from tui.core.cite.latex_escape import balanced, plain_value
 from tui.core.ingest.bibtex_raw import bibtex_names, entry_fields
 from tui.core.models import Paper, normalize_space
 from tui.core.render.latex import to_unicode
@@ -96,7 +96,7 @@ def bibtex_authors(names: Iterable[str]) -> str:
         if _AND.search(name):
             out.append("{" + plain_value(name) + "}")
         else:
-            out.append(bibtex_names((plain_value(name),)))
+            out.append(balanced(bibtex_names((plain_value(name),))))  # "{ x}" as "x\}, \{" pairs no more
     return " and ".join(out)
 
 
