@@ -54,7 +54,7 @@ def protected_title(title: str) -> str:
         if i % 2:
             out.append(part)
             continue
-        out.append(_WORD.sub(lambda m: m.group() if part[m.start() - 1 : m.start()] == "}" else _brace(m.group()), part))
+        out.append(_WORD.sub(lambda m: m.group() if m.string[m.start() - 1 : m.start()] == "}" else _brace(m.group()), part))
     return "".join(out)
 
 
