@@ -49,12 +49,13 @@ def test_no_export_carries_a_terminal_control(fmt: str, extra: dict) -> None:
 def test_a_bibtex_source_written_back_carries_no_control_either(tmp_path: Path, library_dir: Path) -> None:
     bib = tmp_path / "evil.bib"
     bib.write_text("@article{good2020,\n  title = {Evil\x1b]52;c;ZXZpbA==\x07 Title},\n  author = {Doe\x07, Jane},\n"
-                   "  journal = {J\x1b[2J},\n  note = {n\x01ote},\n  year = {2020}\n}\n", encoding="utf-8")
+                   "  journal = {J\x1b[2J},\n  note = {n\x01ote},\n  ev\x1bil = {field},\n  year = {2020}\n}\n", encoding="utf-8")
     import_paths(library_dir, [bib])
     with Library.open(library_dir) as lib:
         text = citation_text([(p, lib.annotation(p.id)) for p in lib.papers if p.list == "evil"], "bibtex")
     assert not ACTING.search(text)
-    assert "@article{good2020," in text
+    assert "@article{good2020," in text and "{field}" not in text  # a field whose name holds an ESC is left out
+    assert entries_of(text)["good2020"]["journal"] == "J"  # the whole escape sequence goes
 
 
 def test_the_copy_menu_carries_no_terminal_control() -> None:
@@ -194,9 +195,13 @@ def test_a_plain_sources_title_is_exported_as_written(extra: dict) -> None:
     assert to_unicode(entry_parts(paper)[2]["title"]) == r"Prices in $ and \alpha: 50% off"
 
 
-def test_a_latex_sources_title_is_still_rendered() -> None:
-    paper = Paper("a" * 12, "x", "L", title=r"$\epsilon$-VAE and Erd\H{o}s")
-    assert json.loads(citation_text([(paper, None)], "csl-json"))[0]["title"] == "ε-VAE and Erdős"
+@pytest.mark.parametrize("extra", [{}, {"type": "poster"}, {"bibtex_type": "misc", "type_of_reference": "JOUR"}])
+def test_a_latex_sources_title_is_still_rendered(extra: dict) -> None:
+    """A paper list's own `type` ("poster") is no CSL type; a BibTeX entry is LaTeX whatever else `extra` holds."""
+    paper = Paper("a" * 12, r"An $\alpha$ abstract", "L", title=r"$\epsilon$-VAE and Erd\H{o}s", extra=dict(extra))
+    item = json.loads(citation_text([(paper, None)], "csl-json"))[0]
+    assert item["title"] == "ε-VAE and Erdős" and item["abstract"] == "An α abstract"
+    assert rispy.loads(citation_text([(paper, None)], "ris"))[0]["title"] == "ε-VAE and Erdős"
 
 
 # -- Markdown headings, the browser notice -----------------------------------------------------------------
