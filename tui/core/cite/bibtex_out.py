@@ -5,9 +5,11 @@ spelling (braces, LaTeX accents), completed from the proceedings it came
 with (booktitle, year, editors) where it lacked them (`ingest.bibtex_raw`).
 Another paper gets an entry of the right type (`kinds`): `inproceedings`
 for a conference, `article` for a journal, `misc` with `eprint` and
-`archivePrefix` for an arXiv preprint; its text is escaped for LaTeX (`&`,
-`%`, `#`) and the words of its title whose capitals a style must keep
-("ADMM", "FlashAttention") are braced.
+`archivePrefix` for an arXiv preprint; its text is escaped for LaTeX (plain
+text whole, LaTeX text where bare: `latex_escape`) and the words of its title
+whose capitals a style must keep ("ADMM", "FlashAttention") are braced.
+Every value, from BibTeX or not, leaves balanced the way BibTeX counts
+braces and without a terminal control character.
 """
 
 from __future__ import annotations
