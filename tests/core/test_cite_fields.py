@@ -138,3 +138,37 @@ def test_a_citable_takes_details_from_each_source() -> None:
     assert citable(ris).details == {"pages": "5-9", "issue": "3"}
     bib = Paper("a" * 12, "x", "L", title="T", extra={"bibtex_type": "article", "bibtex_fields": {"pages": "1 -- 2", "publisher": "{\\\"O}BV"}})
     assert citable(bib).details == {"pages": "1-2", "publisher": "ÖBV"}
+
+
+def test_math_opened_by_a_command_is_left_alone_and_an_unclosed_one_is_text() -> None:
+    from tui.core.cite.latex_escape import latex_value
+
+    assert latex_value(r"\(x_1\) and \[y^2\] a_b", escape_bare=True) == r"\(x_1\) and \[y^2\] a\_b"
+    assert latex_value(r"a_b \(x_1", escape_bare=True) == r"a\_b \(x\_1"
+    assert latex_value(r"$$x_1$$ a_b $$y_2", escape_bare=True) == r"$$x_1$$ a\_b \$\$y\_2"
+    assert latex_value(r"\&_ $x$_", escape_bare=True) == r"\&\_ $x$\_"
+
+
+def test_paragraphs_stay_where_they_mean_something() -> None:
+    latex = Paper("a" * 12, "First 50% paragraph.\n\nSecond\none.", "L", title="T")
+    assert entry_parts(latex)[2]["abstract"] == "First 50\\% paragraph.\n\nSecond\none."
+    bib = Paper("a" * 12, "First.\n\nSecond.", "L", title="T", extra={"bibtex_type": "misc", "bibtex_fields": {"note": "a\n\nb", "series": "c\nd"}})
+    fields = entry_parts(bib)[2]
+    assert (fields["abstract"], fields["note"], fields["series"]) == ("First.\n\nSecond.", "a\n\nb", "c d")
+
+
+def test_the_copy_menu_uses_the_readers_annotation_and_names_its_formats() -> None:
+    from tui.core.citing import COPY_FORMATS, copy_text, formatted_references
+
+    untitled = Paper("a" * 12, "Derived from this abstract text. More.", "L", derived_title="Derived from this", authors=("Ada Lovelace",))
+    renamed = Annotation(untitled.id, title="My Own Name", notes="my note")
+    assert copy_text(untitled, renamed, "text").startswith("My Own Name\n")
+    assert copy_text(untitled, renamed, "markdown").startswith("## My Own Name\n") and "my note" in copy_text(untitled, renamed, "markdown")
+    assert "title = {My Own Name}" in copy_text(untitled, renamed, "bibtex")
+    assert copy_text(untitled, None, "text").startswith("Derived from this")
+    assert "My Own Name" in copy_text(untitled, renamed, "reference")
+    assert formatted_references([(untitled, renamed)], "apa", "html")[0] != formatted_references([(untitled, renamed)], "apa")[0]
+    assert "My Own Name" in formatted_references([(untitled, renamed)], "apa")[0]
+    with pytest.raises(ValueError) as caught:
+        copy_text(untitled, None, "pdf")
+    assert str(caught.value) == f"pdf: not a copy format ({', '.join(COPY_FORMATS)})"
