@@ -172,3 +172,9 @@ def test_the_copy_menu_uses_the_readers_annotation_and_names_its_formats() -> No
     with pytest.raises(ValueError) as caught:
         copy_text(untitled, None, "pdf")
     assert str(caught.value) == f"pdf: not a copy format ({', '.join(COPY_FORMATS)})"
+
+
+@pytest.mark.parametrize(("pages", "wanted"), [("XII–XX", {"start_page": "XII", "end_page": "XX"}), ("5--", {"start_page": "5"})])
+def test_ris_pages_in_roman_numerals_and_an_open_range(pages: str, wanted: dict) -> None:
+    record = ris_record(full(OTHER, details={"pages": pages}))
+    assert {k: v for k, v in record.items() if k.endswith("_page")} == wanted
