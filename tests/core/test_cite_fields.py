@@ -178,3 +178,13 @@ def test_the_copy_menu_uses_the_readers_annotation_and_names_its_formats() -> No
 def test_ris_pages_in_roman_numerals_and_an_open_range(pages: str, wanted: dict) -> None:
     record = ris_record(full(OTHER, details={"pages": pages}))
     assert {k: v for k, v in record.items() if k.endswith("_page")} == wanted
+
+
+def test_a_bibtex_name_list_as_people() -> None:
+    from tui.core.cite.names import split_people
+
+    assert split_people(" {ACME Labs} and  Ada Lovelace ") == ([Person(literal="ACME Labs"), Person(family="Lovelace", given="Ada")], False)
+    assert split_people("Doe, J. and OTHERS") == ([Person(family="Doe", given="J.")], True)
+    assert split_people("von Last, Jr, First") == ([Person(family="Last", given="First", particle="von", suffix="Jr")], False)
+    assert split_people("{A}{B}") == ([Person(family="AB")], False)
+    assert split_people("Erd{\\H o}s, P{\\'a}l") == ([Person(family="Erdős", given="Pál")], False)
