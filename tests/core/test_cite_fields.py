@@ -187,4 +187,5 @@ def test_a_bibtex_name_list_as_people() -> None:
     assert split_people("Doe, J. and OTHERS") == ([Person(family="Doe", given="J.")], True)
     assert split_people("von Last, Jr, First") == ([Person(family="Last", given="First", particle="von", suffix="Jr")], False)
     assert split_people("{A}{B}") == ([Person(family="AB")], False)
+    assert split_people("{\\{A}") == ([Person(family="A")], False)  # braced at both ends, never closed: a person
     assert split_people("Erd{\\H o}s, P{\\'a}l") == ([Person(family="Erdős", given="Pál")], False)
