@@ -189,3 +189,19 @@ def test_a_bibtex_name_list_as_people() -> None:
     assert split_people("{A}{B}") == ([Person(family="AB")], False)
     assert split_people("{\\{A}") == ([Person(family="A")], False)  # braced at both ends, never closed: a person
     assert split_people("Erd{\\H o}s, P{\\'a}l") == ([Person(family="Erdős", given="Pál")], False)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [(r"\(a_1\) b_2 \(c\)", r"\(a_1\) b\_2 \(c\)"), (r"\(\)x_1\)", r"\(\)x\_1\)"), (r"\(x\)_", r"\(x\)\_"),
+     (r"a\) b \(x_1\) c_d", r"a\) b \(x_1\) c\_d")],
+)
+def test_each_math_span_ends_at_its_own_close(text: str, wanted: str) -> None:
+    from tui.core.cite.latex_escape import latex_value
+
+    assert latex_value(text, escape_bare=True) == wanted
+
+
+def test_a_plain_sources_abstract_keeps_its_paragraphs() -> None:
+    paper = Paper("a" * 12, "First 5% part.\n\nSecond_part.", "L", title="T", extra={"type_of_reference": "JOUR"})
+    assert entry_parts(paper)[2]["abstract"] == "First 5\\% part.\n\nSecond\\_part."
