@@ -205,3 +205,10 @@ def test_each_math_span_ends_at_its_own_close(text: str, wanted: str) -> None:
 def test_a_plain_sources_abstract_keeps_its_paragraphs() -> None:
     paper = Paper("a" * 12, "First 5% part.\n\nSecond_part.", "L", title="T", extra={"type_of_reference": "JOUR"})
     assert entry_parts(paper)[2]["abstract"] == "First 5\\% part.\n\nSecond\\_part."
+
+
+@pytest.mark.parametrize("extra", [{}, {"type_of_reference": "JOUR"}])
+def test_a_title_and_a_venue_are_one_line(extra: dict) -> None:
+    paper = Paper("a" * 12, "x", "L", title="Two\nlines", venue="Some\nWorkshop", extra=dict(extra))
+    fields = entry_parts(paper)[2]
+    assert (fields["title"], fields["booktitle"]) == ("Two lines", "Some Workshop")
