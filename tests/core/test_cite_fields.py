@@ -211,4 +211,4 @@ def test_a_plain_sources_abstract_keeps_its_paragraphs() -> None:
 def test_a_title_and_a_venue_are_one_line(extra: dict) -> None:
     paper = Paper("a" * 12, "x", "L", title="Two\nlines", venue="Some\nWorkshop", extra=dict(extra))
     fields = entry_parts(paper)[2]
-    assert (fields["title"], fields["booktitle"]) == ("Two lines", "Some Workshop")
+    assert (fields["title"], fields.get("booktitle") or fields["journal"]) == ("Two lines", "Some Workshop")
