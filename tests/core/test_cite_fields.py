@@ -212,3 +212,36 @@ def test_a_title_and_a_venue_are_one_line(extra: dict) -> None:
     paper = Paper("a" * 12, "x", "L", title="Two\nlines", venue="Some\nWorkshop", extra=dict(extra))
     fields = entry_parts(paper)[2]
     assert (fields["title"], fields.get("booktitle") or fields["journal"]) == ("Two lines", "Some Workshop")
+
+
+def test_a_citable_of_a_full_paper() -> None:
+    paper = Paper("a" * 12, "An abstract.", "L", title="A Title", authors=("Ada Lovelace",), year="2020", venue="Proc. X", doi="10.1/x",
+                  url="https://arxiv.org/abs/2001.00001", citekey="k2020",
+                  extra={"bibtex_type": "inproceedings", "bibtex_fields": {"editor": "Doe, J.", "pages": "1--2"}, "pdf": "https://p.pdf",
+                         "start_page": "9", "volume": [1, 2]})
+    assert citable(paper, Annotation(paper.id, notes=" n "), notes=True) == Citable(
+        key="k2020", kind=CONFERENCE, title="A Title", authors=[Person(family="Lovelace", given="Ada")], more_authors=False,
+        editors=[Person(family="Doe", given="J.")], year="2020", venue="Proc. X", doi="10.1/x", url="https://arxiv.org/abs/2001.00001",
+        pdf="https://p.pdf", arxiv="2001.00001", abstract="An abstract.", notes="n", details={"pages": "1-2"},
+    )
+    assert citable(Paper("b" * 12, "x", "L", title="T", extra={"pdf": 3, "start_page": 4, "end_page": 5})).pdf == ""
+    assert citable(Paper("b" * 12, "x", "L", title="T", extra={"start_page": "4", "end_page": 5})).details == {"pages": "4"}
+    assert citable(Paper("b" * 12, "x", "L", title="T", extra={"start_page": 4, "end_page": "5"})).details == {}
+
+
+def test_names_a_bibtex_list_cannot_split_are_kept_as_shown() -> None:
+    paper = Paper("a" * 12, "x", "L", title="T", authors=("et al.",), extra={"bibtex_type": "misc", "bibtex_fields": {"author": "others"}})
+    assert citable(paper).authors == [Person(literal="et al.")] and citable(paper).more_authors
+    from tui.core.cite.names import bibtex_authors
+
+    assert bibtex_authors(["", " ", "Ada Lovelace"]) == "Lovelace, Ada"
+
+
+def test_keys_fold_to_ascii_without_anyascii(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from tui.core.cite.ascii import to_ascii
+
+    monkeypatch.setitem(sys.modules, "anyascii", None)  # the import then fails: the fallback folds
+    assert to_ascii("Łukasz Dvořák, Straße") == "Lukasz Dvorak, Strasse"
+    assert to_ascii("plain") == "plain"
