@@ -47,7 +47,7 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
         description="Print a paper's citation key, or give it another: `paperdesk key 3f2a9c chakraborty2026flickering`. "
         "A key is given once, when the paper comes in (its source's, else one from `citekey_pattern`), and paperdesk "
         "never changes it afterwards: merges, re-imports, list renames and restores keep it. A key another paper holds "
-        "(or a paper in the trash) is refused (exit 1), as is one with spaces, commas, braces or quotes.",
+        "(or a paper in the trash) is refused (exit 1), as is one with spaces, commas, braces, quotes or control characters.",
     )
     key.add_argument("target", metavar="KEY_ID_OR_QUERY", help="the paper: its key, its id (or a unique start), or a query matching one paper")
     key.add_argument("new", metavar="NEWKEY", nargs="?", help="the new key (without it, the key is printed)")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import bibtexparser
@@ -89,3 +91,23 @@ def test_key_changes_a_key_and_refuses_one_another_paper_holds(library: Path) ->
     assert record["citekey"] == "chakraborty2026flickering" and record["title"] == "Flickering Multi-Armed Bandits"
     listed = [json.loads(line) for line in run("list", "--query", "key:nath26", "--json", "--db", str(library)).stdout.splitlines()]
     assert [r["citekey"] for r in listed] == ["nath26"]
+
+
+def test_citation_exports_to_stdout_and_files_carry_no_terminal_control(tmp_path: Path) -> None:
+    """Issue 41: an RIS record whose title sets the clipboard (OSC 52) when printed; every format, stdout and --out."""
+    import re
+
+    source = tmp_path / "evil.ris"
+    source.write_text("TY  - JOUR\nID  - evil2020\nTI  - Evil\x1b]52;c;ZXZpbA==\x07 title\nAU  - Bee, Ann\x07\nPY  - 2020\n"
+                      "AB  - An abstract\x1b[2J.\nER  - \n", encoding="utf-8")
+    library = tmp_path / "lib"
+    assert run("import", str(source), "--db", str(library)).returncode == 0
+    acting = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]")
+    for fmt in ("bibtex", "csl-json", "ris"):
+        out = subprocess.run([sys.executable, "-m", "tui", "export", "--format", fmt, "--query", "evil", "--db", str(library)],
+                             capture_output=True, timeout=120)
+        assert out.returncode == 0 and b"Evil title" in out.stdout and not acting.search(out.stdout), (fmt, out.stdout)
+        target = tmp_path / f"out-{fmt}"
+        assert run("export", "--format", fmt, "--query", "evil", "--out", str(target), "--db", str(library)).returncode == 0
+        written = b"".join(p.read_bytes() for p in sorted(tmp_path.glob(f"out-{fmt}*")) if p.is_file())
+        assert b"Evil title" in written and not acting.search(written), fmt

@@ -215,3 +215,25 @@ def test_many_papers_wanting_one_key_get_the_letters_in_order_across_imports(lib
         keys = sorted(p.citekey for p in lib.papers if p.citekey.startswith("lee"))
     assert len(keys) == len(set(keys)) == 60
     assert set(keys) == {"leepaper"} | {"leepaper" + _suffix(n) for n in range(59)}
+
+
+def test_the_key_edit_says_what_it_did_and_who_holds_a_key(library_dir: Path) -> None:
+    """The lines `paperdesk key` and `K` show: the paper holding a key, its title cut at 50 characters; a paper
+    without a key before says (none)."""
+    import_paths(library_dir, [PMLR])
+    with Library.open(library_dir) as lib:
+        long = next(p for p in lib.papers if len(p.shown_title) > 60)
+        short = next(p for p in lib.papers if len(p.shown_title) <= 50 and p.id != long.id)
+        edge = Paper("e" * 12, "x", "L", title="t" * 50)
+        with pytest.raises(LibraryError) as caught:
+            set_key(lib, short.id, long.citekey)
+        assert str(caught.value) == f"{long.citekey}: paper {long.id} ({long.shown_title[:49]}…) holds this key; nothing changed"
+        with pytest.raises(LibraryError) as caught:
+            set_key(lib, long.id, short.citekey)
+        assert str(caught.value) == f"{short.citekey}: paper {short.id} ({short.shown_title}) holds this key; nothing changed"
+        from tui.core.citing import _short
+
+        assert _short(edge.title) == "t" * 50 and _short("t" * 51) == "t" * 49 + "…"
+        assert set_key(lib, short.id, short.citekey) == f"{short.id}  key already {short.citekey}"
+        old = short.citekey
+        assert set_key(lib, short.id, "  fresh2026 ") == f"{short.id}  key {old} → fresh2026"

@@ -253,3 +253,37 @@ async def test_a_hostile_title_and_key_are_never_markup(make_app, library: Libra
         await settle(app, pilot)
         assert copied[-1].startswith("Bee, A. (2020). [bold red]Evil[/] [link=x]y [/link.")
         assert app.is_running
+
+
+async def test_the_copy_menu_copies_no_terminal_control_and_the_key_edit_refuses_one(
+    make_app, library: Library, library_dir: Path, tmp_path: Path, copied: list[str]
+) -> None:
+    """Issue 41: an OSC 52 sequence in an RIS record's title must not reach the clipboard (the app may pass the text
+    through the terminal as OSC 52 itself); a key holding an ESC is refused by the `K` dialog, nothing stored."""
+    import re
+
+    source = tmp_path / "evil.ris"
+    source.write_text("TY  - JOUR\nID  - evil2020\nTI  - Evil\x1b]52;c;ZXZpbA==\x07 {lone title\nAU  - Bee, Ann\x07\nPY  - 2020\n"
+                      "AB  - An abstract\x1b[2J.\nER  - \n", encoding="utf-8")
+    library.add_papers([read_import(source)])
+    paper = next(p for p in library.papers if p.citekey == "evil2020")
+    acting = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_on(app, pilot, paper.id)
+        for key in ("b", "t", "m", "r", "k"):
+            await pilot.press("c", key)
+            await settle(app, pilot)
+            assert copied and not acting.search(copied[-1]), (key, copied[-1])
+        entry = bibtexparser.parse_string(copied[-5]).entries[0]
+        assert entry.key == "evil2020" and entry.fields_dict["title"].value == r"Evil \textbraceleft{}lone title"
+        await pilot.press("K")
+        await pilot.pause()
+        app.screen.query_one("#key-input", Input).value = "evil\x1b]52;c;ZXZpbA==\x07"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, KeyDialog) and "control character" in text_of(app, "#key-error")
+        await pilot.press("escape")
+        await settle(app, pilot)
+    with Library.open(library_dir, read_only=True) as again:
+        assert again.get(paper.id).citekey == "evil2020"

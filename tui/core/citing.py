@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from tui.core.errors import LibraryError
 from tui.core.library import Library
 from tui.core.models import Annotation, Paper, valid_key
-from tui.core.render.text import one_line
+from tui.core.render.text import clean, one_line
 
 #: `paperdesk export --format` values besides markdown, each with the suffix its files take.
 CITATION_FORMATS = {"bibtex": ".bib", "csl-json": ".json", "ris": ".ris"}
@@ -74,7 +74,9 @@ def set_key(library: Library, target: str, new: str) -> str:
     paper = paper_for_key(library, target)
     new = new.strip()
     if not valid_key(new):
-        raise LibraryError(f"{one_line(new)!r} cannot be a citation key (1-100 characters, no spaces, commas, braces, quotes, = # % ~ or backslash)")
+        raise LibraryError(
+            f"{one_line(new)!r} cannot be a citation key (1-100 characters, no spaces, commas, braces, quotes, = # % ~, backslash or control character)"
+        )
     if new == paper.citekey:
         return f"{paper.id}  key already {new}"
     holder = KeyBook.of(library.papers, library.trashed_keys()).holder(new)
@@ -122,8 +124,13 @@ def formatted_references(pairs: Sequence[tuple[Paper, Annotation | None]], style
 
 
 def copy_text(paper: Paper, annotation: Annotation | None, name: str, style: str = "apa") -> str:
-    """What the copy menu's entry `name` (`COPY_FORMATS`) puts on the clipboard; each made only when chosen
-    (a reference loads citeproc, a tenth of a second)."""
+    """What the copy menu's entry `name` (`COPY_FORMATS`) puts on the clipboard, without a terminal control (the app
+    may send it as OSC 52 through the terminal); each made only when chosen (a reference loads citeproc, a tenth of a
+    second)."""
+    return clean(_copy_text(paper, annotation, name, style))
+
+
+def _copy_text(paper: Paper, annotation: Annotation | None, name: str, style: str) -> str:
     from tui.core.export.markdown import Entry, paper_section, plain_summary
 
     annotation = annotation or Annotation(paper.id)
@@ -138,7 +145,7 @@ def copy_text(paper: Paper, annotation: Annotation | None, name: str, style: str
     if name == "reference":
         return formatted_references([(paper, annotation)], style)[0]
     if name == "key":
-        return paper.citekey
+        return paper.citekey if valid_key(paper.citekey) else ""
     raise ValueError(f"{name}: not a copy format ({', '.join(COPY_FORMATS)})")
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from tui.core.cite.kinds import CONFERENCE, JOURNAL, PREPRINT
 from tui.core.cite.names import Person
 from tui.core.cite.record import Citable
+from tui.core.render.text import clean
 
 _TYPES = {CONFERENCE: "paper-conference", JOURNAL: "article-journal", PREPRINT: "article"}
 _DETAILS = {"pages": "page", "volume": "volume", "issue": "issue", "publisher": "publisher", "place": "publisher-place"}
@@ -27,7 +28,7 @@ def csl_name(person: Person) -> dict[str, str]:
 
 
 def csl_item(cite: Citable) -> dict[str, Any]:
-    """One paper as a CSL-JSON item; its `id` is the citation key."""
+    """One paper as a CSL-JSON item; its `id` is the citation key; no string holds a terminal control."""
     item: dict[str, Any] = {"id": cite.key, "citation-key": cite.key, "type": _TYPES.get(cite.kind, "document"), "title": cite.title}
     if cite.authors:
         item["author"] = [csl_name(p) for p in cite.authors]
@@ -52,7 +53,17 @@ def csl_item(cite: Citable) -> dict[str, Any]:
         item["abstract"] = cite.abstract
     if cite.notes:
         item["note"] = cite.notes
-    return item
+    return cleaned(item)
+
+
+def cleaned(value: Any) -> Any:
+    """Every string of a CSL record without terminal controls (`render.text.clean`; line breaks kept, JSON escapes
+    them): a record printed to a terminal or pasted cannot act."""
+    if isinstance(value, dict):
+        return {k: cleaned(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [cleaned(v) for v in value]
+    return clean(value) if isinstance(value, str) else value
 
 
 def csl_json(items: list[Citable]) -> str:

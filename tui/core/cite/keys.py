@@ -95,7 +95,7 @@ class KeyPattern:
     def _literal(self, text: str) -> None:
         if text:
             if not valid_key(text) or "{" in text or "}" in text:
-                raise ValueError(f"{text!r} holds a character a citation key cannot (spaces, commas, braces, quotes)")
+                raise ValueError(f"{text!r} holds a character a citation key cannot (spaces, commas, braces, quotes, control characters)")
             self.parts.append((text.lower(), -1))
 
     def key(self, paper: Paper) -> str:
@@ -178,7 +178,8 @@ def give_keys(stored: list[Paper], changes: KeyChanges, pattern: KeyPattern, res
 
     Stored papers keep theirs (a replaced paper whose key is the stored one's
     too): they held it first. Newcomers come in list order (replaced papers,
-    then added ones), each keeping its own key (its source's) when free.
+    then added ones), each keeping its own key (its source's) when free and
+    valid (`valid_key`: no control character), else one the pattern makes.
     Added papers are the plan's own objects and get their key in place;
     replaced ones are copied. `reserved()`: the trash's keys (folded -> id).
     """
@@ -193,12 +194,17 @@ def give_keys(stored: list[Paper], changes: KeyChanges, pattern: KeyPattern, res
     book = KeyBook.of((p for p in stored if p.id not in moving), reserved())
     for pid in waiting:
         paper = changes.replaced[pid]
-        key = book.take(paper.citekey or pattern.key(paper), pid)
+        key = book.take(_own_key(paper) or pattern.key(paper), pid)
         if key != paper.citekey:
             changes.replaced[pid] = paper.with_changes(citekey=key)
     for paper in changes.added:
-        paper.citekey = book.take(paper.citekey or pattern.key(paper), paper.id)
+        paper.citekey = book.take(_own_key(paper) or pattern.key(paper), paper.id)
     return len(waiting) + len(changes.added)
+
+
+def _own_key(paper: Paper) -> str:
+    """The key a paper brings, when BibTeX can read it (a .bib entry's key may hold an ESC: it gets a made key)."""
+    return paper.citekey if paper.citekey and valid_key(paper.citekey) else ""
 
 
 def trashed_keys(batches: Iterable[dict[str, Any]]) -> dict[str, str]:

@@ -7,11 +7,18 @@ names ("Ada Lovelace"), split as BibTeX splits "First von Last" names.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tui.core.cite.latex_escape import balanced, plain_value
 from tui.core.ingest.bibtex_raw import bibtex_names, entry_fields
 from tui.core.models import Paper, normalize_space
 from tui.core.render.latex import to_unicode
+from tui.core.render.text import clean
+
+#: An organisation's name: a BibTeX name list would read its " and " as two people.
+_AND = re.compile(r"\sand\s", re.I)
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,18 @@ def _plain(parts: list[str]) -> str:
     return unicode_text(" ".join(parts))
 
 
+def _braced_whole(raw: str) -> bool:
+    """True for a name in one pair of braces (`{Barnes and Noble}`, `{AT\\&T \\textasciitilde{} Labs}`): an organisation."""
+    if not (raw.startswith("{") and raw.endswith("}")):
+        return False
+    depth = 0
+    for i, ch in enumerate(raw):
+        depth += 1 if ch == "{" else -1 if ch == "}" else 0
+        if depth == 0:
+            return i == len(raw) - 1
+    return False
+
+
 def split_people(field: str) -> tuple[list[Person], bool]:
     """A BibTeX name list as people, and whether it ended in `and others` (et al.)."""
     from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts, split_multiple_persons_names
@@ -54,7 +73,7 @@ def split_people(field: str) -> tuple[list[Person], bool]:
         if raw.casefold() == "others":
             more = True
             continue
-        if raw.startswith("{") and raw.endswith("}") and raw.count("{") == 1:
+        if _braced_whole(raw):
             people.append(Person(literal=_plain([raw])))
             continue
         try:
@@ -66,9 +85,24 @@ def split_people(field: str) -> tuple[list[Person], bool]:
     return people, more
 
 
+def bibtex_authors(names: Iterable[str]) -> str:
+    """Display names ("Ada Lovelace", "Barnes and Noble") as a BibTeX name list of escaped names, an organisation
+    whose name holds " and " braced whole (`{Barnes and Noble}`), "et al." as `others`."""
+    out = []
+    for name in names:
+        name = " ".join(clean(name).split())
+        if not name:
+            continue
+        if _AND.search(name):
+            out.append("{" + plain_value(name) + "}")
+        else:
+            out.append(balanced(bibtex_names((plain_value(name),))))  # "{ x}" as "x\}, \{" pairs no more
+    return " and ".join(out)
+
+
 def authors_of(paper: Paper) -> tuple[list[Person], bool]:
     """The paper's authors (as its BibTeX source spelled them when it had one), and whether the list goes on (et al.)."""
-    field = entry_fields(paper).get("author") or bibtex_names(paper.authors)
+    field = entry_fields(paper).get("author") or bibtex_authors(paper.authors)
     return split_people(field) if field else ([], False)
 
 

@@ -2,7 +2,9 @@
 
 BibTeX keeps its source's spelling (`bibtex_out`); CSL-JSON, RIS and the
 formatted references want text a reader can read, so titles and names
-go through the project's LaTeX rendering (`render`) once, here. Details
+of a LaTeX source (BibTeX, arXiv, a paper list: `source.latex_source`) go
+through the project's LaTeX rendering (`render`) once, here; an RIS or
+CSL-JSON record's text, where `$` is a dollar, is given as written. Details
 beyond the paper's own fields (pages, volume, publisher) come from
 wherever the source kept them: its BibTeX entry, a CSL or Crossref record,
 an RIS record.
@@ -15,9 +17,10 @@ from dataclasses import dataclass, field
 
 from tui.core.cite.kinds import kind_of
 from tui.core.cite.names import Person, authors_of, editors_of, unicode_text
+from tui.core.cite.source import latex_source
 from tui.core.ingest.bibtex_raw import entry_fields
 from tui.core.ingest.identity import arxiv_id
-from tui.core.models import BOILERPLATE_ABSTRACTS, Annotation, Paper, normalize_space
+from tui.core.models import BOILERPLATE_ABSTRACTS, Annotation, Paper, normalize_space, valid_key
 from tui.core.render.latex import to_unicode
 from tui.core.render.titles import title_text
 
@@ -54,9 +57,12 @@ class Citable:
 
 
 def cited_title(paper: Paper, annotation: Annotation | None = None) -> str:
-    """The title a reference gives: the data's, else the reader's rename, else the one derived from the abstract."""
+    """The title a reference gives: the data's, else the reader's rename, else the one derived from the abstract.
+    The data's title is LaTeX rendered only when its source wrote LaTeX (`source.latex_source`)."""
     renamed = annotation.title if annotation is not None else ""
-    return unicode_text(title_text(paper.title)) if paper.title.strip() else normalize_space(renamed) or unicode_text(title_text(paper.derived_title))
+    if paper.title.strip():
+        return unicode_text(title_text(paper.title)) if latex_source(paper) else normalize_space(paper.title)
+    return normalize_space(renamed) or unicode_text(title_text(paper.derived_title))
 
 
 def told_abstract(paper: Paper) -> str:
@@ -74,19 +80,31 @@ def _pages(extra: dict) -> str:
     return ""
 
 
+def citation_key(paper: Paper) -> str:
+    """The key a paper is cited by: its own, else its source's, when BibTeX can read it (`valid_key`: a key stored by
+    an older paperdesk may hold a control character); else `paper-ID`."""
+    for key in (paper.citekey, str(paper.extra.get("bibtex_key") or "")):
+        if key and valid_key(key):
+            return key
+    return f"paper-{paper.id}"
+
+
 def citable(paper: Paper, annotation: Annotation | None = None, *, notes: bool = False) -> Citable:
     """`paper` (with the reader's renamed title, and notes when asked) as a reference sees it."""
     fields = entry_fields(paper)
     extra = paper.extra
     details = {}
     for name, (bib, csl, ris) in _DETAILS.items():
-        value = fields.get(bib) or extra.get(csl) or (extra.get(ris) if ris else "")
+        if shown := unicode_text(fields.get(bib, "")):  # BibTeX: LaTeX
+            details[name] = shown
+            continue
+        value = extra.get(csl) or (extra.get(ris) if ris else "")
         if isinstance(value, list):  # RIS and Crossref keep some values as lists
             value = next((v for v in value if isinstance(v, str)), "")
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if isinstance(value, str) and value.strip():
-            details[name] = unicode_text(value)
+            details[name] = normalize_space(value)  # CSL, Crossref, RIS: plain text
     if "pages" not in details and (pages := _pages(extra)):
         details["pages"] = pages
     if "pages" in details:  # BibTeX's en dash "1--10", and "1 – 10": a range as CSL and RIS read one
@@ -96,20 +114,21 @@ def citable(paper: Paper, annotation: Annotation | None = None, *, notes: bool =
         people = [Person(literal=name) for name in paper.authors]
     pdf = extra.get("pdf")
     abstract = told_abstract(paper)
+    latex = latex_source(paper)
     return Citable(
-        key=paper.citekey or str(extra.get("bibtex_key") or "") or f"paper-{paper.id}",
+        key=citation_key(paper),
         kind=kind_of(paper),
         title=cited_title(paper, annotation),
         authors=people,
         more_authors=more,
         editors=editors_of(paper),
         year=paper.year,
-        venue=unicode_text(paper.venue),
+        venue=unicode_text(paper.venue) if latex else normalize_space(paper.venue),
         doi=paper.doi,
         url=paper.url,
         pdf=pdf if isinstance(pdf, str) else "",
         arxiv=arxiv_id(paper),
-        abstract=to_unicode(abstract).strip() if abstract else "",
+        abstract=(to_unicode(abstract) if latex else abstract).strip() if abstract else "",
         notes=annotation.notes.strip() if notes and annotation is not None else "",
         details=details,
     )

@@ -7,6 +7,7 @@ from typing import Any
 from tui.core.cite.kinds import CONFERENCE, JOURNAL, PREPRINT
 from tui.core.cite.names import Person
 from tui.core.cite.record import Citable
+from tui.core.render.text import clean
 
 _TYPES = {CONFERENCE: "CONF", JOURNAL: "JOUR", PREPRINT: "UNPB"}
 
@@ -52,7 +53,15 @@ def ris_record(cite: Citable) -> dict[str, Any]:
         record["abstract"] = cite.abstract
     if cite.notes:
         record["notes"] = [cite.notes]
-    return record
+    return {name: _one_line(value) for name, value in record.items()}
+
+
+def _one_line(value: Any) -> Any:
+    """A value (or each of a list) on one line without terminal controls: RIS is one tag a line, and a line break
+    in a value would start a line of the data's own (`ER  -` ends the record there, `TY  -` starts another)."""
+    if isinstance(value, list):
+        return [_one_line(v) for v in value]
+    return " ".join(clean(value).split()) if isinstance(value, str) else value
 
 
 def ris_text(items: list[Citable]) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -118,12 +119,23 @@ def quote(text: str) -> str:
     return "\n".join(f"> {line}" if line.strip() else ">" for line in clean(text).strip("\n").split("\n"))
 
 
+#: What in a title Markdown would read as a link or an image (`[x](url)`, `![](url)`, `<url>`, `<a href>`), or as
+#: an escape of one of them.
+_LINK_SYNTAX = re.compile(r"([\\\[\]<>])")
+
+
+def heading_text(title: str) -> str:
+    """A title as a Markdown heading's text: rendered (`shown_title`), link and image syntax escaped, so a title
+    `[arXiv](https://evil.example)` reads as written and links nowhere."""
+    return _LINK_SYNTAX.sub(r"\\\1", rendered_title(title)) or "(untitled)"
+
+
 def paper_section(entry: Entry, level: int = 2) -> str:
     """One paper as Markdown: heading, meta line, abstract quote, then the notes verbatim.
 
     This is also what `C` copies to the clipboard.
     """
-    parts = [f"{'#' * level} {rendered_title(entry.title) or '(untitled)'}", meta_line(entry)]
+    parts = [f"{'#' * level} {heading_text(entry.title)}", meta_line(entry)]
     if entry.paper.abstract.strip():
         parts.append(quote(entry.paper.abstract))
     if entry.annotation.highlights:
@@ -211,8 +223,7 @@ def render_paper_file(
     fields = front_matter_fields(entry, now or utc_now(), library)
     # Keys the user added in the vault survive a rewrite.
     fields.update({k: v for k, v in (keep or {}).items() if isinstance(k, str) and k not in OWN_KEYS})
-    title = rendered_title(entry.title) or "(untitled)"
-    parts = [(TITLE, f"# {title}\n")]
+    parts = [(TITLE, f"# {heading_text(entry.title)}\n")]
     if entry.paper.abstract.strip():
         parts.append((ABSTRACT, f"{ABSTRACT_HEADING}\n\n{quote(entry.paper.abstract)}\n"))
     if entry.annotation.highlights:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-#: A key as BibTeX reads one: no spaces, commas, braces or the characters BibTeX gives a meaning.
-_VALID = re.compile(r"[^\s,{}()=\\#%\"'~]{1,100}")
+#: A key as BibTeX reads one: no spaces, commas, braces or the characters BibTeX gives a meaning; no control
+#: character (C0, DEL, C1: an ESC in a key printed to a terminal acts), no bidi override or invisible mark.
+_VALID = re.compile(r"[^\s,{}()=\\#%\"'~\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]{1,100}")
 #: Ids a program made: a UUID or hash (hex digits and dashes), Mendeley's citation items ("ITEM-1").
 _MADE = re.compile(r"(?=.*\d)[0-9a-fA-F\-]+|ITEM-\d+", re.I)
 

@@ -72,7 +72,7 @@ _STYLE_OF = {"textbf": "bold", "textit": "italic", "emph": "italic", "textsl": "
 _URL_UNESCAPE = re.compile(r"\\([_%#&~$])")
 
 
-def _closing_dollar(text: str, start: int) -> int:
+def closing_dollar(text: str, start: int) -> int:
     """Where the inline math opened by the `$` at `start - 1` ends, or -1 when that `$` is not math.
 
     The rule pandoc uses: the opening `$` has a non-space right after it, the
@@ -171,7 +171,7 @@ def _scan(text: str, out: _Builder, style: str, depth: int) -> None:
             if start > 0 and text[start - 1] == "$":
                 pos = m.end()
                 continue
-            end = _closing_dollar(text, m.end())
+            end = closing_dollar(text, m.end())
             if end < 0:
                 pos = m.end()
                 continue

@@ -85,6 +85,11 @@ _RELATIONS = (
 _FUNCTIONS = "log ln exp sin cos tan max min sup inf lim arg det Pr dim ker deg gcd argmax argmin".split()
 
 
+#: LaTeX's names for the ASCII characters a BibTeX export spells out (`cite.latex_escape`), read back as themselves
+#: (pylatexenc knows no brace names, and gives `\\textasciicircum` as the modifier letter ˆ).
+_TEXT_CHARACTERS = {"textbraceleft": "{", "textbraceright": "}", "textasciicircum": "^", "textunderscore": "_"}
+
+
 @lru_cache(maxsize=1)
 def _converters():
     """Build the two pylatexenc converters once (import is deferred: it is only needed to show math)."""
@@ -118,7 +123,8 @@ def _converters():
     drop = "it bf em sl rm tt sc sf normalfont itshape bfseries ttfamily scshape upshape".split()
     base.add_context_category(
         "paperdesk-fonts",
-        macros=[MacroTextSpec(n, discard=False) for n in keep] + [MacroTextSpec(n, simplify_repl="") for n in drop],
+        macros=[MacroTextSpec(n, discard=False) for n in keep] + [MacroTextSpec(n, simplify_repl="") for n in drop]
+        + [MacroTextSpec(n, simplify_repl=ch) for n, ch in _TEXT_CHARACTERS.items()],
         prepend=True,
     )
     math_db = base.filter_context()

@@ -97,15 +97,21 @@ def web_link(target: str) -> str:
     if arxiv := _regex(_ARXIV, re.IGNORECASE).match(link):
         return f"https://arxiv.org/abs/{arxiv.group(1)}"
     scheme, sep, rest = link.partition("://")
-    if not sep or scheme.lower() not in ("http", "https") or not rest or rest.startswith(("/", "@")):
+    if not sep or scheme.lower() not in ("http", "https") or not rest or rest.startswith(("/", "@", "\\", "?", "#")):
         return ""
     return f"{scheme.lower()}://{rest}"
 
 
 def link_host(url: str) -> str:
-    """The host an http(s) link goes to ("" for anything else), shown before it is opened."""
+    """The host an http(s) link goes to ("" for anything else), shown before it is opened.
+
+    Read as a browser reads it (the WHATWG URL rules): the authority ends at
+    the first `/`, `\\`, `?` or `#`, so `https://evil.example#@arxiv.org` goes
+    to evil.example, and the host follows the last `@` of what is left.
+    """
     link = web_link(url)
-    return link.partition("://")[2].split("/", 1)[0].rsplit("@", 1)[-1] if link else ""
+    authority = _regex(r"[/\\?#]").split(link.partition("://")[2], maxsplit=1)[0]
+    return authority.rsplit("@", 1)[-1] if link else ""
 
 
 #: The most of one text the reading pane lays out. Real abstracts run to a few thousand

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from tui.core.library import Library
 
 HINT = "Enter saves, Esc cancels. Documents citing the old key will not find the paper under it."
-INVALID = "Not a key BibTeX can read: 1-100 characters, no spaces, commas, braces, quotes, = # % ~ or backslash."
+INVALID = "Not a key BibTeX can read: 1-100 characters, no spaces, commas, braces, quotes, = # % ~, backslash or control character."
 
 
 class KeyDialog(Dialog[str | None]):
