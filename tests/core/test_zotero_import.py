@@ -325,3 +325,91 @@ def test_the_data_folder_from_the_profile_prefs_else_home(tmp_path: Path) -> Non
     assert find_database(home) == moved / "zotero.sqlite"
     with pytest.raises(InputFileError, match="not found"):
         find_database(tmp_path / "nobody")
+
+
+# -- hostile databases: one line naming the file, nothing stored changed, never a hang -------------------------
+
+
+@pytest.mark.parametrize("value", ["automatic", b"\x01", 1.5, "\x1b[31m1\n"])
+def test_a_tag_type_zotero_never_writes_is_one_line_naming_the_file(tmp_path: Path, value: object) -> None:
+    from tests.zotero_db import text_tag_type
+
+    database = text_tag_type(tmp_path / "Zotero" / "zotero.sqlite", value)
+    lib = Library.open(tmp_path / "lib")
+    before = folder_state(lib.folder)
+    messages = imported(lib, database)
+    [(kind, line)] = messages
+    assert kind == "error" and line.startswith(f"{database}: could not be read as a Zotero database (itemTags.type holds ")
+    assert repr(value) in line and "\n" not in line and "\x1b" not in line
+    assert folder_state(lib.folder) == before
+    lib.close()
+
+
+def test_a_tag_type_null_or_a_number_is_read(zotero: ZoteroDB, tmp_path: Path) -> None:
+    key = zotero.add_item("journalArticle", {"title": "Tagged", "abstractNote": "Tags of every type."}, tags=[("manual", 0), ("auto", 1), ("odd", 2)])
+    zotero.db.executescript(  # a hand-made table without Zotero's NOT NULL: a type left out is manual
+        "ALTER TABLE itemTags RENAME TO zoteros; CREATE TABLE itemTags (itemID INT, tagID INT, type INT);"
+        "INSERT INTO itemTags SELECT itemID, tagID, CASE type WHEN 0 THEN NULL ELSE type END FROM zoteros; DROP TABLE zoteros;"
+    )
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    [item] = read_zotero(zotero.path, automatic_tags=False).papers
+    assert item.tags == ("manual",) and item.extra["zotero"]["key"] == key
+    assert read_zotero(zotero.path, automatic_tags=True).papers[0].tags == ("auto", "manual", "odd")
+
+
+def test_authors_in_their_order_whatever_the_order_of_the_rows(zotero: ZoteroDB, tmp_path: Path) -> None:
+    """A real database's rows are rarely in author order: authors met on earlier items have lower creator ids,
+    and a reordered item's rows stay where they were written. The authors come in `orderIndex` order."""
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    zotero.add_item("journalArticle", {"title": "Earlier", "abstractNote": "Makes the creators first."},
+                    creators=[("Zed", "Zimmer", "author"), ("Mia", "Moreau", "author"), ("Ann", "Abel", "author")])
+    key = zotero.add_item("journalArticle", {"title": "Later", "abstractNote": "Its authors reordered."})
+    item = zotero.item_id(key)
+    ids = {last: cid for cid, last in zotero.db.execute("SELECT creatorID, lastName FROM creators")}
+    author = zotero.creator_type["author"]
+    for last, order in (("Zimmer", 2), ("Abel", 0), ("Moreau", 1)):  # rows neither in creator id nor in author order
+        zotero.db.execute("INSERT INTO itemCreators VALUES (?, ?, ?, ?)", (item, ids[last], author, order))
+    zotero.db.commit()
+    papers = {p.title: p for p in read_zotero(zotero.path).papers}
+    assert papers["Later"].authors == ("Ann Abel", "Mia Moreau", "Zed Zimmer")
+    assert papers["Earlier"].authors == ("Zed Zimmer", "Mia Moreau", "Ann Abel")
+
+
+def test_collections_nested_thousands_deep_are_read_at_once_and_their_path_cut(zotero: ZoteroDB) -> None:
+    """Each path was walked from the top for every collection: 40,000 levels took minutes, with no progress and
+    no cancel. Now each path is built on its parent's, and keeps its last levels under a "…"."""
+    import time
+
+    from tui.core.ingest.zotero.items import CUT, DEEPEST
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    n = 40_000  # the bottom written first: a walk up from it meets no path known yet
+    zotero.db.executemany(
+        "INSERT INTO collections (collectionID, collectionName, parentCollectionID, libraryID, key) VALUES (?, ?, ?, 1, ?)",
+        [(n - i, f"level {i}", n - i + 1 if i else None, f"C{i}") for i in range(n)],
+    )
+    zotero.db.execute("UPDATE collections SET collectionName = 'a/b' WHERE collectionID = 2")
+    zotero.db.commit()
+    zotero.add_item("journalArticle", {"title": "Deep down", "abstractNote": "At the bottom."}, collections=[1])
+    zotero.add_item("journalArticle", {"title": "Near the top", "abstractNote": "Three levels down."}, collections=[n - 2])
+    started = time.monotonic()
+    papers = {p.title: p for p in read_zotero(zotero.path).papers}
+    assert time.monotonic() - started < 10
+    levels = papers["Deep down"].list.split("/")
+    assert len(levels) == DEEPEST and levels[0] == CUT and levels[-2:] == ["a∕b", f"level {n - 1}"]
+    assert levels[1] == f"level {n - DEEPEST + 1}"
+    assert papers["Near the top"].list == "level 0/level 1/level 2"
+
+
+def test_a_loop_of_parent_collections_is_cut_where_it_closes(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    a, b = zotero.add_collection("A"), zotero.add_collection("B")
+    zotero.db.execute("UPDATE collections SET parentCollectionID = ? WHERE collectionID = ?", (b, a))
+    zotero.db.execute("UPDATE collections SET parentCollectionID = ? WHERE collectionID = ?", (a, b))
+    zotero.db.commit()
+    zotero.add_item("journalArticle", {"title": "In a loop", "abstractNote": "Its collection is its own grandparent."}, collections=[a])
+    [paper] = read_zotero(zotero.path).papers
+    assert paper.list == "B/A"

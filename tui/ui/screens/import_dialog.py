@@ -131,11 +131,12 @@ class ImportDialog(ReportDialog):
         self.import_run.unseen = False
         self.query_one("#import-progress", ProgressBar).display = False
         self.changed = self.changed or changed_library(outcome)
-        self.finish(self.report(outcome, self.import_run.stop_asked))
+        self.finish(self.report(outcome, self.import_run.too_late))
 
-    def report(self, outcome: ImportOutcome, stop_asked: bool) -> Text:
+    def report(self, outcome: ImportOutcome, too_late: bool) -> Text:
+        """`too_late`: Esc came once the write had begun (an import that failed before it owns up to nothing)."""
         text = Text()
-        if stop_asked and not outcome.cancelled:
+        if too_late and not outcome.cancelled:
             text.append("Esc came while the library was being written: the import was finished.\n", style="bold")
         for kind, line in outcome.messages:
             if kind == "line":
