@@ -64,7 +64,9 @@ def test_a_damaged_database_is_one_line_exit_1_and_the_library_unchanged(tmp_pat
     before = folder_snapshot(tmp_path / "lib")
     done = run("import", str(database), env=env)
     assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr
-    assert done.stderr == f"paperdesk: {database}: could not be read as a Zotero database (itemTags.type holds 'automatic' where Zotero writes 0 (manual) or 1 (automatic))\n"
+    assert done.stderr == (
+        f"paperdesk: {database}: could not be read as a Zotero database (itemTags.type holds 'automatic' where Zotero writes 0 (manual) or 1 (automatic))\n"
+    )
     assert folder_snapshot(tmp_path / "lib") == before
 
 
