@@ -17,7 +17,7 @@ import pytest
 from textual.widgets import Input, ProgressBar
 
 import tui.core.importing as importing
-from tests.ui.pilot import settle, text_of
+from tests.ui.pilot import notices, settle, text_of
 from tests.ui.test_import_progress import Held, generated, start_import
 from tui.core.ingest.watch import MATCHING
 from tui.core.library import Library
@@ -51,7 +51,7 @@ async def test_an_importer_raising_anything_ends_on_one_line_naming_the_file(  #
     async with app.run_test(size=(100, 30)) as pilot:
         report = await imported(app, pilot, path)
         words = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-        assert report == f"{path}: could not be imported (unexpected {words}); nothing imported"
+        assert report == f"{path}: could not be imported (unexpected {words}); nothing imported" == notices(app)[-1]
         run = app.import_run
         assert run is not None and not run.running and run.outcome is not None and run.outcome.failed and not run.unsure
         assert not app.screen.query_one("#import-progress", ProgressBar).display
@@ -119,3 +119,17 @@ async def test_a_superseded_import_stops_and_its_outcome_is_dropped(  # type: ig
         assert f"{small}: 1 paper added" in report and "big.json" not in report and "cancel" not in report
     assert not any(p.list == "big" for p in library.papers)
     assert [p.title for p in library.papers if p.list == "The-second-import"] == ["The second import"]
+
+
+def test_the_toast_of_an_import_that_read_nothing_is_its_error() -> None:
+    from tui.core.ingest.parsed import FileReport, ImportOutcome
+    from tui.ui.screens.import_dialog import summary
+
+    failed = ImportOutcome()
+    failed.add("error", "a.bib: is not\nBibTeX")
+    assert summary(failed) == "a.bib: is not BibTeX"
+    failed.add("error", "b.ris: is empty")
+    failed.add("error", "c.ris: is empty")
+    assert summary(failed) == "a.bib: is not BibTeX (and 2 more errors)"
+    failed.add_report(FileReport("d.json", "json", "d", added=2))
+    assert summary(failed) == "2 papers added, 0 merged, 0 skipped"  # a file came in: the counts

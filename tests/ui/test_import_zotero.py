@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, ProgressBar
 
-from tests.ui.pilot import settle, text_of
+from tests.ui.pilot import notices, settle, text_of
 from tests.zotero_db import ZoteroDB, text_tag_type
 from tui.core.library import Library
 from tui.ui.screens.import_dialog import ImportDialog
@@ -54,8 +54,9 @@ async def test_a_damaged_database_ends_the_import_on_one_line_naming_it(make_app
         app.screen.query_one(Input).value = str(database)
         await pilot.press("enter")
         await settle(app, pilot)
-        assert text_of(app, "#import-result") == (
-            f"{database}: could not be read as a Zotero database (itemTags.type holds 'automatic' where Zotero writes 0 (manual) or 1 (automatic))")
+        line = f"{database}: could not be read as a Zotero database (itemTags.type holds 'automatic' where Zotero writes 0 (manual) or 1 (automatic))"
+        assert text_of(app, "#import-result") == line
+        assert notices(app)[-1] == line  # the toast too (it said "0 papers added, 0 merged, 0 skipped", in red)
         assert app.import_run is not None and not app.import_run.running and app.import_run.outcome is not None
         assert not app.screen.query_one("#import-progress", ProgressBar).display
         await pilot.press("escape")  # the import is over: Esc closes the dialog
