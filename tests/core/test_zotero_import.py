@@ -413,3 +413,33 @@ def test_a_loop_of_parent_collections_is_cut_where_it_closes(zotero: ZoteroDB) -
     zotero.add_item("journalArticle", {"title": "In a loop", "abstractNote": "Its collection is its own grandparent."}, collections=[a])
     [paper] = read_zotero(zotero.path).papers
     assert paper.list == "B/A"
+
+
+def test_a_title_less_item_gets_a_derived_title_that_follows_its_abstract(zotero: ZoteroDB, tmp_path: Path) -> None:
+    key = zotero.add_item("journalArticle", {"abstractNote": "Bandit algorithms learn which arm to pull from the rewards they see."})
+    zotero.add_item("journalArticle", {"title": "Titled", "abstractNote": "A paper with a title, changed in Zotero later."}, key="TITLED01")
+    stages: list[str] = []
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        outcome = import_paths(lib, [zotero.path], progress=lambda stage, done, total: stages.append(stage))
+        assert "matching" in stages  # the import's progress heard the matching
+        [paper] = [p for p in lib.papers if not p.title]
+        first = paper.derived_title
+        assert first and first != paper.title and outcome.failed is False
+        zotero.set_field(key, "abstractNote", "Graph neural networks pass messages along the edges of a graph.")
+        zotero.set_field("TITLED01", "title", "Titled again")
+        line = imported(lib, zotero.path)[0][1]
+        assert line.endswith("(Zotero): 0 papers added, 2 updated, 0 unchanged, 0 skipped")
+        [again] = [p for p in lib.papers if not p.title]
+        assert again.id == paper.id and again.derived_title and again.derived_title != first
+
+
+def test_a_paper_linked_for_the_first_time_is_counted_once(zotero: ZoteroDB, tmp_path: Path) -> None:
+    regular(zotero)
+    zotero.add_item("journalArticle", {"title": "Only in Zotero", "abstractNote": "Not in the library before."})
+    zotero.close()
+    bib = tmp_path / "mine.bib"
+    bib.write_text("@inproceedings{mine, title={Optimal regret in linear bandits}, doi={10.1234/colt.77}, author={Lovelace, Ada}}\n")
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        import_paths(lib, [bib])
+        line = imported(lib, zotero.path)[0][1]
+        assert line == f"{zotero.path} (Zotero): 1 paper added, 1 updated, 0 unchanged, 1 linked to papers already here, 0 skipped"
