@@ -247,6 +247,8 @@ def test_no_time_left_without_a_rate(app: App, monkeypatch: pytest.MonkeyPatch) 
     assert run.seconds_left() is None  # now: within the stage's first second
 
 
-@pytest.mark.parametrize(("seconds", "words"), [(0.2, "about 1 s"), (8.4, "about 8 s"), (59.4, "about 59 s"), (60, "about 1 min"), (90, "about 2 min"), (170, "about 3 min")])
+@pytest.mark.parametrize(
+    ("seconds", "words"), [(0.2, "about 1 s"), (8.4, "about 8 s"), (59.4, "about 59 s"), (60, "about 1 min"), (90, "about 2 min"), (170, "about 3 min")]
+)
 def test_about(seconds: float, words: str) -> None:
     assert about(seconds) == words
