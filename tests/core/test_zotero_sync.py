@@ -1,11 +1,16 @@
-"""`zotero_sync.synced`: a stored paper met again in Zotero takes Zotero's metadata and lists, keeps the rest."""
+"""A Zotero sync: a stored paper met again takes Zotero's metadata and lists and keeps the rest (`synced`); what a sync reports."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from tests.zotero_db import ZoteroDB
+from tui.core.ingest.parsed import ImportOutcome
+from tui.core.ingest.watch import WRITING
+from tui.core.library import Library, import_paths
 from tui.core.models import Paper, paper_id
-from tui.core.zotero_sync import synced, zotero_lists
+from tui.core.zotero_sync import GONE_SHOWN, synced, zotero_lists
 
 
 def paper(title: str = "A paper", *, list_name: str = "Reading", lists: Any = ("Reading",), extra: dict[str, Any] | None = None, **fields: Any) -> Paper:
@@ -88,3 +93,53 @@ def test_a_title_given_in_zotero_ends_the_derived_one() -> None:
     new = Paper(old.id, "The old abstract.", "Reading", title="A real title", extra=old.extra)
     got = synced(old, new, no_derive)
     assert got.title == "A real title" and got.derived_title == ""
+
+
+# -- through the import: what a sync reports --------------------------------------------------------------------
+
+
+def zotero_with(tmp_path: Path, n: int) -> tuple[ZoteroDB, list[str]]:
+    (tmp_path / "Zotero").mkdir()
+    z = ZoteroDB(tmp_path / "Zotero" / "zotero.sqlite", seed=9)
+    keys = [z.add_item("journalArticle", {"title": f"Paper {i:02d}", "abstractNote": f"Abstract of paper {i}, about topic {i}."}) for i in range(n)]
+    return z, keys
+
+
+def notes_of(outcome: ImportOutcome) -> list[str]:
+    return [text for kind, text in outcome.messages if kind == "note"]
+
+
+def test_papers_whose_item_left_zotero_are_named_up_to_a_count(tmp_path: Path) -> None:
+    z, keys = zotero_with(tmp_path, GONE_SHOWN + 2)
+    bib = tmp_path / "mine.bib"
+    bib.write_text("@article{mine, title={Not from Zotero}, abstract={A paper of the reader's own, first in the library.}}\n")
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        import_paths(lib, [bib])  # a paper with no link back comes first: the ones after it are still looked at
+        import_paths(lib, [z.path])
+        z.trash(keys[0])
+        for key in keys[1:GONE_SHOWN]:
+            z.delete(key)
+        notes = notes_of(import_paths(lib, [z.path]))
+        assert len(notes) == GONE_SHOWN
+        [trashed] = [n for n in notes if "Paper 00" in n]
+        paper = next(p for p in lib.papers if p.title == "Paper 00")
+        assert trashed == f"Paper 00 ({paper.id}, Zotero item {keys[0]}) is in Zotero's trash; kept here (paperdesk remove {paper.id} removes it)"
+        assert all(n.endswith("was deleted in Zotero; kept here (paperdesk remove " + n.split("(")[1].split(",")[0] + " removes it)")
+                   for n in notes if n is not trashed)
+        for key in keys[GONE_SHOWN:]:
+            z.delete(key)
+        notes = notes_of(import_paths(lib, [z.path]))
+        assert len(notes) == GONE_SHOWN + 1 and notes[-1] == "… and 2 more papers whose item left Zotero; kept here"
+        assert len(lib.papers) == GONE_SHOWN + 3  # nothing removed
+
+
+def test_the_write_is_announced_with_the_papers_it_changes(tmp_path: Path) -> None:
+    z, keys = zotero_with(tmp_path, 3)
+    steps: list[tuple[str, int, int]] = []
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        import_paths(lib, [z.path])
+        z.set_field(keys[0], "title", "Paper 00, revised")
+        z.set_field(keys[1], "title", "Paper 01, revised")
+        z.add_item("journalArticle", {"title": "Paper 03", "abstractNote": "A new one."})
+        import_paths(lib, [z.path], progress=lambda *step: steps.append(step))
+    assert steps[-1] == (WRITING, 3, 3)  # two replaced, one added
