@@ -443,3 +443,33 @@ def test_a_paper_linked_for_the_first_time_is_counted_once(zotero: ZoteroDB, tmp
         import_paths(lib, [bib])
         line = imported(lib, zotero.path)[0][1]
         assert line == f"{zotero.path} (Zotero): 1 paper added, 1 updated, 0 unchanged, 1 linked to papers already here, 0 skipped"
+
+
+def test_a_collection_in_the_trash_or_inside_one_is_no_list(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    binned = zotero.add_collection("Binned")
+    inside = zotero.add_collection("Inside", parent=binned)
+    kept = zotero.add_collection("Kept")
+    zotero.add_item("journalArticle", {"title": "Filed three ways", "abstractNote": "In a binned collection, inside it, and a kept one."},
+                    collections=[binned, inside, kept])
+    zotero.add_item("journalArticle", {"title": "Only binned", "abstractNote": "Its one collection is in the trash."}, collections=[inside])
+    zotero.db.execute("INSERT INTO deletedCollections (collectionID) VALUES (?)", (binned,))
+    zotero.db.commit()
+    papers = {p.title: p for p in read_zotero(zotero.path).papers}
+    assert papers["Filed three ways"].list == "Kept" and "also_in" not in papers["Filed three ways"].extra
+    assert papers["Only binned"].list == "Zotero"
+
+
+def test_an_older_database_without_the_optional_tables_is_read(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    group = zotero.add_group("Lab", group_id=77)
+    top = zotero.add_collection("Top")
+    zotero.add_item("journalArticle", {"title": "Mine", "abstractNote": "In the user's library."}, collections=[top])
+    zotero.add_item("journalArticle", {"title": "The lab's", "abstractNote": "In a group library."}, library=group)
+    zotero.db.executescript("DROP TABLE groups; DROP TABLE deletedCollections; DROP TABLE feedItems;")
+    read = read_zotero(zotero.path, groups=True)
+    papers = {p.title: p for p in read.papers}
+    assert papers["Mine"].list == "Top"
+    assert papers["The lab's"].list == f"Zotero group {group}" and papers["The lab's"].extra["zotero"]["library"] == f"group:{group}"
