@@ -403,6 +403,20 @@ def test_collections_nested_thousands_deep_are_read_at_once_and_their_path_cut(z
     assert papers["Near the top"].list == "level 0/level 1/level 2"
 
 
+@pytest.mark.parametrize("depth", [31, 32, 33, 40, 64, 65])
+def test_a_collection_path_keeps_its_last_levels(zotero: ZoteroDB, depth: int) -> None:
+    from tui.core.ingest.zotero.items import CUT, DEEPEST
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    parent = None
+    for level in range(depth):
+        parent = zotero.add_collection(f"L{level}", parent=parent)
+    zotero.add_item("journalArticle", {"title": "At the bottom", "abstractNote": "Filed deep."}, collections=[parent or 0])
+    [paper] = read_zotero(zotero.path).papers
+    names = [f"L{level}" for level in range(depth)]
+    assert paper.list == "/".join(names if depth <= DEEPEST else [CUT, *names[-DEEPEST + 1 :]])
+
+
 def test_a_loop_of_parent_collections_is_cut_where_it_closes(zotero: ZoteroDB) -> None:
     from tui.core.ingest.zotero.reader import read_zotero
 

@@ -8,7 +8,7 @@ import pytest
 
 from tui.core.ingest.zotero.items import ZoteroItem, ZoteroLibrary
 from tui.core.ingest.zotero.papers import arxiv_of, citation_key, link_of, paper_of, year_of
-from tui.core.models import Paper
+from tui.core.models import Paper, paper_id
 
 USER = ZoteroLibrary("user", "Zotero", "zotero://select/library/items/")
 
@@ -81,7 +81,8 @@ def test_the_title_from_the_first_field_an_item_type_uses() -> None:
 
 
 def test_authors_in_order_else_the_main_creators_and_editors_apart() -> None:
-    creators = [("Ada Lovelace", "author"), ("Grace Hopper", "editor"), ("Alan Turing", "author"), ("Ed Series", "seriesEditor")]
+    creators = [("Ada Lovelace", "author"), ("Grace Hopper", "editor"), ("Pat Presenter", "presenter"), ("Alan Turing", "author"),
+                ("Ed Series", "seriesEditor")]
     paper = made(creators=creators)
     assert paper.authors == ("Ada Lovelace", "Alan Turing") and paper.extra["editors"] == ["Grace Hopper", "Ed Series"]
     artists = made(creators=[("Pablo Picasso", "artist"), ("Tina Translator", "translator"), ("Ed Itor", "editor"), ("Con Tributor", "contributor")])
@@ -108,6 +109,8 @@ def test_owned_fields_stripped_type_and_arxiv_in_extra() -> None:
     assert paper.url == "https://x.org/p"
     extra = {k: v for k, v in paper.extra.items() if k != "zotero"}
     assert extra == {"page": "1-20", "volume": "300", "publisher": "PMLR", "type": "paper-conference", "arxiv": "2405.00077"}
+    issue = made({"issue": " 7 ", "volume": " "})
+    assert {k: v for k, v in issue.extra.items() if k not in ("zotero", "type")} == {"issue": "7"}
     assert "type" not in made(type="artwork").extra
 
 
@@ -138,6 +141,12 @@ def test_manual_tags_once_each_automatic_ones_when_asked() -> None:
 def test_the_citation_key_and_the_id() -> None:
     paper = made({"citationKey": "lovelace2026"})
     assert paper.citekey == "lovelace2026" and paper.id == made({"citationKey": "other"}).id  # the id is the text's, not the key's
+    assert paper.id == paper_id("An abstract.", "A title")
+
+
+def test_fields_an_item_lacks_are_empty() -> None:
+    bare = paper_of(ZoteroItem(1, "K", "journalArticle", USER, "", {"title": "Only a title"}))
+    assert bare is not None and (bare.abstract, bare.year, bare.doi, bare.venue, bare.url, bare.authors) == ("", "", "", "", "", ())
 
 
 def test_link_of() -> None:
