@@ -252,3 +252,14 @@ def test_no_time_left_without_a_rate(app: App, monkeypatch: pytest.MonkeyPatch) 
 )
 def test_about(seconds: float, words: str) -> None:
     assert about(seconds) == words
+
+
+def test_a_run_never_started_and_one_just_started_show_nothing_done(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the app and the dialog read before any step: `i` before the first import, or right after Enter."""
+    core(monkeypatch, [])
+    run = ImportRun(app, "lib")  # type: ignore[arg-type]
+    assert (run.path, run.running, run.stage, run.done, run.total, run.outcome) == ("", False, "", 0, 0, None)
+    assert run.running is False and run.stop_asked is False and run.unseen is False and run.unsure is False
+    assert run.line() == "Reading…" and run.share() is None and run.seconds_left() is None and not run.too_late
+    run.start("a.bib")
+    assert run.running is True and run.unseen is False and run.outcome is None and run.line() == "Reading…"
