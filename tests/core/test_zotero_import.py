@@ -487,3 +487,17 @@ def test_an_older_database_without_the_optional_tables_is_read(zotero: ZoteroDB)
     papers = {p.title: p for p in read.papers}
     assert papers["Mine"].list == "Top"
     assert papers["The lab's"].list == f"Zotero group {group}" and papers["The lab's"].extra["zotero"]["library"] == f"group:{group}"
+
+
+@pytest.mark.parametrize(("value", "shown"), [("x" * 38, "'" + "x" * 38 + "'"), ("y" * 39, "'" + "y" * 38 + "…"), ("z" * 500, "'" + "z" * 38 + "…")])
+def test_a_long_odd_tag_type_is_cut_in_the_line(tmp_path: Path, value: str, shown: str) -> None:
+    from tests.zotero_db import text_tag_type
+    from tui.core.errors import InputFileError
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    database = text_tag_type(tmp_path / "zotero.sqlite", value)
+    with pytest.raises(InputFileError) as raised:
+        read_zotero(database)
+    assert str(raised.value) == (
+        f"{database}: could not be read as a Zotero database (itemTags.type holds {shown} where Zotero writes 0 (manual) or 1 (automatic))"
+    )
