@@ -482,9 +482,11 @@ def test_an_older_database_without_the_optional_tables_is_read(zotero: ZoteroDB)
     top = zotero.add_collection("Top")
     zotero.add_item("journalArticle", {"title": "Mine", "abstractNote": "In the user's library."}, collections=[top])
     zotero.add_item("journalArticle", {"title": "The lab's", "abstractNote": "In a group library."}, library=group)
+    zotero.add_item("journalArticle", {"title": "From a feed", "abstractNote": "Known as a feed's by its library alone."}, library=zotero.add_feed())
     zotero.db.executescript("DROP TABLE groups; DROP TABLE deletedCollections; DROP TABLE feedItems;")
     read = read_zotero(zotero.path, groups=True)
     papers = {p.title: p for p in read.papers}
+    assert sorted(papers) == ["Mine", "The lab's"] and read.skipped == ["1 feed item"]
     assert papers["Mine"].list == "Top"
     assert papers["The lab's"].list == f"Zotero group {group}" and papers["The lab's"].extra["zotero"]["library"] == f"group:{group}"
 
