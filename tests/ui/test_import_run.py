@@ -240,6 +240,7 @@ def test_no_time_left_without_a_rate(app: App, monkeypatch: pytest.MonkeyPatch) 
     later = time.monotonic() + 10
     assert shown(monkeypatch, app, (READING, 5, 0)).seconds_left(later) is None  # no total
     assert shown(monkeypatch, app, (MATCHING, 10, 10)).seconds_left(later) is None  # done
+    assert shown(monkeypatch, app, (MATCHING, 0, 10), (MATCHING, 10, 10)).seconds_left(later) is None  # done, after moving
     assert shown(monkeypatch, app, (WRITING, 1, 10)).seconds_left(later) is None  # the write: no rate
     assert shown(monkeypatch, app, (MATCHING, 4, 10)).seconds_left(later) is None  # nothing moved since the stage began
     run = shown(monkeypatch, app, (MATCHING, 0, 10), (MATCHING, 4, 10))
