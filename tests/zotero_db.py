@@ -251,3 +251,16 @@ class ZoteroDB:
 
     def close(self) -> None:
         self.db.close()
+
+
+def text_tag_type(path: Path, value: object = "automatic") -> Path:
+    """A zotero.sqlite holding one good paper whose tag's `itemTags.type` is `value` (text where Zotero writes
+    0 or 1): a damaged or hand-made database, as no Zotero writes one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    z = ZoteroDB(path, seed=3)
+    key = z.add_item("journalArticle", {"title": "A paper with an odd tag", "abstractNote": "Its tag's type is not a number."},
+                     creators=[("Ada", "Lovelace", "author")], tags=[("bandits", 0)])
+    z.db.execute("UPDATE itemTags SET type = ? WHERE itemID = ?", (value, z.item_id(key)))
+    z.db.commit()
+    z.close()
+    return path

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from tui.cli_fetch import ProgressBar
 from tui.cli_status import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG
 from tui.core import collector
-from tui.core.errors import Cancelled
+from tui.core.errors import Cancelled, PaperdeskError
 
 
 class ImportProgress:
@@ -110,6 +110,21 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
         _end_progress_line()
         print(f"{PROG}: cancelled; nothing was imported", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except PaperdeskError:
+        raise  # one line, from `cli.main` (a held library exits 3)
+    except Exception as exc:  # an importer's bug, or a file of a shape none foresaw: one line naming the files, no traceback
+        from tui.core.errors import os_reason
+        from tui.core.importing import unexpected_error
+        from tui.core.ingest.watch import WRITING
+        from tui.core.render.text import one_line
+
+        _end_progress_line()
+        if isinstance(exc, OSError):  # as the app says it (`ui.import_run`)
+            line = f"{library_dir}: the library could not be written ({os_reason(exc)}); nothing imported"
+        else:
+            line = unexpected_error(files, exc, writing=progress.stage == WRITING)
+        print(f"{PROG}: {one_line(line)}", file=sys.stderr)
+        return EXIT_FAIL
     finally:
         if main_thread:
             signal.signal(signal.SIGINT, previous)

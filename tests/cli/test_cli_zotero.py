@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli.clirun import run
 from tests.zotero_db import ZoteroDB
 
@@ -49,3 +51,79 @@ def test_a_file_that_is_not_zotero_is_one_line_and_exit_1(tmp_path: Path) -> Non
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.startswith(f"paperdesk: {bad}: ") and "Zotero" in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert not (tmp_path / "lib").exists()  # nothing stored changed: the library was not even made
+
+
+def test_a_damaged_database_is_one_line_exit_1_and_the_library_unchanged(tmp_path: Path) -> None:
+    """A tag type Zotero never writes (text in `itemTags.type`) stopped `import` with a traceback."""
+    from tests.conftest import folder_snapshot
+    from tests.zotero_db import text_tag_type
+
+    database = text_tag_type(tmp_path / "Zotero" / "zotero.sqlite")
+    env = {"PAPERDESK_HOME": str(tmp_path / "lib")}
+    assert run("list", env=env).returncode == 0  # the library made (seeded) first
+    before = folder_snapshot(tmp_path / "lib")
+    done = run("import", str(database), env=env)
+    assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr == (
+        f"paperdesk: {database}: could not be read as a Zotero database (itemTags.type holds 'automatic' where Zotero writes 0 (manual) or 1 (automatic))\n"
+    )
+    assert folder_snapshot(tmp_path / "lib") == before
+
+
+# -- an importer's unexpected error: the CLI's guard (in process, the importer replaced) ----------------------
+
+
+def _import(monkeypatch, capsys, library_dir: Path, path: Path, fake) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    """`paperdesk import PATH` in this process with `importing.add_read` replaced by `fake`."""
+    import tui.core.importing as importing
+    from tui.cli import main
+
+    monkeypatch.setattr(importing, "add_read", fake)
+    rc = main(["import", "--db", str(library_dir), str(path)])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+@pytest.fixture
+def one_paper(tmp_path: Path) -> Path:
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps([{"title": "One paper", "abstract": "An abstract long enough to be a paper's."}]))
+    return path
+
+
+def test_an_importer_raising_an_unexpected_error_is_one_line_naming_the_file(monkeypatch, capsys, library_dir: Path, one_paper: Path) -> None:  # type: ignore[no-untyped-def]
+    from tests.conftest import folder_snapshot
+
+    def broken(library, parsed, incoming, outcome, watch):  # type: ignore[no-untyped-def]
+        watch.matching(1, 1)
+        raise KeyError("no such\nfield")
+
+    from tui.core.library import Library
+
+    Library.open(library_dir).close()
+    before = folder_snapshot(library_dir)
+    rc, out, err = _import(monkeypatch, capsys, library_dir, one_paper, broken)
+    assert rc == 1 and out == "" and "Traceback" not in err
+    assert err == f"paperdesk: {one_paper}: could not be imported (unexpected KeyError: 'no such\\nfield'); nothing imported\n"
+    assert {k: v for k, v in folder_snapshot(library_dir).items() if not k.startswith(".lock")} == {
+        k: v for k, v in before.items() if not k.startswith(".lock")}
+
+
+def test_an_unexpected_error_once_the_write_began_says_so(monkeypatch, capsys, library_dir: Path, one_paper: Path) -> None:  # type: ignore[no-untyped-def]
+    def broken(library, parsed, incoming, outcome, watch):  # type: ignore[no-untyped-def]
+        watch.writing(1)
+        raise RuntimeError("half-way")
+
+    rc, out, err = _import(monkeypatch, capsys, library_dir, one_paper, broken)
+    assert rc == 1 and out == ""
+    assert err == (f"paperdesk: {one_paper}: could not be imported (unexpected RuntimeError: half-way); "
+                   "it came while the library was being written, which lands whole or not at all\n")
+
+
+def test_a_system_error_while_importing_is_one_line(monkeypatch, capsys, library_dir: Path, one_paper: Path) -> None:  # type: ignore[no-untyped-def]
+    def broken(library, parsed, incoming, outcome, watch):  # type: ignore[no-untyped-def]
+        raise OSError(28, "No space left on device")
+
+    rc, out, err = _import(monkeypatch, capsys, library_dir, one_paper, broken)
+    assert rc == 1 and out == ""
+    assert err == f"paperdesk: {library_dir}: the library could not be written (No space left on device); nothing imported\n"

@@ -325,3 +325,181 @@ def test_the_data_folder_from_the_profile_prefs_else_home(tmp_path: Path) -> Non
     assert find_database(home) == moved / "zotero.sqlite"
     with pytest.raises(InputFileError, match="not found"):
         find_database(tmp_path / "nobody")
+
+
+# -- hostile databases: one line naming the file, nothing stored changed, never a hang -------------------------
+
+
+@pytest.mark.parametrize("value", ["automatic", b"\x01", 1.5, "\x1b[31m1\n"])
+def test_a_tag_type_zotero_never_writes_is_one_line_naming_the_file(tmp_path: Path, value: object) -> None:
+    from tests.zotero_db import text_tag_type
+
+    database = text_tag_type(tmp_path / "Zotero" / "zotero.sqlite", value)
+    lib = Library.open(tmp_path / "lib")
+    before = folder_state(lib.folder)
+    messages = imported(lib, database)
+    [(kind, line)] = messages
+    assert kind == "error" and line.startswith(f"{database}: could not be read as a Zotero database (itemTags.type holds ")
+    assert repr(value) in line and "\n" not in line and "\x1b" not in line
+    assert folder_state(lib.folder) == before
+    lib.close()
+
+
+def test_a_tag_type_null_or_a_number_is_read(zotero: ZoteroDB, tmp_path: Path) -> None:
+    key = zotero.add_item("journalArticle", {"title": "Tagged", "abstractNote": "Tags of every type."}, tags=[("manual", 0), ("auto", 1), ("odd", 2)])
+    zotero.db.executescript(  # a hand-made table without Zotero's NOT NULL: a type left out is manual
+        "ALTER TABLE itemTags RENAME TO zoteros; CREATE TABLE itemTags (itemID INT, tagID INT, type INT);"
+        "INSERT INTO itemTags SELECT itemID, tagID, CASE type WHEN 0 THEN NULL ELSE type END FROM zoteros; DROP TABLE zoteros;"
+    )
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    [item] = read_zotero(zotero.path, automatic_tags=False).papers
+    assert item.tags == ("manual",) and item.extra["zotero"]["key"] == key
+    assert read_zotero(zotero.path, automatic_tags=True).papers[0].tags == ("auto", "manual", "odd")
+
+
+def test_authors_in_their_order_whatever_the_order_of_the_rows(zotero: ZoteroDB, tmp_path: Path) -> None:
+    """A real database's rows are rarely in author order: authors met on earlier items have lower creator ids,
+    and a reordered item's rows stay where they were written. The authors come in `orderIndex` order."""
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    zotero.add_item("journalArticle", {"title": "Earlier", "abstractNote": "Makes the creators first."},
+                    creators=[("Zed", "Zimmer", "author"), ("Mia", "Moreau", "author"), ("Ann", "Abel", "author")])
+    key = zotero.add_item("journalArticle", {"title": "Later", "abstractNote": "Its authors reordered."})
+    item = zotero.item_id(key)
+    ids = {last: cid for cid, last in zotero.db.execute("SELECT creatorID, lastName FROM creators")}
+    author = zotero.creator_type["author"]
+    for last, order in (("Zimmer", 2), ("Abel", 0), ("Moreau", 1)):  # rows neither in creator id nor in author order
+        zotero.db.execute("INSERT INTO itemCreators VALUES (?, ?, ?, ?)", (item, ids[last], author, order))
+    zotero.db.commit()
+    papers = {p.title: p for p in read_zotero(zotero.path).papers}
+    assert papers["Later"].authors == ("Ann Abel", "Mia Moreau", "Zed Zimmer")
+    assert papers["Earlier"].authors == ("Zed Zimmer", "Mia Moreau", "Ann Abel")
+
+
+def test_collections_nested_thousands_deep_are_read_at_once_and_their_path_cut(zotero: ZoteroDB) -> None:
+    """Each path was walked from the top for every collection: 40,000 levels took minutes, with no progress and
+    no cancel. Now each path is built on its parent's, and keeps its last levels under a "…"."""
+    import time
+
+    from tui.core.ingest.zotero.items import CUT, DEEPEST
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    n = 40_000  # the bottom written first: a walk up from it meets no path known yet
+    zotero.db.executemany(
+        "INSERT INTO collections (collectionID, collectionName, parentCollectionID, libraryID, key) VALUES (?, ?, ?, 1, ?)",
+        [(n - i, f"level {i}", n - i + 1 if i else None, f"C{i}") for i in range(n)],
+    )
+    zotero.db.execute("UPDATE collections SET collectionName = 'a/b' WHERE collectionID = 2")
+    zotero.db.commit()
+    zotero.add_item("journalArticle", {"title": "Deep down", "abstractNote": "At the bottom."}, collections=[1])
+    zotero.add_item("journalArticle", {"title": "Near the top", "abstractNote": "Three levels down."}, collections=[n - 2])
+    started = time.monotonic()
+    papers = {p.title: p for p in read_zotero(zotero.path).papers}
+    assert time.monotonic() - started < 10
+    levels = papers["Deep down"].list.split("/")
+    assert len(levels) == DEEPEST and levels[0] == CUT and levels[-2:] == ["a∕b", f"level {n - 1}"]
+    assert levels[1] == f"level {n - DEEPEST + 1}"
+    assert papers["Near the top"].list == "level 0/level 1/level 2"
+
+
+@pytest.mark.parametrize("depth", [31, 32, 33, 40, 64, 65])
+def test_a_collection_path_keeps_its_last_levels(zotero: ZoteroDB, depth: int) -> None:
+    from tui.core.ingest.zotero.items import CUT, DEEPEST
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    parent = None
+    for level in range(depth):
+        parent = zotero.add_collection(f"L{level}", parent=parent)
+    zotero.add_item("journalArticle", {"title": "At the bottom", "abstractNote": "Filed deep."}, collections=[parent or 0])
+    [paper] = read_zotero(zotero.path).papers
+    names = [f"L{level}" for level in range(depth)]
+    assert paper.list == "/".join(names if depth <= DEEPEST else [CUT, *names[-DEEPEST + 1 :]])
+
+
+def test_a_loop_of_parent_collections_is_cut_where_it_closes(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    a, b = zotero.add_collection("A"), zotero.add_collection("B")
+    zotero.db.execute("UPDATE collections SET parentCollectionID = ? WHERE collectionID = ?", (b, a))
+    zotero.db.execute("UPDATE collections SET parentCollectionID = ? WHERE collectionID = ?", (a, b))
+    zotero.db.commit()
+    zotero.add_item("journalArticle", {"title": "In a loop", "abstractNote": "Its collection is its own grandparent."}, collections=[a])
+    [paper] = read_zotero(zotero.path).papers
+    assert paper.list == "B/A"
+
+
+def test_a_title_less_item_gets_a_derived_title_that_follows_its_abstract(zotero: ZoteroDB, tmp_path: Path) -> None:
+    key = zotero.add_item("journalArticle", {"abstractNote": "Bandit algorithms learn which arm to pull from the rewards they see."})
+    zotero.add_item("journalArticle", {"title": "Titled", "abstractNote": "A paper with a title, changed in Zotero later."}, key="TITLED01")
+    stages: list[str] = []
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        outcome = import_paths(lib, [zotero.path], progress=lambda stage, done, total: stages.append(stage))
+        assert "matching" in stages  # the import's progress heard the matching
+        [paper] = [p for p in lib.papers if not p.title]
+        first = paper.derived_title
+        assert first and first != paper.title and outcome.failed is False
+        zotero.set_field(key, "abstractNote", "Graph neural networks pass messages along the edges of a graph.")
+        zotero.set_field("TITLED01", "title", "Titled again")
+        line = imported(lib, zotero.path)[0][1]
+        assert line.endswith("(Zotero): 0 papers added, 2 updated, 0 unchanged, 0 skipped")
+        [again] = [p for p in lib.papers if not p.title]
+        assert again.id == paper.id and again.derived_title and again.derived_title != first
+
+
+def test_a_paper_linked_for_the_first_time_is_counted_once(zotero: ZoteroDB, tmp_path: Path) -> None:
+    regular(zotero)
+    zotero.add_item("journalArticle", {"title": "Only in Zotero", "abstractNote": "Not in the library before."})
+    zotero.close()
+    bib = tmp_path / "mine.bib"
+    bib.write_text("@inproceedings{mine, title={Optimal regret in linear bandits}, doi={10.1234/colt.77}, author={Lovelace, Ada}}\n")
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        import_paths(lib, [bib])
+        line = imported(lib, zotero.path)[0][1]
+        assert line == f"{zotero.path} (Zotero): 1 paper added, 1 updated, 0 unchanged, 1 linked to papers already here, 0 skipped"
+
+
+def test_a_collection_in_the_trash_or_inside_one_is_no_list(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    binned = zotero.add_collection("Binned")
+    inside = zotero.add_collection("Inside", parent=binned)
+    kept = zotero.add_collection("Kept")
+    zotero.add_item("journalArticle", {"title": "Filed three ways", "abstractNote": "In a binned collection, inside it, and a kept one."},
+                    collections=[binned, inside, kept])
+    zotero.add_item("journalArticle", {"title": "Only binned", "abstractNote": "Its one collection is in the trash."}, collections=[inside])
+    zotero.db.execute("INSERT INTO deletedCollections (collectionID) VALUES (?)", (binned,))
+    zotero.db.commit()
+    papers = {p.title: p for p in read_zotero(zotero.path).papers}
+    assert papers["Filed three ways"].list == "Kept" and "also_in" not in papers["Filed three ways"].extra
+    assert papers["Only binned"].list == "Zotero"
+
+
+def test_an_older_database_without_the_optional_tables_is_read(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    group = zotero.add_group("Lab", group_id=77)
+    top = zotero.add_collection("Top")
+    zotero.add_item("journalArticle", {"title": "Mine", "abstractNote": "In the user's library."}, collections=[top])
+    zotero.add_item("journalArticle", {"title": "The lab's", "abstractNote": "In a group library."}, library=group)
+    zotero.add_item("journalArticle", {"title": "From a feed", "abstractNote": "Known as a feed's by its library alone."}, library=zotero.add_feed())
+    zotero.db.executescript("DROP TABLE groups; DROP TABLE deletedCollections; DROP TABLE feedItems;")
+    read = read_zotero(zotero.path, groups=True)
+    papers = {p.title: p for p in read.papers}
+    assert sorted(papers) == ["Mine", "The lab's"] and read.skipped == ["1 feed item"]
+    assert papers["Mine"].list == "Top"
+    assert papers["The lab's"].list == f"Zotero group {group}" and papers["The lab's"].extra["zotero"]["library"] == f"group:{group}"
+
+
+@pytest.mark.parametrize(("value", "shown"), [("x" * 38, "'" + "x" * 38 + "'"), ("y" * 39, "'" + "y" * 38 + "…"), ("z" * 500, "'" + "z" * 38 + "…")])
+def test_a_long_odd_tag_type_is_cut_in_the_line(tmp_path: Path, value: str, shown: str) -> None:
+    from tests.zotero_db import text_tag_type
+    from tui.core.errors import InputFileError
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    database = text_tag_type(tmp_path / "zotero.sqlite", value)
+    with pytest.raises(InputFileError) as raised:
+        read_zotero(database)
+    assert str(raised.value) == (
+        f"{database}: could not be read as a Zotero database (itemTags.type holds {shown} where Zotero writes 0 (manual) or 1 (automatic))"
+    )

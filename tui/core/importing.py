@@ -71,3 +71,13 @@ def add_read(library: Any, parsed: list[ParsedFile], incoming: Incoming, outcome
 
     for report in library.add_papers(parsed, progress=watch.matching, prepared=incoming, before_write=before_write):
         outcome.add_report(report)
+
+
+def unexpected_error(paths: Sequence[str | os.PathLike[str]], exc: Exception, writing: bool) -> str:
+    """The one line for an import stopped by an error no reader foresaw (a bug, or a file of a shape never met):
+    the files, the error's type and words, and what it left: nothing, unless the library was being written."""
+    names = ", ".join(str(p) for p in paths) or "the import"
+    words = " ".join(str(exc).split())
+    what = f"{type(exc).__name__}: {words}" if words else type(exc).__name__
+    left = "it came while the library was being written, which lands whole or not at all" if writing else "nothing imported"
+    return f"{names}: could not be imported (unexpected {what[:200]}); {left}"

@@ -375,7 +375,7 @@ class PaperdeskApp(App[int]):
             run.unseen = True
         else:
             dialog.show_result()
-        if changed_library(outcome):
+        if changed_library(outcome) or run.unsure:
             self.post_message(LibraryChanged())
         errors = any(kind == "error" for kind, _ in outcome.messages)
         severity: SeverityLevel = "error" if errors else "warning" if outcome.cancelled or outcome.took_nothing else "information"

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from tui.core.errors import PaperdeskError, os_reason
+from tui.core.errors import Cancelled, PaperdeskError, os_reason
+from tui.core.importing import unexpected_error
 from tui.core.ingest.parsed import ImportOutcome
 from tui.core.ingest.watch import MATCHING, READING, WRITING
 from tui.core.library import import_paths
@@ -59,42 +60,59 @@ class ImportRun:
         self.outcome: ImportOutcome | None = None
         self.stop_asked = False  # Esc came (honoured before the write, noted during it)
         self.unseen = False  # the outcome came while the dialog was hidden: `i` shows its report
+        self.unsure = False  # it failed while the library was being written: the list is reloaded to show what is there
         self._stop = threading.Event()
         self._stage_at = 0.0  # when the current stage began (monotonic), and its count then
         self._stage_from = 0
 
     def start(self, path: str) -> None:
-        """Import `path` in a thread worker of the app, as `paperdesk import` does (one atomic write)."""
+        """Import `path` in a thread worker of the app, as `paperdesk import` does (one atomic write).
+        An import still running is superseded: it stops before its write, and its steps and outcome are dropped."""
         self.path, self.running, self.stage, self.done, self.total = path, True, "", 0, 0
-        self.outcome, self.stop_asked, self.unseen = None, False, False
+        self.outcome, self.stop_asked, self.unseen, self.unsure = None, False, False, False
+        self._stop.set()
         self._stop = threading.Event()
         self._stage_at, self._stage_from = time.monotonic(), 0
         self.app.run_worker(partial(self._run, path, self._stop), thread=True, group="import", exit_on_error=False)
 
     def _run(self, path: str, stop: threading.Event) -> None:
+        """The worker: whatever the import raises, it ends in an outcome (done, failed or cancelled) handed to the UI
+        thread, so the dialog never stays on "Reading…" or "Cancelling…"."""
         app, library = self.app, self.library
+        shown = to_ui_every(app, partial(self._step, stop), PROGRESS_EVERY)
+        reached = [""]  # the stage the core last told, in this thread (`self.stage` follows on the UI thread)
+
+        def progress(stage: str, done: int, total: int) -> None:
+            reached[0] = stage
+            shown(stage, done, total)
+
+        outcome, unsure = ImportOutcome(), False
         try:
-            outcome = import_paths(library, [path], progress=to_ui_every(app, self._step, PROGRESS_EVERY), cancelled=stop.is_set, in_app=True)
+            outcome = import_paths(library, [path], progress=progress, cancelled=stop.is_set, in_app=True)
         except PaperdeskError as exc:
-            outcome = ImportOutcome()
             outcome.add("error", f"{exc}; nothing imported")
         except OSError as exc:
-            outcome = ImportOutcome()
             outcome.add("error", f"the library could not be written ({os_reason(exc)}); nothing imported")
-        to_ui(app, self._finish, outcome, stop)
+        except Cancelled:  # asked to stop outside the import's own steps: nothing was written
+            outcome.cancel()
+        except Exception as exc:  # an importer's bug, or a file of a shape none foresaw: one line naming the file
+            unsure = reached[0] == WRITING
+            outcome.add("error", unexpected_error([path], exc, writing=unsure))
+        finally:
+            to_ui(app, self._finish, outcome, stop, unsure)
 
-    def _step(self, stage: str, done: int, total: int) -> None:
-        if not self.running:
-            return  # a step overtaken by the outcome
+    def _step(self, stop: threading.Event, stage: str, done: int, total: int) -> None:
+        if not self.running or stop is not self._stop:
+            return  # a step overtaken by the outcome, or of an import superseded by a newer one
         if stage != self.stage:
             self._stage_at, self._stage_from = time.monotonic(), done
         self.stage, self.done, self.total = stage, done, total
         self.app.post_message(self.Stepped())
 
-    def _finish(self, outcome: ImportOutcome, stop: threading.Event) -> None:
+    def _finish(self, outcome: ImportOutcome, stop: threading.Event, unsure: bool = False) -> None:
         if stop is not self._stop:
-            return
-        self.running, self.outcome = False, outcome
+            return  # an import superseded by a newer one: its outcome is not the one shown
+        self.running, self.outcome, self.unsure = False, outcome, unsure
         self.app.post_message(self.Finished())
 
     def cancel(self) -> None:

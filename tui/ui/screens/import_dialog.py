@@ -24,6 +24,7 @@ from textual.widgets import Input, ProgressBar
 
 from tui.core.ingest.readers import FORMATS, complete_path
 from tui.core.render.text import one_line
+from tui.core.words import plural
 from tui.ui.screens.report_dialog import ReportDialog
 
 if TYPE_CHECKING:
@@ -131,11 +132,12 @@ class ImportDialog(ReportDialog):
         self.import_run.unseen = False
         self.query_one("#import-progress", ProgressBar).display = False
         self.changed = self.changed or changed_library(outcome)
-        self.finish(self.report(outcome, self.import_run.stop_asked))
+        self.finish(self.report(outcome, self.import_run.too_late))
 
-    def report(self, outcome: ImportOutcome, stop_asked: bool) -> Text:
+    def report(self, outcome: ImportOutcome, too_late: bool) -> Text:
+        """`too_late`: Esc came once the write had begun (an import that failed before it owns up to nothing)."""
         text = Text()
-        if stop_asked and not outcome.cancelled:
+        if too_late and not outcome.cancelled:
             text.append("Esc came while the library was being written: the import was finished.\n", style="bold")
         for kind, line in outcome.messages:
             if kind == "line":
@@ -162,9 +164,13 @@ def changed_library(outcome: ImportOutcome) -> bool:
 
 
 def summary(outcome: ImportOutcome) -> str:
-    """The outcome in one line, for the toast: the cancel's line, a notes-only import's last line, else the counts."""
+    """The outcome in one line, for the toast: the cancel's line, the error of an import that read nothing, a
+    notes-only import's last line, else the counts."""
     if outcome.cancelled:
         return next(line for kind, line in outcome.messages if kind == "cancelled")
+    errors = [line for kind, line in outcome.messages if kind == "error"]
+    if errors and not outcome.reports and not outcome.notes_matched:  # not "0 papers added, 0 merged, 0 skipped" in red
+        return one_line(errors[0]) + (f" (and {plural(len(errors) - 1, 'more error')})" if len(errors) > 1 else "")
     lines = [line for kind, line in outcome.messages if kind == "line"]
     notes = outcome.notes_restored > 0 or len(lines) > len(outcome.reports)
     return lines[-1] if notes and not outcome.reports else outcome.summary()  # notes only: "notes: 3 updated, …"

@@ -19,6 +19,9 @@ from tui.core.ingest.zotero.schema import has_table
 NOT_PAPERS = {"note": "standalone notes", "attachment": "attachments", "annotation": "annotations"}
 #: The user's own library (its `libraries.type`); a group's is "group", a feed's "feed".
 USER = "user"
+#: Levels of a collection's path kept, from the bottom (Zotero's own nest a handful deep); the rest are `CUT`.
+DEEPEST = 32
+CUT = "…"
 
 
 @dataclass
@@ -57,6 +60,21 @@ class ZoteroRead:
     trashed: set[tuple[str, str]]
 
 
+class OddValue(ValueError):
+    """A column holds a value Zotero never writes there (text where it writes a number): the database is damaged or was
+    not written by Zotero. The message names the column and the value; the reader adds the file."""
+
+
+def tag_type(value: object) -> int:
+    """A tag's type (`itemTags.type`: 0 manual, 1 automatic; NULL read as manual); OddValue for anything but a whole number."""
+    if value is None:
+        return 0
+    if isinstance(value, int):
+        return value
+    shown = repr(value)
+    raise OddValue(f"itemTags.type holds {shown if len(shown) <= 40 else shown[:39] + '…'} where Zotero writes 0 (manual) or 1 (automatic)")
+
+
 def _libraries(db: sqlite3.Connection, groups: bool) -> tuple[dict[int, ZoteroLibrary], set[int], set[int]]:
     """The libraries read ({libraryID: library}), the feeds' ids and the groups' left out."""
     names = dict(db.execute("SELECT libraryID, name FROM groups")) if has_table(db, "groups") else {}
@@ -78,21 +96,31 @@ def _libraries(db: sqlite3.Connection, groups: bool) -> tuple[dict[int, ZoteroLi
 
 
 def _collection_paths(db: sqlite3.Connection) -> dict[int, str]:
-    """Each collection (not in the trash) by its path of names from the top: "Reading group/COLT 2026"."""
+    """Each collection (not in the trash) by its path of names from the top: "Reading group/COLT 2026".
+
+    Each path is built on its parent's, once (a database nesting collections thousands deep is read in
+    a blink, not in minutes), and keeps its last `DEEPEST` levels under a "…". A loop of parents (a
+    damaged database) is cut where it closes; a collection in the trash, or inside one that is, has none.
+    """
     rows = {cid: (str(name), parent) for cid, name, parent in db.execute("SELECT collectionID, collectionName, parentCollectionID FROM collections")}
     trashed = {cid for (cid,) in db.execute("SELECT collectionID FROM deletedCollections")} if has_table(db, "deletedCollections") else set()
-    paths: dict[int, str] = {}
+    names: dict[int, tuple[str, ...] | None] = {}  # a collection's levels from the top (or the "…" cut), None: no path
     for cid in rows:
-        names, seen, at = [], set(), cid
-        while at is not None and at in rows and at not in seen:
-            if at in trashed:
-                break  # in the trash itself, or inside a collection that is
-            seen.add(at)
-            name, at = rows[at]
-            names.append(name.replace("/", "∕"))  # a slash inside a name is not a level
-        else:
-            paths[cid] = "/".join(reversed(names))
-    return paths
+        chain: dict[int, None] = {}  # the collections walked up from `cid` to one whose path is known, in order
+        at = cid
+        while at in rows and at not in names and at not in chain:
+            chain[at] = None
+            at = rows[at][1]
+        above: tuple[str, ...] | None = () if at in chain else names.get(at, ())  # a loop, or the top; else a parent read already
+        for link in reversed(chain):
+            if above is not None and link not in trashed:
+                above = (*above, rows[link][0].replace("/", "∕"))  # a slash inside a name is not a level
+                if len(above) > DEEPEST:
+                    above = (CUT, *above[-DEEPEST + 1 :])
+            else:
+                above = None
+            names[link] = above
+    return {cid: "/".join(levels) for cid, levels in names.items() if levels is not None}
 
 
 def read_items(db: sqlite3.Connection, *, groups: bool = False) -> ZoteroRead:
@@ -142,7 +170,7 @@ def read_items(db: sqlite3.Connection, *, groups: bool = False) -> ZoteroRead:
     for item_id, name, kind in db.execute("SELECT it.itemID, t.name, it.type FROM itemTags it JOIN tags t USING (tagID) ORDER BY t.name COLLATE NOCASE"):
         item = items.get(item_id)
         if item is not None and name:
-            item.tags.append((str(name), int(kind or 0)))
+            item.tags.append((str(name), tag_type(kind)))
     paths = _collection_paths(db)
     for collection, item_id in db.execute("SELECT collectionID, itemID FROM collectionItems"):
         item = items.get(item_id)

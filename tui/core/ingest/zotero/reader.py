@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tui.core.errors import InputFileError
-from tui.core.ingest.zotero.items import ZoteroLibrary, read_items
+from tui.core.ingest.zotero.items import OddValue, ZoteroLibrary, read_items
 from tui.core.ingest.zotero.papers import paper_of
 from tui.core.ingest.zotero.schema import check_schema
 from tui.core.ingest.zotero.snapshot import DATABASE, SUFFIXES, database_in, is_sqlite, private_copy
@@ -44,6 +44,8 @@ def read_zotero(path: Path, *, automatic_tags: bool = False, groups: bool = Fals
             version = check_schema(db, path)
             read = read_items(db, groups=groups)
         except sqlite3.DatabaseError as exc:  # a damaged or half-copied file: the engine's words
+            raise InputFileError(path, f"could not be read as a Zotero database ({exc})") from None
+        except OddValue as exc:  # a value Zotero never writes: the column and the value
             raise InputFileError(path, f"could not be read as a Zotero database ({exc})") from None
     parsed = ZoteroFile(path, libraries=read.libraries, trashed=read.trashed, version=version)
     for item in read.items:
