@@ -1,0 +1,159 @@
+"""Search behaviours that mutation testing (issue 41) found no test held: each test names what it guards."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tui.core.models import Annotation, Paper
+from tui.core.search.columns import Columns
+from tui.core.search.index import SearchIndex
+from tui.core.search.query import parse_query
+from tui.core.search.ranks import recent_ranks, title_ranks
+from tui.core.search.sorts import SORTS, next_sort
+
+
+def ids(index: SearchIndex, text: str, sort: str = "relevance") -> list[str]:
+    return [p.id for p in index.search(parse_query(text), sort)]
+
+
+# -- sort orders ---------------------------------------------------------------------
+
+
+def cycle(start: str, ranks: bool, in_group: bool) -> list[str]:
+    seen, sort = [start], next_sort(start, ranks, in_group)
+    while sort != start and len(seen) < 10:
+        seen.append(sort)
+        sort = next_sort(sort, ranks, in_group)
+    return seen
+
+
+def test_the_sort_key_cycles_every_order_that_changes_the_list() -> None:
+    """Without free text, relevance is list order: the cycle goes relevance -> rating, never through list order."""
+    assert cycle("relevance", ranks=True, in_group=True) == list(SORTS)
+    assert cycle("relevance", ranks=True, in_group=False) == ["relevance", "list", "rating", "recent", "title"]
+    assert cycle("relevance", ranks=False, in_group=False) == ["relevance", "rating", "recent", "title"]
+    assert cycle("relevance", ranks=False, in_group=True) == ["relevance", "rating", "recent", "title", "group"]
+    assert next_sort("list", ranks=False) == "rating"  # a saved list order, met without free text, moves on too
+
+
+def test_an_unknown_sort_name_starts_the_cycle_again() -> None:
+    """A sort name from another version's session file is no error: the next press shows relevance."""
+    assert next_sort("citations") == "relevance"
+    assert next_sort("citations", ranks=False, in_group=True) == "relevance"
+
+
+# -- ranks for the recent and title sorts ----------------------------------------------------
+
+
+def test_recent_and_title_ranks_order_the_papers() -> None:
+    annotations = {0: Annotation("a", updated="2026-01-02"), 2: Annotation("c", updated="2026-01-01"), 3: Annotation("d")}
+    recent = recent_ranks(annotations, 4)
+    assert recent.tolist() == [2, 0, 1, 0] and recent.dtype == np.int64
+    titles = ["beta", "Alpha", "gamma"]
+    ranks = title_ranks(3, titles.__getitem__)
+    assert ranks.tolist() == [1, 0, 2] and ranks.dtype == np.int64
+    assert title_ranks(0, titles.__getitem__).tolist() == []
+
+
+def test_an_empty_library_sorts_by_title_and_recency() -> None:
+    index = SearchIndex([])
+    for sort in SORTS:
+        assert ids(index, "", sort) == []
+
+
+# -- the saved columns ------------------------------------------------------------------------
+
+
+def test_saved_columns_of_the_wrong_kind_or_size_are_not_used() -> None:
+    """A saved index from another library or version (`Columns.fits`): each mismatch alone refuses it."""
+    papers = [Paper("a", "x", "L", 0, venue="ICML"), Paper("b", "y", "M", 1)]
+    good = Columns.of(papers)
+    assert good.fits(2) and not good.fits(3)
+    cases = {
+        "codes' type": Columns(good.list_names, good.venues, good.codes.astype(np.int64), good.flags),
+        "flags' type": Columns(good.list_names, good.venues, good.codes, good.flags.astype(np.int32)),
+        "codes' shape": Columns(good.list_names, good.venues, good.codes[:2], good.flags),
+        "flags' shape": Columns(good.list_names, good.venues, good.codes, good.flags[:3]),
+        "a list code past the names": Columns(good.list_names[:1], good.venues, good.codes, good.flags),
+        "a venue code past the names": Columns(good.list_names, [], good.codes, good.flags),
+        "a negative list code": Columns(good.list_names, good.venues, good.codes * np.array([[-1], [1], [1]], dtype=np.int32), good.flags),
+        "a negative venue code": Columns(good.list_names, good.venues, good.codes * np.array([[1], [-1], [1]], dtype=np.int32), good.flags),
+    }
+    for what, columns in cases.items():
+        assert not columns.fits(2), what
+    empty = Columns.of([])
+    assert empty.fits(0)
+
+
+# -- list:, venue: and author: ------------------------------------------------------------------
+
+
+def test_a_paper_in_several_lists_is_found_by_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Zotero item in two collections (`extra["also_in"]`) is in `list:` of both; odd values there are skipped."""
+    papers = [
+        Paper("z1", "x", "Bandits", 0, extra={"also_in": ["Reading group", 3]}),
+        Paper("z2", "y", "Reading group", 1),
+        Paper("z3", "z", "Theory", 2, extra={"also_in": "Bandits"}),
+        Paper("z4", "w", "Theory", 3, extra={"note": ["Bandits"]}),
+        Paper("z5", "v", "Theory", 4, extra={"also_in": ["Bandits", "Reading group"]}),
+    ]
+    index = SearchIndex(papers)
+    assert index.also_listed == {"Reading group": {0, 4}, "Bandits": {4}}
+    assert ids(index, "list:reading") == ["z1", "z2", "z5"]
+    assert ids(index, "list:bandits") == ["z1", "z5"]
+    assert ids(index, "-list:bandits") == ["z2", "z3", "z4"]
+
+
+def test_list_names_are_matched_with_their_spaces_made_single() -> None:
+    """`list:"icml 2025"` is inside "ICML  2025 Papers" (two spaces in the data): the other year is not picked."""
+    papers = [Paper("a", "x", "ICML  2025 Papers", 0), Paper("b", "y", "ICML 2024 Papers", 1)]
+    index = SearchIndex(papers)
+    assert ids(index, 'list:"icml 2025"') == ["a"]
+    assert ids(index, "list:zzzz") == []  # nothing close: nothing, not the least far
+
+
+def test_a_typed_list_name_picks_the_close_names_within_five_points() -> None:
+    """No name holds the value: names scoring 75 or more that are within 5 points of the best are picked.
+
+    The names are made for their scores (rapidfuzz's WRatio against `bandit`):
+    83.3 and 77.7 (5.6 apart: one list), 80 and 75 (exactly 5 apart: both),
+    and `mate` scores exactly 75 against `math` (picked: the cut is inclusive).
+    """
+    index = SearchIndex([Paper("a", "x", "Badits", 0), Paper("b", "y", "Landit group", 1)])
+    assert ids(index, "list:bandit") == ["a"]
+    index = SearchIndex([Paper("a", "x", "B anditos", 0), Paper("b", "y", "Ba ndit lab", 1)])
+    assert ids(index, "list:bandit") == ["a", "b"]
+    index = SearchIndex([Paper("a", "x", "Math", 0), Paper("b", "y", "Biology", 1)])
+    assert ids(index, "list:mate") == ["a"]
+
+
+def test_a_typed_list_name_picks_every_equally_close_list() -> None:
+    """Seven lists equally close to the value are all picked, not the first five."""
+    papers = [Paper(f"p{k}", "x", f"Bandits {k}", k) for k in range(1, 8)]
+    assert ids(SearchIndex(papers), 'list:"bandit 0"') == [f"p{k}" for k in range(1, 8)]
+
+
+def test_venue_aliases_find_long_names_and_other_values_are_fuzzy() -> None:
+    """`venue:nips` finds the long name (no `nips` in it) and the short one; a value that is no alias matches names."""
+    papers = [
+        Paper("a", "x", "L", 0, venue="Advances in Neural Information Processing Systems 37"),
+        Paper("b", "y", "L", 1, venue="NeurIPS"),
+        Paper("c", "z", "L", 2, venue="Proceedings of Thirty Eighth Conference on Learning Theory"),
+        Paper("d", "w", "L", 3, venue="Journal of Fun"),
+    ]
+    index = SearchIndex(papers)
+    assert ids(index, "venue:nips") == ["a", "b"]
+    assert ids(index, "venue:neurips") == ["a", "b"]
+    assert ids(index, "venue:colt") == ["c"]
+    assert ids(index, "venue:fun") == ["d"]
+    assert ids(index, "venue:proceedings") == ["c"]
+    assert ids(index, "-venue:colt") == ["a", "b", "d"]
+
+
+def test_an_author_near_typo_counts_from_85_percent() -> None:
+    """A query word 85% like a name's word (rapidfuzz's ratio) finds the author; 84% does not."""
+    papers = [Paper("a", "x", "L", 0, authors=("Abcdefghijklmnopqxyz Smith",)), Paper("b", "y", "L", 1, authors=("Jo Smith",))]
+    index = SearchIndex(papers)
+    assert ids(index, "author:abcdefghijklmnopqrst") == ["a"]  # ratio exactly 85
+    assert ids(index, "author:abcdefghijklmnoprstu") == []  # 80
