@@ -157,3 +157,29 @@ def test_an_author_near_typo_counts_from_85_percent() -> None:
     index = SearchIndex(papers)
     assert ids(index, "author:abcdefghijklmnopqrst") == ["a"]  # ratio exactly 85
     assert ids(index, "author:abcdefghijklmnoprstu") == []  # 80
+
+
+# -- a reading group's sort ----------------------------------------------------------------------
+
+
+def test_the_group_sort_puts_most_votes_first_then_the_best_mean_rating() -> None:
+    """Votes (4 stars or more, this member's own live rating included) first; among equal votes the mean of
+    the ratings given (unrated members left out of the mean); then list order."""
+    from tui.core.models import MemberMark
+
+    papers = [Paper(f"p{k}", "x", "L", k) for k in range(8)]
+    own = {"p1": 5, "p3": 3, "p4": 2, "p7": 1}
+    marks = {
+        "removed here": [MemberMark("Ana", 5)],  # a paper another member has and this library no longer: skipped
+        "p2": [MemberMark("Ana", 4), MemberMark("Bo", 4)],  # 2 votes, mean 4
+        "p3": [MemberMark("Ana", 5)],  # 1 vote (Ana's), mean (5 + 3) / 2
+        "p5": [MemberMark("Ana", 1), MemberMark("Bo", 2)],  # mean 1.5
+        "p6": [MemberMark("Ana", 3), MemberMark("Bo", 0)],  # mean 3: Bo did not rate it
+    }
+    index = SearchIndex(papers, {pid: Annotation(pid, rating=r) for pid, r in own.items()})
+    index.set_group(marks, me="me")
+    assert ids(index, "", "group") == ["p2", "p1", "p3", "p6", "p4", "p5", "p7", "p0"]
+    index.update_annotation("p7", Annotation("p7", rating=4))  # this member's vote counts at once
+    assert ids(index, "", "group")[:3] == ["p2", "p1", "p3"] and ids(index, "", "group")[3] == "p7"
+    alone = SearchIndex(papers, {pid: Annotation(pid, rating=r) for pid, r in own.items()})  # no group read yet
+    assert ids(alone, "", "group") == ["p1", "p3", "p4", "p7", "p0", "p2", "p5", "p6"]
