@@ -11,6 +11,7 @@ from tui.core.search.index import SearchIndex
 from tui.core.search.query import parse_query
 from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.sorts import SORTS, next_sort
+from tui.core.search.terms import EXACT, INFIX, PREFIX, Vocabulary, overlay_levels
 
 
 def ids(index: SearchIndex, text: str, sort: str = "relevance") -> list[str]:
@@ -183,3 +184,143 @@ def test_the_group_sort_puts_most_votes_first_then_the_best_mean_rating() -> Non
     assert ids(index, "", "group")[:3] == ["p2", "p1", "p3"] and ids(index, "", "group")[3] == "p7"
     alone = SearchIndex(papers, {pid: Annotation(pid, rating=r) for pid, r in own.items()})  # no group read yet
     assert ids(alone, "", "group") == ["p1", "p3", "p4", "p7", "p0", "p2", "p5", "p6"]
+
+
+# -- a result: order past the first screenful, positions, what to mark ------------------------------------
+
+
+def many_hits(n: int = 300) -> SearchIndex:
+    """n papers matching `graph`, ranked: those whose titles hold it first (every third), then the others."""
+    papers = [Paper(f"p{k:03}", f"Graph paper number {k}.", "L", k, title="Graph Theory" if k % 3 == 0 else f"Paper {k}") for k in range(n)]
+    return SearchIndex(papers)
+
+
+def test_a_result_reads_the_same_past_its_first_sorted_rows() -> None:
+    """Only the first HEAD hits are sorted up front: indexing and slicing past them give the full order."""
+    from tui.core.search.result import HEAD
+
+    index = many_hits()
+    result = index.search(parse_query("graph"))
+    order = [p.id for p in result]
+    assert len(result) == len(order) == 300 > HEAD
+    assert order[:100] == [f"p{k:03}" for k in range(0, 300, 3)]  # title hits first, ties in list order
+    assert [result[i].id for i in (0, HEAD - 1, HEAD, 299, -1)] == [order[i] for i in (0, HEAD - 1, HEAD, 299, -1)]
+    assert [p.id for p in result[250:260]] == order[250:260]
+    assert [p.id for p in result[0:HEAD]] == order[:HEAD]
+    assert [p.id for p in result[::7]] == order[::7]
+    assert [p.id for p in result[HEAD - 3 : HEAD + 3 : 2]] == order[HEAD - 3 : HEAD + 3 : 2]
+
+
+def test_a_results_position_of_a_paper() -> None:
+    index = many_hits(9)
+    result = index.search(parse_query("graph"))
+    order = [p.id for p in result]
+    assert [result.position(pid) for pid in order] == list(range(9))
+    narrowed = index.search(parse_query('"graph theory"'))
+    assert narrowed.position("p001") is None  # in the library, not in this result
+    assert narrowed.position("p003") == 1
+    assert result.position("nowhere") is None
+
+
+def test_what_is_marked_in_the_title_and_in_the_pane() -> None:
+    """A two-letter query word marks title words it starts (`ne` in "Neural") but not the abstract's words:
+    a short prefix matches titles and metadata only, so the pane, with the abstract, marks none. The pane marks the words of the renamed title and the notes."""
+    papers = [Paper("a", "Networks of neurons fire.", "L", 0, title="Neural Nets")]
+    index = SearchIndex(papers, {"a": Annotation("a", title="Spectral Graph Wavelets", notes="Wavelets on manifolds")})
+    result = index.search(parse_query("spectral manifolds"))
+    assert result.words_for(papers[0]) == ["manifolds", "spectral"]
+    assert result.spans["a"] == [(0, 8)]
+    plain = SearchIndex(papers)
+    short = plain.search(parse_query("ne"))
+    assert short.spans["a"] == [(0, 6), (7, 11)]
+    assert short.words_for(papers[0]) == []  # in the pane a short prefix marks nothing (`networks`, `neurons` would flood it)
+    last = plain.search(parse_query("nets networks"))
+    assert last.words_for(papers[0]) == ["nets", "networks"]  # the title's last word and the abstract's first
+
+
+def test_phrase_spans_in_titles() -> None:
+    """Every occurrence of a phrase in the shown title is marked, the first at offset 0 too; a title whose
+    case-folding changes its length (ß -> ss) gets no phrase spans rather than misplaced ones."""
+    papers = [
+        Paper("a", "x", "L", 0, title="Graph neural nets and graph neural codes"),
+        Paper("b", "x", "L", 1, title="Straße graph neural"),
+    ]
+    result = SearchIndex(papers).search(parse_query('"graph neural"'))
+    assert result.spans["a"] == [(0, 12), (22, 34)]
+    assert result.spans["b"] == []
+    assert result.spans  # the list widget takes `spans or {}`: the lazy mapping must read as true
+    assert set(result.spans) == {"a", "b"} and len(result.spans) == 2
+
+
+# -- query words against the vocabulary: match levels -------------------------------------------------
+
+
+def levels(vocab: list[str], term: str) -> tuple[list[str], str | None, dict[str, int]]:
+    """What `term` matches: the prefix range's words, the exact word, and the other words' levels."""
+    vocabulary = Vocabulary(sorted(vocab))
+    match = vocabulary.match(term)
+    words_of = vocabulary.words
+    exact = None if match.exact is None else words_of[match.exact]
+    return words_of[match.lo : match.hi], exact, {words_of[w]: level for w, level in match.extra.items()}
+
+
+def test_match_levels_of_a_query_word_against_the_vocabulary() -> None:
+    """Typos score 0.9 x rapidfuzz's ratio (rounded to a whole number first), typed-so-far prefixes with a typo
+    0.85 x, words holding the query word INFIX (65); prefix-range words are the prefix level, never in `extra`.
+    Typos are looked for among words with the query's first letter only (`kraph` is no typo of `graph` here)."""
+    vocab = ["graph", "graphs", "graphics", "grahp", "garph", "grapj", "kraph", "subgraph", "paragraphs", "gr"]
+    assert levels(vocab, "graph") == (
+        ["graph", "graphics", "graphs"],
+        "graph",
+        {"garph": 72, "grahp": 72, "grapj": 72, "paragraphs": 65, "subgraph": 65},
+    )
+    # the typo (ratio 87 -> 78) beats the typed-so-far match (91 -> 77): the better level is kept
+    assert levels(["tokens", "transformer", "transformers", "transfromers"], "transformer")[2] == {"transfromers": 78}
+    assert levels(["neat", "net", "nets", "unet"], "net") == (["net", "nets"], "net", {})  # no typos under 4 letters
+    assert levels(["bert", "beret", "berts", "sbert"], "bert")[2] == {"beret": 80}  # from 4 letters; inside words from 5
+    # up to 12 letters a word being typed may carry a typo: `optimisation` is how `optimizationbased` starts
+    assert levels(["optics", "optimisation", "optimizationbased"], "optimisation")[2] == {"optimizationbased": 78}
+    assert levels([], "graph") == ([], None, {})
+
+
+def test_match_levels_of_the_readers_own_words() -> None:
+    """The words the reader wrote (notes, tags, renamed titles) are matched alike, without the first-letter limit."""
+    assert dict(overlay_levels("graph", ["graph", "graphs", "grahp", "kraph", "subgraph", "grapj", "transfromers"])) == {
+        "graph": EXACT,
+        "graphs": PREFIX,
+        "grahp": 72,
+        "kraph": 72,
+        "grapj": 72,
+        "subgraph": INFIX,
+    }
+    assert dict(overlay_levels("transformer", ["transfromers", "transformerbased"])) == {"transformerbased": PREFIX, "transfromers": 78}
+    assert dict(overlay_levels("net", ["unet", "nets", "neat"])) == {"nets": PREFIX}
+    assert dict(overlay_levels("bert", ["sbert", "beret"])) == {"sbert": 80, "beret": 80}
+    assert dict(overlay_levels("optimisation", ["optimizationbased"])) == {"optimizationbased": 78}
+    assert overlay_levels("graph", []) == []
+
+
+def test_words_containing_a_part() -> None:
+    vocabulary = Vocabulary(sorted(["graph", "graphs", "paragraph", "subgraph", "tree"]))
+    assert [vocabulary.words[i] for i in vocabulary.containing("graph").tolist()] == ["graph", "graphs", "paragraph", "subgraph"]
+    assert [vocabulary.words[i] for i in vocabulary.containing("ree").tolist()] == ["tree"]
+    assert vocabulary.containing("").tolist() == [0, 1, 2, 3, 4]
+    assert vocabulary.containing("h\nt").tolist() == []  # never across two words of the joined vocabulary
+    assert vocabulary.containing("xyz").tolist() == []
+
+
+def test_short_query_words_mark_whole_words_in_the_pane() -> None:
+    """In the abstract (the pane) a one-letter word marks nothing, a two-letter word only itself, three letters
+    or more also the words they start."""
+    paper = Paper("a", "A graph of graphs, as drawn.", "L", 0, title="Drawings")
+    index = SearchIndex([paper])
+    assert index.search(parse_query("a")).words_for(paper) == []
+    assert index.search(parse_query("of")).words_for(paper) == ["of"]
+    assert index.search(parse_query("gr")).words_for(paper) == []
+    assert index.search(parse_query("gra")).words_for(paper) == ["graph", "graphs"]
+
+
+def test_every_typo_of_a_query_word_finds_its_paper() -> None:
+    """Several vocabulary words at one typo level: each one's papers are found (the postings of many words)."""
+    papers = [Paper("a", "grahp theory", "L", 0), Paper("b", "garph theory", "L", 1), Paper("c", "graph theory", "L", 2), Paper("d", "trees", "L", 3)]
+    assert sorted(ids(SearchIndex(papers), "graph")) == ["a", "b", "c"]
