@@ -8,7 +8,10 @@ import pytest
 from tui.core.models import Annotation, Paper
 from tui.core.search.columns import Columns
 from tui.core.search.index import SearchIndex
-from tui.core.search.query import parse_query
+from tui.core.search.command_match import LETTERS, WORDS, command_score, names
+from tui.core.search.command_match import PREFIX as CMD_PREFIX
+from tui.core.search.command_match import words as command_words
+from tui.core.search.query import Filter, NumberTest, QueryError, contains_phrase, list_filter_spans, parse_query
 from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.sorts import SORTS, next_sort
 from tui.core.search.terms import EXACT, INFIX, PREFIX, Vocabulary, overlay_levels
@@ -324,3 +327,107 @@ def test_every_typo_of_a_query_word_finds_its_paper() -> None:
     """Several vocabulary words at one typo level: each one's papers are found (the postings of many words)."""
     papers = [Paper("a", "grahp theory", "L", 0), Paper("b", "garph theory", "L", 1), Paper("c", "graph theory", "L", 2), Paper("d", "trees", "L", 3)]
     assert sorted(ids(SearchIndex(papers), "graph")) == ["a", "b", "c"]
+
+
+# -- the query language ---------------------------------------------------------------------------------
+
+
+def test_a_phrase_starts_at_a_word_start_unless_it_starts_with_a_sign() -> None:
+    assert contains_phrase("graph neural nets and subgraph neural codes", "graph neural", True)
+    assert contains_phrase("subgraph neural codes and graph neural nets", "graph neural", True)  # the later one
+    assert not contains_phrase("subgraph neural codes", "graph neural", True)
+    assert not contains_phrase("x_graph neural", "graph neural", True)  # `_` is a word character
+    assert contains_phrase("(graph neural", "graph neural", True)
+    assert contains_phrase("model-based methods", "-based", False)  # a phrase starting with `-` may follow a letter
+    assert contains_phrase("subgraph neural", "graph neural", False)
+
+
+def test_the_filters_error_lines_name_what_is_allowed() -> None:
+    def message(text: str) -> str:
+        with pytest.raises(QueryError) as caught:
+            parse_query(text)
+        return str(caught.value)
+
+    assert message("status:done") == "status: 'done' is not a status (unread, to-read, reading, read, skipped)"
+    assert message("has:cats") == "has: 'cats' is not one of notes, highlights, tags, rating, abstract, authors, url, doi"
+    assert message("stauts:read") == (
+        "stauts: is not a filter (use status:, rating:, tag:, list:, has:, author:, year:, venue:, key:, votes:, group:, discuss:)"
+    )
+
+
+def test_numeric_filters_keep_their_minus_and_their_top() -> None:
+    """`-rating:3`, `-year:2020`, `-votes:2`, `-discuss:3` exclude; `rating:5` and `rating:>=5` are valid, `rating:>5` is not."""
+    for field in ("rating", "year", "votes"):
+        (flt,) = parse_query(f"-{field}:3").filters
+        assert flt.field == field and flt.negate is True
+        (flt,) = parse_query(f"{field}:3").filters
+        assert flt.negate is False
+    assert parse_query("rating:5").filters == (Filter("rating", NumberTest(5, 5)),)
+    assert parse_query("rating:>=5").filters == (Filter("rating", NumberTest(5, 5)),)
+    with pytest.raises(QueryError):
+        parse_query("rating:>5")
+    assert parse_query("discuss:3").filters == (Filter("discuss", NumberTest(3, 999), False),)
+    assert parse_query("-discuss:3").filters == (Filter("discuss", NumberTest(3, 999), True),)
+    assert 3 in NumberTest(3, 5) and 5 in NumberTest(3, 5)
+    assert 2 not in NumberTest(3, 5) and 6 not in NumberTest(3, 5)
+
+
+def test_where_a_query_filters_by_list() -> None:
+    """`list_filter_spans` (used to follow a list's rename into saved views): each `list:` with a value, any case."""
+    text = 'graph list:"ICML  2025" -list:Bandits tag:x list: LIST:Theory "list:not"'
+    assert list(list_filter_spans(text)) == [
+        (6, 23, False, "icml 2025"),
+        (24, 37, True, "bandits"),
+        (50, 61, False, "theory"),
+    ]
+    assert list(list_filter_spans("graph neural")) == []
+
+
+# -- the palette's command matching ---------------------------------------------------------------------------
+
+
+def test_a_palette_query_names_a_command_by_word_starts() -> None:
+    assert command_words("Set status: Skipped!") == ["set", "status", "skipped"]
+    assert names("st sk", "Set status: skipped")
+    assert not names("st kk", "Set status: skipped")
+    assert names("ex", "Quit", keywords=["exit paperdesk"])
+    assert not names("", "Quit") and not names("!!", "Quit")
+
+
+def test_a_palette_querys_score() -> None:
+    """The text (or a keyword) starting with the query is best; every query word starting a word next, less the
+    further in its first word matches (at most 10 words); scattered letters last, never for a data change."""
+    assert command_score("stat", "Statistics") == CMD_PREFIX
+    assert command_score("quit", "Exit the app", keywords=["quit paperdesk"]) == CMD_PREFIX
+    assert command_score("rate 3", "Rate 3 stars", changes_data=True) == CMD_PREFIX
+    assert command_score("rat", "Sort by rating") == pytest.approx(WORDS - 0.02)
+    assert command_score("st", "Set status: skipped", changes_data=True) == pytest.approx(WORDS - 0.01)
+    assert command_score("app", "Exit the app") == pytest.approx(WORDS - 0.02)
+    assert command_score("zeta", "a b c d e f g h i j k l zeta") == pytest.approx(WORDS - 0.10)
+    assert command_score("xq", "Exit the app", keywords=["quit", "xylo quark"]) == 0.0
+    assert command_score("xy qu", "Exit the app", keywords=["quit", "xylo"]) == pytest.approx(WORDS - 0.03)
+    assert command_score("stats", "Set status: skipped", changes_data=True, letters=lambda text: 0.9) == 0.0
+    assert command_score("stats", "Set status: skipped") == 0.0  # no letter matcher given
+    assert command_score("stats", "Show status", letters=lambda text: 0.5) == pytest.approx(LETTERS * 0.5)
+    assert command_score("stats", "Show status", letters=lambda text: 3.0) == pytest.approx(LETTERS)
+    assert command_score("stats", "Show status", letters=lambda text: -1.0) == 0.0
+    assert command_score("", "Quit") == 0.0 and command_score("?!", "Quit") == 0.0
+
+
+# -- a reading group's filters ---------------------------------------------------------------------------------
+
+
+def test_group_name_filters_read_the_members_marks_and_this_members_live_ratings() -> None:
+    """`group:NAME`: the papers a member whose name starts with NAME rated; this member's (here `ana`) from the
+    live ratings, never from a stale shared file of theirs. Negated, the rest."""
+    from tui.core.models import MemberMark
+
+    papers = [Paper(f"p{k}", "x", "L", k) for k in range(6)]
+    index = SearchIndex(papers, {"p0": Annotation("p0", rating=3), "p5": Annotation("p5", rating=1)})
+    assert ids(index, "group:bo") == []  # no group read yet
+    index.set_group({"p1": [MemberMark("Anabel", 2)], "p2": [MemberMark("Bo", 5)], "p4": [MemberMark("ana", 4)]}, me="Ana")
+    assert ids(index, "group:ana") == ["p0", "p1", "p5"]
+    assert ids(index, "group:anab") == ["p1"]
+    assert ids(index, "group:bo") == ["p2"]
+    assert ids(index, "group:zed") == []
+    assert ids(index, "-group:bo") == ["p0", "p1", "p3", "p4", "p5"]
