@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from tui.core.models import Annotation, Paper
+from tui.core.models import Annotation, Paper, Status
 from tui.core.search.columns import Columns
 from tui.core.search.index import SearchIndex
 from tui.core.search.command_match import LETTERS, WORDS, command_score, names
@@ -14,6 +17,7 @@ from tui.core.search.command_match import words as command_words
 from tui.core.search.query import Filter, NumberTest, QueryError, contains_phrase, list_filter_spans, parse_query
 from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.sorts import SORTS, next_sort
+from tui.core.search.stored import INDEX_DIR, TITLES_FIRST_FROM, load, load_or_build, save_index
 from tui.core.search.terms import EXACT, INFIX, PREFIX, Vocabulary, overlay_levels
 
 
@@ -107,6 +111,7 @@ def test_a_paper_in_several_lists_is_found_by_each(monkeypatch: pytest.MonkeyPat
     assert ids(index, "list:reading") == ["z1", "z2", "z5"]
     assert ids(index, "list:bandits") == ["z1", "z5"]
     assert ids(index, "-list:bandits") == ["z2", "z3", "z4"]
+    assert ids(index, "list:theory") == ["z3", "z4", "z5"]  # a list no paper is also in
 
 
 def test_list_names_are_matched_with_their_spaces_made_single() -> None:
@@ -335,6 +340,7 @@ def test_every_typo_of_a_query_word_finds_its_paper() -> None:
 def test_a_phrase_starts_at_a_word_start_unless_it_starts_with_a_sign() -> None:
     assert contains_phrase("graph neural nets and subgraph neural codes", "graph neural", True)
     assert contains_phrase("subgraph neural codes and graph neural nets", "graph neural", True)  # the later one
+    assert contains_phrase("subgraph neural, graph neural, subgraph neural", "graph neural", True)  # the next, not the last
     assert not contains_phrase("subgraph neural codes", "graph neural", True)
     assert not contains_phrase("x_graph neural", "graph neural", True)  # `_` is a word character
     assert contains_phrase("(graph neural", "graph neural", True)
@@ -431,3 +437,86 @@ def test_group_name_filters_read_the_members_marks_and_this_members_live_ratings
     assert ids(index, "group:bo") == ["p2"]
     assert ids(index, "group:zed") == []
     assert ids(index, "-group:bo") == ["p0", "p1", "p3", "p4", "p5"]
+
+
+# -- more field filters ----------------------------------------------------------------------------------
+
+
+def test_key_votes_discuss_and_has_rating_filters() -> None:
+    from tui.core.models import MemberMark
+
+    papers = [
+        Paper("a", "x", "L", 0, citekey="smith2020a"),
+        Paper("b", "y", "L", 1, citekey="Smith2020b"),
+        Paper("c", "z", "L", 2, citekey="jones2019", year="2019"),
+        Paper("d", "w", "L", 3),
+    ]
+    index = SearchIndex(papers, {"a": Annotation("a", rating=1), "b": Annotation("b", rating=4)})
+    assert ids(index, "key:smith2020") == ["a", "b"]
+    assert ids(index, "key:SMITH2020B") == ["b"]
+    assert ids(index, "-key:smith") == ["c", "d"]
+    assert ids(index, "has:rating") == ["a", "b"]  # a one-star rating is a rating
+    index.set_group({"c": [MemberMark("Bo", 5)], "b": [MemberMark("Bo", 4)]}, me="me", discuss=2)
+    assert ids(index, "votes:2") == ["b"]  # this member's 4 stars and Bo's
+    assert ids(index, "votes:>=1") == ["b", "c"]
+    assert ids(index, "-votes:>=1") == ["a", "d"]
+    assert ids(index, "discuss:") == ["b"]
+    assert ids(index, "discuss:1") == ["b", "c"]
+
+
+# -- the saved index -------------------------------------------------------------------------------------------
+
+
+def test_no_digest_means_built_and_never_saved(tmp_path: Path) -> None:
+    """Papers changed in memory only have no papers.json digest: their index is built, and no folder is written."""
+    papers = [Paper("a", "graph theory", "L", 0)]
+    index = load_or_build(tmp_path, None, papers, {}, save=True)
+    assert ids(index, "graph") == ["a"]
+    assert not (tmp_path / INDEX_DIR).exists()
+
+
+def test_a_saved_vocabulary_that_does_not_fit_its_arrays_is_not_loaded(tmp_path: Path) -> None:
+    papers = [Paper("a", "graph theory", "L", 0), Paper("b", "tree search", "L", 1)]
+    load_or_build(tmp_path, "digest", papers, {}, save=True)
+    (key,) = (p.name for p in (tmp_path / INDEX_DIR).iterdir())
+    vocab = tmp_path / INDEX_DIR / key / "vocab.txt"
+    assert load(tmp_path / INDEX_DIR, key, papers, {}) is not None
+    vocab.write_text(vocab.read_text(encoding="utf-8") + "\nzebra", encoding="utf-8")  # one word more than the postings
+    assert load(tmp_path / INDEX_DIR, key, papers, {}) is None
+
+
+def test_a_failed_save_leaves_no_temp_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index folder is written under a temp name beside its final place (one rename, on one file system);
+    a failure part way removes it and is reported to the caller."""
+    from tui.core.search import stored
+
+    papers = [Paper("a", "graph theory", "L", 0)]
+    index = SearchIndex(papers)
+    renamed: list[tuple[Path, Path]] = []
+    real_rename = os.rename
+
+    def rename(src: Path, dst: Path) -> None:
+        renamed.append((Path(src), Path(dst)))
+        real_rename(src, dst)
+
+    monkeypatch.setattr(stored.os, "rename", rename)
+    save_index(tmp_path / INDEX_DIR, "k1", index)
+    assert [(src.parent, dst) for src, dst in renamed] == [(tmp_path / INDEX_DIR, tmp_path / INDEX_DIR / "k1")]
+
+    def failing_save(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(stored.np, "save", failing_save)
+    with pytest.raises(OSError, match="disk full"):
+        save_index(tmp_path / INDEX_DIR, "k2", index)
+    assert [p.name for p in (tmp_path / INDEX_DIR).iterdir()] == ["k1"]
+
+
+def test_the_early_titles_index_knows_the_annotations(tmp_path: Path) -> None:
+    """A large library's titles-first index (answering while the whole one builds) filters by the reader's marks."""
+    papers = [Paper(f"p{k}", f"abstract {k}", "L", k, title=f"Title {k}") for k in range(TITLES_FIRST_FROM)]
+    early: list[SearchIndex] = []
+    full = load_or_build(tmp_path, "digest", papers, {"p7": Annotation("p7", status=Status.READ)}, save=False, early=early.append)
+    (titles,) = early
+    assert titles.provisional and not full.provisional
+    assert ids(titles, "status:read") == ids(full, "status:read") == ["p7"]
