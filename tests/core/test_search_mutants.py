@@ -456,7 +456,7 @@ def test_key_votes_discuss_and_has_rating_filters() -> None:
     assert ids(index, "key:SMITH2020B") == ["b"]
     assert ids(index, "-key:smith") == ["c", "d"]
     assert ids(index, "has:rating") == ["a", "b"]  # a one-star rating is a rating
-    index.set_group({"c": [MemberMark("Bo", 5)], "b": [MemberMark("Bo", 4)]}, me="me", discuss=2)
+    index.set_group({"c": [MemberMark("Bo", 5)], "b": [MemberMark("Bo", 4)]}, me="me")  # `discuss:` is 2 votes unless set
     assert ids(index, "votes:2") == ["b"]  # this member's 4 stars and Bo's
     assert ids(index, "votes:>=1") == ["b", "c"]
     assert ids(index, "-votes:>=1") == ["a", "d"]
@@ -520,3 +520,100 @@ def test_the_early_titles_index_knows_the_annotations(tmp_path: Path) -> None:
     (titles,) = early
     assert titles.provisional and not full.provisional
     assert ids(titles, "status:read") == ids(full, "status:read") == ["p7"]
+
+
+# -- the index: phrases as they are typed, the overlay, scores -----------------------------------------------------
+
+
+PHRASE_PAPERS = [
+    Paper("a", "Graph neural networks on molecules.", "L", 0, title="Molecules"),
+    Paper("b", "Graphs of neural activity.", "L", 1, title="Activity"),
+    Paper("c", "Subgraph neural counting.", "L", 2, title="Counting"),
+    Paper("d", "Tree search with neural guidance.", "L", 3, title="Trees", authors=("Graph Neumann",)),
+    Paper("e", "Nothing here.", "L", 4, title="Empty"),
+]
+
+
+def test_a_phrase_typed_letter_by_letter_finds_what_it_finds_at_once() -> None:
+    """Each keystroke of `"graph neural"` narrows from the last one's papers: every step must equal a fresh search.
+    A one-word phrase is a word start (`"graph` finds graphs, not subgraph)."""
+    typing = SearchIndex(PHRASE_PAPERS, {"e": Annotation("e", notes="unrelated words")})
+    steps = ['"graph', '"graph ', '"graph n', '"graph ne', '"graph neu', '"graph neural', '"graph neural"', '"tree search"', '"graph neu"']
+    for text in steps:
+        fresh = SearchIndex(PHRASE_PAPERS, {"e": Annotation("e", notes="unrelated words")})
+        assert ids(typing, text) == ids(fresh, text), text
+    assert ids(typing, '"graph"') == ["a", "b", "d"]  # graph, graphs and the author Graph Neumann
+    assert ids(typing, '"graph neu"') == ["a", "d"]
+    assert ids(typing, '"graph neural"') == ["a"]
+    assert ids(typing, '"zzzz graph"') == [] and ids(typing, '"graph zzzz"') == []  # words past the vocabulary's last
+
+
+def test_a_one_word_phrase_reads_the_readers_words_by_their_start() -> None:
+    index = SearchIndex(PHRASE_PAPERS, {"e": Annotation("e", notes="graphlets matter"), "c": Annotation("c", notes="other")})
+    assert ids(index, '"graphlet"') == ["e"]
+    assert ids(index, '"graph"') == ["a", "b", "d", "e"]
+
+
+def test_a_phrase_in_an_annotated_papers_metadata_is_found() -> None:
+    """An annotated paper's title, list and authors still count for phrases, beside its notes and tags."""
+    index = SearchIndex(PHRASE_PAPERS, {"d": Annotation("d", notes="read later")})
+    assert ids(index, '"graph neumann"') == ["d"]
+    assert ids(index, '"read later"') == ["d"]
+
+
+def test_a_long_phrase_search_can_be_stopped_and_a_short_one_is_not_polled() -> None:
+    """`should_stop` is asked every 4,096 candidates: a superseded search over many papers stops (Cancelled); one
+    over fewer candidates is not slowed by asking."""
+    from tui.core.search.sorts import Cancelled
+
+    many = SearchIndex([Paper(f"p{k}", f"Graph neural nets {k}.", "L", k) for k in range(4200)])
+    with pytest.raises(Cancelled):
+        many.search(parse_query('"graph neural nets"'), should_stop=lambda: True)
+    few = SearchIndex(PHRASE_PAPERS)
+    assert ids_stopped(few, '"graph neural"') == ["a"]
+
+
+def ids_stopped(index: SearchIndex, text: str) -> list[str]:
+    asked: list[int] = []
+
+    def should_stop() -> bool:
+        asked.append(1)
+        return True
+
+    found = [p.id for p in index.search(parse_query(text), should_stop=should_stop)]
+    assert asked == []
+    return found
+
+
+def test_a_note_word_shared_by_two_papers_stays_with_the_one_that_keeps_it() -> None:
+    index = SearchIndex(PHRASE_PAPERS, {"a": Annotation("a", notes="zebra"), "b": Annotation("b", notes="zebra")})
+    index.update_annotation("a", Annotation("a", notes="lion"))
+    assert ids(index, "zebra") == ["b"]
+    assert ids(index, "-zebra") == ["a", "c", "d", "e"]  # an exclusion reads the reader's words too
+    assert ids(index, "lion") == ["a"]
+
+
+def test_the_recent_sort_follows_a_new_annotation_time() -> None:
+    index = SearchIndex(PHRASE_PAPERS, {"a": Annotation("a", updated="2026-01-01"), "b": Annotation("b", updated="2026-01-02")})
+    assert ids(index, "", "recent")[:2] == ["b", "a"]
+    index.update_annotation("a", Annotation("a", updated="2026-01-03"))
+    assert ids(index, "", "recent")[:2] == ["a", "b"]
+
+
+def test_title_hits_weigh_by_level_and_field() -> None:
+    """An exact title word beats a title word it starts; a typo in a title beats the same typo in an abstract."""
+    papers = [Paper("b", "x", "L", 0, title="Graphs Everywhere"), Paper("a", "y", "L", 1, title="Graph Theory")]
+    assert ids(SearchIndex(papers), "graph") == ["a", "b"]
+    papers = [Paper("b", "Grahp theory.", "L", 0, title="Other"), Paper("a", "y", "L", 1, title="Grahp Theory")]
+    assert ids(SearchIndex(papers), "graph") == ["a", "b"]
+    papers = [Paper("a", "Graphs of graphs.", "L", 0, title="Plain")]
+    assert ids(SearchIndex(papers), "gra") == ["a"]  # three letters match word starts in abstracts too
+
+
+def test_a_renamed_papers_old_title_is_not_searched_and_the_others_titles_are() -> None:
+    papers = [Paper("a", "x y", "L", 0, title="Zebra Kernels"), Paper("b", "w", "L", 1, title="Lion Kernels")]
+    index = SearchIndex(papers, {"a": Annotation("a", title="Spectral Methods")})
+    assert ids(index, "zebra") == []
+    assert ids(index, "lion") == ["b"]
+    assert ids(index, "kernels") == ["b"]
+    assert ids(index, "spectral") == ["a"]
