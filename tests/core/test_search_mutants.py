@@ -617,3 +617,11 @@ def test_a_renamed_papers_old_title_is_not_searched_and_the_others_titles_are() 
     assert ids(index, "lion") == ["b"]
     assert ids(index, "kernels") == ["b"]
     assert ids(index, "spectral") == ["a"]
+
+
+def test_the_list_names_a_value_means() -> None:
+    """`list_names_meant` (a list's rename followed into saved views) picks as `list:` picks."""
+    from tui.core.search.filters import list_names_meant
+
+    assert list_names_meant("icml", ["Bandits", "ICML  2025", "icml 2024"]) == [1, 2]
+    assert list_names_meant("bandit", ["Badits", "Landit group"]) == [0]
