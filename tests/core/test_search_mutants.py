@@ -329,8 +329,9 @@ def test_short_query_words_mark_whole_words_in_the_pane() -> None:
 
 
 def test_every_typo_of_a_query_word_finds_its_paper() -> None:
-    """Several vocabulary words at one typo level: each one's papers are found (the postings of many words)."""
-    papers = [Paper("a", "grahp theory", "L", 0), Paper("b", "garph theory", "L", 1), Paper("c", "graph theory", "L", 2), Paper("d", "trees", "L", 3)]
+    """Several vocabulary words at one typo level: each one's papers are found (the postings of many words), and
+    only theirs (`grail` sorts right after the typo `grahp`)."""
+    papers = [Paper("a", "grahp theory", "L", 0), Paper("b", "garph theory", "L", 1), Paper("c", "graph theory", "L", 2), Paper("d", "grail quest", "L", 3)]
     assert sorted(ids(SearchIndex(papers), "graph")) == ["a", "b", "c"]
 
 
