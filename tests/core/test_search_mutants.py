@@ -10,10 +10,10 @@ import pytest
 
 from tui.core.models import Annotation, Paper, Status
 from tui.core.search.columns import Columns
-from tui.core.search.index import SearchIndex
 from tui.core.search.command_match import LETTERS, WORDS, command_score, names
 from tui.core.search.command_match import PREFIX as CMD_PREFIX
 from tui.core.search.command_match import words as command_words
+from tui.core.search.index import SearchIndex
 from tui.core.search.query import Filter, NumberTest, QueryError, contains_phrase, list_filter_spans, parse_query
 from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.sorts import SORTS, next_sort
