@@ -406,6 +406,7 @@ def test_a_palette_querys_score() -> None:
     further in its first word matches (at most 10 words); scattered letters last, never for a data change."""
     assert command_score("stat", "Statistics") == CMD_PREFIX
     assert command_score("quit", "Exit the app", keywords=["quit paperdesk"]) == CMD_PREFIX
+    assert command_score("quit pa", "Exit the app", keywords=["quit  paperdesk"]) == CMD_PREFIX  # a keyword of words
     assert command_score("rate 3", "Rate 3 stars", changes_data=True) == CMD_PREFIX
     assert command_score("rat", "Sort by rating") == pytest.approx(WORDS - 0.02)
     assert command_score("st", "Set status: skipped", changes_data=True) == pytest.approx(WORDS - 0.01)
