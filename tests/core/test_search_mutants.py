@@ -416,7 +416,7 @@ def test_a_palette_querys_score() -> None:
     assert command_score("xy qu", "Exit the app", keywords=["quit", "xylo"]) == pytest.approx(WORDS - 0.03)
     assert command_score("stats", "Set status: skipped", changes_data=True, letters=lambda text: 0.9) == 0.0
     assert command_score("stats", "Set status: skipped") == 0.0  # no letter matcher given
-    assert command_score("stats", "Show status", letters=lambda text: 0.5) == pytest.approx(LETTERS * 0.5)
+    assert command_score("stats", "Show status", letters={"Show status": 0.5}.__getitem__) == pytest.approx(LETTERS * 0.5)
     assert command_score("stats", "Show status", letters=lambda text: 3.0) == pytest.approx(LETTERS)
     assert command_score("stats", "Show status", letters=lambda text: -1.0) == 0.0
     assert command_score("", "Quit") == 0.0 and command_score("?!", "Quit") == 0.0
