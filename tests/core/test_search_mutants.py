@@ -219,6 +219,14 @@ def test_a_result_reads_the_same_past_its_first_sorted_rows() -> None:
     assert [p.id for p in result[HEAD - 3 : HEAD + 3 : 2]] == order[HEAD - 3 : HEAD + 3 : 2]
 
 
+def test_the_best_hit_is_first_wherever_it_is_in_the_list() -> None:
+    """Of 300 hits the one with the word in its title, the library's last paper, is row 0."""
+    papers = [Paper(f"p{k:03}", f"Graph paper number {k}.", "L", k, title=f"Paper {k}") for k in range(299)]
+    papers.append(Paper("last", "Graph paper.", "L", 299, title="Graph Theory"))
+    result = SearchIndex(papers).search(parse_query("graph"))
+    assert result[0].id == "last" and result[1].id == "p000"
+
+
 def test_a_results_position_of_a_paper() -> None:
     index = many_hits(9)
     result = index.search(parse_query("graph"))
@@ -312,6 +320,7 @@ def test_words_containing_a_part() -> None:
     vocabulary = Vocabulary(sorted(["graph", "graphs", "paragraph", "subgraph", "tree"]))
     assert [vocabulary.words[i] for i in vocabulary.containing("graph").tolist()] == ["graph", "graphs", "paragraph", "subgraph"]
     assert [vocabulary.words[i] for i in vocabulary.containing("ree").tolist()] == ["tree"]
+    assert [vocabulary.words[i] for i in vocabulary.containing("ra").tolist()] == ["graph", "graphs", "paragraph", "subgraph"]
     assert vocabulary.containing("").tolist() == [0, 1, 2, 3, 4]
     assert vocabulary.containing("h\nt").tolist() == []  # never across two words of the joined vocabulary
     assert vocabulary.containing("xyz").tolist() == []
