@@ -636,3 +636,12 @@ def test_the_list_names_a_value_means() -> None:
 
     assert list_names_meant("icml", ["Bandits", "ICML  2025", "icml 2024"]) == [1, 2]
     assert list_names_meant("bandit", ["Badits", "Landit group"]) == [0]
+
+
+def test_a_query_keeps_its_text_and_a_date_gives_its_year() -> None:
+    """The parsed query remembers what was typed (the list drops results whose text no longer matches the box);
+    a year field holding a whole date (`20240101`, as some BibTeX `date` fields do) still files under 2024."""
+    from tui.core.search.filters import year_number
+
+    assert parse_query('graph "neural nets" -tree').text == 'graph "neural nets" -tree'
+    assert year_number("20240101") == 2024 and year_number("2024-01-01") == 2024 and year_number("24") == 0
