@@ -266,6 +266,10 @@ def test_phrase_spans_in_titles() -> None:
     assert result.spans["b"] == []
     assert result.spans  # the list widget takes `spans or {}`: the lazy mapping must read as true
     assert set(result.spans) == {"a", "b"} and len(result.spans) == 2
+    thrice = SearchIndex([Paper("t", "x", "L", 0, title="Graph neural, graph neural, graph neural")])
+    assert thrice.search(parse_query('"graph neural"')).spans["t"] == [(0, 12), (14, 26), (28, 40)]
+    overlapping = SearchIndex([Paper("o", "x", "L", 0, title="Aaa")])
+    assert overlapping.search(parse_query('"aa"')).spans["o"] == [(0, 2), (1, 3)]  # the list merges them
 
 
 # -- query words against the vocabulary: match levels -------------------------------------------------
