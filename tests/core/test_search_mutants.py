@@ -584,6 +584,8 @@ def test_a_long_phrase_search_can_be_stopped_and_a_short_one_is_not_polled() -> 
     many = SearchIndex([Paper(f"p{k}", f"Graph neural nets {k}.", "L", k) for k in range(4200)])
     with pytest.raises(Cancelled):
         many.search(parse_query('"graph neural nets"'), should_stop=lambda: True)
+    assert len(many.search(parse_query('"graph neural nets"'), should_stop=lambda: False)) == 4200
+    assert len(many.search(parse_query('-"graph neural nets"'), should_stop=lambda: False)) == 0  # exclusions are polled too
     few = SearchIndex(PHRASE_PAPERS)
     assert ids_stopped(few, '"graph neural"') == ["a"]
 
@@ -649,3 +651,16 @@ def test_a_query_keeps_its_text_and_a_date_gives_its_year() -> None:
 
     assert parse_query('graph "neural nets" -tree').text == 'graph "neural nets" -tree'
     assert year_number("20240101") == 2024 and year_number("2024-01-01") == 2024 and year_number("24") == 0
+
+
+def test_a_phrase_starting_with_a_sign_and_removed_papers() -> None:
+    """`"-based"` is found inside `model-based`; papers moved to the trash are found by no query until restored;
+    a result keeps the sort it was made for."""
+    papers = [Paper("a", "Model-based planning.", "L", 0), Paper("b", "Based on trees.", "L", 1), Paper("c", "Graphs.", "L", 2)]
+    index = SearchIndex(papers)
+    assert ids(index, '"-based"') == ["a"]
+    assert index.set_hidden(["a"], True)
+    assert ids(index, "") == ["b", "c"] and ids(index, "based") == ["b"]
+    assert index.set_hidden(["a"], False)
+    assert ids(index, "") == ["a", "b", "c"]
+    assert index.search(parse_query("based"), "title").sort == "title"
