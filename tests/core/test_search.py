@@ -108,6 +108,31 @@ def test_exact_phrase_and_exclusions(library: Library) -> None:
     assert not_phrase and all("federated learning" not in p.abstract.casefold() for p in not_phrase)
 
 
+def test_a_phrase_at_the_very_start_of_an_abstract_is_found() -> None:
+    """`"graph neural networks"` finds the abstract that opens with it, as it finds one holding it later on.
+
+    The first word of an abstract is where a phrase most often sits (many
+    abstracts open with their topic). Offset 0 is a word start although no
+    character precedes it: the check must not look at the character before
+    (Python's `text[-1]` is the abstract's last one, a letter here).
+    A match inside a word (`subgraph neural networks`) is not a phrase match.
+    """
+    papers = [
+        Paper("p1", "Graph neural networks scale to millions of nodes with sampling", "L", 0, title="Message Passing at Scale"),
+        Paper("p2", "We show that graph neural networks generalise.", "L", 1, title="Generalisation"),
+        Paper("p3", "Subgraph neural networks count motifs", "L", 2, title="Motif Counting"),
+    ]
+    index = SearchIndex(papers)
+
+    def ids(text: str) -> list[str]:
+        return sorted(p.id for p in index.search(parse_query(text)))
+
+    assert ids('"graph neural networks"') == ["p1", "p2"]
+    assert ids('"graph neural"') == ["p1", "p2"]  # the last word as typed so far
+    assert ids('networks -"graph neural networks"') == ["p3"]
+    assert ids('"neural networks scale"') == ["p1"]
+
+
 def test_list_filter_is_fuzzy_on_the_list_name(library: Library) -> None:
     english = ranked(library, 'list:"ICML 2025 Papers"')
     assert len(english) == 19 and all(p.list == "ICML 2025 Papers" for p in english)
