@@ -350,3 +350,16 @@ def test_papers_json_is_looked_at_again_after_the_same_bytes_were_written_over_i
     tmp.write_bytes(raw.replace(b'"abstract":"', b'"abstract":"Synced: ', 1))
     os.replace(tmp, path)
     assert papers.changed_outside()
+
+
+def test_papers_json_removed_outside_is_written_again_and_one_that_cannot_be_read_is_named(library: Library, library_dir: Path) -> None:
+    from tui.core.errors import LibraryError
+
+    path = library_dir / "papers.json"
+    path.unlink()  # nothing of it to lose: the next write puts the library's papers back
+    assert library.remove_papers([library.papers[0].id], "one") == 1 and path.exists()
+    path.unlink()
+    path.mkdir()
+    with pytest.raises(LibraryError) as refused:
+        library.remove_papers([library.papers[0].id], "two")
+    assert str(refused.value) == f"{path}: cannot be read (Is a directory); nothing written"

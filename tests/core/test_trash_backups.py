@@ -78,3 +78,17 @@ def test_the_app_restores_the_trash_under_its_own_lock(library_dir: Path) -> Non
         assert restored.kept is not None and restored.kept.read_bytes() == b"garbage"
         lib.restore_papers()
         assert lib.get(pid) is not None and lib.annotation(pid).notes == "a note that went to the trash"
+
+
+def test_a_session_that_left_the_trash_as_it_was_copies_it_no_more(library_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.core.store import backups
+
+    pid, _ = _removed(library_dir)
+    before = copies(library_dir, TRASH)
+    later = backups.clock() + 3600
+    monkeypatch.setattr(backups, "clock", lambda: later)  # the annotations' copies of this session are the newest copies
+    with Library.open(library_dir) as lib:
+        lib.save_annotation(lib.papers[0].id, notes="a copy of the annotations at the close, newer than the trash's")
+        lib.remove_papers([lib.papers[1].id], "another")
+        lib.restore_papers()  # the trash as it was, byte for byte
+    assert copies(library_dir, TRASH) == before
