@@ -540,3 +540,22 @@ def test_an_item_of_a_type_the_database_does_not_name_is_left_out(zotero: Zotero
     zotero.db.commit()
     read = read_zotero(zotero.path)
     assert [p.title for p in read.papers] == ["Typed"] and read.skipped == ["1 item of a type the database does not name"]
+
+
+def test_notes_counted_by_what_they_are(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    key = zotero.add_item("journalArticle", {"title": "Annotated", "abstractNote": "With notes of every kind."})
+    attachment = zotero.add_attachment(key)
+    zotero.db.execute("INSERT INTO itemNotes VALUES (?, NULL, '<p>an attachment note</p>', '')", (zotero.item_id(attachment),))
+    binned = zotero.add_item("journalArticle", {"title": "Binned", "abstractNote": "In the trash, with notes."})
+    for n in range(2):
+        zotero.trash(zotero.add_note(f"<p>trashed note {n}</p>", parent=key))
+        zotero.add_note(f"<p>standalone {n}</p>")
+        zotero.add_note(f"<p>note of the binned {n}</p>", parent=binned)
+    kept = zotero.add_note("<p>The kept note</p>", parent=key)
+    zotero.trash(binned)
+    read = read_zotero(zotero.path)
+    [paper] = read.papers
+    assert paper.extra["zotero"]["notes"] == [{"key": kept, "text": "The kept note"}]
+    assert read.skipped == ["1 attachment", "1 item in the trash", "2 notes in the trash", "2 notes of items left out", "2 standalone notes"]
