@@ -503,3 +503,59 @@ def test_a_long_odd_tag_type_is_cut_in_the_line(tmp_path: Path, value: str, show
     assert str(raised.value) == (
         f"{database}: could not be read as a Zotero database (itemTags.type holds {shown} where Zotero writes 0 (manual) or 1 (automatic))"
     )
+
+
+def test_rows_read_as_zotero_writes_them_and_odd_ones_passed_over(zotero: ZoteroDB) -> None:
+    """Names in one field (a firstName left over is not shown), missing name parts, a creator type the
+    database does not name, empty tag names, tags and collections of items left out, collection order."""
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    apple, banana = zotero.add_collection("apple"), zotero.add_collection("Banana")
+    key = zotero.add_item("conferencePaper", {"title": "Rows", "abstractNote": "Each odd row."}, tags=[("kept", 0)], collections=[banana, apple])
+    trashed = zotero.add_item("journalArticle", {"title": "Binned", "abstractNote": "In the trash."}, tags=[("binned tag", 0)], collections=[apple])
+    zotero.trash(trashed)
+    item = zotero.item_id(key)
+    creators = [("Ignored", "ACME Corp", 1, "author"), (None, "Plato", 0, "author"), ("Ada", None, 0, "author"), ("Nobody", None, 1, "author"),
+                ("Odd", "Type", 0, None)]
+    for order, (first, last, mode, kind) in enumerate(creators):
+        cid = zotero.db.execute("INSERT INTO creators (firstName, lastName, fieldMode) VALUES (?, ?, ?)", (first, last, mode)).lastrowid
+        zotero.db.execute("INSERT INTO itemCreators VALUES (?, ?, ?, ?)", (item, cid, zotero.creator_type[kind] if kind else 999, order))
+    empty = zotero.db.execute("INSERT INTO tags (name) VALUES ('')").lastrowid
+    zotero.db.execute("INSERT INTO itemTags VALUES (?, ?, 0)", (item, empty))
+    zotero.db.commit()
+    modified = zotero.db.execute("SELECT dateModified FROM items WHERE itemID = ?", (item,)).fetchone()[0]
+    [paper] = read_zotero(zotero.path).papers
+    assert paper.authors == ("ACME Corp", "Plato", "Ada", "Odd Type")
+    assert paper.tags == ("kept",) and paper.list == "apple" and paper.extra["also_in"] == ["Banana"]
+    link = paper.extra["zotero"]
+    assert link["type"] == "conferencePaper" and paper.extra["type"] == "paper-conference" and link["modified"] == modified and modified
+
+
+def test_an_item_of_a_type_the_database_does_not_name_is_left_out(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    key = zotero.add_item("journalArticle", {"title": "Typeless", "abstractNote": "Its type id names no type."})
+    zotero.add_item("journalArticle", {"title": "Typed", "abstractNote": "A journal article."})
+    zotero.db.execute("UPDATE items SET itemTypeID = 9999 WHERE key = ?", (key,))
+    zotero.db.commit()
+    read = read_zotero(zotero.path)
+    assert [p.title for p in read.papers] == ["Typed"] and read.skipped == ["1 item of a type the database does not name"]
+
+
+def test_notes_counted_by_what_they_are(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    key = zotero.add_item("journalArticle", {"title": "Annotated", "abstractNote": "With notes of every kind."})
+    attachment = zotero.add_attachment(key)
+    zotero.db.execute("INSERT INTO itemNotes VALUES (?, NULL, '<p>an attachment note</p>', '')", (zotero.item_id(attachment),))
+    binned = zotero.add_item("journalArticle", {"title": "Binned", "abstractNote": "In the trash, with notes."})
+    for n in range(2):
+        zotero.trash(zotero.add_note(f"<p>trashed note {n}</p>", parent=key))
+        zotero.add_note(f"<p>standalone {n}</p>")
+        zotero.add_note(f"<p>note of the binned {n}</p>", parent=binned)
+    kept = zotero.add_note("<p>The kept note</p>", parent=key)
+    zotero.trash(binned)
+    read = read_zotero(zotero.path)
+    [paper] = read.papers
+    assert paper.extra["zotero"]["notes"] == [{"key": kept, "text": "The kept note"}]
+    assert read.skipped == ["1 attachment", "1 item in the trash", "2 notes in the trash", "2 notes of items left out", "2 standalone notes"]
