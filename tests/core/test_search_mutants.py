@@ -665,3 +665,10 @@ def test_a_phrase_starting_with_a_sign_and_removed_papers() -> None:
     assert index.set_hidden(["a"], False)
     assert ids(index, "") == ["a", "b", "c"]
     assert index.search(parse_query("based"), "title").sort == "title"
+
+
+def test_has_tags_reads_the_papers_own_tags_and_the_readers() -> None:
+    papers = [Paper("a", "x", "L", 0, tags=("imported",)), Paper("b", "y", "L", 1), Paper("c", "z", "L", 2)]
+    index = SearchIndex(papers, {"b": Annotation("b", tags=["mine"])})
+    assert ids(index, "has:tags") == ["a", "b"]
+    assert ids(index, "-has:tag") == ["c"]
