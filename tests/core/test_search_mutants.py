@@ -535,6 +535,7 @@ def test_the_early_titles_index_knows_the_annotations(tmp_path: Path) -> None:
     (titles,) = early
     assert titles.provisional and not full.provisional
     assert ids(titles, "status:read") == ids(full, "status:read") == ["p7"]
+    assert ids(titles, "abstract") == [] and len(ids(full, "abstract")) == TITLES_FIRST_FROM  # titles only, until replaced
 
 
 # -- the index: phrases as they are typed, the overlay, scores -----------------------------------------------------
@@ -665,3 +666,15 @@ def test_a_phrase_starting_with_a_sign_and_removed_papers() -> None:
     assert index.set_hidden(["a"], False)
     assert ids(index, "") == ["a", "b", "c"]
     assert index.search(parse_query("based"), "title").sort == "title"
+
+
+def test_has_tags_reads_the_papers_own_tags_and_the_readers() -> None:
+    papers = [Paper("a", "x", "L", 0, tags=("imported",)), Paper("b", "y", "L", 1), Paper("c", "z", "L", 2)]
+    index = SearchIndex(papers, {"b": Annotation("b", tags=["mine"])})
+    assert ids(index, "has:tags") == ["a", "b"]
+    assert ids(index, "-has:tag") == ["c"]
+
+
+def test_every_author_of_a_paper_is_searched_word_by_word() -> None:
+    papers = [Paper("a", "x", "L", 0, authors=("Ada Lovelace", "Alan Turing")), Paper("b", "y", "L", 1)]
+    assert ids(SearchIndex(papers), "alan") == ["a"]  # the second author's first word, as its own word
