@@ -23,7 +23,7 @@ def remote_with(tmp_path: Path, branches: list[str], head: str) -> Path:
     for name in branches:
         sh(work, "checkout", "-q", "--orphan", name)
         sh(work, "rm", "-rqf", "--ignore-unmatch", ".")  # each branch holds its own file only
-        (work / f"{name}.txt").write_text(name, encoding="utf-8")
+        (work / f"{name.replace('/', '-')}.txt").write_text(name, encoding="utf-8")
         sh(work, "add", "-A")
         sh(work, "commit", "-q", "-m", name)
         sh(work, "push", "-q", str(bare), name)
@@ -53,6 +53,24 @@ def test_without_the_remotes_head_the_first_of_its_branches_by_name_is_followed(
     sh(repo.root, "remote", "set-head", "origin", "-d")  # a clone made while the group was empty has none
     assert repo._branch() == "alpha"  # never the local `main`, nor a tag
     assert sh(repo.root, "symbolic-ref", "--short", "HEAD") == "alpha"
+    assert sh(repo.root, "rev-parse", "HEAD") == sh(repo.root, "rev-parse", "origin/alpha")  # its history, not ours renamed
+    assert (repo.root / "alpha.txt").is_file()
+
+
+def test_a_remote_branch_with_a_slash_keeps_its_whole_name(tmp_path: Path) -> None:
+    bare = remote_with(tmp_path, ["l4dc/2026/week3"], head="l4dc/2026/week3")
+    repo = member_on_main(tmp_path, bare)
+    assert repo._branch() == "l4dc/2026/week3"
+
+
+def test_changes_left_in_the_clone_never_stop_the_switch(tmp_path: Path) -> None:
+    bare = remote_with(tmp_path, ["alpha", "zeta"], head="zeta")
+    repo = member_on_main(tmp_path, bare)
+    (repo.root / "zeta.txt").write_text("mine", encoding="utf-8")
+    sh(repo.root, "commit", "-qam", "mine")
+    (repo.root / "zeta.txt").write_text("mine, not committed", encoding="utf-8")  # a sync killed before its commit
+    assert repo._branch() == "zeta"
+    assert (repo.root / "zeta.txt").read_text(encoding="utf-8") == "zeta"
 
 
 def test_a_branch_the_remote_holds_is_kept(tmp_path: Path) -> None:
