@@ -139,6 +139,8 @@ def test_a_newcomer_joins_a_group_whose_repository_holds_every_hostile_tree(two:
     members = pd(cara, "group")
     warnings = members.stderr.splitlines()
     assert members.returncode == 0 and len(warnings) == 11 and all(w.startswith("paperdesk: warning: members/") for w in warnings)
+    listed = [line.split()[0] for line in members.stdout.splitlines()[2:-1]]  # the table's rows: the left out are not members
+    assert "cara" in listed and not {"deep", "big", "bin", "linked"} & set(listed), members.stdout
 
     assert pd(cara, "rate", paper_id(cara), "4").returncode == 0
     kept = {name: (cara / name).read_bytes() for name in ("papers.json", "annotations.json")}

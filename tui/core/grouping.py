@@ -250,7 +250,8 @@ class MemberLine:
 
 
 def overview(library: Library | str | os.PathLike[str]) -> tuple[GroupState, list[MemberLine], list[str]]:
-    """The membership, each member with their last sync and counts, and the problems reading their files."""
+    """The membership, each member with their last sync and counts, and the problems reading their files
+    (a member whose file is left out is only in the problems, as `sync` leaves them out of the counts)."""
     from tui.core.export.git_vault import GitError
     from tui.core.group.board import member_files
     from tui.core.group.repo import group_git
@@ -261,7 +262,7 @@ def overview(library: Library | str | os.PathLike[str]) -> tuple[GroupState, lis
     lines = []
     files = member_files(root)
     for member in files:
-        if not member.named:
+        if not member.read:  # no member, or a file left out: its problem line says so, it is not listed
             continue
         me = member.name == state.name
         try:
