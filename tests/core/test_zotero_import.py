@@ -646,3 +646,14 @@ def test_a_note_without_text_is_kept_empty(zotero: ZoteroDB) -> None:
     zotero.db.commit()
     [paper] = read_zotero(zotero.path).papers
     assert paper.extra["zotero"].get("notes", []) == []
+
+
+def test_an_item_with_neither_title_nor_abstract_is_named_and_seen(zotero: ZoteroDB) -> None:
+    """Skipped here, not gone from Zotero: the sync must not take its paper for deleted."""
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    key = zotero.add_item("journalArticle", {"DOI": "10.1234/empty"})
+    read = read_zotero(zotero.path)
+    [library] = read.libraries
+    assert read.papers == [] and read.skipped == [f"item {key} (journalArticle): has no title and no abstract"]
+    assert read.seen == {(library.ident, key)}
