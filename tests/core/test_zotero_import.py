@@ -657,3 +657,86 @@ def test_an_item_with_neither_title_nor_abstract_is_named_and_seen(zotero: Zoter
     [library] = read.libraries
     assert read.papers == [] and read.skipped == [f"item {key} (journalArticle): has no title and no abstract"]
     assert read.seen == {(library.ident, key)}
+
+
+def test_a_database_changed_while_copied_is_copied_again(zotero: ZoteroDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first copy of the database sees it grow under it (a write by Zotero): a second copy is taken and read."""
+    import shutil
+
+    from tui.core.ingest.zotero import snapshot
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    regular(zotero)
+    zotero.close()
+    copied: list[str] = []
+    real = shutil.copyfile
+
+    def copyfile(source: str, target: Path) -> object:
+        copied.append(str(source))
+        if len(copied) == 1:
+            with open(zotero.path, "ab") as handle:  # the change lands after the stamps were taken
+                handle.write(b"\0" * 512)
+        return real(source, target)
+
+    monkeypatch.setattr(snapshot.shutil, "copyfile", copyfile)
+    [paper] = read_zotero(zotero.path).papers
+    assert paper.title == "Optimal regret in linear bandits" and copied.count(str(zotero.path)) == 2
+
+
+def test_a_rollback_journal_changed_while_copied_without_a_wal_is_copied_again(zotero: ZoteroDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No WAL beside the database, a `-journal` (rollback mode) written to during the copy: copied again."""
+    import shutil
+
+    from tui.core.ingest.zotero import snapshot
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    regular(zotero)
+    zotero.close()
+    journal = Path(f"{zotero.path}-journal")
+    journal.write_bytes(b"\0" * 512)  # a zeroed header: not a hot journal, nothing to roll back
+    copied: list[str] = []
+    real = shutil.copyfile
+
+    def copyfile(source: str, target: Path) -> object:
+        copied.append(str(source))
+        if str(source) == str(journal) and copied.count(str(journal)) == 1:
+            with open(journal, "ab") as handle:
+                handle.write(b"\0" * 512)
+        return real(source, target)
+
+    monkeypatch.setattr(snapshot.shutil, "copyfile", copyfile)
+    assert not Path(f"{zotero.path}-wal").exists()
+    [paper] = read_zotero(zotero.path).papers
+    assert paper.title == "Optimal regret in linear bandits" and copied.count(str(zotero.path)) == 2
+
+
+def test_a_database_that_never_stops_changing_is_one_line_naming_it(zotero: ZoteroDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.core.errors import InputFileError
+    from tui.core.ingest.zotero import snapshot
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    regular(zotero)
+    zotero.close()
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(snapshot, "_stamps", lambda path: [next(ticks)])
+    with pytest.raises(InputFileError) as raised:
+        read_zotero(zotero.path)
+    assert str(raised.value) == (
+        f"{zotero.path}: kept changing while it was copied ({snapshot.ATTEMPTS} tries); try again when Zotero is idle"
+    )
+
+
+def test_a_path_that_cannot_be_opened_is_no_database(tmp_path: Path) -> None:
+    """is_sqlite never raises: a name too long to open is simply not a database."""
+    from tui.core.ingest.zotero.snapshot import is_sqlite
+
+    assert not is_sqlite(tmp_path / ("x" * 300))
+
+
+def test_a_data_folder_names_the_database_inside_it(zotero: ZoteroDB, tmp_path: Path) -> None:
+    from tui.core.ingest.zotero.snapshot import database_in
+
+    zotero.close()
+    assert database_in(zotero.path.parent) == zotero.path and database_in(zotero.path) == zotero.path
+    (tmp_path / "empty").mkdir()
+    assert database_in(tmp_path / "empty") is None
