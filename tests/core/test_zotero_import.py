@@ -279,6 +279,23 @@ def test_a_database_held_in_exclusive_wal_mode_is_read_with_its_wal(zotero: Zote
             lambda p: zotero_without(p, "UPDATE version SET version = 40 WHERE schema = 'userdata'"),
             "has a Zotero schema paperdesk does not know (userdata version 40",
         ),
+        (
+            lambda p: zotero_without(p, "DELETE FROM version WHERE schema = 'userdata'"),
+            "is an SQLite database but not Zotero's (no userdata schema version)",
+        ),
+        (
+            lambda p: zotero_without(p, "UPDATE version SET version = 'v129' WHERE schema = 'userdata'"),
+            "has a Zotero schema version paperdesk does not know ('v129')",
+        ),
+        (lambda p: sqlite3_with(p, "CREATE TABLE version (name, value)"), "is not a Zotero database (no such column: version)"),
+        (
+            lambda p: zotero_without(p, "DROP TABLE deletedItems"),
+            "has a Zotero schema paperdesk does not know (userdata version 129: no table deletedItems)",
+        ),
+        (
+            lambda p: zotero_without(p, "ALTER TABLE itemNotes RENAME COLUMN parentItemID TO parent; ALTER TABLE itemNotes RENAME COLUMN note TO html"),
+            "has a Zotero schema paperdesk does not know (userdata version 129: itemNotes has no parentItemID, note)",
+        ),
     ],
 )
 def test_not_zotero_or_unknown_schema_is_one_line_and_changes_nothing(tmp_path: Path, make, problem: str) -> None:  # type: ignore[no-untyped-def]
@@ -559,3 +576,167 @@ def test_notes_counted_by_what_they_are(zotero: ZoteroDB) -> None:
     [paper] = read.papers
     assert paper.extra["zotero"]["notes"] == [{"key": kept, "text": "The kept note"}]
     assert read.skipped == ["1 attachment", "1 item in the trash", "2 notes in the trash", "2 notes of items left out", "2 standalone notes"]
+
+
+def test_the_oldest_known_schema_is_read_and_its_version_kept(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+    from tui.core.ingest.zotero.schema import OLDEST
+
+    regular(zotero)
+    assert read_zotero(zotero.path).version == 129
+    zotero.db.execute("UPDATE version SET version = ? WHERE schema = 'userdata'", (OLDEST,))
+    zotero.db.commit()
+    read = read_zotero(zotero.path)
+    assert read.version == OLDEST and [p.title for p in read.papers] == ["Optimal regret in linear bandits"]
+
+
+def test_by_default_neither_automatic_tags_nor_group_libraries(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    regular(zotero)
+    zotero.add_item("journalArticle", {"title": "A group paper", "abstractNote": "Shared with the lab."}, library=zotero.add_group("Lab"))
+    read = read_zotero(zotero.path)
+    [paper] = read.papers
+    assert paper.tags == ("bandits",) and read.skipped == ["1 item of a group library (not asked for)"]
+
+
+def test_a_table_the_engine_cannot_read_is_one_line_naming_the_file(zotero: ZoteroDB) -> None:
+    """A damaged database: `tags` is there with its columns, but reading it fails in the engine."""
+    from tui.core.errors import InputFileError
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    regular(zotero)
+    zotero.db.executescript(
+        "DROP TABLE itemTags; CREATE TABLE gone (x); CREATE VIEW itemTags AS SELECT x AS itemID, x AS tagID, x AS type FROM gone; DROP TABLE gone;"
+    )
+    with pytest.raises(InputFileError) as raised:
+        read_zotero(zotero.path)
+    assert str(raised.value).startswith(f"{zotero.path}: could not be read as a Zotero database (") and "gone" in str(raised.value)
+
+
+def test_what_is_left_out_counted_one_by_one(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    regular(zotero)
+    feed, group = zotero.add_feed(), zotero.add_group("Lab")
+    for n in range(2):
+        zotero.add_item("journalArticle", {"title": f"Fed {n}", "abstractNote": "A feed item."}, library=feed)
+        zotero.add_item("journalArticle", {"title": f"Shared {n}", "abstractNote": "A group item."}, library=group)
+        zotero.trash(zotero.add_item("journalArticle", {"title": f"Binned {n}", "abstractNote": "In the trash."}))
+        for odd in ("typeless", "homeless"):
+            key = zotero.add_item("journalArticle", {"title": f"{odd} {n}", "abstractNote": "Odd."})
+            column, value = ("itemTypeID", 9999) if odd == "typeless" else ("libraryID", 999)
+            zotero.db.execute(f"UPDATE items SET {column} = ? WHERE key = ?", (value, key))
+    zotero.db.execute("DELETE FROM feedItems WHERE itemID = (SELECT MIN(itemID) FROM feedItems)")  # a feed's by its library alone
+    zotero.db.commit()
+    read = read_zotero(zotero.path)
+    assert [p.title for p in read.papers] == ["Optimal regret in linear bandits"]
+    assert read.skipped == [
+        "2 feed items", "2 items in the trash", "2 items of a type the database does not name",
+        "2 items of group libraries (not asked for)", "2 items of unknown libraries",
+    ]
+
+
+def test_a_note_without_text_is_kept_empty(zotero: ZoteroDB) -> None:
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    key = zotero.add_item("journalArticle", {"title": "Annotated", "abstractNote": "With an empty note."})
+    note = zotero.add_note("<p>soon gone</p>", parent=key)
+    zotero.db.execute("UPDATE itemNotes SET note = NULL WHERE itemID = ?", (zotero.item_id(note),))
+    zotero.db.commit()
+    [paper] = read_zotero(zotero.path).papers
+    assert paper.extra["zotero"].get("notes", []) == []
+
+
+def test_an_item_with_neither_title_nor_abstract_is_named_and_seen(zotero: ZoteroDB) -> None:
+    """Skipped here, not gone from Zotero: the sync must not take its paper for deleted."""
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    key = zotero.add_item("journalArticle", {"DOI": "10.1234/empty"})
+    read = read_zotero(zotero.path)
+    [library] = read.libraries
+    assert read.papers == [] and read.skipped == [f"item {key} (journalArticle): has no title and no abstract"]
+    assert read.seen == {(library.ident, key)}
+
+
+def test_a_database_changed_while_copied_is_copied_again(zotero: ZoteroDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first copy of the database sees it grow under it (a write by Zotero): a second copy is taken and read."""
+    import shutil
+
+    from tui.core.ingest.zotero import snapshot
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    regular(zotero)
+    zotero.close()
+    copied: list[str] = []
+    real = shutil.copyfile
+
+    def copyfile(source: str, target: Path) -> object:
+        copied.append(str(source))
+        if len(copied) == 1:
+            with open(zotero.path, "ab") as handle:  # the change lands after the stamps were taken
+                handle.write(b"\0" * 512)
+        return real(source, target)
+
+    monkeypatch.setattr(snapshot.shutil, "copyfile", copyfile)
+    [paper] = read_zotero(zotero.path).papers
+    assert paper.title == "Optimal regret in linear bandits" and copied.count(str(zotero.path)) == 2
+
+
+def test_a_rollback_journal_changed_while_copied_without_a_wal_is_copied_again(zotero: ZoteroDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No WAL beside the database, a `-journal` (rollback mode) written to during the copy: copied again."""
+    import shutil
+
+    from tui.core.ingest.zotero import snapshot
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    regular(zotero)
+    zotero.close()
+    journal = Path(f"{zotero.path}-journal")
+    journal.write_bytes(b"\0" * 512)  # a zeroed header: not a hot journal, nothing to roll back
+    copied: list[str] = []
+    real = shutil.copyfile
+
+    def copyfile(source: str, target: Path) -> object:
+        copied.append(str(source))
+        if str(source) == str(journal) and copied.count(str(journal)) == 1:
+            with open(journal, "ab") as handle:
+                handle.write(b"\0" * 512)
+        return real(source, target)
+
+    monkeypatch.setattr(snapshot.shutil, "copyfile", copyfile)
+    assert not Path(f"{zotero.path}-wal").exists()
+    [paper] = read_zotero(zotero.path).papers
+    assert paper.title == "Optimal regret in linear bandits" and copied.count(str(zotero.path)) == 2
+
+
+def test_a_database_that_never_stops_changing_is_one_line_naming_it(zotero: ZoteroDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.core.errors import InputFileError
+    from tui.core.ingest.zotero import snapshot
+    from tui.core.ingest.zotero.reader import read_zotero
+
+    regular(zotero)
+    zotero.close()
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(snapshot, "_stamps", lambda path: [next(ticks)])
+    with pytest.raises(InputFileError) as raised:
+        read_zotero(zotero.path)
+    assert str(raised.value) == (
+        f"{zotero.path}: kept changing while it was copied ({snapshot.ATTEMPTS} tries); try again when Zotero is idle"
+    )
+
+
+def test_a_path_that_cannot_be_opened_is_no_database(tmp_path: Path) -> None:
+    """is_sqlite never raises: a name too long to open is simply not a database."""
+    from tui.core.ingest.zotero.snapshot import is_sqlite
+
+    assert not is_sqlite(tmp_path / ("x" * 300))
+
+
+def test_a_data_folder_names_the_database_inside_it(zotero: ZoteroDB, tmp_path: Path) -> None:
+    from tui.core.ingest.zotero.snapshot import database_in
+
+    zotero.close()
+    assert database_in(zotero.path.parent) == zotero.path and database_in(zotero.path) == zotero.path
+    (tmp_path / "empty").mkdir()
+    assert database_in(tmp_path / "empty") is None
