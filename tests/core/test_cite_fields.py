@@ -245,3 +245,33 @@ def test_keys_fold_to_ascii_without_anyascii(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setitem(sys.modules, "anyascii", None)  # the import then fails: the fallback folds
     assert to_ascii("Łukasz Dvořák, Straße") == "Lukasz Dvorak, Strasse"
     assert to_ascii("plain") == "plain"
+
+
+def test_a_latex_title_has_its_bare_specials_escaped_and_its_math_kept() -> None:
+    paper = Paper("a" * 12, "x", "L", title="Costs 5% & $x_1$ more", extra={"arxiv": "2001.00001", "arxiv_category": "cs.LG"})
+    assert entry_parts(paper, Annotation(paper.id, title="Mine")) == ("misc", "paper-" + "a" * 12, {
+        "title": r"Costs 5\% \& $x_1$ more", "eprint": "2001.00001", "archivePrefix": "arXiv", "primaryClass": "cs.LG",
+        "abstract": "x"})
+    odd = Paper("a" * 12, "x", "L", title="T", extra={"arxiv": "2001.00001", "arxiv_category": 5})
+    assert "primaryClass" not in entry_parts(odd)[2]
+
+
+def test_a_paper_without_a_title_takes_the_derived_one_else_the_readers() -> None:
+    assert entry_parts(Paper("a" * 12, "x", "L", derived_title="Derived"))[2]["title"] == "Derived"
+    untitled = Paper("a" * 12, "x", "L")
+    assert entry_parts(untitled, Annotation(untitled.id, title="Mine & Co"))[2]["title"] == r"Mine \& Co"
+    assert "title" not in entry_parts(untitled, Annotation(untitled.id, notes="n"))[2]
+    assert "title" not in entry_parts(untitled)[2]
+
+
+def test_a_misc_entry_names_its_venue_in_howpublished() -> None:
+    paper = Paper("a" * 12, "x", "L", venue="Some Blog & Co", extra={"bibtex_type": "misc", "bibtex_fields": {}})
+    assert entry_parts(paper)[2] == {"howpublished": r"Some Blog \& Co", "abstract": "x"}
+
+
+def test_a_bibtex_sources_abstract_wins_and_notes_keep_their_lines() -> None:
+    paper = Paper("a" * 12, "Paper abstract", "L", title="T",
+                  extra={"bibtex_type": "misc", "bibtex_fields": {"title": "T", "abstract": "Source abstract"}})
+    assert entry_parts(paper)[2] == {"title": "T", "abstract": "Source abstract"}
+    notes = Annotation(paper.id, notes="a\n\nb  c\nd")
+    assert entry_parts(paper, notes, notes=True)[2]["annote"] == "a\n\nb  c\nd"
