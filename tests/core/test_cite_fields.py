@@ -275,3 +275,23 @@ def test_a_bibtex_sources_abstract_wins_and_notes_keep_their_lines() -> None:
     assert entry_parts(paper)[2] == {"title": "T", "abstract": "Source abstract"}
     notes = Annotation(paper.id, notes="a\n\nb  c\nd")
     assert entry_parts(paper, notes, notes=True)[2]["annote"] == "a\n\nb  c\nd"
+
+
+def test_a_title_braces_words_with_inner_capitals_but_not_math_nor_a_word_glued_to_a_group() -> None:
+    from tui.core.cite.bibtex_out import protected_title
+
+    assert protected_title(r"On $x$ and ADMM, \emph{x}AB AlphaX. GPT-4!") == r"On $x$ and {ADMM}, \emph{x}AB {AlphaX}. {GPT-4}!"
+
+
+def test_a_bib_document_as_written_whole() -> None:
+    from tui.core.cite.bibtex_out import bibtex_entry, bibtex_text
+
+    arxiv = Paper("a" * 12, "Costs 5% and $x_1$", "L", title="T", year="2020", extra={"arxiv": "2001.00001"})
+    workshop = Paper("b" * 12, "Plain", "L", title="U", venue="Some Workshop", year="2021")
+    entry_a = ("@misc{paper-aaaaaaaaaaaa,\n  title = {T},\n  year = 2020,\n  eprint = {2001.00001},\n"
+               "  archivePrefix = {arXiv},\n  abstract = {Costs 5\\% and $x_1$}")
+    entry_b = "@inproceedings{paper-bbbbbbbbbbbb,\n  title = {U},\n  booktitle = {Some Workshop},\n  year = 2021,\n  abstract = {Plain}\n}\n"
+    note = Annotation(arxiv.id, notes="n1")
+    assert bibtex_text([(arxiv, note), (workshop, None)]) == entry_a + "\n}\n\n" + entry_b
+    assert bibtex_entry(arxiv, note) == entry_a + "\n}\n"
+    assert bibtex_entry(arxiv, note, notes=True) == entry_a + ",\n  annote = {n1}\n}\n"
