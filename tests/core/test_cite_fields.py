@@ -295,3 +295,33 @@ def test_a_bib_document_as_written_whole() -> None:
     assert bibtex_text([(arxiv, note), (workshop, None)]) == entry_a + "\n}\n\n" + entry_b
     assert bibtex_entry(arxiv, note) == entry_a + "\n}\n"
     assert bibtex_entry(arxiv, note, notes=True) == entry_a + ",\n  annote = {n1}\n}\n"
+
+
+def test_names_bibtexparser_would_refuse_strictly_are_still_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bibtexparser.middlewares import names as bibtexparser_names
+
+    from tui.core.cite.names import split_people, unicode_text
+
+    assert split_people("Ada {Lovelace") == ([Person(family="Lovelace", given="Ada")], False)
+    assert split_people("Babbage, Charles, and Ada Lovelace}") == (
+        [Person(family="Babbage", given="Charles"), Person(family="Lovelace", given="Ada")], False)
+    assert unicode_text("$x^2$  costs") == "x² costs"
+    real = bibtexparser_names.parse_single_name_into_parts
+
+    def refusing(name: str, strict: bool = True):
+        if name.startswith("Bad"):
+            raise bibtexparser_names.InvalidNameError(name=name, reason="test")
+        return real(name, strict=strict)
+
+    monkeypatch.setattr(bibtexparser_names, "parse_single_name_into_parts", refusing)
+    assert split_people("Bad {N}ame and Lovelace, Ada") == ([Person(literal="Bad Name"), Person(family="Lovelace", given="Ada")], False)
+
+
+def test_authors_and_editors_as_the_bibtex_source_spelled_them() -> None:
+    from tui.core.cite.names import authors_of, editors_of
+
+    paper = Paper("a" * 12, "x", "L", title="T", authors=("Ada Lovelace",),
+                  extra={"bibtex_type": "inproceedings", "bibtex_fields": {"author": "Lovelace, Ada and others", "editor": "Doe, J."}})
+    assert authors_of(paper) == ([Person(family="Lovelace", given="Ada")], True)
+    assert editors_of(paper) == [Person(family="Doe", given="J.")]
+    assert editors_of(Paper("a" * 12, "x", "L", title="T", authors=("Ada Lovelace",))) == []
