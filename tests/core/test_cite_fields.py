@@ -325,3 +325,28 @@ def test_authors_and_editors_as_the_bibtex_source_spelled_them() -> None:
     assert authors_of(paper) == ([Person(family="Lovelace", given="Ada")], True)
     assert editors_of(paper) == [Person(family="Doe", given="J.")]
     assert editors_of(Paper("a" * 12, "x", "L", title="T", authors=("Ada Lovelace",))) == []
+
+
+def test_a_citable_renders_a_latex_venue_and_leaves_notes_out_unless_asked() -> None:
+    paper = Paper("a" * 12, "No abstract available.", "L", title="T", venue=r"Proc. of {\"U}ber",
+                  extra={"bibtex_type": "inproceedings", "bibtex_fields": {}, "pdf": "https://p.pdf"})
+    record = citable(paper, Annotation(paper.id, notes="n"))
+    assert (record.venue, record.notes, record.abstract, record.pdf) == ("Proc. of Über", "", "", "https://p.pdf")
+    assert citable(paper, Annotation(paper.id, notes="n"), notes=True).notes == "n"
+
+
+def test_a_bibtex_export_gives_notes_when_asked() -> None:
+    from tui.core.citing import citation_text
+
+    paper = Paper("a" * 12, "x", "L", title="T")
+    assert "annote = {n1}" in citation_text([(paper, Annotation(paper.id, notes="n1"))], "bibtex", notes=True)
+    assert "annote" not in citation_text([(paper, Annotation(paper.id, notes="n1"))], "bibtex")
+
+
+def test_key_title_words_and_clash_suffixes() -> None:
+    from tui.core.cite.keys import _suffix, title_words
+
+    assert title_words("Go Deep") == ["go", "deep"]
+    assert title_words("A Of The") == ["a", "of", "the"]
+    assert len(title_words(" ".join(["word"] * 120))) == 99
+    assert [_suffix(n) for n in (0, 25, 26, 27, 701, 702)] == ["a", "z", "aa", "ab", "zz", "aaa"]
