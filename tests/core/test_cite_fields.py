@@ -350,3 +350,11 @@ def test_key_title_words_and_clash_suffixes() -> None:
     assert title_words("A Of The") == ["a", "of", "the"]
     assert len(title_words(" ".join(["word"] * 120))) == 99
     assert [_suffix(n) for n in (0, 25, 26, 27, 701, 702)] == ["a", "z", "aa", "ab", "zz", "aaa"]
+
+
+def test_a_clash_walk_of_one_key_does_not_suffix_another() -> None:
+    from tui.core.cite.keys import KeyBook
+
+    book = KeyBook({})
+    assert [book.take("doe", "p1"), book.take("Doe", "p2"), book.take("doe", "p3")] == ["doe", "Doea", "doeb"]
+    assert book.take("smith", "p4") == "smith"
