@@ -358,3 +358,23 @@ def test_a_clash_walk_of_one_key_does_not_suffix_another() -> None:
     book = KeyBook({})
     assert [book.take("doe", "p1"), book.take("Doe", "p2"), book.take("doe", "p3")] == ["doe", "Doea", "doeb"]
     assert book.take("smith", "p4") == "smith"
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [("a\tb", "a b"), ("  a  \n   b  ", "a\n   b"), ("$$$$ 5%", r"$$$$ 5\%"), ("$$a$$%", r"$$a$$\%")],
+)
+def test_latex_lines_keep_their_indent_and_display_math_ends_at_its_close(text: str, wanted: str) -> None:
+    from tui.core.cite.latex_escape import latex_value
+
+    assert latex_value(text, lines=True, escape_bare=True) == wanted
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [(r"\\\\{a}", r"\\\\{a}"), (r"a\\}", r"a\\\textbraceright{}"), (r"a\\\}", r"a\\\textbraceright{}")],
+)
+def test_a_brace_after_an_even_run_of_backslashes_is_a_brace(text: str, wanted: str) -> None:
+    from tui.core.cite.latex_escape import balanced
+
+    assert balanced(text) == wanted
