@@ -378,3 +378,13 @@ def test_a_brace_after_an_even_run_of_backslashes_is_a_brace(text: str, wanted: 
     from tui.core.cite.latex_escape import balanced
 
     assert balanced(text) == wanted
+
+
+def test_the_abstract_told_and_the_key_a_source_gave() -> None:
+    from tui.core.cite.record import citation_key, told_abstract
+
+    assert told_abstract(Paper("a" * 12, "", "L", title="T")) == ""
+    padded = "No abstract available." + " " * 38 + "x"  # only the first 60 characters are compared
+    assert told_abstract(Paper("a" * 12, padded, "L", title="T")) == ""
+    assert citation_key(Paper("a" * 12, "x", "L", title="T", extra={"bibtex_key": "doe2020"})) == "doe2020"
+    assert citation_key(Paper("a" * 12, "x", "L", title="T", extra={"bibtex_key": "doe\x07"})) == "paper-" + "a" * 12
