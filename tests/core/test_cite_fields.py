@@ -388,3 +388,7 @@ def test_the_abstract_told_and_the_key_a_source_gave() -> None:
     assert told_abstract(Paper("a" * 12, padded, "L", title="T")) == ""
     assert citation_key(Paper("a" * 12, "x", "L", title="T", extra={"bibtex_key": "doe2020"})) == "doe2020"
     assert citation_key(Paper("a" * 12, "x", "L", title="T", extra={"bibtex_key": "doe\x07"})) == "paper-" + "a" * 12
+
+
+def test_a_csl_year_is_the_first_four_digits() -> None:
+    assert csl_item(full(CONFERENCE, year="2020-21"))["issued"] == {"date-parts": [[2020]]}
