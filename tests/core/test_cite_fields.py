@@ -245,3 +245,150 @@ def test_keys_fold_to_ascii_without_anyascii(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setitem(sys.modules, "anyascii", None)  # the import then fails: the fallback folds
     assert to_ascii("Łukasz Dvořák, Straße") == "Lukasz Dvorak, Strasse"
     assert to_ascii("plain") == "plain"
+
+
+def test_a_latex_title_has_its_bare_specials_escaped_and_its_math_kept() -> None:
+    paper = Paper("a" * 12, "x", "L", title="Costs 5% & $x_1$ more", extra={"arxiv": "2001.00001", "arxiv_category": "cs.LG"})
+    assert entry_parts(paper, Annotation(paper.id, title="Mine")) == ("misc", "paper-" + "a" * 12, {
+        "title": r"Costs 5\% \& $x_1$ more", "eprint": "2001.00001", "archivePrefix": "arXiv", "primaryClass": "cs.LG",
+        "abstract": "x"})
+    odd = Paper("a" * 12, "x", "L", title="T", extra={"arxiv": "2001.00001", "arxiv_category": 5})
+    assert "primaryClass" not in entry_parts(odd)[2]
+
+
+def test_a_paper_without_a_title_takes_the_derived_one_else_the_readers() -> None:
+    assert entry_parts(Paper("a" * 12, "x", "L", derived_title="Derived"))[2]["title"] == "Derived"
+    untitled = Paper("a" * 12, "x", "L")
+    assert entry_parts(untitled, Annotation(untitled.id, title="Mine & Co"))[2]["title"] == r"Mine \& Co"
+    assert "title" not in entry_parts(untitled, Annotation(untitled.id, notes="n"))[2]
+    assert "title" not in entry_parts(untitled)[2]
+
+
+def test_a_misc_entry_names_its_venue_in_howpublished() -> None:
+    paper = Paper("a" * 12, "x", "L", venue="Some Blog & Co", extra={"bibtex_type": "misc", "bibtex_fields": {}})
+    assert entry_parts(paper)[2] == {"howpublished": r"Some Blog \& Co", "abstract": "x"}
+
+
+def test_a_bibtex_sources_abstract_wins_and_notes_keep_their_lines() -> None:
+    paper = Paper("a" * 12, "Paper abstract", "L", title="T",
+                  extra={"bibtex_type": "misc", "bibtex_fields": {"title": "T", "abstract": "Source abstract"}})
+    assert entry_parts(paper)[2] == {"title": "T", "abstract": "Source abstract"}
+    notes = Annotation(paper.id, notes="a\n\nb  c\nd")
+    assert entry_parts(paper, notes, notes=True)[2]["annote"] == "a\n\nb  c\nd"
+
+
+def test_a_title_braces_words_with_inner_capitals_but_not_math_nor_a_word_glued_to_a_group() -> None:
+    from tui.core.cite.bibtex_out import protected_title
+
+    assert protected_title(r"On $x$ and ADMM, \emph{x}AB AlphaX. GPT-4!") == r"On $x$ and {ADMM}, \emph{x}AB {AlphaX}. {GPT-4}!"
+
+
+def test_a_bib_document_as_written_whole() -> None:
+    from tui.core.cite.bibtex_out import bibtex_entry, bibtex_text
+
+    arxiv = Paper("a" * 12, "Costs 5% and $x_1$", "L", title="T", year="2020", extra={"arxiv": "2001.00001"})
+    workshop = Paper("b" * 12, "Plain", "L", title="U", venue="Some Workshop", year="2021")
+    entry_a = ("@misc{paper-aaaaaaaaaaaa,\n  title = {T},\n  year = 2020,\n  eprint = {2001.00001},\n"
+               "  archivePrefix = {arXiv},\n  abstract = {Costs 5\\% and $x_1$}")
+    entry_b = "@inproceedings{paper-bbbbbbbbbbbb,\n  title = {U},\n  booktitle = {Some Workshop},\n  year = 2021,\n  abstract = {Plain}\n}\n"
+    note = Annotation(arxiv.id, notes="n1")
+    assert bibtex_text([(arxiv, note), (workshop, None)]) == entry_a + "\n}\n\n" + entry_b
+    assert bibtex_entry(arxiv, note) == entry_a + "\n}\n"
+    assert bibtex_entry(arxiv, note, notes=True) == entry_a + ",\n  annote = {n1}\n}\n"
+
+
+def test_names_bibtexparser_would_refuse_strictly_are_still_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bibtexparser.middlewares import names as bibtexparser_names
+
+    from tui.core.cite.names import split_people, unicode_text
+
+    assert split_people("Ada {Lovelace") == ([Person(family="Lovelace", given="Ada")], False)
+    assert split_people("Babbage, Charles, and Ada Lovelace}") == (
+        [Person(family="Babbage", given="Charles"), Person(family="Lovelace", given="Ada")], False)
+    assert unicode_text("$x^2$  costs") == "x² costs"
+    real = bibtexparser_names.parse_single_name_into_parts
+
+    def refusing(name: str, strict: bool = True):
+        if name.startswith("Bad"):
+            raise bibtexparser_names.InvalidNameError(name=name, reason="test")
+        return real(name, strict=strict)
+
+    monkeypatch.setattr(bibtexparser_names, "parse_single_name_into_parts", refusing)
+    assert split_people("Bad {N}ame and Lovelace, Ada") == ([Person(literal="Bad Name"), Person(family="Lovelace", given="Ada")], False)
+
+
+def test_authors_and_editors_as_the_bibtex_source_spelled_them() -> None:
+    from tui.core.cite.names import authors_of, editors_of
+
+    paper = Paper("a" * 12, "x", "L", title="T", authors=("Ada Lovelace",),
+                  extra={"bibtex_type": "inproceedings", "bibtex_fields": {"author": "Lovelace, Ada and others", "editor": "Doe, J."}})
+    assert authors_of(paper) == ([Person(family="Lovelace", given="Ada")], True)
+    assert editors_of(paper) == [Person(family="Doe", given="J.")]
+    assert editors_of(Paper("a" * 12, "x", "L", title="T", authors=("Ada Lovelace",))) == []
+
+
+def test_a_citable_renders_a_latex_venue_and_leaves_notes_out_unless_asked() -> None:
+    paper = Paper("a" * 12, "No abstract available.", "L", title="T", venue=r"Proc. of {\"U}ber",
+                  extra={"bibtex_type": "inproceedings", "bibtex_fields": {}, "pdf": "https://p.pdf"})
+    record = citable(paper, Annotation(paper.id, notes="n"))
+    assert (record.venue, record.notes, record.abstract, record.pdf) == ("Proc. of Über", "", "", "https://p.pdf")
+    assert citable(paper, Annotation(paper.id, notes="n"), notes=True).notes == "n"
+
+
+def test_a_bibtex_export_gives_notes_when_asked() -> None:
+    from tui.core.citing import citation_text
+
+    paper = Paper("a" * 12, "x", "L", title="T")
+    assert "annote = {n1}" in citation_text([(paper, Annotation(paper.id, notes="n1"))], "bibtex", notes=True)
+    assert "annote" not in citation_text([(paper, Annotation(paper.id, notes="n1"))], "bibtex")
+
+
+def test_key_title_words_and_clash_suffixes() -> None:
+    from tui.core.cite.keys import _suffix, title_words
+
+    assert title_words("Go Deep") == ["go", "deep"]
+    assert title_words("A Of The") == ["a", "of", "the"]
+    assert len(title_words(" ".join(["word"] * 120))) == 99
+    assert [_suffix(n) for n in (0, 25, 26, 27, 701, 702)] == ["a", "z", "aa", "ab", "zz", "aaa"]
+
+
+def test_a_clash_walk_of_one_key_does_not_suffix_another() -> None:
+    from tui.core.cite.keys import KeyBook
+
+    book = KeyBook({})
+    assert [book.take("doe", "p1"), book.take("Doe", "p2"), book.take("doe", "p3")] == ["doe", "Doea", "doeb"]
+    assert book.take("smith", "p4") == "smith"
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [("a\tb", "a b"), ("  a  \n   b  ", "a\n   b"), ("$$$$ 5%", r"$$$$ 5\%"), ("$$a$$%", r"$$a$$\%")],
+)
+def test_latex_lines_keep_their_indent_and_display_math_ends_at_its_close(text: str, wanted: str) -> None:
+    from tui.core.cite.latex_escape import latex_value
+
+    assert latex_value(text, lines=True, escape_bare=True) == wanted
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [(r"\\\\{a}", r"\\\\{a}"), (r"a\\}", r"a\\\textbraceright{}"), (r"a\\\}", r"a\\\textbraceright{}")],
+)
+def test_a_brace_after_an_even_run_of_backslashes_is_a_brace(text: str, wanted: str) -> None:
+    from tui.core.cite.latex_escape import balanced
+
+    assert balanced(text) == wanted
+
+
+def test_the_abstract_told_and_the_key_a_source_gave() -> None:
+    from tui.core.cite.record import citation_key, told_abstract
+
+    assert told_abstract(Paper("a" * 12, "", "L", title="T")) == ""
+    padded = "No abstract available." + " " * 38 + "x"  # only the first 60 characters are compared
+    assert told_abstract(Paper("a" * 12, padded, "L", title="T")) == ""
+    assert citation_key(Paper("a" * 12, "x", "L", title="T", extra={"bibtex_key": "doe2020"})) == "doe2020"
+    assert citation_key(Paper("a" * 12, "x", "L", title="T", extra={"bibtex_key": "doe\x07"})) == "paper-" + "a" * 12
+
+
+def test_a_csl_year_is_the_first_four_digits() -> None:
+    assert csl_item(full(CONFERENCE, year="2020-21"))["issued"] == {"date-parts": [[2020]]}
