@@ -9,6 +9,7 @@ it waits for the write to finish, and says so.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -119,7 +120,10 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
         from tui.core.render.text import one_line
 
         _end_progress_line()
-        if isinstance(exc, OSError):  # as the app says it (`ui.import_run`)
+        named = str(exc.filename) if isinstance(exc, OSError) and exc.filename is not None else ""
+        if isinstance(exc, OSError) and named and not os.path.abspath(named).startswith(os.path.abspath(library_dir)):
+            line = f"{named}: cannot be read ({os_reason(exc)}); nothing imported"  # an input the system refuses (a name too long)
+        elif isinstance(exc, OSError):  # as the app says it (`ui.import_run`)
             line = f"{library_dir}: the library could not be written ({os_reason(exc)}); nothing imported"
         else:
             line = unexpected_error(files, exc, writing=progress.stage == WRITING)

@@ -135,3 +135,16 @@ def test_ctrl_c_while_the_library_is_written_lets_the_write_finish(library_dir: 
     monkeypatch.undo()
     main(["list", "--format", "ids", "--query", "list:small", "--db", str(library_dir)])
     assert len(capsys.readouterr().out.split()) == 2
+
+
+def test_an_input_name_the_system_refuses_is_one_line_naming_it_and_nothing_changes(library_dir: Path, tmp_path: Path) -> None:
+    """A file name too long for the system (ENAMETOOLONG) is the input's problem, not a write of the library's:
+    before, the notes-export check raised through `Path.is_dir`, and the line blamed the library."""
+    before = made(library_dir)
+    name = str(tmp_path / ("a" * 300 + ".bib"))
+    result = run("import", name, "--db", str(library_dir))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert lines[0].startswith(f"paperdesk: {name}: cannot be read (") and lines[0].endswith("nothing imported")
+    assert folder_snapshot(library_dir) == before

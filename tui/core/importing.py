@@ -21,11 +21,19 @@ if TYPE_CHECKING:
     from tui.core.ingest.merge import MergePlan
 
 
+def _is_dir(path: Path) -> bool:
+    """`Path.is_dir`, False for a name the system refuses (too long, say): the reader then names the file and why."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def is_notes_export(name: str | os.PathLike[str]) -> bool:
     """A per-paper notes export (`export.notes_import`). Only a `.md` file or a folder can be one: anything
     else is known not to be without loading the notes importer (which `import` of a paper list never needs)."""
     path = Path(name)
-    if str(name) == "-" or not (path.suffix.lower() == ".md" or path.is_dir()):
+    if str(name) == "-" or not (path.suffix.lower() == ".md" or _is_dir(path)):
         return False
     from tui.core.export.notes_import import is_notes_export as is_export
 
