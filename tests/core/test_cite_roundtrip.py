@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.core.test_cite_clean import bibtex_depth_ok
 from tui.core.cite.bibtex_out import bibtex_text, entry_parts
 from tui.core.ingest.bibtex import parse_bibtex
 from tui.core.models import Annotation, Paper
@@ -39,15 +40,6 @@ def papers_of(titles: list[str], names: list[list[str]], plain: bool) -> list[tu
                       venue=f"Venue {title}", citekey=f"key{i}", extra=dict(RIS) if plain else {})
         out.append((paper, Annotation(paper.id, notes=f"note {title}")))
     return out
-
-
-def bibtex_depth_ok(value: str) -> bool:
-    depth = 0
-    for ch in value:
-        depth += 1 if ch == "{" else -1 if ch == "}" else 0
-        if depth < 0:
-            return False
-    return depth == 0
 
 
 def plain(text: str) -> str:

@@ -65,7 +65,7 @@ def summarize(data: dict[str, Any]) -> Summary:
     return Summary(annotated, notes, len(_docs(data, "views")))
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A stored value as JSON, short enough for a one-line message."""
     text = orjson.dumps(value).decode("utf-8")
     return text if len(text) <= 40 else text[:39] + "…"
@@ -73,41 +73,41 @@ def _shown(value: Any) -> str:
 
 def _highlight_problem(doc: Any) -> str | None:
     if not isinstance(doc, dict):
-        return f"is {_shown(doc)}, not a highlight"
+        return f"is {shown(doc)}, not a highlight"
     if not isinstance(doc.get("text"), str) or not doc["text"].strip():
         return "has no text"
     for name in _HIGHLIGHT_TEXT:
         if not isinstance(doc.get(name, ""), str):
-            return f"{name} is {_shown(doc[name])}, not text"
+            return f"{name} is {shown(doc[name])}, not text"
     start = doc.get("start", -1)
     if type(start) is not int:
-        return f"start is {_shown(start)}, not a whole number"
+        return f"start is {shown(start)}, not a whole number"
     return None
 
 
 def annotation_problem(key: str, doc: Any) -> str | None:
     """Why one stored annotation is not as paperdesk writes it (None when it is); keys it does not know are left alone."""
     if not isinstance(doc, dict):
-        return f"document {key} is {_shown(doc)}, not an annotation"
+        return f"document {key} is {shown(doc)}, not an annotation"
     pid = doc.get("id")
     if not isinstance(pid, str) or not pid:
-        return f"document {key} names no paper (its id is {_shown(pid)})"
+        return f"document {key} names no paper (its id is {shown(pid)})"
     where = f"paper {pid}"
     for name in _TEXT_FIELDS:
         if not isinstance(doc.get(name, ""), str):
-            return f"{where}: {name} is {_shown(doc[name])}, not text"
+            return f"{where}: {name} is {shown(doc[name])}, not text"
     rating = doc.get("rating", 0)
     if type(rating) is not int or not 0 <= rating <= 5:
-        return f"{where}: rating is {_shown(rating)}, not a whole number from 0 to 5"
+        return f"{where}: rating is {shown(rating)}, not a whole number from 0 to 5"
     status = doc.get("status", "unread")
     if not isinstance(status, str) or status not in _STATUSES:
-        return f"{where}: status is {_shown(status)}, not one of {', '.join(s.value for s in Status)}"
+        return f"{where}: status is {shown(status)}, not one of {', '.join(s.value for s in Status)}"
     tags = doc.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
-        return f"{where}: tags are {_shown(tags)}, not a list of words"
+        return f"{where}: tags are {shown(tags)}, not a list of words"
     highlights = doc.get("highlights", [])
     if not isinstance(highlights, list):
-        return f"{where}: highlights are {_shown(highlights)}, not a list"
+        return f"{where}: highlights are {shown(highlights)}, not a list"
     for number, highlight in enumerate(highlights, 1):
         problem = _highlight_problem(highlight)
         if problem:
@@ -117,7 +117,7 @@ def annotation_problem(key: str, doc: Any) -> str | None:
 
 def _view_problem(key: str, doc: Any) -> str | None:
     if not isinstance(doc, dict) or not isinstance(doc.get("name"), str) or not isinstance(doc.get("query", ""), str):
-        return f"saved view {key} is {_shown(doc)}, not a name and a query"
+        return f"saved view {key} is {shown(doc)}, not a name and a query"
     return None
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from tui.core.errors import LibraryError, os_reason
+from tui.core.store.annotations_check import annotation_problem, shown
 from tui.core.store.atomic import atomic_write_bytes
 
 TRASH_FILE = "trash.json"
@@ -33,33 +34,26 @@ class DamagedTrash(LibraryError):
 TRASH_RESTORE_HINT = "`paperdesk backups` lists the copies of the trash to restore"
 
 
-def _shown(value: Any) -> str:
-    text = orjson.dumps(value).decode("utf-8")
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
 def _batch_problem(batch: Any) -> str | None:
-    from tui.core.store.annotations_check import annotation_problem
-
     if not isinstance(batch, dict):
-        return f"is {_shown(batch)}, not a removal"
+        return f"is {shown(batch)}, not a removal"
     papers, notes = batch.get("papers", []), batch.get("annotations", [])
     if not isinstance(papers, list):
-        return f"papers are {_shown(papers)}, not a list"
+        return f"papers are {shown(papers)}, not a list"
     for doc in papers:
         if not isinstance(doc, dict) or not isinstance(doc.get("id"), str) or not doc["id"]:
-            return f"a paper is {_shown(doc)}, not a paper with its id"
+            return f"a paper is {shown(doc)}, not a paper with its id"
         if type(doc.get("seq", 0)) is not int or not isinstance(doc.get("extra", {}), dict):
             return f"paper {doc['id']}: its place or extra fields are not as paperdesk writes them"
     if not isinstance(notes, list):
-        return f"annotations are {_shown(notes)}, not a list"
+        return f"annotations are {shown(notes)}, not a list"
     for number, doc in enumerate(notes, 1):
         problem = annotation_problem(str(number), doc)
         if problem:
             return problem
     state = batch.get(STATE)
     if state is not None and state not in (REMOVING, RESTORING):
-        return f"its state is {_shown(state)}"
+        return f"its state is {shown(state)}"
     return None
 
 
@@ -67,10 +61,10 @@ def trash_problem(data: Any) -> str | None:
     """Why parsed trash data is not a trash paperdesk wrote (None when it is): every batch a record of papers with ids
     and annotations of the types paperdesk writes (`annotations_check`)."""
     if not isinstance(data, dict):
-        return f"it is {_shown(data)}, not a trash"
+        return f"it is {shown(data)}, not a trash"
     batches = data.get("batches")
     if not isinstance(batches, list):
-        return f"its batches are {_shown(batches)}, not a list"
+        return f"its batches are {shown(batches)}, not a list"
     for number, batch in enumerate(batches, 1):
         problem = _batch_problem(batch)
         if problem:
