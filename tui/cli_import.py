@@ -9,7 +9,6 @@ it waits for the write to finish, and says so.
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 import threading
@@ -115,16 +114,13 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
         raise  # one line, from `cli.main` (a held library exits 3)
     except Exception as exc:  # an importer's bug, or a file of a shape none foresaw: one line naming the files, no traceback
         from tui.core.errors import os_reason
-        from tui.core.importing import unexpected_error
+        from tui.core.importing import refused_input, unexpected_error
         from tui.core.ingest.watch import WRITING
         from tui.core.render.text import one_line
 
         _end_progress_line()
-        named = str(exc.filename) if isinstance(exc, OSError) and exc.filename is not None else ""
-        if isinstance(exc, OSError) and named and not os.path.abspath(named).startswith(os.path.abspath(library_dir)):
-            line = f"{named}: cannot be read ({os_reason(exc)}); nothing imported"  # an input the system refuses (a name too long)
-        elif isinstance(exc, OSError):  # as the app says it (`ui.import_run`)
-            line = f"{library_dir}: the library could not be written ({os_reason(exc)}); nothing imported"
+        if isinstance(exc, OSError):  # as the app says it (`ui.import_run`)
+            line = refused_input(files, exc) or f"{library_dir}: the library could not be written ({os_reason(exc)}); nothing imported"
         else:
             line = unexpected_error(files, exc, writing=progress.stage == WRITING)
         print(f"{PROG}: {one_line(line)}", file=sys.stderr)

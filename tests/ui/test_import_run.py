@@ -90,6 +90,7 @@ def test_a_finished_import_hands_its_outcome_to_the_app(app: App, monkeypatch: p
     [
         (InputFileError("a.bib", "is not BibTeX"), "a.bib: is not BibTeX; nothing imported"),
         (OSError(28, "No space left on device"), "the library could not be written (No space left on device); nothing imported"),
+        (OSError(36, "File name too long", "a.bib"), "a.bib: cannot be read (File name too long); nothing imported"),  # the input's, not the library's
         (KeyError("x"), "a.bib: could not be imported (unexpected KeyError: 'x'); nothing imported"),
         (ValueError(""), "a.bib: could not be imported (unexpected ValueError); nothing imported"),
     ],

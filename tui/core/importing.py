@@ -81,6 +81,21 @@ def add_read(library: Any, parsed: list[ParsedFile], incoming: Incoming, outcome
         outcome.add_report(report)
 
 
+def refused_input(paths: Sequence[str | os.PathLike[str]], exc: OSError) -> str | None:
+    """The one line for a system error on one of the import's own inputs (a name too long to open, say), or None
+    when the error is elsewhere (the library's write, which the caller words)."""
+    from tui.core.errors import os_reason
+
+    if exc.filename is None:
+        return None
+    named = os.path.abspath(os.path.expanduser(str(exc.filename)))
+    for path in paths:
+        given = os.path.abspath(os.path.expanduser(str(path)))
+        if named == given or named.startswith(given + os.sep):
+            return f"{exc.filename}: cannot be read ({os_reason(exc)}); nothing imported"
+    return None
+
+
 def unexpected_error(paths: Sequence[str | os.PathLike[str]], exc: Exception, writing: bool) -> str:
     """The one line for an import stopped by an error no reader foresaw (a bug, or a file of a shape never met):
     the files, the error's type and words, and what it left: nothing, unless the library was being written."""

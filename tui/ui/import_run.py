@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from tui.core.errors import Cancelled, PaperdeskError, os_reason
-from tui.core.importing import unexpected_error
+from tui.core.importing import refused_input, unexpected_error
 from tui.core.ingest.parsed import ImportOutcome
 from tui.core.ingest.watch import MATCHING, READING, WRITING
 from tui.core.library import import_paths
@@ -92,7 +92,7 @@ class ImportRun:
         except PaperdeskError as exc:
             outcome.add("error", f"{exc}; nothing imported")
         except OSError as exc:
-            outcome.add("error", f"the library could not be written ({os_reason(exc)}); nothing imported")
+            outcome.add("error", refused_input([path], exc) or f"the library could not be written ({os_reason(exc)}); nothing imported")
         except Cancelled:  # asked to stop outside the import's own steps: nothing was written
             outcome.cancel()
         except Exception as exc:  # an importer's bug, or a file of a shape none foresaw: one line naming the file
