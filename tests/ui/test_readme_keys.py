@@ -88,7 +88,10 @@ def _shown(cell: str) -> set[str]:
     keys: set[str] = set()
     for word in cell.split():
         run = re.fullmatch(r"(\d)-(\d)", word)
-        keys.update(str(n) for n in range(int(run[1]), int(run[2]) + 1)) if run else keys.add(word)
+        if run:
+            keys.update(str(n) for n in range(int(run[1]), int(run[2]) + 1))
+        else:
+            keys.add(word)
     return keys
 
 
