@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from textual.binding import Binding
+from textual.dom import DOMNode
 
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.help import help_areas
@@ -100,7 +101,7 @@ def help_keys(app: PaperdeskApp) -> set[str]:
     return {key for rows in help_areas(_RawKeys(app)).values() for row in rows for cell in row.keys for key in _shown(cell)}
 
 
-def _own_keys(node: object) -> set[str]:
+def _own_keys(node: DOMNode) -> set[str]:
     """The keys the class of `node` declares itself, when it is one of paperdesk's classes."""
     if not type(node).__module__.startswith("tui."):
         return set()
