@@ -152,7 +152,7 @@ def test_a_write_that_failed_after_its_record_leaves_a_file_still_taken_as_paper
     data = json.loads(json.dumps(storage.read()))
     data["annotations"]["999"] = {"id": "abcdefabcdef", "notes": "never written"}  # the record counts 4 annotated papers
 
-    def full(path, raw):  # type: ignore[no-untyped-def]
+    def full(path, raw):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(jsonfile, "atomic_write_bytes", full)

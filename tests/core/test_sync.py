@@ -220,7 +220,7 @@ def test_a_full_disk_halfway_leaves_both_sides_valid(lib: Library, tmp_path: Pat
     real = sync_module.write_text
     calls = []
 
-    def full_disk(path, text, **kwargs):  # type: ignore[no-untyped-def]
+    def full_disk(path, text, **kwargs):
         calls.append(path)
         if len(calls) == 3:
             real(path.with_name(".partial.tmp"), text[: len(text) // 2], **kwargs)  # a torn temp file, never renamed
@@ -249,7 +249,7 @@ def test_a_library_that_cannot_be_saved_leaves_the_vault_alone(lib: Library, tmp
     edit(file_of(vault, pid), "n1", "n2")
     lib.save_annotation(lib.papers[1].id, notes="other, changed")
 
-    def broken(changes):  # type: ignore[no-untyped-def]
+    def broken(changes):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     before = folder_snapshot(vault)
@@ -291,7 +291,7 @@ def test_the_vaults_own_text_and_keys_are_respected(lib: Library, tmp_path: Path
     assert "aliases:\n- my alias\n" in text and read_note_file(path).notes == "n2"  # the vault's own key survives a rewrite
 
 
-def test_the_cli_syncs_and_says_when_there_is_nothing_to_do(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_cli_syncs_and_says_when_there_is_nothing_to_do(tmp_path: Path, capsys) -> None:
     from tui.cli import main
 
     folder, vault = tmp_path / "lib", tmp_path / "vault"

@@ -129,7 +129,7 @@ def test_a_failed_write_says_which_file_and_how_many_are_in_place(lib: Library, 
         lib.save_annotation(lib.papers[i].id, notes=f"note {i}")
     real, calls = sync_module.write_text, []
 
-    def full_disk(path, text, **kwargs):  # type: ignore[no-untyped-def]
+    def full_disk(path, text, **kwargs):
         calls.append(path)
         if len(calls) == failing:
             raise OSError(errno.ENOSPC, "No space left on device")

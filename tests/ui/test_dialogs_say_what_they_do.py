@@ -29,7 +29,7 @@ def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def screen_lines(app) -> list[str]:  # type: ignore[no-untyped-def]
+def screen_lines(app) -> list[str]:
     """The screen as the compositor paints it, toasts included, one string per line."""
     return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
 

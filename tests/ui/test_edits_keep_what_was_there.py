@@ -104,7 +104,7 @@ async def test_the_rename_list_box_adds_to_the_lists_name(make_app, library: Lib
 
 # -- `/` over a filter: the old text selected -------------------------------------------------
 
-async def slash_then(app: PaperdeskApp, pilot, library: Library, keys: list[str], text: str) -> None:  # type: ignore[no-untyped-def]
+async def slash_then(app: PaperdeskApp, pilot, library: Library, keys: list[str], text: str) -> None:
     """`/` and `keys` in one burst, then Enter: the box holds `text`, the list is ranked for it, and has focus."""
     burst(app, ["slash", *keys, "enter"])
     await settle(app, pilot)

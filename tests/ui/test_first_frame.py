@@ -133,7 +133,7 @@ def test_the_index_and_the_reading_pane_load_after_the_lists_first_frame(tmp_pat
     assert seen["reader"] == ["notes"]  # the pane's parts are made at its first draw, after this frame
 
 
-async def test_the_panes_parts_are_made_at_its_first_draw_in_their_order(make_app) -> None:  # type: ignore[no-untyped-def]
+async def test_the_panes_parts_are_made_at_its_first_draw_in_their_order(make_app) -> None:
     """Made after the list's first frame, the parts sit where they always did: above the notes, the highlights below."""
     from tui.ui.widgets.reader import Reader
 
@@ -156,7 +156,7 @@ async def test_the_panes_parts_are_made_at_its_first_draw_in_their_order(make_ap
         assert str(app.screen.query_one("#reader-abstract").render()).strip()  # the abstract is drawn in its part
 
 
-async def test_the_notes_editor_is_made_and_gets_markdown_highlighting_at_the_first_edit(make_app) -> None:  # type: ignore[no-untyped-def]
+async def test_the_notes_editor_is_made_and_gets_markdown_highlighting_at_the_first_edit(make_app) -> None:
     """Browsing never makes the editor nor loads the grammar; `n` does, and the text typed then is Markdown as before."""
     from textual.widgets import TextArea
 

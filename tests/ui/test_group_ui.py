@@ -20,7 +20,7 @@ COMMENT = "Week 3 please [bold]not markup[/]"
 
 
 @pytest.fixture
-def bob(tmp_path: Path, library: Library):  # type: ignore[no-untyped-def]
+def bob(tmp_path: Path, library: Library):
     """The app's library joined a group as ana; bob (the same bundled papers) rated the first paper 5 with a comment,
     the second 3, and synced; ana synced after him. Yields bob's library (open)."""
     bare = tmp_path / "shared.git"
@@ -38,7 +38,7 @@ def bob(tmp_path: Path, library: Library):  # type: ignore[no-untyped-def]
     other.close()
 
 
-def group_part(app) -> str:  # type: ignore[no-untyped-def]
+def group_part(app) -> str:
     return text_of(app, "#reader-group")
 
 

@@ -17,7 +17,7 @@ from tui.ui.widgets.reader import Reader
 AUTOSAVE = 0.1
 
 
-def caret_on_screen(app) -> bool:  # type: ignore[no-untyped-def]
+def caret_on_screen(app) -> bool:
     """The editor's caret is inside the reading pane's visible region and the editor's own."""
     editor = app.screen.query_one("#notes-editor", TextArea)
     reader = app.screen.query_one(Reader)
@@ -47,7 +47,7 @@ async def test_notes_typed_after_an_autosave_with_a_filter_stay_in_order(make_ap
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
 @pytest.mark.parametrize("layout", ["side", "stacked", "focus"])
-async def test_the_caret_stays_on_screen_while_writing(make_app, size, layout) -> None:  # type: ignore[no-untyped-def]
+async def test_the_caret_stays_on_screen_while_writing(make_app, size, layout) -> None:
     app = make_app()
     async with app.run_test(size=size) as pilot:
         await settle(app, pilot)
@@ -67,7 +67,7 @@ async def test_the_caret_stays_on_screen_while_writing(make_app, size, layout) -
         assert caret_on_screen(app)
 
 
-async def test_keys_typed_while_a_large_library_indexes_act_in_order(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_keys_typed_while_a_large_library_indexes_act_in_order(make_app, tmp_path) -> None:
     library = big_library(tmp_path / "big", 20_000)
 
     app = make_app(library=library)
@@ -121,7 +121,7 @@ async def test_the_palette_names_the_paper_a_command_changes(make_app) -> None:
         assert top.text.startswith("Rate 3 stars") and title[:20] in str(top.help)
 
 
-async def test_q_quits_from_the_first_steps_note(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_q_quits_from_the_first_steps_note(make_app, tmp_path) -> None:
     from tui.ui.screens.help import FirstSteps
 
     app = make_app(library=Library.open(tmp_path / "fresh"), config_file=tmp_path / "config.toml")

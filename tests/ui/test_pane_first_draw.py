@@ -27,7 +27,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
     shown: list[str | None] = []
     real = Reader.show
 
-    def show(self, paper, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def show(self, paper, *args, **kwargs):
         shown.append(paper.id if paper is not None else None)
         return real(self, paper, *args, **kwargs)
 
@@ -35,7 +35,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
     return shown
 
 
-async def type_at_once(app, pilot, keys: list[str]) -> None:  # type: ignore[no-untyped-def]
+async def type_at_once(app, pilot, keys: list[str]) -> None:
     """`keys` typed at once after the list's first frame, while the pane's first draw waits."""
     while app.screen.pane.before_first_frame:
         await pilot.pause(0.001)

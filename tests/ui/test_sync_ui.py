@@ -15,7 +15,7 @@ from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.widgets.notes import Notes
 
 
-async def sync_from_dialog(app: PaperdeskApp, pilot) -> None:  # type: ignore[no-untyped-def]
+async def sync_from_dialog(app: PaperdeskApp, pilot) -> None:
     await pilot.press("x")
     await pilot.pause()
     assert isinstance(app.screen, ExportDialog)

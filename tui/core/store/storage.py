@@ -170,8 +170,6 @@ class LibraryStore:
         merged = merged_with(path, raw, aside, base, ours)
         self._outside.append(merged)
         self._annotations = _annotations_of(merged.data)
-        if self._notes_db is not None:
-            self._notes_db._tables.clear()  # TinyDB caches each table's next document id
         return merged.data
 
     def outside_changes(self) -> list[Merged]:
@@ -434,7 +432,6 @@ class LibraryStore:
         data = dict(storage.read() or {})
         docs = {k: d for k, d in data.get("annotations", {}).items() if d.get("id") not in drop}
         storage.write({**data, "annotations": {**docs, **{str(_doc_id(pid)): a.to_doc() for pid, a in put.items()}}})
-        self._notes_db.table("annotations").clear_cache()
         self._annotations = {pid: a for pid, a in {**self._annotations, **put}.items() if pid not in drop}
 
     # -- annotations -----------------------------------------------------------
@@ -499,8 +496,6 @@ class LibraryStore:
             if log is not None:  # the changed log documents only (the new one, the dropped ones)
                 record[CHANGE_LOG_TABLE] = log_changes(self._notes_storage().read() or {}, log(new))
             self._notes_storage().append(record)
-            self._notes_db.table("annotations").clear_cache()
-            self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)  # TinyDB caches the next document id
             self._annotations.update(new)
             if self._keeper is not None:
                 self._keeper.saved()  # a recent copy every few minutes
@@ -532,7 +527,6 @@ class LibraryStore:
             kept = {key: doc for key, doc in log_table(data).items() if int(key) > through}
             if len(kept) != len(table):
                 storage.write({**data, CHANGE_LOG_TABLE: kept})
-                self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)
 
     # -- saved views -----------------------------------------------------------
 
@@ -541,7 +535,7 @@ class LibraryStore:
         with self._lock:
             if self._notes_db is None:
                 return {}
-            docs = self._notes_db.table("views").all()
+            docs = self._table("views").all()
             found = {str(d["name"]): str(d.get("query", "")) for d in docs if isinstance(d.get("name"), str)}
             return dict(sorted(found.items(), key=lambda item: item[0].casefold()))
 
@@ -569,6 +563,13 @@ class LibraryStore:
         """The views table, for a change, and the documents in it called `name`."""
         self._check_writable()
         self.take_outside()
-        assert self._notes_db is not None
-        table = self._notes_db.table("views")
+        table = self._table("views")
         return table, [d.doc_id for d in table.all() if d.get("name") == name]
+
+    def _table(self, name: str) -> Table:
+        """A table of the annotations file, made anew for each use. TinyDB's `table()` keeps one per name, and that
+        one keeps the next document id it once read; the store replaces the file under it (a change made outside
+        merged in, a rewrite, the journal folded), so a kept table could hand out an id already taken. A fresh
+        `Table` reads the next id from the file as it is now."""
+        assert self._notes_db is not None
+        return Table(self._notes_db.storage, name)
