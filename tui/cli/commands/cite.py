@@ -1,4 +1,4 @@
-"""`paperdesk cite`, `paperdesk key` and the citation formats of `paperdesk export`, on the command line.
+"""`paperdesk cite` and `paperdesk key`: formatted references of papers, and a paper's citation key, on the command line.
 
 Argument parsing and output only: the papers are chosen and written by
 `tui.core.citing` (keys by `core.cite.keys`, the formats by `core.cite`).
@@ -11,13 +11,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from tui.core.words import plural
+from tui.cli.exits import PROG
+from tui.cli.folder import library_folder
 
-PROG = "paperdesk"
-#: `paperdesk export --format`: markdown, or a citation format (`core.citing.CITATION_FORMATS`).
-EXPORT_FORMATS = ("markdown", "bibtex", "csl-json", "ris")
 REFERENCE_FORMATS = ("text", "markdown", "html")
-#: `cite`'s and `key`'s options that take a value (`cli_queries`: a query TARGET may start with `-`).
+#: `cite`'s and `key`'s options that take a value (`tui.cli.dash_queries`: a query TARGET may start with `-`).
 QUERY_COMMANDS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "cite": {"--style": None, "--format": REFERENCE_FORMATS, "-f": REFERENCE_FORMATS},
     "key": {},
@@ -51,6 +49,12 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
     )
     key.add_argument("target", metavar="KEY_ID_OR_QUERY", help="the paper: its key, its id (or a unique start), or a query matching one paper")
     key.add_argument("new", metavar="NEWKEY", nargs="?", help="the new key (without it, the key is printed)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """`cite` or `key`, on the library of `args`."""
+    folder = library_folder(args)
+    return cmd_cite(args, folder) if args.command == "cite" else cmd_key(args, folder)
 
 
 def _shown(text: str) -> str:
@@ -89,24 +93,3 @@ def cmd_key(args: argparse.Namespace, folder: Path) -> int:
         print(_shown(citing.set_key(lib, args.target, args.new)))
     return 0
 
-
-def export_citations(args: argparse.Namespace, folder: Path) -> int:
-    """`paperdesk export --format bibtex|csl-json|ris`: the chosen papers as one document (stdout or --out)."""
-    from tui.core.citing import citation_text
-    from tui.core.exporting import write_export
-    from tui.core.library import Library, export_entries
-
-    with Library.open(folder, read_only=True) as lib:
-        items = export_entries(lib, query=args.query, everything=args.all)
-        pairs = [(e.paper, e.annotation) for e in items]
-        if not pairs:
-            print(f"{PROG}: nothing to export", file=sys.stderr)
-            return 1 if args.query is not None else 0
-        if args.out and args.out != "-":
-            written = write_export(lib, args.out, items, per_paper=False, force=args.force, fmt=args.format, notes=args.with_notes)
-            print(f"wrote {plural(written.count)} to {written.path}")
-            return 0
-        text = citation_text(pairs, args.format, notes=args.with_notes)
-    sys.stdout.buffer.write(text.encode("utf-8"))
-    sys.stdout.flush()
-    return 0
