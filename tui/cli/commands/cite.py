@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tui.cli.exits import PROG
 from tui.cli.folder import library_folder
+from tui.cli.output import shown
 
 REFERENCE_FORMATS = ("text", "markdown", "html")
 #: `cite`'s and `key`'s options that take a value (`tui.cli.dash_queries`: a query TARGET may start with `-`).
@@ -57,12 +58,6 @@ def run(args: argparse.Namespace) -> int:
     return cmd_cite(args, folder) if args.command == "cite" else cmd_key(args, folder)
 
 
-def _shown(text: str) -> str:
-    from tui.core.render.text import one_line
-
-    return one_line(text)
-
-
 def cmd_cite(args: argparse.Namespace, folder: Path) -> int:
     """The references of the papers TARGET names, one per line (a blank line between Markdown ones)."""
     from tui.core.citing import formatted_references, papers_to_cite
@@ -72,10 +67,10 @@ def cmd_cite(args: argparse.Namespace, folder: Path) -> int:
     with Library.open(folder, read_only=True) as lib:  # open while the papers are read: abstracts stay on disk until then
         pairs = [(p, lib.annotation(p.id)) for p in papers_to_cite(lib, args.target)]
         if not pairs:
-            print(f"{PROG}: no paper has this key or id, or matches {_shown(args.target)!r}", file=sys.stderr)
+            print(f"{PROG}: no paper has this key or id, or matches {shown(args.target)!r}", file=sys.stderr)
             return 1
         lines = formatted_references(pairs, style, args.format)
-    sys.stdout.write(("\n\n" if args.format == "markdown" else "\n").join(_shown(line) for line in lines) + "\n")
+    sys.stdout.write(("\n\n" if args.format == "markdown" else "\n").join(shown(line) for line in lines) + "\n")
     return 0
 
 
@@ -87,9 +82,9 @@ def cmd_key(args: argparse.Namespace, folder: Path) -> int:
     if args.new is None:
         with Library.open(folder, read_only=True) as lib:
             paper = citing.paper_for_key(lib, args.target)
-        print(_shown(paper.citekey))
+        print(shown(paper.citekey))
         return 0
     with edits.writable(folder) as lib:
-        print(_shown(citing.set_key(lib, args.target, args.new)))
+        print(shown(citing.set_key(lib, args.target, args.new)))
     return 0
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from tui.cli.exits import PROG
 from tui.cli.folder import library_folder
+from tui.cli.output import shown
 from tui.cli.progress import ProgressBar
 from tui.core.words import plural
 
@@ -109,12 +110,6 @@ def _count(text: str) -> int:
     return value
 
 
-def _shown(text: str) -> str:
-    from tui.core.render.text import one_line
-
-    return one_line(text)
-
-
 def _options(args: argparse.Namespace, bar: ProgressBar) -> Any:
     from tui.core.fetch.services import FetchOptions
 
@@ -135,9 +130,9 @@ def cmd_add(args: argparse.Namespace, library_dir: Path, stdin: TextIO | None = 
     bar = ProgressBar(sys.stderr, enabled=len(texts) > 1 and sys.stderr.isatty())
     outcome = add_ids(library_dir, texts, _options(args, bar), list_name=args.list, progress=bar)
     for line in outcome.lines():
-        print(_shown(line))
+        print(shown(line))
     for line in outcome.failed:
-        print(f"{PROG}: {_shown(line)}", file=sys.stderr)
+        print(f"{PROG}: {shown(line)}", file=sys.stderr)
     return 1 if outcome.failed else 0
 
 
@@ -171,7 +166,7 @@ def cmd_fetch(args: argparse.Namespace, library_dir: Path) -> int:
     bar(len(papers), len(papers))
     (report,) = store_fetched(library_dir, [ParsedFile(Path(source), args.service, name, papers)])
     merged = f"{report.merged} already there" + (f" ({report.updated} with new fields)" if report.merged else "")
-    print(_shown(f"list {name}: {plural(len(papers))} fetched, {report.added} added, {merged}"))
+    print(shown(f"list {name}: {plural(len(papers))} fetched, {report.added} added, {merged}"))
     return 0
 
 
