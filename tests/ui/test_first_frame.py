@@ -48,7 +48,7 @@ NOT_AT_IMPORT = {
     "tui.ui.screens.save_view": "a dialog (ctrl+b)",
     "tui.ui.palette": "the command palette (ctrl+p), its providers loaded when it opens",
     "tui.core.search.command_match": "the command palette's matching",
-    "argparse": "the command line's parser, built when `main` reads the arguments (tui/cli_args.py)",
+    "argparse": "the command line's parser, built when `main` reads the arguments (tui/cli/parser.py)",
     "tui.core.search.query": "the query rules: the first filter (or a saved one being restored)",
     "tui.core.reading_cursor": "the reading cursor's sentence rules (h)",
     "tui.core.store.changelog": "command-line edits, read after the first frame, and the first save",

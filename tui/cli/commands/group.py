@@ -9,13 +9,9 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from tui.cli_status import EXIT_FAIL, EXIT_OK, PROG
-
-if TYPE_CHECKING:
-    from tui.core.grouping import Sight
-    from tui.core.models import Annotation
+from tui.cli.exits import EXIT_FAIL, EXIT_OK, PROG
+from tui.cli.folder import library_folder
 
 WHAT_IS_SHARED = (
     "What is shared, per paper you rated, gave a status or tagged with a shared tag (group_tags in the settings; "
@@ -96,8 +92,9 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
     add.add_argument("--all", action="store_true", help="add every paper only others have")
 
 
-def run(args: argparse.Namespace, folder: Path) -> int:
+def run(args: argparse.Namespace) -> int:
     """One group action (or the members when none)."""
+    folder = library_folder(args)
     action = getattr(args, "action", None)
     handler = {"join": _join, "sync": _sync, "comment": _comment, "share": _share, "missing": _missing, "add": _add}.get(action or "", _members)
     return handler(args, folder)
@@ -204,32 +201,3 @@ def _add(args: argparse.Namespace, folder: Path) -> int:
     for line in grouping.add_missing(folder, chosen):
         _say(line)
     return EXIT_OK
-
-
-#: Lines of another member's shared notes `show` prints (`show --json` has them all).
-NOTE_LINES = 20
-
-
-def group_lines(group: Sight, pid: str, annotation: Annotation) -> list[str]:
-    """`paperdesk show`'s group part: the votes, then a line per member (you first) with rating, status, tags, comment.
-
-    Tags, comments and notes come from other members' files: each goes through `one_line`/`visible`."""
-    from tui.core.models import MemberMark
-    from tui.core.render.text import one_line, visible
-    from tui.core.words import plural
-
-    own = MemberMark(group.me, annotation.rating, annotation.status, (), group.comment_of(pid))
-    marks = [own, *group.marks_of(pid)]
-    width = max(len(m.member) for m in marks) + 2
-    lines = ["", f"Group: {plural(group.votes(pid, annotation.rating), 'vote')} to discuss"]
-    for mark in marks:
-        name = mark.member + (" *" if mark is own else "")
-        parts = ["★" * mark.rating + "☆" * (5 - mark.rating), mark.status.value, *("#" + one_line(t) for t in mark.tags)]
-        if mark.comment:
-            parts.append(f"“{one_line(mark.comment)}”")
-        lines.append(f"  {name:<{width}}  " + "  ".join(parts))
-        if mark.notes.strip():
-            noted = visible(mark.notes).strip().splitlines()
-            lines += [f"      {line}" for line in noted[:NOTE_LINES]] + (["      …"] if len(noted) > NOTE_LINES else [])
-        lines += [f"      “{one_line(text)}”" + (f" — {one_line(comment)}" if comment else "") for text, comment in mark.highlights]
-    return lines

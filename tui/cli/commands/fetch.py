@@ -1,6 +1,6 @@
 """`paperdesk add` and `paperdesk fetch`: papers from arXiv, OpenReview and Crossref, on the command line.
 
-Argument parsing and terminal output only (the progress bar, report lines);
+Argument parsing and terminal output only (report lines; the progress bar is `tui.cli.progress`);
 the fetching is `tui.core.fetch`, the merging `tui.core.library` (add_ids, store_fetched). Papers
 are fetched before the library is opened, so a long fetch never holds the
 library's lock, and a failed one never touches it.
@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from tui.cli.exits import PROG
+from tui.cli.folder import library_folder
+from tui.cli.output import shown
+from tui.cli.progress import ProgressBar
 from tui.core.words import plural
 
 if TYPE_CHECKING:
     import datetime as dt
-
-PROG = "paperdesk"
 
 ID_HELP = (
     "an arXiv id (2501.01234, arXiv:2501.01234v2, hep-th/9901001), an arXiv abs or pdf URL, a DOI (10.1038/nature14539), "
@@ -109,73 +110,6 @@ def _count(text: str) -> int:
     return value
 
 
-class ProgressBar:
-    """`fetching [#####.....] 1200/3000 papers · 410/s · 4 s left` on stderr, redrawn in place at most 10 times a second.
-
-    `verb` names what is done (`importing` for `paperdesk import`, which also
-    counts entries read before their total is known: `tally`).
-    """
-
-    def __init__(self, stream: TextIO, enabled: bool, verb: str = "fetching") -> None:
-        self.stream = stream
-        self.enabled = enabled
-        self.verb = verb
-        self.start = time.monotonic()
-        self._drawn = 0.0
-        self._open = False
-
-    def tally(self, done: int, what: str) -> None:
-        """`importing: 12000 entries read` in place, while there is no total yet (at most 10 times a second)."""
-        now = time.monotonic()
-        if not self.enabled or now - self._drawn < 0.1:
-            return
-        self._drawn = now
-        self.stream.write(f"\r{self.verb}: {done} {what}")
-        self.stream.flush()
-        self._open = True
-
-    def __call__(self, done: int, total: int, what: str = "papers", about: bool = False) -> None:
-        """`done` of `total` `what`; `about`: the total is an estimate (entries of a file read so far), shown as `~total`."""
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if done < total and now - self._drawn < 0.1:
-            return
-        self._drawn = now
-        elapsed = max(now - self.start, 1e-6)
-        rate = done / elapsed
-        left = (total - done) / rate if rate > 0 else 0.0
-        width = 24
-        filled = width * done // max(total, 1)
-        end = "\n" if done >= total else ""
-        of = f"{'~' if about and done < total else ''}{total}"
-        self.stream.write(f"\r{self.verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{of} {what} · {rate:,.0f}/s · {_duration(left)} left{end}")
-        self.stream.flush()
-        self._open = done < total
-
-    def notice(self, message: str) -> None:
-        """A wait or a fallback the user should see, on its own line even while the bar is drawn."""
-        if self._open:
-            self.stream.write("\n")
-            self._open = False
-        self.stream.write(f"{PROG}: {_shown(message)}\n")
-        self.stream.flush()
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    if seconds < 3600:
-        return f"{seconds // 60:.0f} min {seconds % 60:02.0f} s"
-    return f"{seconds // 3600:.0f} h {seconds % 3600 // 60:02.0f} min"
-
-
-def _shown(text: str) -> str:
-    from tui.core.render.text import one_line
-
-    return one_line(text)
-
-
 def _options(args: argparse.Namespace, bar: ProgressBar) -> Any:
     from tui.core.fetch.services import FetchOptions
 
@@ -196,9 +130,9 @@ def cmd_add(args: argparse.Namespace, library_dir: Path, stdin: TextIO | None = 
     bar = ProgressBar(sys.stderr, enabled=len(texts) > 1 and sys.stderr.isatty())
     outcome = add_ids(library_dir, texts, _options(args, bar), list_name=args.list, progress=bar)
     for line in outcome.lines():
-        print(_shown(line))
+        print(shown(line))
     for line in outcome.failed:
-        print(f"{PROG}: {_shown(line)}", file=sys.stderr)
+        print(f"{PROG}: {shown(line)}", file=sys.stderr)
     return 1 if outcome.failed else 0
 
 
@@ -232,7 +166,7 @@ def cmd_fetch(args: argparse.Namespace, library_dir: Path) -> int:
     bar(len(papers), len(papers))
     (report,) = store_fetched(library_dir, [ParsedFile(Path(source), args.service, name, papers)])
     merged = f"{report.merged} already there" + (f" ({report.updated} with new fields)" if report.merged else "")
-    print(_shown(f"list {name}: {plural(len(papers))} fetched, {report.added} added, {merged}"))
+    print(shown(f"list {name}: {plural(len(papers))} fetched, {report.added} added, {merged}"))
     return 0
 
 
@@ -247,8 +181,9 @@ def _arxiv_list_name(args: argparse.Namespace) -> str:
     return " ".join(parts)
 
 
-def run(args: argparse.Namespace, library_dir: Path) -> int:
+def run(args: argparse.Namespace) -> int:
     """Dispatch `add` or `fetch`; Ctrl+C says what was kept (the pages already cached)."""
+    library_dir = library_folder(args)
     try:
         if args.command == "add":
             return cmd_add(args, library_dir)

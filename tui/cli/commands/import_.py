@@ -1,6 +1,6 @@
-"""`paperdesk import`: its progress on a terminal, what Ctrl+C does, and the report.
+"""`paperdesk import`: its arguments, its progress on a terminal, what Ctrl+C does, and the report.
 
-Argument parsing is `tui.cli_args`, the import `tui.core.library.import_paths`.
+The import itself is `tui.core.library.import_paths`.
 Ctrl+C follows the app's Esc: before papers.json is being written it stops the
 import (nothing imported, one line, exit status 130); once the write has begun
 it waits for the write to finish, and says so.
@@ -13,13 +13,65 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from tui.cli_fetch import ProgressBar
-from tui.cli_status import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG
+from tui.cli.exits import EXIT_FAIL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG
+from tui.cli.folder import library_folder
+from tui.cli.options import complete
+from tui.cli.progress import ProgressBar
 from tui.core import collector
 from tui.core.errors import Cancelled, PaperdeskError
+
+#: `paperdesk import --format`: force one reader instead of the extension or content.
+IMPORT_FORMATS = ("list", "bibtex", "json", "jsonl", "csl", "ris")
+
+
+def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.ArgumentParser) -> None:
+    """The `import` subcommand."""
+    imp = make(
+        "import",
+        parents=[common],
+        help="add papers from lists, BibTeX, JSON, CSL-JSON or RIS files (or folders of them, or - for standard input)",
+        description="Add papers to the library from plain-text lists (a header line naming the list, "
+        "then one abstract per paragraph), BibTeX (.bib), JSON arrays (.json) or JSON Lines (.jsonl), "
+        "CSL-JSON (Zotero, Mendeley, Better BibTeX exports; .json or .csljson) or RIS (.ris); "
+        "a folder imports every such file inside, and - reads standard input (its format is told from "
+        "its content). Papers already stored (same id, DOI, title, or a near-identical abstract) are "
+        "merged: new fields fill in, notes stay.",
+    )
+    files = imp.add_argument(
+        "files", nargs="*", metavar="FILE_OR_DIR", help="file(s) or folder(s) to import (a zotero.sqlite too); - reads standard input"
+    )
+    complete(files, "FILE")
+    imp.add_argument(
+        "--format",
+        choices=IMPORT_FORMATS,
+        default=None,
+        help="read every input as this format, whatever its extension or content",
+    )
+    imp.add_argument(
+        "--list",
+        dest="list_name",
+        metavar="NAME",
+        default=None,
+        help="put the papers in the list NAME, whatever the files call it (default: a list's header line, "
+        "else the file's name; for -, Imported unless its first line names a list)",  # ingest.parsed.STDIN_LIST
+    )
+    imp.add_argument(
+        "--force",
+        action="store_true",
+        help="notes exports: take the file's version where the library changed since the export",
+    )
+    imp.add_argument(
+        "--zotero",
+        action="store_true",
+        help="import the Zotero library in the default data folder (~/Zotero, or the dataDir in Zotero's prefs); "
+        "Zotero's files are read from a copy, never written",
+    )
+    imp.add_argument("--zotero-automatic-tags", action="store_true", default=None, help="Zotero: bring automatic tags too (setting zotero_automatic_tags)")
+    imp.add_argument("--zotero-groups", action="store_true", default=None, help="Zotero: read group libraries too (setting zotero_groups)")
 
 
 class ImportProgress:
@@ -67,6 +119,11 @@ class ImportProgress:
             self.interrupted = True
             return
         raise Cancelled
+
+
+def run(args: argparse.Namespace) -> int:
+    """Import into the library of `args` (`cmd_import`)."""
+    return cmd_import(args, library_folder(args))
 
 
 def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 
-from tui.cli_status import EXIT_OK
+from tui.cli.exits import EXIT_OK
+from tui.cli.folder import library_folder
 
 KINDS_HELP = (
     "Kinds: recent (taken while you work, at most every few minutes), session (when the app or a command that "
@@ -55,8 +55,9 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
     )
 
 
-def run(args: argparse.Namespace, folder: Path) -> int:
+def run(args: argparse.Namespace) -> int:
     """List the copies, or restore one, or accept the file as it is."""
+    folder = library_folder(args)
     from tui.core import recovery
     from tui.core.render.text import one_line
 

@@ -1,4 +1,4 @@
-"""`paperdesk cite`, `paperdesk key` and the citation formats of `paperdesk export`, on the command line.
+"""`paperdesk cite` and `paperdesk key`: formatted references of papers, and a paper's citation key, on the command line.
 
 Argument parsing and output only: the papers are chosen and written by
 `tui.core.citing` (keys by `core.cite.keys`, the formats by `core.cite`).
@@ -11,13 +11,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from tui.core.words import plural
+from tui.cli.exits import PROG
+from tui.cli.folder import library_folder
+from tui.cli.output import shown
 
-PROG = "paperdesk"
-#: `paperdesk export --format`: markdown, or a citation format (`core.citing.CITATION_FORMATS`).
-EXPORT_FORMATS = ("markdown", "bibtex", "csl-json", "ris")
 REFERENCE_FORMATS = ("text", "markdown", "html")
-#: `cite`'s and `key`'s options that take a value (`cli_queries`: a query TARGET may start with `-`).
+#: `cite`'s and `key`'s options that take a value (`tui.cli.dash_queries`: a query TARGET may start with `-`).
 QUERY_COMMANDS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "cite": {"--style": None, "--format": REFERENCE_FORMATS, "-f": REFERENCE_FORMATS},
     "key": {},
@@ -53,10 +52,10 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
     key.add_argument("new", metavar="NEWKEY", nargs="?", help="the new key (without it, the key is printed)")
 
 
-def _shown(text: str) -> str:
-    from tui.core.render.text import one_line
-
-    return one_line(text)
+def run(args: argparse.Namespace) -> int:
+    """`cite` or `key`, on the library of `args`."""
+    folder = library_folder(args)
+    return cmd_cite(args, folder) if args.command == "cite" else cmd_key(args, folder)
 
 
 def cmd_cite(args: argparse.Namespace, folder: Path) -> int:
@@ -68,10 +67,10 @@ def cmd_cite(args: argparse.Namespace, folder: Path) -> int:
     with Library.open(folder, read_only=True) as lib:  # open while the papers are read: abstracts stay on disk until then
         pairs = [(p, lib.annotation(p.id)) for p in papers_to_cite(lib, args.target)]
         if not pairs:
-            print(f"{PROG}: no paper has this key or id, or matches {_shown(args.target)!r}", file=sys.stderr)
+            print(f"{PROG}: no paper has this key or id, or matches {shown(args.target)!r}", file=sys.stderr)
             return 1
         lines = formatted_references(pairs, style, args.format)
-    sys.stdout.write(("\n\n" if args.format == "markdown" else "\n").join(_shown(line) for line in lines) + "\n")
+    sys.stdout.write(("\n\n" if args.format == "markdown" else "\n").join(shown(line) for line in lines) + "\n")
     return 0
 
 
@@ -83,30 +82,9 @@ def cmd_key(args: argparse.Namespace, folder: Path) -> int:
     if args.new is None:
         with Library.open(folder, read_only=True) as lib:
             paper = citing.paper_for_key(lib, args.target)
-        print(_shown(paper.citekey))
+        print(shown(paper.citekey))
         return 0
     with edits.writable(folder) as lib:
-        print(_shown(citing.set_key(lib, args.target, args.new)))
+        print(shown(citing.set_key(lib, args.target, args.new)))
     return 0
 
-
-def export_citations(args: argparse.Namespace, folder: Path) -> int:
-    """`paperdesk export --format bibtex|csl-json|ris`: the chosen papers as one document (stdout or --out)."""
-    from tui.core.citing import citation_text
-    from tui.core.exporting import write_export
-    from tui.core.library import Library, export_entries
-
-    with Library.open(folder, read_only=True) as lib:
-        items = export_entries(lib, query=args.query, everything=args.all)
-        pairs = [(e.paper, e.annotation) for e in items]
-        if not pairs:
-            print(f"{PROG}: nothing to export", file=sys.stderr)
-            return 1 if args.query is not None else 0
-        if args.out and args.out != "-":
-            written = write_export(lib, args.out, items, per_paper=False, force=args.force, fmt=args.format, notes=args.with_notes)
-            print(f"wrote {plural(written.count)} to {written.path}")
-            return 0
-        text = citation_text(pairs, args.format, notes=args.with_notes)
-    sys.stdout.buffer.write(text.encode("utf-8"))
-    sys.stdout.flush()
-    return 0
