@@ -33,7 +33,7 @@ class SavedViews:
     """Saving, applying and deleting the named queries of one library screen (the palette's `ViewsHost`)."""
 
     def __init__(self, context: PartContext, filtering: Query) -> None:
-        """`query()`: what the filter box holds now."""
+        """`query()` is what the filter box holds now; `filtering` puts a chosen view's query in it."""
         self.host: Screen = context.host
         box = context.box
         self.query: Callable[[], str] = lambda: box.value
