@@ -265,7 +265,7 @@ class PaperdeskApp(App[int]):
     def flush_notes(self) -> list[str]:
         """Save every unsaved note synchronously; return one line per failure."""
         screen = self._library_screen()
-        return screen.flush_notes() if screen is not None else []
+        return screen.annotator.flush_notes() if screen is not None else []
 
     async def action_quit(self) -> None:
         """Quit after saving the notes; if that fails, say so once and quit on the next press."""

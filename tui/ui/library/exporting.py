@@ -1,8 +1,9 @@
 """What `x`, `c` and `C` do on the library screen: the export dialog, writing in a worker, the copy menu, the clipboard.
 
-`Exporting` is made by the screen, at the first use, with the list it exports
-from and a way to save the notes being typed (a sync reads them from the
-library). The export itself is the core's (`tui.core.exporting`, as for
+`Exporting` is made by the screen, at the first use, with a way to save the
+notes being typed (a sync reads them from the library) and the places the
+session remembers; the list it exports from, the settings and the library come
+from the screen's `PartContext`. The export itself is the core's (`tui.core.exporting`, as for
 `paperdesk export`), and so is what each copy-menu entry copies
 (`tui.core.citing.copy_text`). Disk work, and a reference (citeproc), happen
 in a thread; the DOM is touched only via `to_ui`. Every message built from
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from tui.core.export.sync import SyncReport
     from tui.core.library import Library
     from tui.core.resuming import ExportPlaces
+    from tui.ui.library.context import PartContext
 
 
 @dataclass
@@ -62,10 +64,38 @@ def files_folder(places: ExportPlaces) -> Path:
 class Exporting:
     """Export to Markdown and copy to the clipboard, for the papers of one screen."""
 
-    def __init__(self, host: Screen, papers: PaperList, flush_notes: Callable[[], object], places: Callable[[], ExportPlaces]) -> None:
-        """`host` runs the workers and shows the dialogs; `flush_notes()` saves the notes being typed now; `places()`
-        is where the last exports went (the session's), offered again and updated by each export that lands."""
-        self.host, self._list, self.flush_notes, self.places = host, papers, flush_notes, places
+    def __init__(self, context: PartContext, flush_notes: Callable[[], object], places: Callable[[], ExportPlaces]) -> None:
+        """The screen (`host`) runs the workers and shows the dialogs; `flush_notes()` saves the notes being typed now;
+        `places()` is where the last exports went (the session's), offered again and updated by each export that lands."""
+        self.host: Screen = context.host
+        self._list: PaperList = context.papers
+        self.settings = context.settings
+        self.library, self.library_ready = context.library, context.library_ready
+        self.flush_notes, self.places = flush_notes, places
+
+    def action_export(self) -> None:
+        self.action_export_as("markdown")
+
+    def action_export_as(self, fmt: str) -> None:
+        """The export dialog with `fmt` (markdown, bibtex, csl-json, ris) chosen."""
+        library = self.library_ready()
+        if library is not None:
+            self.open_dialog(library, vault=self.settings.vault, fmt=fmt)
+
+    def action_copy_paper(self) -> None:
+        """`c`: the copy menu (text, Markdown, BibTeX, a reference in the settings' cite_style, the key)."""
+        library = self.library()
+        if library is not None:
+            self.open_copy_menu(library, self.settings.cite_style)
+
+    def action_copy_section(self) -> None:
+        self.action_copy_as("markdown")
+
+    def action_copy_as(self, name: str) -> None:
+        """Copy one entry of the copy menu at once (`C`: the Markdown with notes; the palette: each)."""
+        library = self.library()
+        if library is not None:
+            self.copy(library, name, self.settings.cite_style)
 
     def open_dialog(self, library: Library, vault: Path | None = None, fmt: str = "markdown") -> None:
         """Show the dialog (`fmt` chosen in it at first); on a choice, export (or sync with a vault) in a worker.

@@ -18,8 +18,6 @@ from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Paper
 from tui.ui.error_line import error_line
 from tui.ui.threads import to_ui
-from tui.ui.widgets.paper_list import PaperList
-from tui.ui.widgets.reader import Reader
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -28,7 +26,10 @@ if TYPE_CHECKING:
     from tui.core.grouping import Sight, SyncReport
     from tui.core.library import Library
     from tui.core.search.index import SearchIndex
+    from tui.ui.library.context import PartContext
     from tui.ui.widgets.group_marks import GroupShown
+    from tui.ui.widgets.paper_list import PaperList
+    from tui.ui.widgets.reader import Reader
 
 
 class Searching(Protocol):
@@ -50,22 +51,33 @@ class Pass(Protocol):
     def active(self) -> bool: ...
 
 
+class Annotations(Protocol):
+    """What the group asks of the annotator: a paper's annotation with saves still on their way, and whether it may be changed."""
+
+    def view(self, pid: str) -> Annotation: ...
+
+    def writable(self) -> bool: ...
+
+
 class GroupPart:
     """A reading group as one library screen shows it (nothing at all for a library in no group)."""
 
-    def __init__(
-        self, host: Screen, reader: Reader, papers: PaperList, searching: Searching, triage: Pass, settings: Settings,
-        library: Callable[[], Library | None], view: Callable[[str], Annotation],
-    ) -> None:
-        """`view(pid)`: the paper's annotation with saves still on their way (the annotator's)."""
-        self.host, self.reader, self.papers, self.searching, self.triage = host, reader, papers, searching, triage
-        self.settings, self.library, self.view = settings, library, view
+    def __init__(self, context: PartContext, searching: Searching, triage: Pass, annotations: Annotations) -> None:
+        """The screen (`host`) runs the reads and syncs; the reading pane and the list show the group."""
+        self.host: Screen = context.host
+        self.reader: Reader = context.reader
+        self.papers: PaperList = context.papers
+        self.settings: Settings = context.settings
+        self.library: Callable[[], Library | None] = context.library
+        self.library_ready = context.library_ready
+        self.searching, self.triage, self.annotations = searching, triage, annotations
+        self.view: Callable[[str], Annotation] = annotations.view
         self.sight: Sight | None = None
         """What the group says, as last read from the clone (None: no group, or not read yet)."""
         self.syncing = False
         self.told: tuple[str, ...] = ()
         """The member files left out that the user was last told of (at a start, or by a sync's report)."""
-        reader.group_of = self.shown
+        self.reader.group_of = self.shown
 
     # -- reading the group ----------------------------------------------------------------
 
@@ -143,6 +155,19 @@ class GroupPart:
                              severity="warning", timeout=8, markup=False)
             return None
         return library
+
+    def action_group_sync(self) -> None:
+        """Pull the other members' ratings and share this member's (`paperdesk group sync`), in a thread."""
+        if self.library_ready() is not None:
+            self.sync()
+
+    def action_group_comment(self) -> None:
+        """A one-line comment for the group on the highlighted paper."""
+        from tui.core.render.titles import row_title
+
+        paper = self.papers.current
+        if self.library_ready() is not None and paper is not None and self.annotations.writable():
+            self.comment(paper, row_title(paper, self.view(paper.id)))
 
     def sync(self) -> None:
         """Pull the others' ratings and share this member's, in a thread; the report as a notification."""
