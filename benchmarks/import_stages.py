@@ -162,7 +162,7 @@ def _wrap_all(clock: Clock) -> None:
         "tui.core.ingest.incoming": [("key_rows", "keys"), ("abstract_part", "keys")],
         "tui.core.ingest.matching": [("key_rows", "stored_keys")],
         "tui.core.ingest.merge": [("plan_import", "merge")],
-        "tui.core.zotero_sync": [("read_database", "parse"), ("plan_zotero", "merge")],
+        "tui.core.usecases.zotero": [("read_database", "parse"), ("plan_zotero", "merge")],
         "tui.core.ingest.zotero.reader": [("paper_of", "build")],
         "tui.core.library": [("_derive_title", "titles")],
     }
@@ -206,7 +206,7 @@ def child_import(path: Path, db: Path, out: Path) -> None:
 
 def child_index(db: Path, out: Path) -> None:
     """The first start's index: open the library and build (and save) its search index."""
-    from tui.core.opening import index_for_session, open_for_session, settle
+    from tui.core.usecases.open import index_for_session, open_for_session, settle
 
     before = time.process_time()
     library = open_for_session(db)

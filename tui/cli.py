@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     import argparse
 
     from tui.core.config import Settings
-    from tui.core.grouping import Sight
     from tui.core.library import Library
+    from tui.core.usecases.group import Sight
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -118,10 +118,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from tui.core.library import Library, papers_matching
+    from tui.core.library import Library
     from tui.core.render.text import one_line
     from tui.core.render.titles import row_title
     from tui.core.search.query import parse_query
+    from tui.core.usecases.list import papers_matching
 
     query = parse_query(args.query)  # a malformed query fails before the library opens
     with Library.open(_library_dir(args)) as lib:
@@ -153,9 +154,9 @@ def _list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """One paper as text (or JSON); a query matching several papers lists them (exit 1)."""
-    from tui.core.edits import find_one
     from tui.core.export.paper_text import paper_json, paper_text
     from tui.core.library import Library
+    from tui.core.usecases.edit import find_one
 
     with Library.open(_library_dir(args), read_only=True) as lib:
         paper = find_one(lib, args.target)
@@ -181,17 +182,17 @@ def _group(lib: Library, args: argparse.Namespace) -> Sight | None:
 
     if not state_path(lib.folder).exists():
         return None
-    from tui.core.grouping import sight
+    from tui.core.usecases.group import sight
 
     return sight(lib, args.settings.group_discuss)
 
 
 def cmd_related(args: argparse.Namespace) -> int:
     """The papers most like one, best first, with the words they share (tsv or JSON lines)."""
-    from tui.core.edits import resolve_id
-    from tui.core.library import search_index
     from tui.core.related.index import RelatedIndex
     from tui.core.render.titles import row_title
+    from tui.core.usecases.edit import resolve_id
+    from tui.core.usecases.list import search_index
 
     with _read_library(args) as lib:
         paper = resolve_id(lib, args.id)
@@ -219,27 +220,30 @@ def _read_library(args: argparse.Namespace) -> Library:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    from tui.core import edits
+    from tui.core.library import writable
+    from tui.core.usecases import edit as edits
 
-    with edits.writable(_library_dir(args)) as lib:
+    with writable(_library_dir(args)) as lib:
         print(edits.rate(lib, args.id, args.rating).line)
     return EXIT_OK
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from tui.core import edits
+    from tui.core.library import writable
+    from tui.core.usecases import edit as edits
 
-    with edits.writable(_library_dir(args)) as lib:
+    with writable(_library_dir(args)) as lib:
         print(edits.set_status(lib, args.id, args.status).line)
     return EXIT_OK
 
 
 def cmd_tag(args: argparse.Namespace) -> int:
-    from tui.core import edits
+    from tui.core.library import writable
+    from tui.core.usecases import edit as edits
 
     if not args.edits:
         return _fail("tag: give tags to add (+tag) or remove (-tag)")
-    with edits.writable(_library_dir(args)) as lib:
+    with writable(_library_dir(args)) as lib:
         try:
             print(edits.edit_tags(lib, args.id, args.edits).line)
         except ValueError as exc:
@@ -250,12 +254,13 @@ def cmd_tag(args: argparse.Namespace) -> int:
 def cmd_note(args: argparse.Namespace) -> int:
     """--append/--set TEXT (- reads standard input), or --edit in $VISUAL/$EDITOR while holding the library."""
     from tui.cli_editor import edit_text
-    from tui.core import edits
+    from tui.core.library import writable
+    from tui.core.usecases import edit as edits
 
     text = args.append if args.append is not None else args.set
     if text == "-":
         text = sys.stdin.read()
-    with edits.writable(_library_dir(args)) as lib:
+    with writable(_library_dir(args)) as lib:
         if args.edit:
             paper = edits.resolve_id(lib, args.id)
             edited = edit_text(lib.annotation(paper.id).notes)
@@ -315,8 +320,8 @@ def _leave_now_if_workers_linger(code: int) -> None:
 def cmd_export(args: argparse.Namespace) -> int:
     """Markdown on stdout, into a file, or one file per paper into a folder; BibTeX, CSL-JSON or RIS (`tui.cli_cite`)."""
     from tui.core.export.markdown import render_document
-    from tui.core.exporting import write_export
-    from tui.core.library import Library, export_entries
+    from tui.core.library import Library
+    from tui.core.usecases.export import export_entries, write_export
 
     if args.format != "markdown":
         from tui.cli_cite import export_citations
@@ -340,7 +345,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_remove(args: argparse.Namespace) -> int:
     """Move the chosen papers to the trash; refuse (exit 1) when they carry annotations and --force is absent."""
-    from tui.core.library import Library, remove_papers
+    from tui.core.library import Library
+    from tui.core.usecases.remove import remove_papers
 
     if not (args.ids or args.lists or args.query is not None):
         return _fail("say what to remove: paper ids, --list NAME or --query Q")
@@ -354,7 +360,8 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     """Bring back the last removal (or all) from the trash."""
-    from tui.core.library import Library, restore_papers
+    from tui.core.library import Library
+    from tui.core.usecases.restore import restore_papers
 
     with Library.open(_library_dir(args), seed=False) as lib:
         lines = restore_papers(lib, everything=args.all)
@@ -365,7 +372,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_rename_list(args: argparse.Namespace) -> int:
     """Rename a list; print what changed (an unknown or ambiguous OLD is a one-line error)."""
-    from tui.core.library import Library, rename_list
+    from tui.core.library import Library
+    from tui.core.usecases.rename import rename_list
 
     with Library.open(_library_dir(args), seed=False) as lib:
         lines = rename_list(lib, args.old, args.new)
@@ -376,14 +384,16 @@ def cmd_rename_list(args: argparse.Namespace) -> int:
 
 def cmd_sync(args: argparse.Namespace) -> int:
     """Sync the library with a vault (through git with --git); print what happened; 1 while a conflict is open."""
-    from tui.core.library import sync_vault, sync_vault_git
+    from tui.core.library import opened
+    from tui.core.usecases.sync import sync_vault, sync_vault_git
 
-    if args.git:
-        outcome = sync_vault_git(_library_dir(args), args.vault)
-        lines, conflicts = outcome.lines(), outcome.conflicts
-    else:
-        report = sync_vault(_library_dir(args), args.vault)
-        lines, conflicts = report.all_lines(), report.conflicts
+    with opened(_library_dir(args)) as lib:
+        if args.git:
+            outcome = sync_vault_git(lib, args.vault)
+            lines, conflicts = outcome.lines(), outcome.conflicts
+        else:
+            report = sync_vault(lib, args.vault)
+            lines, conflicts = report.all_lines(), report.conflicts
     for line in lines:
         print(_shown(line))
     return EXIT_FAIL if conflicts else EXIT_OK

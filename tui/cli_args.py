@@ -319,7 +319,7 @@ def _rating(text: str) -> int:
 
 
 def _status(text: str) -> Status:
-    from tui.core.edits import parse_status
+    from tui.core.usecases.edit import parse_status
 
     try:
         return parse_status(text)

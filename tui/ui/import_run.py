@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from tui.core.errors import Cancelled, PaperdeskError, os_reason
-from tui.core.importing import refused_input, unexpected_error
 from tui.core.ingest.parsed import ImportOutcome
 from tui.core.ingest.watch import MATCHING, READING, WRITING
-from tui.core.library import import_paths
+from tui.core.usecases.imports import import_paths, refused_input, unexpected_error
 from tui.core.words import plural
 from tui.ui.threads import to_ui, to_ui_every
 

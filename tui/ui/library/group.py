@@ -25,9 +25,9 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tui.core.config import Settings
-    from tui.core.grouping import Sight, SyncReport
     from tui.core.library import Library
     from tui.core.search.index import SearchIndex
+    from tui.core.usecases.group import Sight, SyncReport
     from tui.ui.widgets.group_marks import GroupShown
 
 
@@ -77,7 +77,7 @@ class GroupPart:
         self.host.run_worker(lambda: self._read(library), thread=True, exclusive=True, group="group-read")
 
     def _read(self, library: Library) -> None:
-        from tui.core.grouping import sight
+        from tui.core.usecases.group import sight
 
         try:
             found = sight(library, self.settings.group_discuss)
@@ -154,7 +154,7 @@ class GroupPart:
         self.host.run_worker(lambda: self._sync(library), thread=True, group="group-sync")
 
     def _sync(self, library: Library) -> None:
-        from tui.core.grouping import sync
+        from tui.core.usecases.group import sync
 
         try:
             report = sync(library, group_tags=self.settings.group_tags)
@@ -191,7 +191,7 @@ class GroupPart:
         self.host.app.push_screen(dialog, chosen)
 
     def _keep_comment(self, library: Library, pid: str, text: str) -> None:
-        from tui.core.grouping import set_comment
+        from tui.core.usecases.group import set_comment
 
         try:
             kept = set_comment(library, pid, text)

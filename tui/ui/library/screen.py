@@ -26,7 +26,7 @@ from textual.widgets import Input, Static
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Status
-from tui.core.resuming import Session, load
+from tui.core.usecases.resume import Session, load
 from tui.ui.actions import bindings_for
 from tui.ui.key_gate import KeyGate
 from tui.ui.library.annotating import AnnotationSaved, Annotator
@@ -52,9 +52,9 @@ from tui.ui.widgets.reader import Reader
 from tui.ui.widgets.triage_bar import PositionLine, TriageBar
 
 if TYPE_CHECKING:
-    from tui.core.annotating import Change, Step
     from tui.core.config import Settings
     from tui.core.library import Library
+    from tui.core.usecases.annotate import Change, Step
     from tui.ui.import_run import ImportRun
     from tui.ui.library.exporting import AnnotationsChanged, Exporting
     from tui.ui.library.removing import PapersMoved, Removing
@@ -485,7 +485,7 @@ class LibraryScreen(Screen):
     def _history_step(self, step: Step | None, undo: bool) -> Change | None:
         """One history has both kinds of entry: a removal goes to `Removing`, anything else to `Annotator`.
         Returns the change of annotations it undid or redid (None: a removal, or nothing)."""
-        from tui.core.annotating import kinds
+        from tui.core.usecases.annotate import kinds
 
         change, removal = kinds(step)
         if removal is not None:

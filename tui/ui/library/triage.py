@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from tui.core.models import Annotation, Paper, Status
-from tui.core.resuming import TriagePass, resumes
+from tui.core.usecases.resume import TriagePass, resumes
 from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.triage_bar import TriageBar
 

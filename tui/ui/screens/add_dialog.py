@@ -16,8 +16,8 @@ from textual import work
 from textual.widgets import Input
 
 from tui.core.errors import PaperdeskError, os_reason
-from tui.core.library import AddOutcome, add_ids
 from tui.core.render.text import one_line
+from tui.core.usecases.add import AddOutcome, add_ids
 from tui.core.words import plural
 from tui.ui.screens.import_dialog import LibraryChanged
 from tui.ui.screens.report_dialog import ReportDialog

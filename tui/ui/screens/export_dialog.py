@@ -13,9 +13,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, RadioSet, Static
 
-from tui.core.citing import CITATION_FORMATS
 from tui.core.export.filenames import safe_stem
 from tui.core.render.text import one_line
+from tui.core.usecases.cite import CITATION_FORMATS
 from tui.core.words import plural
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog

@@ -82,7 +82,7 @@ def ask_and_set_key(screen: Screen, library: Library, paper: Paper, title: str, 
     app = screen.app
 
     def job(new: str) -> None:
-        from tui.core.citing import set_key
+        from tui.core.usecases.cite import set_key
 
         try:
             line = set_key(library, paper.id, new)

@@ -73,7 +73,7 @@ def ask_and_rename(screen: Screen, library: Library, current: str | None, done: 
     app = screen.app
 
     def job(old: str, new: str) -> None:
-        from tui.core.library import rename_list
+        from tui.core.usecases.rename import rename_list
 
         try:
             lines = rename_list(library, old, new)

@@ -138,7 +138,7 @@ def _chosen(folder: Path, name: str) -> Backup:
 @contextmanager
 def _writing(folder: Path, outcome: str) -> Iterator[None]:
     """The library's write lock for the block; `LibraryHeld` (exit status 3) when another process has it."""
-    from tui.core.library import held_by
+    from tui.core.store.guard import held_by
 
     lock, refusal = take_write_lock(folder)
     if refusal is not None:
