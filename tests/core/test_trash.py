@@ -28,7 +28,7 @@ def test_a_restore_keeps_an_annotation_written_after_the_removal(library: Librar
 def test_a_restore_says_what_was_removed_and_when(library: Library) -> None:
     import re
 
-    from tui.core.usecases.remove import restore_papers
+    from tui.core.usecases.restore import restore_papers
 
     ids = [p.id for p in library.papers[:2]]
     assert library.remove_papers(ids, "the two first papers") == 2

@@ -1,6 +1,6 @@
 """An import running in the background: the import dialog starts it, and it outlives the dialog.
 
-The import (`tui.core.library.import_paths`, the use case `paperdesk import`
+The import (`tui.core.usecases.imports.import_paths`, the use case `paperdesk import`
 calls) runs in a thread worker of the app, not of the dialog, so the dialog
 can be hidden while it runs and the list used meanwhile; the library
 screen's strip (`widgets.import_strip`) then shows the same count, bar and

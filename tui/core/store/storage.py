@@ -228,7 +228,7 @@ class LibraryStore:
 
     @contextmanager
     def writing(self) -> Iterator[None]:
-        """The store's lock for a use case that replaces a library file itself (`recovery.restore_trash`); refused,
+        """The store's lock for a use case that replaces a library file itself (`usecases.backups.restore_trash`); refused,
         with the notice, when the library is read-only."""
         with self._lock:
             self._check_writable()

@@ -39,7 +39,7 @@ class KeyEdit:
 
 
 def paper_for_key(library: Library, text: str) -> Paper:
-    """The paper named by its id (or a unique prefix), its citation key, or a query matching one paper (`edits.find_one`)."""
+    """The paper named by its id (or a unique prefix), its citation key, or a query matching one paper (`usecases.edit.find_one`)."""
     from tui.core.usecases.edit import find_one
 
     return find_one(library, text)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class GroupMarks(Protocol):
-    """A reading group's marks, which the index reads for `votes:`, `group:`, `discuss:` (`grouping.Sight`)."""
+    """A reading group's marks, which the index reads for `votes:`, `group:`, `discuss:` (`usecases.group.Sight`)."""
 
     def attach(self, index: SearchIndex) -> None: ...
 

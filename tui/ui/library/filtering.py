@@ -115,7 +115,7 @@ class Filtering:
 
     def _build_index(self, library: Library, build: int) -> None:
         """In a thread: load the saved index, or split every paper into words and save it
-        (`library.search_index`); either way the UI thread stays free for keys. A large library's
+        (`usecases.list.search_index`); either way the UI thread stays free for keys. A large library's
         titles are indexed first, so a filter typed meanwhile is answered from them."""
         from tui.core.usecases.open import index_for_session
 

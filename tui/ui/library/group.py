@@ -1,7 +1,7 @@
 """The library screen's reading group: the other members' ratings in the pane, the list and search; sync and comment.
 
 The group is read from the library's clone in a thread once the library is
-open (`grouping.sight`: no network), and again after a sync from the palette.
+open (`usecases.group.sight`: no network), and again after a sync from the palette.
 The pane shows each other member's rating, status, shared tags and comment
 (`Reader.group_of`), the list a votes column (`group_column`), and the search
 index learns the marks for `votes:`, `group:` and `discuss:` and the

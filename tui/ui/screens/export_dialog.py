@@ -24,7 +24,7 @@ from tui.ui.widgets.choice import Choice
 
 #: Scopes the dialog offers, in order: (id, label).
 SCOPES = ("current", "view", "annotated")
-#: The formats of one file, each with its suffix: Markdown, and the citation formats (`core.citing`).
+#: The formats of one file, each with its suffix: Markdown, and the citation formats (`core.usecases.cite`).
 SUFFIXES = {"markdown": ".md", **CITATION_FORMATS}
 #: The "As" choices of one citation file: format -> label.
 CITATION_CHOICES = {"bibtex": "One BibTeX file (.bib)", "csl-json": "One CSL-JSON file (.json: Zotero, pandoc)", "ris": "One RIS file (.ris: EndNote, Zotero)"}

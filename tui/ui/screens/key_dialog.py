@@ -1,6 +1,6 @@
 """`K`: a small dialog to give the highlighted paper another citation key, and the change in a worker.
 
-The change itself is the core's (`citing.set_key`, as `paperdesk key ID
+The change itself is the core's (`usecases.cite.set_key`, as `paperdesk key ID
 NEWKEY` runs it): one atomic write of papers.json, and a key another paper
 holds (here or in the trash) refused with one line, nothing changed. The
 dialog refuses a key BibTeX cannot read before it closes (`valid_key`), so

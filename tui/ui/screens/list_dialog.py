@@ -1,6 +1,6 @@
 """"Rename list…": a small dialog to give a list another (shorter) name, and the rename in a worker.
 
-The rename itself is the core's (`library.rename_list`, as `paperdesk
+The rename itself is the core's (`usecases.rename.rename_list`, as `paperdesk
 rename-list` runs it): one atomic write, saved views follow. The dialog only
 asks which list and what name; the list opens on the highlighted paper's.
 """
