@@ -75,7 +75,7 @@ def test_a_damaged_database_is_one_line_exit_1_and_the_library_unchanged(tmp_pat
 
 def _import(monkeypatch, capsys, library_dir: Path, path: Path, fake) -> tuple[int, str, str]:
     """`paperdesk import PATH` in this process with `importing.add_read` replaced by `fake`."""
-    import tui.core.importing as importing
+    import tui.core.usecases.imports as importing
     from tui.cli import main
 
     monkeypatch.setattr(importing, "add_read", fake)

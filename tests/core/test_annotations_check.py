@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES, folder_snapshot
-from tui.core import recovery
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.library import Library
 from tui.core.store import jsonfile
 from tui.core.store.backups import BACKUP_DIR
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.written import WRITTEN_FILE
+from tui.core.usecases import backups as recovery
 
 
 @pytest.fixture

@@ -18,11 +18,14 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from tui.core import grouping
+from tests.folders import reading, writing
 from tui.core.group.board import member_files
 from tui.core.group.match import title_key
 from tui.core.group.state import GroupError, NotInGroup
-from tui.core.library import Library, import_paths, papers_matching
+from tui.core.library import Library
+from tui.core.usecases import group as grouping
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.list import papers_matching
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
 
@@ -86,7 +89,7 @@ def joined(tmp: Path, templates: dict[str, Path]) -> tuple[Path, list[Member]]:
     members = []
     for name, template in templates.items():
         shutil.copytree(template, tmp / name)
-        grouping.join(tmp / name, str(bare), name, now=NOW)
+        writing(tmp / name, grouping.join, str(bare), name, now=NOW)
         members.append(Member(name, tmp / name))
     return bare, members
 
@@ -192,7 +195,10 @@ def test_a_push_race_is_retried(group, monkeypatch: pytest.MonkeyPatch) -> None:
     key = sorted(ana.by_title)[0]
     bob.rate(key, 5)
     cleo.rate(key, 4)
-    code = f"from tui.core import grouping; grouping.sync({str(cleo.folder)!r})"
+    code = (
+        "from tui.core.library import Library; from tui.core.usecases import group; "
+        f"group.sync(Library.open({str(cleo.folder)!r}, read_only=True, seed=False))"
+    )
     raced: list[str] = []
     push = repo.GroupRepo.push
 
@@ -239,14 +245,14 @@ def test_joining_twice_or_under_a_taken_name_is_refused(group, tmp_path: Path, t
         grouping.join(ana.lib, str(bare), "other")
     shutil.copytree(templates["bob"], tmp_path / "newcomer")
     with pytest.raises(GroupError, match="already a member"):
-        grouping.join(tmp_path / "newcomer", str(bare), "bob")
+        writing(tmp_path / "newcomer", grouping.join, str(bare), "bob")
     assert not (tmp_path / "newcomer" / "group").exists() and not (tmp_path / "newcomer" / "group.json").exists()
     with pytest.raises(GroupError, match="cannot be a member's name"):
-        grouping.join(tmp_path / "newcomer", str(bare), "../evil")
+        writing(tmp_path / "newcomer", grouping.join, str(bare), "../evil")
     with pytest.raises(GroupError, match="cannot join"):
-        grouping.join(tmp_path / "newcomer", str(tmp_path / "nowhere.git"), "dee")
+        writing(tmp_path / "newcomer", grouping.join, str(tmp_path / "nowhere.git"), "dee")
     with pytest.raises(NotInGroup):
-        grouping.sync(tmp_path / "newcomer")
+        reading(tmp_path / "newcomer", grouping.sync)
 
 
 def test_a_paper_only_others_have_can_be_added_from_their_file(group, tmp_path: Path) -> None:
@@ -255,10 +261,10 @@ def test_a_paper_only_others_have_can_be_added_from_their_file(group, tmp_path: 
     lone.write_text('[{"title": "A Paper Only Dee Has", "abstract": "We study things only one member read.", "year": "2026", "authors": ["Dee Dee"]}]')
     dee = tmp_path / "dee"
     make_library(dee, lone, 1)
-    grouping.join(dee, str(bare), "dee", now=NOW)
+    writing(dee, grouping.join, str(bare), "dee", now=NOW)
     with Library.open(dee, seed=False) as lib:
         lib.save_annotation(lib.papers[-1].id, rating=5)
-    grouping.sync(dee)
+    reading(dee, grouping.sync)
     ana.sync()
     (item,) = [m for m in grouping.missing(ana.lib) if m.paper.title == "A Paper Only Dee Has"]
     assert [(m.member, m.rating) for m in item.marks] == [("dee", 5)]

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.robustness.group_world import TITLES, member_doc
-from tui.core import grouping
 from tui.core.group import board, shared, state
 from tui.core.group.match import Identity, Matcher, title_key, year_of
 from tui.core.models import Annotation, Highlight, MemberMark, Paper, Status, paper_id
+from tui.core.usecases import group as grouping
 
 
 def paper(title: str, abstract: str = "", **fields) -> Paper:

@@ -15,7 +15,9 @@ from tests.core.test_import_stream import _near
 from tui.core.ingest import key_cache
 from tui.core.ingest.key_cache import KEYS_FILE, loads
 from tui.core.ingest.match_keys import key_rows
-from tui.core.library import Library, import_paths, remove_papers
+from tui.core.library import Library
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.remove import remove_papers
 
 
 def _files(folder: Path) -> tuple[Path, Path]:

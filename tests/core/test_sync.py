@@ -15,8 +15,9 @@ from tui.core.export import sync as sync_module
 from tui.core.export.notes_import import read_note_file
 from tui.core.export.sync import SyncError
 from tui.core.export.sync_state import STATE_FILE
-from tui.core.library import Library, sync_vault
+from tui.core.library import Library
 from tui.core.models import Status
+from tui.core.usecases.sync import sync_vault
 
 DAY1 = "2026-11-30T12:00:00+00:00"
 DAY2 = "2026-12-01T12:00:00+00:00"
@@ -312,7 +313,7 @@ def test_the_cli_syncs_and_says_when_there_is_nothing_to_do(tmp_path: Path, caps
 def test_a_first_sync_after_an_export_takes_the_librarys_later_changes(lib: Library, tmp_path: Path) -> None:
     from tui.core.export.markdown import annotated_entries, library_id
     from tui.core.export.writing import write_per_paper
-    from tui.core.library import library_key
+    from tui.core.usecases.sync import library_key
 
     vault = tmp_path / "vault"
     a, b = lib.papers[0].id, lib.papers[1].id

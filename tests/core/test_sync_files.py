@@ -24,8 +24,9 @@ from tui.core.export.notes_import import read_note_file
 from tui.core.export.sync import SyncError
 from tui.core.export.sync_state import STATE_FILE, text_hash
 from tui.core.export.writing import file_mode, write_per_paper
-from tui.core.library import Library, library_key, sync_vault
+from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.core.usecases.sync import library_key, sync_vault
 
 
 def state_entries(vault: Path) -> dict:

@@ -14,7 +14,8 @@ import pytest
 
 from tests.core.test_notes_import import small_library
 from tui.core.export.notes_import import read_note_file
-from tui.core.library import Library, sync_vault_git
+from tui.core.library import Library
+from tui.core.usecases.sync import sync_vault_git
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
 

@@ -9,8 +9,10 @@ import pytest
 
 from tests.zotero_db import ZoteroDB
 from tui.core.export.paper_text import paper_text
-from tui.core.library import Library, import_paths, papers_matching
+from tui.core.library import Library
 from tui.core.models import Highlight, Status
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.list import papers_matching
 
 NOTE = (
     '<div data-schema-version="9"><h1>Why it matters &amp; what to check</h1>'

@@ -14,9 +14,9 @@ import tui.ui.library.clipboard as clipboard
 import tui.ui.library.exporting as exporting
 from tests.conftest import FIXTURES
 from tests.ui.pilot import notices, settle, text_of
-from tui.core.citing import formatted_references, set_key
 from tui.core.ingest.readers import read_import
 from tui.core.library import Library
+from tui.core.usecases.cite import formatted_references, set_key
 from tui.ui.screens.copy_menu import CopyMenu
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.screens.key_dialog import KeyDialog

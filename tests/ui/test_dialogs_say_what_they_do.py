@@ -13,7 +13,8 @@ from textual.widgets import Input, RadioSet
 import tui.ui.library.exporting as exporting
 from tests.conftest import FIXTURES
 from tests.ui.pilot import settle, text_of, type_text
-from tui.core.library import Library, import_paths
+from tui.core.library import Library
+from tui.core.usecases.imports import import_paths
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.screens.save_view import SaveViewScreen

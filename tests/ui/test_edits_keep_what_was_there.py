@@ -12,8 +12,9 @@ from pathlib import Path
 
 from tests.conftest import stored_annotations
 from tests.ui.pilot import big_library, burst, settle
-from tui.core.library import Library, papers_matching
+from tui.core.library import Library
 from tui.core.store.session import Session, save_session
+from tui.core.usecases.list import papers_matching
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.comment_dialog import CommentDialog
 from tui.ui.screens.highlights_dialog import HighlightsDialog

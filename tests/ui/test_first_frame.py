@@ -65,7 +65,7 @@ NOT_BEFORE_FIRST_FRAME = (
     "tui.core.store.scan",  # papers.json read record by record: only when its catalog is missing or stale
     "tui.core.store.history",  # the undo history, made at the first change or `u` (`Annotator.history`)
     "tui.core.migrations",  # only a library written by older rules (`store.formats.outdated`) is brought up to date
-    "tui.core.removing",  # removing and restoring papers
+    "tui.core.usecases.remove", "tui.core.usecases.restore",  # removing and restoring papers
 )
 
 AT_IMPORT = """

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, ProgressBar
 
-import tui.core.importing as importing
+import tui.core.usecases.imports as importing
 from tests.ui.pilot import notices, settle, text_of
 from tests.ui.test_import_progress import Held, generated, start_import
 from tui.core.ingest.watch import MATCHING

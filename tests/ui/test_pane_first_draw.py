@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-import tui.core.library
+import tui.core.usecases.list
 from tests.ui.pilot import burst, settle
 from tui.core.library import Library
 from tui.ui.library import pane_follow
@@ -53,8 +53,8 @@ async def test_a_filter_typed_at_once_holds_the_pane_until_its_best_match(make_a
     """Typed while the index still loads: the pane waits past `FIRST_AFTER` for the filter's ranking."""
     monkeypatch.setattr(pane_follow, "FIRST_AFTER", 0.3)
     loaded = threading.Event()
-    real = tui.core.library.search_index
-    monkeypatch.setattr(tui.core.library, "search_index", lambda *args: (loaded.wait(10), real(*args))[1])
+    real = tui.core.usecases.list.search_index
+    monkeypatch.setattr(tui.core.usecases.list, "search_index", lambda *args: (loaded.wait(10), real(*args))[1])
     first = library.papers[0].id
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:

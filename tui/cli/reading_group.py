@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import argparse
 
-    from tui.core.grouping import Sight
     from tui.core.library import Library
     from tui.core.models import Annotation
+    from tui.core.usecases.group import Sight
 
 
 def group_sight(lib: Library, args: argparse.Namespace) -> Sight | None:
@@ -18,7 +18,7 @@ def group_sight(lib: Library, args: argparse.Namespace) -> Sight | None:
 
     if not state_path(lib.folder).exists():
         return None
-    from tui.core.grouping import sight
+    from tui.core.usecases.group import sight
 
     return sight(lib, args.settings.group_discuss)
 

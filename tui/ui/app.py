@@ -293,7 +293,7 @@ class PaperdeskApp(App[int]):
 
         Only a convenience: a read-only library or a failed write is passed over in silence.
         """
-        from tui.core.resuming import save
+        from tui.core.usecases.resume import save
 
         screen, library = self._library_screen(), self.library
         if screen is not None and library is not None:
@@ -305,7 +305,7 @@ class PaperdeskApp(App[int]):
         if vault is None or library is None or library.read_only:
             return True
         from tui.core.errors import PaperdeskError
-        from tui.core.library import sync_vault
+        from tui.core.usecases.sync import sync_vault
 
         try:
             report = await asyncio.to_thread(sync_vault, library, vault)

@@ -1,6 +1,6 @@
 """`paperdesk backups`: the copies of the annotations listed, one restored, a file edited outside accepted.
 
-Argument parsing and terminal output only; the use cases are `tui.core.recovery`.
+Argument parsing and terminal output only; the use cases are `tui.core.usecases.backups`.
 """
 
 from __future__ import annotations
@@ -57,9 +57,10 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 def run(args: argparse.Namespace) -> int:
     """List the copies, or restore one, or accept the file as it is."""
-    folder = library_folder(args)
-    from tui.core import recovery
     from tui.core.render.text import one_line
+    from tui.core.usecases import backups as recovery
+
+    folder = library_folder(args)
 
     if args.action == "restore":
         print(one_line(recovery.restore_backup(folder, args.name).line()))

@@ -1,7 +1,7 @@
 """`paperdesk cite` and `paperdesk key`: formatted references of papers, and a paper's citation key, on the command line.
 
 Argument parsing and output only: the papers are chosen and written by
-`tui.core.citing` (keys by `core.cite.keys`, the formats by `core.cite`).
+`tui.core.usecases.cite` (keys by `core.cite.keys`, the formats by `core.cite`).
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
 
 def cmd_cite(args: argparse.Namespace, folder: Path) -> int:
     """The references of the papers TARGET names, one per line (a blank line between Markdown ones)."""
-    from tui.core.citing import formatted_references, papers_to_cite
     from tui.core.library import Library
+    from tui.core.usecases.cite import formatted_references, papers_to_cite
 
     style = args.style or getattr(args.settings, "cite_style", "") or "apa"
     with Library.open(folder, read_only=True) as lib:  # open while the papers are read: abstracts stay on disk until then
@@ -76,15 +76,14 @@ def cmd_cite(args: argparse.Namespace, folder: Path) -> int:
 
 def cmd_key(args: argparse.Namespace, folder: Path) -> int:
     """Print the key, or set it (one line saying what changed)."""
-    from tui.core import citing, edits
-    from tui.core.library import Library
+    from tui.core.library import Library, writable
+    from tui.core.usecases import cite as citing
 
     if args.new is None:
         with Library.open(folder, read_only=True) as lib:
             paper = citing.paper_for_key(lib, args.target)
         print(shown(paper.citekey))
         return 0
-    with edits.writable(folder) as lib:
+    with writable(folder) as lib:
         print(shown(citing.set_key(lib, args.target, args.new)))
     return 0
-

@@ -1,7 +1,7 @@
 """`paperdesk export`: papers and notes as Markdown (one document, or one file per paper), or citations (BibTeX, CSL-JSON, RIS).
 
 Argument parsing and output only: the papers are chosen by `tui.core.library.export_entries`,
-written by `tui.core.exporting`; the citation formats are `tui.core.citing`'s.
+written by `tui.core.usecases.export`; the citation formats are `tui.core.usecases.cite`'s.
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Markdown on stdout, into a file, or one file per paper into a folder; BibTeX, CSL-JSON or RIS (`export_citations`)."""
     from tui.core.export.markdown import render_document
-    from tui.core.exporting import write_export
-    from tui.core.library import Library, export_entries
+    from tui.core.library import Library
+    from tui.core.usecases.export import export_entries, write_export
 
     if args.format != "markdown":
         return export_citations(args, library_folder(args))
@@ -77,9 +77,9 @@ def run(args: argparse.Namespace) -> int:
 
 def export_citations(args: argparse.Namespace, folder: Path) -> int:
     """`paperdesk export --format bibtex|csl-json|ris`: the chosen papers as one document (stdout or --out)."""
-    from tui.core.citing import citation_text
-    from tui.core.exporting import write_export
-    from tui.core.library import Library, export_entries
+    from tui.core.library import Library
+    from tui.core.usecases.cite import citation_text
+    from tui.core.usecases.export import export_entries, write_export
 
     with Library.open(folder, read_only=True) as lib:
         items = export_entries(lib, query=args.query, everything=args.all)

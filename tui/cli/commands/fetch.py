@@ -119,7 +119,8 @@ def _options(args: argparse.Namespace, bar: ProgressBar) -> Any:
 def cmd_add(args: argparse.Namespace, library_dir: Path, stdin: TextIO | None = None) -> int:
     """Fetch papers by id and merge them in; one line per paper, one per failure."""
     from tui.core.fetch.papers import split_ids
-    from tui.core.library import add_ids
+    from tui.core.library import LibraryFolder
+    from tui.core.usecases.add import add_ids
 
     texts: list[str] = []
     for item in args.ids:
@@ -128,7 +129,7 @@ def cmd_add(args: argparse.Namespace, library_dir: Path, stdin: TextIO | None = 
         print(f"{PROG}: no ids given", file=sys.stderr)
         return 1
     bar = ProgressBar(sys.stderr, enabled=len(texts) > 1 and sys.stderr.isatty())
-    outcome = add_ids(library_dir, texts, _options(args, bar), list_name=args.list, progress=bar)
+    outcome = add_ids(LibraryFolder(library_dir), texts, _options(args, bar), list_name=args.list, progress=bar)
     for line in outcome.lines():
         print(shown(line))
     for line in outcome.failed:
@@ -139,7 +140,8 @@ def cmd_add(args: argparse.Namespace, library_dir: Path, stdin: TextIO | None = 
 def cmd_fetch(args: argparse.Namespace, library_dir: Path) -> int:
     """A whole venue or listing as one list; the library is written once, at the end."""
     from tui.core.ingest.parsed import ParsedFile
-    from tui.core.library import store_fetched
+    from tui.core.library import opened
+    from tui.core.usecases.add import store_fetched
 
     bar = ProgressBar(sys.stderr, enabled=sys.stderr.isatty())
     options = _options(args, bar)
@@ -164,7 +166,8 @@ def cmd_fetch(args: argparse.Namespace, library_dir: Path) -> int:
         print(f"{PROG}: nothing found; the library is unchanged", file=sys.stderr)
         return 1
     bar(len(papers), len(papers))
-    (report,) = store_fetched(library_dir, [ParsedFile(Path(source), args.service, name, papers)])
+    with opened(library_dir) as lib:
+        (report,) = store_fetched(lib, [ParsedFile(Path(source), args.service, name, papers)])
     merged = f"{report.merged} already there" + (f" ({report.updated} with new fields)" if report.merged else "")
     print(shown(f"list {name}: {plural(len(papers))} fetched, {report.added} added, {merged}"))
     return 0

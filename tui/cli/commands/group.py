@@ -1,6 +1,6 @@
 """`paperdesk group`: join a reading group, sync with it, comment, opt papers in, see the members, add what others have.
 
-Argument parsing and terminal output only; the use cases are `tui.core.grouping`.
+Argument parsing and terminal output only; the use cases are `tui.core.usecases.group`.
 """
 
 from __future__ import annotations
@@ -107,26 +107,33 @@ def _say(line: str) -> None:
 
 
 def _join(args: argparse.Namespace, folder: Path) -> int:
-    from tui.core import grouping
+    from tui.core.library import opened
+    from tui.core.usecases import group as grouping
 
-    for line in grouping.join(folder, args.remote, args.name, group_tags=args.settings.group_tags, rejoin=args.rejoin):
+    with opened(folder, seed=False) as lib:
+        lines = grouping.join(lib, args.remote, args.name, group_tags=args.settings.group_tags, rejoin=args.rejoin)
+    for line in lines:
         _say(line)
     return EXIT_OK
 
 
 def _sync(args: argparse.Namespace, folder: Path) -> int:
-    from tui.core import grouping
+    from tui.core.library import opened
+    from tui.core.usecases import group as grouping
 
-    report = grouping.sync(folder, group_tags=args.settings.group_tags)
+    with opened(folder, read_only=True, seed=False) as lib:  # a sync only reads the library
+        report = grouping.sync(lib, group_tags=args.settings.group_tags)
     for line in report.lines:
         _say(line)
     return EXIT_FAIL if report.failed else EXIT_OK
 
 
 def _members(args: argparse.Namespace, folder: Path) -> int:
-    from tui.core import grouping
+    from tui.core.library import opened
+    from tui.core.usecases import group as grouping
 
-    state, members, problems = grouping.overview(folder)
+    with opened(folder, read_only=True, seed=False) as lib:
+        state, members, problems = grouping.overview(lib)
     _say(f"group {state.remote}, you are {state.name}")
     width = max([len(m.name) + 2 for m in members] + [6])
     print(f"{'MEMBER':<{width}}  {'LAST SYNC':<16}  SHARED  RATED  VOTES")
@@ -142,36 +149,40 @@ def _members(args: argparse.Namespace, folder: Path) -> int:
 
 def _target(args: argparse.Namespace, folder: Path) -> str:
     """The id of the one paper `args.target` names (read-only: the change itself takes the write lock)."""
-    from tui.core.edits import find_one
     from tui.core.library import Library
+    from tui.core.usecases.edit import find_one
 
     with Library.open(folder, read_only=True, seed=False) as lib:
         return find_one(lib, args.target).id
 
 
 def _comment(args: argparse.Namespace, folder: Path) -> int:
-    from tui.core import grouping
+    from tui.core.library import opened
+    from tui.core.usecases import group as grouping
 
     text = sys.stdin.read() if args.text == "-" else args.text
     pid = _target(args, folder)
-    kept = grouping.set_comment(folder, pid, text)
+    with opened(folder, seed=False) as lib:
+        kept = grouping.set_comment(lib, pid, text)
     _say(f"{pid}: comment {'kept: ' + kept if kept else 'removed'} (shared at the next sync)")
     return EXIT_OK
 
 
 def _share(args: argparse.Namespace, folder: Path) -> int:
-    from tui.core import grouping
+    from tui.core.library import opened
+    from tui.core.usecases import group as grouping
 
     pid = _target(args, folder)
-    grouping.share_notes(folder, pid, not args.off)
+    with opened(folder, seed=False) as lib:
+        grouping.share_notes(lib, pid, not args.off)
     _say(f"{pid}: notes and highlights {'no longer shared' if args.off else 'shared with the group'} from the next sync on")
     return EXIT_OK
 
 
 def _missing(args: argparse.Namespace, folder: Path) -> int:
-    from tui.core import grouping
     from tui.core.library import Library
     from tui.core.render.text import one_line
+    from tui.core.usecases import group as grouping
 
     with Library.open(folder, read_only=True, seed=False) as lib:
         found = grouping.missing(lib)
@@ -185,8 +196,8 @@ def _missing(args: argparse.Namespace, folder: Path) -> int:
 
 
 def _add(args: argparse.Namespace, folder: Path) -> int:
-    from tui.core import grouping
-    from tui.core.library import Library
+    from tui.core.library import Library, opened
+    from tui.core.usecases import group as grouping
 
     if not args.words and not args.all:
         print(f"{PROG}: group add: give words of a title (paperdesk group missing lists them) or --all", file=sys.stderr)
@@ -198,6 +209,8 @@ def _add(args: argparse.Namespace, folder: Path) -> int:
     if not chosen:
         print(f"{PROG}: group add: no paper only others have matches {' '.join(args.words)!r}", file=sys.stderr)
         return EXIT_FAIL
-    for line in grouping.add_missing(folder, chosen):
+    with opened(folder, seed=False) as lib:
+        lines = grouping.add_missing(lib, chosen)
+    for line in lines:
         _say(line)
     return EXIT_OK

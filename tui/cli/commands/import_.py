@@ -134,7 +134,8 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
     Ctrl+C stopped the import before it wrote.
     """
     from tui.core.heap import reuse_freed_memory
-    from tui.core.library import import_paths
+    from tui.core.library import LibraryFolder
+    from tui.core.usecases.imports import import_paths
 
     files = list(args.files)
     if getattr(args, "zotero", False):
@@ -159,7 +160,7 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
         # more at exit. So none while importing, and what the import made is frozen.
         with collector.paused():
             outcome = import_paths(
-                library_dir, files, force=args.force, progress=progress, kind=args.format, stdin=sys.stdin.buffer.read,
+                LibraryFolder(library_dir), files, force=args.force, progress=progress, kind=args.format, stdin=sys.stdin.buffer.read,
                 automatic_tags=getattr(args, "zotero_automatic_tags", None), groups=getattr(args, "zotero_groups", None),
                 list_name=" ".join(args.list_name.split()) if args.list_name else None,
             )
@@ -171,9 +172,9 @@ def cmd_import(args: argparse.Namespace, library_dir: Path) -> int:
         raise  # one line, from `cli.main` (a held library exits 3)
     except Exception as exc:  # an importer's bug, or a file of a shape none foresaw: one line naming the files, no traceback
         from tui.core.errors import os_reason
-        from tui.core.importing import refused_input, unexpected_error
         from tui.core.ingest.watch import WRITING
         from tui.core.render.text import one_line
+        from tui.core.usecases.imports import refused_input, unexpected_error
 
         _end_progress_line()
         if isinstance(exc, OSError):  # as the app says it (`ui.import_run`)

@@ -55,10 +55,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     from tui.cli.reading_group import group_sight
-    from tui.core.library import Library, papers_matching
+    from tui.core.library import Library
     from tui.core.render.text import one_line
     from tui.core.render.titles import row_title
     from tui.core.search.query import parse_query
+    from tui.core.usecases.list import papers_matching
 
     query = parse_query(args.query)  # a malformed query fails before the library opens
     with Library.open(library_folder(args)) as lib:

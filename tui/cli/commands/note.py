@@ -31,12 +31,13 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 def run(args: argparse.Namespace) -> int:
     """--append/--set TEXT (- reads standard input), or --edit in $VISUAL/$EDITOR while holding the library."""
     from tui.cli.editor import edit_text
-    from tui.core import edits
+    from tui.core.library import writable
+    from tui.core.usecases import edit as edits
 
     text = args.append if args.append is not None else args.set
     if text == "-":
         text = sys.stdin.read()
-    with edits.writable(library_folder(args)) as lib:
+    with writable(library_folder(args)) as lib:
         if args.edit:
             paper = edits.resolve_id(lib, args.id)
             edited = edit_text(lib.annotation(paper.id).notes)

@@ -30,8 +30,9 @@ def _rating(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Rate the paper; print the line saying what changed."""
-    from tui.core import edits
+    from tui.core.library import writable
+    from tui.core.usecases import edit as edits
 
-    with edits.writable(library_folder(args)) as lib:
+    with writable(library_folder(args)) as lib:
         print(edits.rate(lib, args.id, args.rating).line)
     return EXIT_OK

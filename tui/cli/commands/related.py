@@ -33,10 +33,10 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 def run(args: argparse.Namespace) -> int:
     """The papers most like one, best first, with the words they share (tsv or JSON lines)."""
-    from tui.core.edits import resolve_id
-    from tui.core.library import search_index
     from tui.core.related.index import RelatedIndex
     from tui.core.render.titles import row_title
+    from tui.core.usecases.edit import resolve_id
+    from tui.core.usecases.list import search_index
 
     with _read_library(args) as lib:
         paper = resolve_id(lib, args.id)

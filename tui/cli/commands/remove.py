@@ -29,7 +29,8 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 def run(args: argparse.Namespace) -> int:
     """Move the chosen papers to the trash; refuse (exit 1) when they carry annotations and --force is absent."""
-    from tui.core.library import Library, remove_papers
+    from tui.core.library import Library
+    from tui.core.usecases.remove import remove_papers
 
     if not (args.ids or args.lists or args.query is not None):
         return fail("say what to remove: paper ids, --list NAME or --query Q")

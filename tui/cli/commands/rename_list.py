@@ -26,7 +26,8 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 def run(args: argparse.Namespace) -> int:
     """Rename a list; print what changed (an unknown or ambiguous OLD is a one-line error)."""
-    from tui.core.library import Library, rename_list
+    from tui.core.library import Library
+    from tui.core.usecases.rename import rename_list
 
     with Library.open(library_folder(args), seed=False) as lib:
         lines = rename_list(lib, args.old, args.new)

@@ -20,7 +20,8 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 def run(args: argparse.Namespace) -> int:
     """Bring back the last removal (or all) from the trash."""
-    from tui.core.library import Library, restore_papers
+    from tui.core.library import Library
+    from tui.core.usecases.restore import restore_papers
 
     with Library.open(library_folder(args), seed=False) as lib:
         lines = restore_papers(lib, everything=args.all)

@@ -31,9 +31,9 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 def run(args: argparse.Namespace) -> int:
     """One paper as text (or JSON); a query matching several papers lists them (exit 1)."""
     from tui.cli.reading_group import group_sight
-    from tui.core.edits import find_one
     from tui.core.export.paper_text import paper_json, paper_text
     from tui.core.library import Library
+    from tui.core.usecases.edit import find_one
 
     with Library.open(library_folder(args), read_only=True) as lib:
         paper = find_one(lib, args.target)

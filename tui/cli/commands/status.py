@@ -25,7 +25,7 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 
 def _status(text: str) -> Status:
-    from tui.core.edits import parse_status
+    from tui.core.usecases.edit import parse_status
 
     try:
         return parse_status(text)
@@ -35,8 +35,9 @@ def _status(text: str) -> Status:
 
 def run(args: argparse.Namespace) -> int:
     """Set the status; print the line saying what changed."""
-    from tui.core import edits
+    from tui.core.library import writable
+    from tui.core.usecases import edit as edits
 
-    with edits.writable(library_folder(args)) as lib:
+    with writable(library_folder(args)) as lib:
         print(edits.set_status(lib, args.id, args.status).line)
     return EXIT_OK

@@ -30,14 +30,16 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 def run(args: argparse.Namespace) -> int:
     """Sync the library with a vault (through git with --git); print what happened; 1 while a conflict is open."""
-    from tui.core.library import sync_vault, sync_vault_git
+    from tui.core.library import opened
+    from tui.core.usecases.sync import sync_vault, sync_vault_git
 
-    if args.git:
-        outcome = sync_vault_git(library_folder(args), args.vault)
-        lines, conflicts = outcome.lines(), outcome.conflicts
-    else:
-        report = sync_vault(library_folder(args), args.vault)
-        lines, conflicts = report.all_lines(), report.conflicts
+    with opened(library_folder(args)) as lib:
+        if args.git:
+            outcome = sync_vault_git(lib, args.vault)
+            lines, conflicts = outcome.lines(), outcome.conflicts
+        else:
+            report = sync_vault(lib, args.vault)
+            lines, conflicts = report.all_lines(), report.conflicts
     for line in lines:
         print(shown(line))
     return EXIT_FAIL if conflicts else EXIT_OK

@@ -45,11 +45,12 @@ def split_db(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Apply the edits; print the line saying what changed (an edit that is not a tag is one line, exit 1)."""
-    from tui.core import edits
+    from tui.core.library import writable
+    from tui.core.usecases import edit as edits
 
     if not args.edits:
         return fail("tag: give tags to add (+tag) or remove (-tag)")
-    with edits.writable(library_folder(args)) as lib:
+    with writable(library_folder(args)) as lib:
         try:
             print(edits.edit_tags(lib, args.id, args.edits).line)
         except ValueError as exc:

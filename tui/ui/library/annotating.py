@@ -2,7 +2,7 @@
 
 `Annotator` redraws, from what the screen gives its parts (`PartContext`), the
 list's rows, the reading pane and its notes, and the progress line. The changes
-themselves are the core's (`tui.core.annotating`: what a change changes, their
+themselves are the core's (`tui.core.usecases.annotate`: what a change changes, their
 order on disk, the undo history). All methods run on the UI thread except
 `_write`, which runs in a (non-exclusive) thread worker and reports back with
 `to_ui` (never blocking). A save that landed is announced with `AnnotationSaved`.
@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
-from tui.core.annotating import Annotating, Pending, format_tags, known_tags, parse_tags
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Paper, Status, shown_title
 from tui.core.render.text import one_line
+from tui.core.usecases.annotate import Annotating, Pending, format_tags, known_tags, parse_tags
 from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.library.write_order import WriteOrder
@@ -31,8 +31,8 @@ from tui.ui.threads import to_ui
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from tui.core.annotating import Change, LoggedChange, StatusWalk
     from tui.core.library import Library
+    from tui.core.usecases.annotate import Change, LoggedChange, StatusWalk
     from tui.ui.library.context import PartContext
     from tui.ui.library.exporting import AnnotationsChanged
     from tui.ui.library.removing import PapersMoved
@@ -66,7 +66,7 @@ class Annotator:
         self.open_library = context.library
         self.library: Library | None = None
         self.annotating = Annotating()
-        """The core's side: ordered saves and the undo history (`tui.core.annotating`)."""
+        """The core's side: ordered saves and the undo history (`tui.core.usecases.annotate`)."""
         self.writes = WriteOrder()
         """Moves to or from the trash asked for and not landed, which a save asked after them waits for."""
         self.undo: Callable[[], None] = lambda: None

@@ -3,9 +3,9 @@
 `Exporting` is made by the screen, at the first use, with a way to save the
 notes being typed (a sync reads them from the library) and the places the
 session remembers; the list it exports from, the settings and the library come
-from the screen's `PartContext`. The export itself is the core's (`tui.core.exporting`, as for
+from the screen's `PartContext`. The export itself is the core's (`tui.core.usecases.export`, as for
 `paperdesk export`), and so is what each copy-menu entry copies
-(`tui.core.citing.copy_text`). Disk work, and a reference (citeproc), happen
+(`tui.core.usecases.cite.copy_text`). Disk work, and a reference (citeproc), happen
 in a thread; the DOM is touched only via `to_ui`. Every message built from
 data goes out with `markup=False`.
 """
@@ -22,8 +22,8 @@ from textual.message import Message
 
 from tui.core.errors import PaperdeskError
 from tui.core.export.markdown import Entry
-from tui.core.exporting import WouldOverwrite, view_entries, write_export
 from tui.core.models import Paper
+from tui.core.usecases.export import WouldOverwrite, view_entries, write_export
 from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.library.clipboard import copy_text
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from tui.core.export.sync import SyncReport
     from tui.core.library import Library
-    from tui.core.resuming import ExportPlaces
+    from tui.core.usecases.resume import ExportPlaces
     from tui.ui.library.context import PartContext
 
 
@@ -157,7 +157,7 @@ class Exporting:
         """`paperdesk sync` with `vault` in a thread, the reader's unsaved notes saved first; notify what it did.
 
         `setting` is the `vault` setting now: the vault is offered again until the setting changes."""
-        from tui.core.library import sync_vault
+        from tui.core.usecases.sync import sync_vault
 
         app = self.host.app
         self.flush_notes()
@@ -227,7 +227,7 @@ class Exporting:
         app = self.host.app
 
         async def job() -> None:
-            from tui.core.citing import copy_text as text_of
+            from tui.core.usecases.cite import copy_text as text_of
 
             try:  # a reference loads citeproc and formats: off the UI thread, like the clipboard itself
                 text = await asyncio.to_thread(text_of, paper, annotation, name, style)

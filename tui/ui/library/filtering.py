@@ -21,9 +21,9 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from tui.core.models import Annotation, Paper
-from tui.core.opening import settle
 from tui.core.render.text import one_line
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
+from tui.core.usecases.open import settle
 from tui.core.words import plural
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar
@@ -123,9 +123,9 @@ class Filtering:
 
     def _build_index(self, library: Library, build: int) -> None:
         """In a thread: load the saved index, or split every paper into words and save it
-        (`library.search_index`); either way the UI thread stays free for keys. A large library's
+        (`usecases.list.search_index`); either way the UI thread stays free for keys. A large library's
         titles are indexed first, so a filter typed meanwhile is answered from them."""
-        from tui.core.opening import index_for_session
+        from tui.core.usecases.open import index_for_session
 
         app = self.host.app
         index = index_for_session(library, early=lambda titles: to_ui(app, self._index_ready, library, titles, build))

@@ -1,7 +1,7 @@
 """The library screen's reading group: the other members' ratings in the pane, the list and search; sync and comment.
 
 The group is read from the library's clone in a thread once the library is
-open (`grouping.sight`: no network), and again after a sync from the palette.
+open (`usecases.group.sight`: no network), and again after a sync from the palette.
 The pane shows each other member's rating, status, shared tags and comment
 (`Reader.group_of`), the list a votes column (`group_column`), and the search
 index learns the marks for `votes:`, `group:` and `discuss:` and the
@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tui.core.config import Settings
-    from tui.core.grouping import Sight, SyncReport
     from tui.core.library import Library
     from tui.core.search.index import SearchIndex
+    from tui.core.usecases.group import Sight, SyncReport
     from tui.ui.library.context import PartContext
     from tui.ui.widgets.group_marks import GroupShown
     from tui.ui.widgets.paper_list import PaperList
@@ -89,7 +89,7 @@ class GroupPart:
         self.host.run_worker(lambda: self._read(library), thread=True, exclusive=True, group="group-read")
 
     def _read(self, library: Library) -> None:
-        from tui.core.grouping import sight
+        from tui.core.usecases.group import sight
 
         try:
             found = sight(library, self.settings.group_discuss)
@@ -179,7 +179,7 @@ class GroupPart:
         self.host.run_worker(lambda: self._sync(library), thread=True, group="group-sync")
 
     def _sync(self, library: Library) -> None:
-        from tui.core.grouping import sync
+        from tui.core.usecases.group import sync
 
         try:
             report = sync(library, group_tags=self.settings.group_tags)
@@ -216,7 +216,7 @@ class GroupPart:
         self.host.app.push_screen(dialog, chosen)
 
     def _keep_comment(self, library: Library, pid: str, text: str) -> None:
-        from tui.core.grouping import set_comment
+        from tui.core.usecases.group import set_comment
 
         try:
             kept = set_comment(library, pid, text)

@@ -1,6 +1,6 @@
 """`u` and `U` on the library screen: one undo history for every change of annotations and every removal.
 
-The history itself is the core's (`tui.core.annotating`: the annotator's
+The history itself is the core's (`tui.core.usecases.annotate`: the annotator's
 `annotating`); an entry is either a change of annotations, which the
 annotator undoes or redoes, or a removal, which `Removing` reverses (made at
 its first use: `removing()`).
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tui.core.annotating import Change
+    from tui.core.usecases.annotate import Change
     from tui.ui.library.annotating import Annotator
     from tui.ui.library.removing import Removing
 
@@ -32,7 +32,7 @@ class History:
     def step(self, undo: bool) -> Change | None:
         """Undo (or redo) the last entry: a removal goes to `Removing`, anything else to the annotator.
         Returns the change of annotations it undid or redid (None: a removal, or nothing)."""
-        from tui.core.annotating import kinds
+        from tui.core.usecases.annotate import kinds
 
         annotating = self.annotator.annotating
         change, removal = kinds(annotating.undo() if undo else annotating.redo())

@@ -23,8 +23,8 @@ from textual.message import Message
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Paper, shown_title
-from tui.core.opening import papers_path
 from tui.core.render.text import one_line
+from tui.core.usecases.open import papers_path
 from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.screens.confirm import ConfirmRemove
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.worker import Worker
 
-    from tui.core.annotating import Annotating, Removal
     from tui.core.library import Library
+    from tui.core.usecases.annotate import Annotating, Removal
     from tui.ui.library.context import PartContext
     from tui.ui.library.write_order import WriteOrder
 

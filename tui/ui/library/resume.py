@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from textual.widgets import Input
 
 from tui.core.render.text import one_line
-from tui.core.resuming import ExportPlaces, Session, TriagePass
+from tui.core.usecases.resume import ExportPlaces, Session, TriagePass
 
 if TYPE_CHECKING:
     from textual.screen import Screen

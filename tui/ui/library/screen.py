@@ -31,7 +31,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from tui.core.errors import PaperdeskError
-from tui.core.resuming import Session, load
+from tui.core.usecases.resume import Session, load
 from tui.ui.actions import bindings_for, screen_routes
 from tui.ui.key_gate import KeyGate
 from tui.ui.library.annotating import Annotator

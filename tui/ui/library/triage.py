@@ -21,13 +21,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from tui.core.models import Annotation, Paper, Status
-from tui.core.resuming import TriagePass, resumes
+from tui.core.usecases.resume import TriagePass, resumes
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from tui.core.annotating import Change
     from tui.core.library import Library
+    from tui.core.usecases.annotate import Change
     from tui.ui.library.annotating import AnnotationSaved
     from tui.ui.library.context import PartContext
     from tui.ui.library.layout import Panes

@@ -50,10 +50,10 @@ def open_for_session(folder: str | Path) -> Library:
 
 
 def index_for_session(library: Library, early: Callable[[SearchIndex], None] | None = None) -> SearchIndex:
-    """The library's search index (`library.search_index`: the saved one, else built and saved), made with the
+    """The library's search index (`usecases.list.search_index`: the saved one, else built and saved), made with the
     collector paused; it stays paused until `settle`, so what the build made is collected once. `early`: given
     an index of a large library's titles while the whole one builds."""
-    from tui.core.library import search_index  # numpy and rapidfuzz: off the start's path
+    from tui.core.usecases.list import search_index  # numpy and rapidfuzz: off the start's path
 
     collector.pause()
     try:

@@ -39,8 +39,8 @@ class KeyEdit:
 
 
 def paper_for_key(library: Library, text: str) -> Paper:
-    """The paper named by its id (or a unique prefix), its citation key, or a query matching one paper (`edits.find_one`)."""
-    from tui.core.edits import find_one
+    """The paper named by its id (or a unique prefix), its citation key, or a query matching one paper (`usecases.edit.find_one`)."""
+    from tui.core.usecases.edit import find_one
 
     return find_one(library, text)
 
@@ -48,8 +48,8 @@ def paper_for_key(library: Library, text: str) -> Paper:
 def papers_to_cite(library: Library, target: str) -> Sequence[Paper]:
     """The papers `paperdesk cite TARGET` cites: the one with that key or id (or unique id start), else every paper the
     query matches (ranked, as the filter box ranks); a malformed query raises its one-line `QueryError`."""
-    from tui.core.edits import by_id_prefix
-    from tui.core.library import papers_matching
+    from tui.core.usecases.edit import by_id_prefix
+    from tui.core.usecases.list import papers_matching
 
     wanted = target.strip().casefold()
     by_key = [p for p in library.papers if p.citekey.casefold() == wanted]

@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from tui.core.models import Annotation, Status, utc_now
 from tui.core.store.saver import AnnotationSaver, SaveRequest
-from tui.core.store.storage import ANNOTATIONS_FILE, LibraryStore
+from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.tags import complete, format_tags, known_tags, parse_tags
 
 if TYPE_CHECKING:
+    from tui.core.library import Library
     from tui.core.store.changelog import LoggedChange as LoggedChange
     from tui.core.store.history import Change as Change
     from tui.core.store.history import Removal as Removal
@@ -91,10 +92,10 @@ class Annotating:
     """
 
     def __init__(self) -> None:
-        self.library: LibraryStore | None = None
+        self.library: Library | None = None
         self.saver: AnnotationSaver | None = None
 
-    def attach(self, library: LibraryStore) -> None:
+    def attach(self, library: Library) -> None:
         """Annotate `library` from now on."""
         self.library = library
         self.saver = AnnotationSaver(library)
@@ -234,7 +235,7 @@ class Annotating:
         self.history.put_beneath([Change(change.pid, dict(change.before), dict(change.after)) for change in changes if change.before])
 
 
-def save_logged(library: LibraryStore, pid: str, changes: dict[str, Any], summary: Callable[[Annotation], str]) -> Annotation | None:
+def save_logged(library: Library, pid: str, changes: dict[str, Any], summary: Callable[[Annotation], str]) -> Annotation | None:
     """The command line's save: `changes` and their change-log entry (for the app's undo) in ONE atomic write.
 
     None, and nothing written, when the changes change nothing. `summary(after)` is the log's line.

@@ -1,26 +1,25 @@
-"""Annotating one paper from the command line: find it by id prefix or query, edit, log, report.
+"""`paperdesk rate`, `status`, `tag` and `note`: one paper found by id prefix or query, its annotation edited, logged.
 
 Each edit (`rate`, `set_status`, `edit_tags`, `set_notes`) is saved by
-`annotating.save_logged`, with a change-log entry in the same atomic write
+`usecases.annotate.save_logged`, with a change-log entry in the same atomic write
 for the app's undo, and returns an `Edit` whose `line` says what changed.
-An edit that changes nothing writes nothing (`annotating.same_value`, as in the app).
+An edit that changes nothing writes nothing (`usecases.annotate.same_value`, as in the app).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from tui.core.annotating import parse_tags, save_logged
-from tui.core.errors import NotFound, ReadOnlyLibrary
-from tui.core.library import Library, held_error, papers_matching
+from tui.core.errors import NotFound
+from tui.core.library import Library
 from tui.core.models import Annotation, Paper, Status
 from tui.core.render.text import one_line
 from tui.core.render.titles import row_title
+from tui.core.usecases.annotate import parse_tags, save_logged
+from tui.core.usecases.list import papers_matching
 from tui.core.words import plural
 
 #: How many candidates an ambiguous id or query lists.
@@ -29,20 +28,6 @@ CANDIDATES_SHOWN = 20
 TITLE_SHOWN = 60
 
 _HEX = re.compile(r"[0-9a-f]+")
-
-
-@contextmanager
-def writable(folder: str | Path) -> Iterator[Library]:
-    """The library open for writing; `LibraryHeld` (naming the holder's PID) when another process has it."""
-    lib = Library.open(folder)
-    try:
-        if lib.held:
-            raise held_error(lib)
-        if lib.read_only:
-            raise ReadOnlyLibrary(f"{lib.notice}; nothing changed")
-        yield lib
-    finally:
-        lib.close()
 
 
 # -- finding a paper ----------------------------------------------------------------

@@ -1,10 +1,10 @@
 """Exporting, the one way `paperdesk export` and the app's export dialog both take: what goes out, and where.
 
-`library.export_entries` chooses by query (the command line); `view_entries`
+`export_entries` chooses by query (the command line); `view_entries`
 by what the dialog offers (the highlighted paper, the view as filtered, every
 annotated paper). Either way `write_export` writes them: one Markdown document,
 or one file per paper named for this library, or one BibTeX, CSL-JSON or RIS
-document (`citing.citation_text`) (`export.writing`: atomic, and a file edited
+document (`usecases.cite.citation_text`) (`export.writing`: atomic, and a file edited
 outside paperdesk is never replaced without `force`).
 """
 
@@ -16,12 +16,12 @@ from pathlib import Path
 
 from tui.core.export.markdown import Entry, annotated_entries, entries, library_id
 from tui.core.export.writing import WouldOverwrite, write_document, write_per_paper
-from tui.core.library import library_key
+from tui.core.library import Library
 from tui.core.models import Paper
 from tui.core.store.atomic import atomic_write_text
-from tui.core.store.storage import LibraryStore
+from tui.core.usecases.sync import library_key
 
-__all__ = ["Entry", "Written", "WouldOverwrite", "save_text", "view_entries", "write_export"]
+__all__ = ["Entry", "Written", "WouldOverwrite", "export_entries", "save_text", "view_entries", "write_export"]
 
 
 class Written:
@@ -36,7 +36,18 @@ class Written:
         self.count, self.path, self.per_paper = count, path, per_paper
 
 
-def view_entries(library: LibraryStore, scope: str, view: Sequence[Paper], current: Paper | None) -> list[Entry]:
+def export_entries(library: Library, *, query: str | None = None, everything: bool = False) -> list[Entry]:
+    """What `paperdesk export` writes: the papers `query` matches, else every paper, else the annotated ones."""
+    from tui.core.usecases.list import papers_matching
+
+    if query is not None:
+        return entries(papers_matching(library, query), library.annotation)
+    if everything:
+        return entries(library.papers, library.annotation)
+    return annotated_entries(library.papers, library.annotations())
+
+
+def view_entries(library: Library, scope: str, view: Sequence[Paper], current: Paper | None) -> list[Entry]:
     """The export dialog's choice: "current" (the highlighted paper), "view" (the list as filtered), else every annotated paper."""
     if scope == "current":
         return entries([current] if current else [], library.annotation)
@@ -46,17 +57,17 @@ def view_entries(library: LibraryStore, scope: str, view: Sequence[Paper], curre
 
 
 def write_export(
-    library: LibraryStore, path: str | os.PathLike[str], items: Sequence[Entry], *, per_paper: bool, force: bool = False,
+    library: Library, path: str | os.PathLike[str], items: Sequence[Entry], *, per_paper: bool, force: bool = False,
     fmt: str = "markdown", notes: bool = False,
 ) -> Written:
     """Write `items` to `path`: one document, or (`per_paper`, Markdown only) one file each into the folder `path`.
 
-    `fmt` is markdown or a citation format (`citing.CITATION_FORMATS`: bibtex, csl-json, ris; `notes`: with the
+    `fmt` is markdown or a citation format (`usecases.cite.CITATION_FORMATS`: bibtex, csl-json, ris; `notes`: with the
     reader's notes). Raises `WouldOverwrite` (nothing written) when it would replace a file and `force` is not given.
     """
     if fmt != "markdown":
-        from tui.core.citing import citation_text
         from tui.core.export.writing import write_file
+        from tui.core.usecases.cite import citation_text
 
         pairs = [(e.paper, e.annotation) for e in items]
         return Written(len(items), write_file(path, lambda: citation_text(pairs, fmt, notes=notes), force=force), False)

@@ -31,7 +31,6 @@ from tui.core.words import plural
 
 if TYPE_CHECKING:
     from tui.core.library import Library
-    from tui.core.store.storage import LibraryStore
 
 LATEST = "latest"
 
@@ -138,7 +137,7 @@ def _chosen(folder: Path, name: str) -> Backup:
 @contextmanager
 def _writing(folder: Path, outcome: str) -> Iterator[None]:
     """The library's write lock for the block; `LibraryHeld` (exit status 3) when another process has it."""
-    from tui.core.library import held_by
+    from tui.core.store.guard import held_by
 
     lock, refusal = take_write_lock(folder)
     if refusal is not None:
@@ -187,7 +186,7 @@ def trash_offer(folder: Path) -> tuple[str, Backup] | None:
     return (problem, backup) if problem and backup is not None else None
 
 
-def restore_trash(library: LibraryStore, name: str) -> Restored:
+def restore_trash(library: Library, name: str) -> Restored:
     """The app's restore of the trash: the copy `name` made trash.json again under the open library's lock (the app
     holds the library; the trash is read from its file at each removal and restore, so nothing is reopened)."""
     backup = _chosen(library.folder, name)

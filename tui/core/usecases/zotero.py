@@ -1,4 +1,4 @@
-"""Importing a Zotero library again and again: a sync from Zotero, below `library.import_paths`.
+"""`paperdesk import --zotero`: a Zotero library imported again and again, a sync from Zotero (`usecases.imports` runs it).
 
 A paper that came from Zotero keeps its link back (`extra["zotero"]`: the
 item key and its library). Met again, it takes Zotero's metadata, lists and
@@ -20,6 +20,8 @@ from tui.core.ingest.merge import MergePlan, plan_import
 from tui.core.ingest.parsed import FileReport, ImportOutcome, ParsedFile
 from tui.core.ingest.watch import READING, Watch
 from tui.core.ingest.zotero.papers import ALSO_IN, OWNED, ZOTERO, link_of
+from tui.core.library import Library, derived_title
+from tui.core.library import next_seq as next_place
 from tui.core.models import Paper
 from tui.core.render.text import one_line
 from tui.core.words import plural
@@ -27,6 +29,7 @@ from tui.core.words import plural
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from tui.core.ingest.parsed import Progress
     from tui.core.ingest.zotero.reader import ZoteroFile
 
 #: Lines naming papers whose item left Zotero, at most; a count says how many more.
@@ -163,13 +166,35 @@ def read_database(path: Path, outcome: ImportOutcome, watch: Watch, *, automatic
     return parsed
 
 
-def sync_database(library: Any, parsed: ZoteroFile, outcome: ImportOutcome, watch: Watch) -> None:
+def sync_database(library: Library, parsed: ZoteroFile, outcome: ImportOutcome, watch: Watch) -> None:
     """Sync the open, writable `library` with what one Zotero database gave, in one write; its report into `outcome`."""
 
     def before_write(plan: MergePlan) -> None:
         watch.writing(len(plan.added) + len(plan.replaced))  # the last step: the write begins
 
-    report = library.add_zotero(parsed, progress=watch.matching, before_write=before_write)
+    report = add_zotero(library, parsed, progress=watch.matching, before_write=before_write)
     outcome.add_report(report)
     for line in report.gone:
         outcome.add("note", line)
+
+
+def add_zotero(
+    library: Library, parsed: ZoteroFile, *, progress: Progress | None = None, before_write: Callable[[MergePlan], None] | None = None
+) -> ZoteroReport:
+    """Sync the library with what a Zotero database gave (`plan_zotero`), in ONE atomic write.
+
+    New items are added, linked papers take Zotero's metadata and notes,
+    annotations are never touched; `before_write` as in `Library.add_papers`.
+    """
+    after = library.trash_highest_seq()
+    reports: list[ZoteroReport] = []
+
+    def plan(papers: list[Paper]) -> MergePlan:
+        planned, report = plan_zotero(papers, parsed, next_place(papers, after), derived_title, progress)
+        if before_write is not None:
+            before_write(planned)
+        reports[:] = [report]
+        return planned
+
+    library.change_papers(plan)
+    return reports[0]

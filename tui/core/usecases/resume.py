@@ -9,19 +9,23 @@ convenience).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tui.core.search.sorts import SORT_NAMES
 from tui.core.store.session import ExportPlaces, Session, TriagePass, load_session, save_session
-from tui.core.store.storage import LibraryStore
+
+if TYPE_CHECKING:
+    from tui.core.library import Library
 
 __all__ = ["ExportPlaces", "Session", "TriagePass", "load", "resumes", "save"]
 
 
-def load(library: LibraryStore) -> Session:
+def load(library: Library) -> Session:
     """The session saved beside `library`, or an empty one; never raises."""
     return load_session(library.folder, tuple(SORT_NAMES))
 
 
-def save(library: LibraryStore, session: Session) -> None:
+def save(library: Library, session: Session) -> None:
     """Keep `session` for the next launch, unless the library is read-only; a failed write is passed over."""
     if library.read_only:
         return

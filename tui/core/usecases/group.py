@@ -13,13 +13,11 @@ papers only others have, which `add_missing` brings in.
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.core.errors import ReadOnlyLibrary
 from tui.core.group.board import Board, Missing, member_files, read_board
 from tui.core.group.shared import FILE_MAX, entry_of, member_text
 from tui.core.group.state import (
@@ -35,59 +33,20 @@ from tui.core.group.state import (
     save_state,
     write_sync_record,
 )
-from tui.core.library import Library, held_error
+from tui.core.library import Library
 from tui.core.models import VOTE, Annotation, MemberMark, utc_now
+from tui.core.store.guard import writable
 from tui.core.words import plural
 
 if TYPE_CHECKING:
     from tui.core.search.index import SearchIndex
 
 
-def _folder(library: Library | str | os.PathLike[str]) -> Path:
-    return library.folder if isinstance(library, Library) else Path(library)
-
-
-class _Writable:
-    """The library open for writing, or the one the caller holds open (the app); closed after when opened here."""
-
-    def __init__(self, library: Library | str | os.PathLike[str], outcome: str) -> None:
-        self.given = isinstance(library, Library)
-        self.lib = library if isinstance(library, Library) else Library.open(library, seed=False)
-        self.outcome = outcome
-
-    def __enter__(self) -> Library:
-        lib = self.lib
-        try:
-            if lib.held:
-                raise held_error(lib, self.outcome)
-            if lib.read_only:
-                raise ReadOnlyLibrary(f"{lib.notice}; {self.outcome}")
-        except BaseException:
-            self.__exit__()
-            raise
-        return lib
-
-    def __exit__(self, *_: object) -> None:
-        if not self.given:
-            self.lib.close()
-
-
-class _Readable(_Writable):
-    """The library open to read (read-only when another paperdesk holds it: a sync only reads it)."""
-
-    def __init__(self, library: Library | str | os.PathLike[str]) -> None:
-        self.given = isinstance(library, Library)
-        self.lib = library if isinstance(library, Library) else Library.open(library, read_only=True, seed=False)
-
-    def __enter__(self) -> Library:
-        return self.lib
-
-
 # -- joining and syncing ------------------------------------------------------------------------
 
 
 def join(
-    library: Library | str | os.PathLike[str], remote: str, name: str, *, group_tags: Sequence[str] = ("group",), rejoin: bool = False, now: str | None = None
+    library: Library, remote: str, name: str, *, group_tags: Sequence[str] = ("group",), rejoin: bool = False, now: str | None = None
 ) -> list[str]:
     """Clone `remote` into the library folder, become member `name`, and share for the first time.
 
@@ -98,25 +57,25 @@ def join(
     from tui.core.group.repo import clone  # git: only for the commands that run it
 
     check_name(name)
-    with _Writable(library, "not joined") as lib:
-        folder = lib.folder
-        state = load_state(folder)
-        if state is not None:
-            raise GroupError(f"{folder}: already in a group ({state.remote}) as {state.name}")
-        target = clone_path(folder)
-        if target.exists():
-            raise GroupError(f"{target}: already exists; move it away to join a group")
-        clone(remote, target)
-        try:
-            if (target / MEMBERS / f"{name}.json").exists() and not rejoin:
-                raise GroupError(f"{name} is already a member of {remote}: choose another name (or --rejoin to take their place from this library)")
-            save_state(folder, GroupState(remote, name, now or utc_now()))
-        except BaseException:
-            shutil.rmtree(target, ignore_errors=True)
-            raise
-        lines = [f"joined {remote} as {name}"]
-        report = sync(lib, group_tags=group_tags, now=now)
-        return lines + report.lines
+    writable(library, "not joined")
+    folder = library.folder
+    state = load_state(folder)
+    if state is not None:
+        raise GroupError(f"{folder}: already in a group ({state.remote}) as {state.name}")
+    target = clone_path(folder)
+    if target.exists():
+        raise GroupError(f"{target}: already exists; move it away to join a group")
+    clone(remote, target)
+    try:
+        if (target / MEMBERS / f"{name}.json").exists() and not rejoin:
+            raise GroupError(f"{name} is already a member of {remote}: choose another name (or --rejoin to take their place from this library)")
+        save_state(folder, GroupState(remote, name, now or utc_now()))
+    except BaseException:
+        shutil.rmtree(target, ignore_errors=True)
+        raise
+    lines = [f"joined {remote} as {name}"]
+    report = sync(library, group_tags=group_tags, now=now)
+    return lines + report.lines
 
 
 class SyncReport:
@@ -146,17 +105,16 @@ def shared_entries(lib: Library, state: GroupState, group_tags: Sequence[str]) -
     return out
 
 
-def sync(library: Library | str | os.PathLike[str], *, group_tags: Sequence[str] = ("group",), now: str | None = None) -> SyncReport:
+def sync(library: Library, *, group_tags: Sequence[str] = ("group",), now: str | None = None) -> SyncReport:
     """Pull the others' files, write and commit this member's when it changed, push (again when another member
     pushed in between). When the remote cannot be reached the file is committed in the clone and the report says so."""
     from tui.core.group.repo import exchange
     from tui.core.store.lock import release_write_lock, take_write_lock
 
-    with _Readable(library) as lib:
-        folder = lib.folder
-        state = require_state(folder)
-        root = clone_path(folder)
-        entries = shared_entries(lib, state, group_tags)
+    folder = library.folder
+    state = require_state(folder)
+    root = clone_path(folder)
+    entries = shared_entries(library, state, group_tags)
     lock, refused = take_write_lock(root / ".git") if (root / ".git").is_dir() else (None, None)
     if lock is None:
         if refused is not None and refused.held:
@@ -249,15 +207,15 @@ class MemberLine:
         self.name, self.when, self.shared, self.rated, self.votes, self.me = name, when, shared, rated, votes, me
 
 
-def overview(library: Library | str | os.PathLike[str]) -> tuple[GroupState, list[MemberLine], list[str]]:
+def overview(library: Library) -> tuple[GroupState, list[MemberLine], list[str]]:
     """The membership, each member with their last sync and counts, and the problems reading their files
     (a member whose file is left out is only in the problems, as `sync` leaves them out of the counts)."""
     from tui.core.export.git_vault import GitError
     from tui.core.group.board import member_files
     from tui.core.group.repo import group_git
 
-    state = require_state(_folder(library))
-    root = clone_path(_folder(library))
+    state = require_state(library.folder)
+    root = clone_path(library.folder)
     record = read_sync_record(root)
     lines = []
     files = member_files(root)
@@ -281,25 +239,25 @@ def overview(library: Library | str | os.PathLike[str]) -> tuple[GroupState, lis
 # -- this member's comments and opt-ins ---------------------------------------------------------------
 
 
-def set_comment(library: Library | str | os.PathLike[str], pid: str, text: str) -> str:
+def set_comment(library: Library, pid: str, text: str) -> str:
     """Give paper `pid` a one-line comment for the group ("" removes it); the comment as kept. Shared at the next sync."""
-    with _Writable(library, "the comment was not kept") as lib:
-        state = require_state(lib.folder)
-        comment = one_line_comment(text)
-        if comment:
-            state.comments[pid] = comment
-        else:
-            state.comments.pop(pid, None)
-        save_state(lib.folder, state)
-        return comment
+    writable(library, "the comment was not kept")
+    state = require_state(library.folder)
+    comment = one_line_comment(text)
+    if comment:
+        state.comments[pid] = comment
+    else:
+        state.comments.pop(pid, None)
+    save_state(library.folder, state)
+    return comment
 
 
-def share_notes(library: Library | str | os.PathLike[str], pid: str, on: bool) -> None:
+def share_notes(library: Library, pid: str, on: bool) -> None:
     """Opt paper `pid` in (or out again) to sharing its notes and highlights with the group, from the next sync on."""
-    with _Writable(library, "nothing changed") as lib:
-        state = require_state(lib.folder)
-        (state.shared_notes.add if on else state.shared_notes.discard)(pid)
-        save_state(lib.folder, state)
+    writable(library, "nothing changed")
+    state = require_state(library.folder)
+    (state.shared_notes.add if on else state.shared_notes.discard)(pid)
+    save_state(library.folder, state)
 
 
 # -- papers only others have -----------------------------------------------------------------------
@@ -313,24 +271,24 @@ def missing(library: Library) -> list[Missing]:
     return sorted(found.board.missing, key=lambda m: (-m.votes, m.paper.title.casefold()))
 
 
-def add_missing(library: Library | str | os.PathLike[str], chosen: Sequence[Missing] | None = None) -> list[str]:
+def add_missing(library: Library, chosen: Sequence[Missing] | None = None) -> list[str]:
     """Add papers only others have (`chosen`, else all of them) to the library, as their members shared them."""
     import json
 
     from tui.core.ingest.jsonlist import parse_json
 
-    with _Writable(library, "nothing added") as lib:
-        wanted = list(chosen) if chosen is not None else missing(lib)
-        if not wanted:
-            return ["no paper to add: this library has every paper the others shared"]
-        records = [_record(m) for m in wanted]
-        parsed = parse_json(json.dumps(records, ensure_ascii=False), Path("group.json"))
-        for paper, item in zip(parsed.papers, wanted, strict=False):
-            key = str(item.paper.fields.get("citekey", ""))
-            if key and lib.get(paper.id) is None:
-                paper.citekey = key  # a clash gets a letter (`cite.keys`)
-        reports = lib.add_papers([parsed])
-        return [f"added {plural(r.added, 'paper')} the group shared, {r.merged} merged with papers already here" for r in reports]
+    writable(library, "nothing added")
+    wanted = list(chosen) if chosen is not None else missing(library)
+    if not wanted:
+        return ["no paper to add: this library has every paper the others shared"]
+    records = [_record(m) for m in wanted]
+    parsed = parse_json(json.dumps(records, ensure_ascii=False), Path("group.json"))
+    for paper, item in zip(parsed.papers, wanted, strict=False):
+        key = str(item.paper.fields.get("citekey", ""))
+        if key and library.get(paper.id) is None:
+            paper.citekey = key  # a clash gets a letter (`cite.keys`)
+    reports = library.add_papers([parsed])
+    return [f"added {plural(r.added, 'paper')} the group shared, {r.merged} merged with papers already here" for r in reports]
 
 
 def _record(item: Missing) -> dict[str, Any]:
