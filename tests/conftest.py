@@ -16,20 +16,6 @@ DATA = REPO / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """`-n auto` (the addopts) starts two workers per core, not one.
-
-    A UI test spends most of its time waiting for the app to go idle (the pilot sleeps in 20 ms
-    steps until the process is quiet), a CLI test waiting for its subprocess: with one worker per
-    core, the cores of an otherwise idle 2-core machine sat idle for 60% of the suite's run
-    (benchmarks/suite-times.md). PYTEST_XDIST_AUTO_NUM_WORKERS still chooses, as xdist documents.
-    """
-    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return 2 * cores
-
-
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test may touch the real user library or config."""
