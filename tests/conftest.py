@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests import built
 from tui.core.library import Library
 
 REPO = Path(__file__).resolve().parents[1]
@@ -22,6 +25,15 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     monkeypatch.delenv("PAPERDESK_CACHE", raising=False)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _shared_builds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Slow builds (`tests.built`) are kept for this run only, in a folder every xdist worker of the run shares."""
+    base = tmp_path_factory.getbasetemp()
+    built.ROOT = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "built"
+    yield
+    built.ROOT = None
 
 
 @pytest.fixture

@@ -5,10 +5,12 @@ from __future__ import annotations
 import threading
 import unicodedata
 from collections.abc import Iterable
+from pathlib import Path
 
 from textual import events
 from textual.widgets import Static
 
+from tests.built import built_copy
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.key_hints import KeyHints
@@ -74,13 +76,21 @@ def text_of(app: PaperdeskApp, selector: str) -> str:
 
 
 def big_library(folder, n: int) -> Library:
-    """A library of `n` synthetic papers (the benchmarks' corpus), through the real import path."""
+    """A library of `n` synthetic papers (the benchmarks' corpus), through the real import path, open.
+
+    The import runs once per test run for each `n` (seconds for 20,000 papers); each test gets a copy
+    of that folder (`tests.built`), opened as any library on disk is: its papers read from the file.
+    """
+    built_copy(Path(folder), f"synthetic-{n}", lambda at: _import_synthetic(at, n))
+    return Library.open(folder, seed=False)
+
+
+def _import_synthetic(folder: Path, n: int) -> None:
     from benchmarks.corpus import papers
     from tui.core.ingest.parsed import ParsedFile
 
-    library = Library.open(folder, seed=False)
-    library.add_papers([ParsedFile(folder / "synthetic.json", "json", "Synthetic", papers(n))])
-    return library
+    with Library.open(folder, seed=False) as library:
+        library.add_papers([ParsedFile(folder / "synthetic.json", "json", "Synthetic", papers(n))])
 
 
 async def type_text(pilot, text: str) -> None:

@@ -21,9 +21,11 @@ async def test_a_new_size_relays_the_panes_and_the_same_size_again_paints_nothin
             await pilot.pause(0.02)
             if screen.filtering.index is not None and not screen.pane.first_pending:
                 break
-        await pilot.pause(0.1)
-        paints.clear()
-        await pilot.pause(0.1)
+        for _ in range(50):  # settled: a tenth of a second with no paint (a busy machine may still be painting the first frames)
+            paints.clear()
+            await pilot.pause(0.1)
+            if not paints:
+                break
         assert paints == [] and screen.has_class("-side") and screen.region.size == Size(120, 36)  # settled
         screen.post_message(events.Resize(Size(120, 36), Size(120, 36)))
         await pilot.pause(0.1)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.ui.pilot import notices, settle, type_text
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
@@ -48,32 +50,32 @@ LONG = ("A very long title about optimization theory that no dialog box at eight
         "can ever hold whole, however wide it is drawn")
 
 
-async def test_dialog_titles_cut_by_the_width_end_in_an_ellipsis(make_app, library: Library) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])  # one app per size: the two run side by side
+async def test_dialog_titles_cut_by_the_width_end_in_an_ellipsis(make_app, library: Library, size: tuple[int, int]) -> None:
     from tui.core.highlights import make
 
     long, short = library.papers[0], library.papers[1]
     library.save_annotation(long.id, title=LONG, highlights=(make(long.abstract, 0, 20),))
     library.save_annotation(short.id, title="Short", highlights=(make(short.abstract, 0, 20),))
-    for size in ((80, 24), (120, 36)):
-        app = make_app()
-        async with app.run_test(size=size) as pilot:
-            await settle(app, pilot)
-            for paper, title in ((long, LONG), (short, "Short")):
-                if paper is short:
-                    await pilot.press("j")
-                    await settle(app, pilot)
-                assert app.screen.query_one(PaperList).current == paper
-                for key, selector, start in (("t", ".dialog-title", "Tags for "), ("K", ".dialog-title", "Citation key of "),
-                                             ("H", ".dialog-title", "Highlights of "), ("m", "#related-source", "")):
-                    await pilot.press(key)
-                    await settle(app, pilot)
-                    widget = app.screen.query_one(selector)
-                    shown = lines_of(app, selector)
-                    assert len(shown) == 1 and shown[0].startswith(start + title[:20]), (key, shown)
-                    assert widget.size.width <= widget.parent.content_region.width, (key, widget.size)  # nothing clipped
-                    assert shown[0].endswith("…" if title == LONG else title), (key, shown)
-                    await pilot.press("escape")
-                    await settle(app, pilot)
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        for paper, title in ((long, LONG), (short, "Short")):
+            if paper is short:
+                await pilot.press("j")
+                await settle(app, pilot)
+            assert app.screen.query_one(PaperList).current == paper
+            for key, selector, start in (("t", ".dialog-title", "Tags for "), ("K", ".dialog-title", "Citation key of "),
+                                         ("H", ".dialog-title", "Highlights of "), ("m", "#related-source", "")):
+                await pilot.press(key)
+                await settle(app, pilot)
+                widget = app.screen.query_one(selector)
+                shown = lines_of(app, selector)
+                assert len(shown) == 1 and shown[0].startswith(start + title[:20]), (key, shown)
+                assert widget.size.width <= widget.parent.content_region.width, (key, widget.size)  # nothing clipped
+                assert shown[0].endswith("…" if title == LONG else title), (key, shown)
+                await pilot.press("escape")
+                await settle(app, pilot)
 
 
 async def test_pressing_l_twice_gives_the_layout_back_to_auto(make_app) -> None:
