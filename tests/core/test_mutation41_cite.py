@@ -231,3 +231,24 @@ def test_a_removed_paper_s_key_is_free_for_the_import_that_removes_it() -> None:
     trashed = Changes([keyed("c", "old")], {}, set())
     give_keys([], trashed, KeyPattern(), lambda: {"old": "t" * 12})
     assert trashed.added[0].citekey == "olda"
+
+
+# -- a substitute's variables printed once (cite/substitution.py) --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("style", "line"),
+    [
+        ("apa", "LwI: learning without isolation. (2025). ICML."),
+        ("chicago", "“LwI: Learning Without Isolation”. 2025. ICML."),
+    ],
+)
+def test_a_paper_without_authors_shows_its_title_once_and_the_next_paper_its_own(style: str, line: str) -> None:
+    """The title printed in the author's place is not printed again; the paper after it, with authors, keeps its
+    title where the style puts it (what one substitute held back is not held back for the next entry)."""
+    bare = citable(made("LwI: learning without isolation", (), "d" * 12, year="2025", citekey="lwi2025"))
+    authored = citable(made(citekey="doe2019sparse"))
+    for _ in range(2):  # the patch is made once per process, and holds for every call
+        first, second = references([bare, authored], style)
+        assert first == line
+        assert "parse coding" in second and "Doe" in second
