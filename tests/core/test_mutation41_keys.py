@@ -32,6 +32,7 @@ def test_an_older_library_s_source_key_is_read_from_extra() -> None:
         ("  Smith ,  John ", "Smith"),
         ("Smith, John, Jr.", "Smith"),
         ("J. Doe Jr.", "Doe"),
+        ("Doe Jr.", "Doe"),  # a source giving the family name and its suffix only
         ("J. Doe III ii", "Doe"),
         ("Jr.", "Jr."),  # a one-word name is its own family name, suffix-like or not
         ("Ludwig van Beethoven Sr", "Beethoven"),
@@ -46,6 +47,7 @@ def test_the_family_name_a_key_starts_with(name: str, family: str) -> None:
 
 def test_a_key_s_title_words_skip_the_small_words() -> None:
     assert title_words("On the Theory of a Graph", 2) == ["theory", "graph"]
+    assert title_words("AI at Scale", 1) == ["ai"]  # two letters make a word: "AI" is no skip word
     assert title_words("A B C d e") == ["a", "b", "c", "d", "e"]  # every word a skip word: all of them
     assert title_words("Of the In", 2) == ["of", "the"]
     assert title_words("x Deep y Nets z and more", 5) == ["deep", "nets", "more"]
