@@ -134,7 +134,7 @@ def read_items(db: sqlite3.Connection, *, groups: bool) -> ZoteroRead:
     trashed: set[tuple[str, str]] = set()
     items: dict[int, ZoteroItem] = {}
     note_keys: dict[int, str] = {}  # the notes of the libraries read, by item id
-    for item_id, type_id, library_id, key, modified in db.execute(
+    for item_id, type_id, library_id, key, modified in db.execute(  # dateModified: NOT NULL in Zotero's schema
         "SELECT itemID, itemTypeID, libraryID, key, dateModified FROM items ORDER BY dateAdded, itemID"
     ):
         kind = str(types.get(type_id, ""))
@@ -152,7 +152,7 @@ def read_items(db: sqlite3.Connection, *, groups: bool) -> ZoteroRead:
         elif not kind:
             left_out["items of a type the database does not name"] += 1
         else:
-            items[item_id] = ZoteroItem(item_id, str(key), kind, libraries[library_id], str(modified or ""))
+            items[item_id] = ZoteroItem(item_id, str(key), kind, libraries[library_id], str(modified))
     for item_id, field_id, value in db.execute("SELECT itemID, fieldID, value FROM itemData JOIN itemDataValues USING (valueID)"):
         item = items.get(item_id)
         if item is not None and field_id in fields and value is not None:
