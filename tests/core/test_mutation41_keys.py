@@ -33,6 +33,7 @@ def test_an_older_library_s_source_key_is_read_from_extra() -> None:
         ("Smith, John, Jr.", "Smith"),
         ("J. Doe Jr.", "Doe"),
         ("Doe Jr.", "Doe"),  # a source giving the family name and its suffix only
+        ("Ann Smith-Jones", "Smith-Jones"),
         ("J. Doe III ii", "Doe"),
         ("Jr.", "Jr."),  # a one-word name is its own family name, suffix-like or not
         ("Ludwig van Beethoven Sr", "Beethoven"),
@@ -61,6 +62,7 @@ def test_a_pattern_of_literals_and_counted_title_words() -> None:
     assert KeyPattern("{year}").key(Paper("1" * 12, "", "L", derived_title="Derived words here", year="1999")) == "1999"
     assert KeyPattern("{title}").key(Paper("1" * 12, "", "L", derived_title="Derived words here")) == "derived"
     assert KeyPattern("{auth}").key(Paper("1" * 12, "", "L", authors=("et al.",))) == "paper"
+    assert KeyPattern("{auth}{year}").key(Paper("1" * 12, "", "L", authors=("van der Berg, Ann",), year="2020")) == "vanderberg2020"
     assert KeyPattern("x{year}").key(Paper("1" * 12, "", "L")) == "x"
     assert KeyPattern("__{year}").key(Paper("1" * 12, "", "L")) == "paper"  # no letter or digit: no key
 
