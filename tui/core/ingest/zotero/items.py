@@ -37,7 +37,6 @@ class ZoteroLibrary:
 class ZoteroItem:
     """One regular item as the database holds it, its fields by Zotero's names."""
 
-    item_id: int
     key: str
     type: str
     library: ZoteroLibrary
@@ -152,7 +151,7 @@ def read_items(db: sqlite3.Connection, *, groups: bool) -> ZoteroRead:
         elif not kind:
             left_out["items of a type the database does not name"] += 1
         else:
-            items[item_id] = ZoteroItem(item_id, str(key), kind, libraries[library_id], str(modified))
+            items[item_id] = ZoteroItem(str(key), kind, libraries[library_id], str(modified))
     for item_id, field_id, value in db.execute("SELECT itemID, fieldID, value FROM itemData JOIN itemDataValues USING (valueID)"):
         item = items.get(item_id)
         if item is not None and field_id in fields and value is not None:
