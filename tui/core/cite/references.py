@@ -83,7 +83,8 @@ def references(items: list[Citable], style: str = DEFAULT_STYLE, output: str = "
     csl = _style(style)
     records = [csl_item(c) for c in items]
     for record in records:
-        record.pop("abstract", None)  # no style prints it, and citeproc-py parses every field it is given
+        record.pop("abstract", None)  # a reference is the reference: styles that print the abstract or a note
+        # (apa-with-abstract, the annotated bibliographies) must not carry it, nor the reader's notes, into it
         record.pop("note", None)
     if output != "text":  # citeproc-py's HTML passes data through as markup: "<b>" in a title would be bold
         records = [_escaped(record) for record in records]
