@@ -140,3 +140,16 @@ def test_formatting_references_all_session_long_patches_citeproc_once() -> None:
         repress_substituted()
     assert (Substitute.render, Substitute.add_to_repressed_list, Text._variable) == patched
     assert reference(citable(made("LwI: learning without isolation", (), year="2025"))) == "LwI: learning without isolation. (2025). ICML."
+
+
+def test_a_style_file_citeproc_s_schema_does_not_know_is_used_without_a_word(tmp_path: Path) -> None:
+    """A .csl file with an element the schema bundled with citeproc-py does not know (a newer CSL's): used as it is,
+    no schema warning on the terminal (and no schema check costing time at each copy)."""
+    import warnings
+
+    odd = tmp_path / "newer.csl"
+    odd.write_text(style_path("apa").read_text(encoding="utf-8").replace("<info>", "<info><newer-element/>", 1), encoding="utf-8")
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        assert reference(citable(made()), str(odd)) == "Doe, J. (2019). Sparse coding. ICML."
+    assert [str(w.message) for w in seen] == []
