@@ -146,3 +146,30 @@ def test_a_removed_paper_s_key_is_free_for_the_import_that_removes_it() -> None:
     trashed = Changes([keyed("c", "old")], {}, set())
     give_keys([], trashed, KeyPattern(), lambda: {"old": "t" * 12})
     assert trashed.added[0].citekey == "olda"
+
+def test_more_than_26_papers_wanting_one_key_get_aa_ab() -> None:
+    """An import of thirty untitled, authorless papers: every key stays one BibTeX can read."""
+    book = KeyBook({})
+    keys = [book.take("paper", f"p{i}") for i in range(30)]
+    assert keys[:3] == ["paper", "papera", "paperb"] and keys[26] == "paperz" and keys[27:] == ["paperaa", "paperab", "paperac"]
+
+
+def test_a_paper_holding_a_suffixed_key_keeps_it_after_others_walked_past() -> None:
+    """A stored paper holding "doe2019a" is met again (a re-import) after a newcomer walked to "doe2019b": it keeps
+    "doe2019a", it does not start where the newcomer's walk ended."""
+    book = KeyBook({"doe2019": "p1", "doe2019a": "p2"})
+    assert book.take("doe2019", "p3") == "doe2019b"
+    assert book.take("doe2019", "p2") == "doe2019a"
+
+
+def test_a_walk_past_one_key_leaves_other_keys_alone() -> None:
+    book = KeyBook({"doe2019": "p1"})
+    assert book.take("doe2019", "p2") == "doe2019a"
+    assert book.take("lee2021", "p3") == "lee2021"
+
+
+def test_the_book_of_a_library_names_each_key_s_paper() -> None:
+    """What a key edit reads to refuse a key another paper holds, naming that paper."""
+    papers = [Paper("a" * 12, "", "L", citekey="Doe2019"), Paper("b" * 12, "", "L", citekey="doe2019"), Paper("c" * 12, "", "L")]
+    book = KeyBook.of(papers, {"lee2020": "t" * 12})
+    assert book.holder("DOE2019") == "a" * 12 and book.holder("lee2020") == "t" * 12 and book.holder("") is None
