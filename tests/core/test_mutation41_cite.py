@@ -6,6 +6,7 @@ Written from the survivors of issue 41's mutation round on `cite/references.py` 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,17 @@ def test_a_style_file_citeproc_s_schema_does_not_know_is_used_without_a_word(tmp
         warnings.simplefilter("always")
         assert reference(citable(made()), str(odd)) == "Doe, J. (2019). Sparse coding. ICML."
     assert [str(w.message) for w in seen] == []
+
+
+def test_a_style_citeproc_cannot_format_is_one_line_naming_its_error(tmp_path: Path) -> None:
+    """A date form citeproc-py has no code for: one line naming the style and citeproc-py's error, no traceback."""
+    odd = tmp_path / "odd-date.csl"
+    odd.write_text(style_path("apa").read_text(encoding="utf-8").replace('<date variable="issued"', '<date variable="issued" form="nonsense"', 1),
+                   encoding="utf-8")
+    with pytest.raises(StyleError, match=rf"^{re.escape(str(odd))}: citeproc-py cannot format this style \(AttributeError: "):
+        reference(citable(made()), str(odd))
+
+
+def test_html_keeps_quotes_and_apostrophes_as_typed() -> None:
+    """Only what HTML needs escaped is escaped: a title's quotes and apostrophes read as typed in the copied HTML."""
+    assert reference(citable(made('Don\'t "stop" now')), "apa", "html") == 'Doe, J. (2019). Don\'t "stop" now. <i>ICML</i>.'
