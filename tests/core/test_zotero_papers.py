@@ -15,7 +15,7 @@ USER = ZoteroLibrary("user", "Zotero", "zotero://select/library/items/")
 
 def item(fields: dict[str, str] | None = None, **more: Any) -> ZoteroItem:
     base = {"title": "A title", "abstractNote": "An abstract."}
-    return ZoteroItem(1, more.pop("key", "KEY12345"), more.pop("type", "journalArticle"), more.pop("library", USER), "2026-01-02 10:00:00",
+    return ZoteroItem(more.pop("key", "KEY12345"), more.pop("type", "journalArticle"), more.pop("library", USER), "2026-01-02 10:00:00",
                       {**base, **(fields or {})}, **more)
 
 
@@ -145,7 +145,7 @@ def test_the_citation_key_and_the_id() -> None:
 
 
 def test_fields_an_item_lacks_are_empty() -> None:
-    bare = paper_of(ZoteroItem(1, "K", "journalArticle", USER, "", {"title": "Only a title"}))
+    bare = paper_of(ZoteroItem("K", "journalArticle", USER, "", {"title": "Only a title"}))
     assert bare is not None and (bare.abstract, bare.year, bare.doi, bare.venue, bare.url, bare.authors) == ("", "", "", "", "", ())
 
 

@@ -49,7 +49,7 @@ def family_name(name: str) -> str:
     """The family name in a display name: "Ada Lovelace" -> "Lovelace", "Smith, John" -> "Smith", "J. Doe Jr." -> "Doe"."""
     name = name.strip()
     if "," in name:
-        return name.split(",", 1)[0].strip()
+        return name.partition(",")[0].strip()
     words = name.split()
     while len(words) > 1 and words[-1].casefold() in _SUFFIXES:
         words.pop()
@@ -94,7 +94,7 @@ class KeyPattern:
 
     def _literal(self, text: str) -> None:
         if text:
-            if not valid_key(text) or "{" in text or "}" in text:
+            if not valid_key(text):  # braces too: a key cannot hold them
                 raise ValueError(f"{text!r} holds a character a citation key cannot (spaces, commas, braces, quotes, control characters)")
             self.parts.append((text.lower(), -1))
 

@@ -34,7 +34,8 @@ _LABEL = re.compile(r"^\s*(\[\d+\]|\d+\.)\s*")
 #: ". ." where citeproc-py printed the delimiters of a group whose variables are all empty (ACM without a publisher).
 _EMPTY_GROUP = re.compile(r"\.(\s+\.)+(?=\s|$)")
 _TAG = re.compile(r"(<[^<>]+>)")
-_MARKDOWN = {"i": "*", "em": "*", "b": "**", "strong": "**"}
+#: The tags citeproc-py's HTML formatter writes that Markdown can say (it writes them bare, without attributes).
+_MARKDOWN = {"<i>": "*", "</i>": "*", "<b>": "**", "</b>": "**"}
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
 
 
@@ -82,7 +83,8 @@ def references(items: list[Citable], style: str = DEFAULT_STYLE, output: str = "
     csl = _style(style)
     records = [csl_item(c) for c in items]
     for record in records:
-        record.pop("abstract", None)  # no style prints it, and citeproc-py parses every field it is given
+        record.pop("abstract", None)  # a reference is the reference: styles that print the abstract or a note
+        # (apa-with-abstract, the annotated bibliographies) must not carry it, nor the reader's notes, into it
         record.pop("note", None)
     if output != "text":  # citeproc-py's HTML passes data through as markup: "<b>" in a title would be bold
         records = [_escaped(record) for record in records]
@@ -96,7 +98,7 @@ def references(items: list[Citable], style: str = DEFAULT_STYLE, output: str = "
             rendered = [str(entry) for entry in bibliography.bibliography()]
         except Exception as exc:  # a gap in citeproc-py for this style: one line, not a traceback
             raise StyleError(f"{style}: citeproc-py cannot format this style ({type(exc).__name__}: {exc})") from None
-    rendered = [_EMPTY_GROUP.sub(".", _LABEL.sub("", entry, count=1)).strip() for entry in rendered]
+    rendered = [_EMPTY_GROUP.sub(".", _LABEL.sub("", entry)).strip() for entry in rendered]  # _LABEL: at the start only
     return [_markdown(entry) for entry in rendered] if output == "markdown" else rendered
 
 
@@ -106,9 +108,9 @@ def reference(item: Citable, style: str = DEFAULT_STYLE, output: str = "text") -
 
 
 def _escaped(value: Any) -> Any:
-    """Every string of a CSL record HTML-escaped (ids kept: they name the record)."""
+    """Every string of a CSL record HTML-escaped (its id too: the record is registered by the escaped one)."""
     if isinstance(value, dict):
-        return {k: v if k in ("id", "citation-key") else _escaped(v) for k, v in value.items()}
+        return {k: _escaped(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_escaped(v) for v in value]
     return html.escape(value, quote=False) if isinstance(value, str) else value
@@ -118,9 +120,8 @@ def _markdown(rendered: str) -> str:
     """citeproc's HTML as Markdown: italics and bold kept, every other tag dropped, the text escaped (data is never markup)."""
     out = []
     for part in _TAG.split(rendered):
-        if part.startswith("<") and part.endswith(">"):
-            name = part.strip("</>").split()[0].casefold() if part.strip("</>") else ""
-            out.append(_MARKDOWN.get(name, ""))
+        if _TAG.fullmatch(part):
+            out.append(_MARKDOWN.get(part, ""))
         elif part:
             out.append(_MARKDOWN_SPECIAL.sub(r"\\\1", html.unescape(part)))
     return "".join(out)

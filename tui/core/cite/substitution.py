@@ -48,8 +48,8 @@ def repress_substituted() -> None:
     def add_to_repressed_list(self: Any, child: Any, context: Any) -> None:
         own_repress(self, child, context)  # the child itself, when it is a variable
         held = context.get_layout().repressed.setdefault(_TEXT, [])
-        stack = _stack()
-        held.extend(v for v in sorted(stack[-1] if stack else ()) if v not in held)
+        # citeproc-py calls this only from a substitute's render, which has pushed its set: the stack is never empty
+        held.extend(v for v in sorted(_stack()[-1]) if v not in held)
 
     def variable(self: Any, item: Any, context: Any) -> Any:
         text = own_variable(self, item, context)

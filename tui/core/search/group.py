@@ -16,9 +16,6 @@ import numpy as np
 from tui.core.models import VOTE, MemberMark
 from tui.core.search.query import Filter, NumberTest
 
-#: The highest vote count the sort key leaves room for.
-_MOST = 1 << 15
-
 
 class GroupColumns:
     """Per paper (by index position): the other members' votes, how many rated it and their ratings' sum;
@@ -54,8 +51,8 @@ class GroupIndex(Protocol):
 
 
 def votes(index: GroupIndex) -> np.ndarray:
-    """Per paper, the members who rated it 4 or more, this member included."""
-    own = (index.rating >= VOTE).astype(np.int16)
+    """Per paper, the members who rated it 4 or more, this member included (int64: the group sort's key scales it)."""
+    own = (index.rating >= VOTE).astype(np.int64)
     return own if index.group is None else own + index.group.votes
 
 
@@ -82,13 +79,16 @@ def group_mask(index: GroupIndex, flt: Filter) -> np.ndarray:
 
 
 def group_order(index: GroupIndex, docs: np.ndarray) -> np.ndarray:
-    """The group-score sort's primary key (smaller first): most votes, then the highest mean rating of those who rated."""
+    """The group-score sort's primary key (smaller first): most votes, then the highest mean rating of those who rated.
+
+    The mean is in hundredths of a star (0..500), under one vote's step of 1000. A paper nobody rated has
+    no rating in its total either, so its mean is 0 without a case of its own.
+    """
     own = index.rating[docs].astype(np.int64)
-    count = votes(index)[docs].astype(np.int64)
-    rated = (own > 0).astype(np.int64)
+    rated = own > 0  # this member's own rating counts once (a bool adds as 0 or 1)
     total = own
     if index.group is not None:
         rated = rated + index.group.rated[docs]
         total = total + index.group.total[docs]
-    mean = np.where(rated > 0, (total * 100) // np.maximum(rated, 1), 0)  # 0..500
-    return (_MOST - count) * 1000 + (500 - mean)
+    mean = (total * 100) // np.maximum(rated, 1)
+    return -(votes(index)[docs] * 1000 + mean)

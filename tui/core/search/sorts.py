@@ -26,13 +26,12 @@ def next_sort(sort: str, ranks: bool = True, in_group: bool = False) -> str:
     """The sort order after `sort`, cycling.
 
     Without free text to rank by (`ranks` false) relevance is list order, so
-    the cycle skips the step between the two: every press changes the list.
+    the cycle skips list order: every press changes the list.
     The group score is in the cycle only for a library in a reading group
     (`in_group`): elsewhere it would be the rating order again.
     """
-    following = SORTS[(SORTS.index(sort) + 1) % len(SORTS)] if sort in SORTS else SORTS[0]
-    if following == "group" and not in_group:
-        return next_sort(following, ranks, in_group)
-    if not ranks and {sort, following} == {"relevance", "list"}:
-        return next_sort(following, in_group=in_group)
-    return following
+    at = SORTS.index(sort) if sort in SORTS else -1
+    while True:
+        at = (at + 1) % len(SORTS)
+        if not (SORTS[at] == "group" and not in_group or SORTS[at] == "list" and not ranks):
+            return SORTS[at]

@@ -53,8 +53,8 @@ def load(folder: Path, key: str, papers: Sequence[Paper], annotations: Mapping[s
     """The saved index for `key` over `papers`, or None when there is none (or it does not fit)."""
     where = folder / key
     try:
-        text = (where / "vocab.txt").read_text(encoding="utf-8")
-        vocab = Vocabulary(text.split("\n") if text else [], joined=text)
+        text = (where / "vocab.txt").read_bytes().decode()  # UTF-8, whatever the locale
+        vocab = Vocabulary(text.splitlines(), joined=text)  # words are \w+: no line break inside one
         fields = []
         for field_no in range(_FIELDS):
             indices, indptr = (_mapped(where / f"{field_no}.{name}.npy") for name in _ARRAYS)
@@ -77,7 +77,7 @@ def save_index(folder: Path, key: str, index: SearchIndex) -> None:
         return
     tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=folder))
     try:
-        (tmp / "vocab.txt").write_text("\n".join(index.vocab), encoding="utf-8")
+        (tmp / "vocab.txt").write_bytes("\n".join(index.vocab).encode())
         for field_no, postings in enumerate(index.fields):
             for name in _ARRAYS:
                 np.save(tmp / f"{field_no}.{name}.npy", np.ascontiguousarray(getattr(postings, name)))

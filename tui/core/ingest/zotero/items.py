@@ -37,7 +37,6 @@ class ZoteroLibrary:
 class ZoteroItem:
     """One regular item as the database holds it, its fields by Zotero's names."""
 
-    item_id: int
     key: str
     type: str
     library: ZoteroLibrary
@@ -123,28 +122,27 @@ def _collection_paths(db: sqlite3.Connection) -> dict[int, str]:
     return {cid: "/".join(levels) for cid, levels in names.items() if levels is not None}
 
 
-def read_items(db: sqlite3.Connection, *, groups: bool = False) -> ZoteroRead:
+def read_items(db: sqlite3.Connection, *, groups: bool) -> ZoteroRead:
     """Every regular item of the libraries read (the user's; the groups' too with `groups`), with what is left out."""
     types = dict(db.execute("SELECT itemTypeID, typeName FROM itemTypesCombined"))
     fields = dict(db.execute("SELECT fieldID, fieldName FROM fieldsCombined"))
     creator_types = dict(db.execute("SELECT creatorTypeID, creatorType FROM creatorTypes"))
     libraries, feeds, unread = _libraries(db, groups)
     in_trash = {item for (item,) in db.execute("SELECT itemID FROM deletedItems")}
-    in_feed = {item for (item,) in db.execute("SELECT itemID FROM feedItems")} if has_table(db, "feedItems") else set()
     left_out: Counter[str] = Counter()
     trashed: set[tuple[str, str]] = set()
     items: dict[int, ZoteroItem] = {}
-    note_ids: set[int] = set()
-    for item_id, type_id, library_id, key, modified in db.execute(
+    note_keys: dict[int, str] = {}  # the notes of the libraries read, by item id
+    for item_id, type_id, library_id, key, modified in db.execute(  # dateModified: NOT NULL in Zotero's schema
         "SELECT itemID, itemTypeID, libraryID, key, dateModified FROM items ORDER BY dateAdded, itemID"
     ):
         kind = str(types.get(type_id, ""))
-        if library_id in feeds or item_id in in_feed:
+        if library_id in feeds:  # a feed's items (feedItems) are its library's
             left_out["feed items"] += 1
         elif library_id not in libraries:
             left_out["items of group libraries (not asked for)" if library_id in unread else "items of unknown libraries"] += 1
         elif kind == "note":
-            note_ids.add(item_id)  # a child note joins its parent below; a standalone one is counted there
+            note_keys[item_id] = str(key)  # a child note joins its parent below; a standalone one is counted there
         elif kind in NOT_PAPERS:
             left_out[NOT_PAPERS[kind]] += 1
         elif item_id in in_trash:
@@ -153,7 +151,7 @@ def read_items(db: sqlite3.Connection, *, groups: bool = False) -> ZoteroRead:
         elif not kind:
             left_out["items of a type the database does not name"] += 1
         else:
-            items[item_id] = ZoteroItem(item_id, str(key), kind, libraries[library_id], str(modified or ""))
+            items[item_id] = ZoteroItem(str(key), kind, libraries[library_id], str(modified))
     for item_id, field_id, value in db.execute("SELECT itemID, fieldID, value FROM itemData JOIN itemDataValues USING (valueID)"):
         item = items.get(item_id)
         if item is not None and field_id in fields and value is not None:
@@ -178,16 +176,15 @@ def read_items(db: sqlite3.Connection, *, groups: bool = False) -> ZoteroRead:
             item.collections.append(paths[collection])
     for item in items.values():
         item.collections.sort(key=str.casefold)
-    keys = dict(db.execute("SELECT itemID, key FROM items WHERE itemID IN (SELECT itemID FROM itemNotes)"))
     for note_id, parent, note in db.execute("SELECT itemID, parentItemID, note FROM itemNotes ORDER BY itemID"):
-        if note_id not in note_ids:
+        if note_id not in note_keys:
             continue  # an attachment's note, or a note of a library not read
         if note_id in in_trash:
             left_out["notes in the trash"] += 1
         elif parent is None:
             left_out[NOT_PAPERS["note"]] += 1
         elif parent in items:
-            items[parent].notes.append((str(keys.get(note_id, "")), str(note or "")))
+            items[parent].notes.append((note_keys[note_id], str(note or "")))
         else:
             left_out["notes of items left out"] += 1
     return ZoteroRead(list(items.values()), left_out, list(libraries.values()), trashed)

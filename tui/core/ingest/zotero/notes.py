@@ -20,10 +20,11 @@ def note_markdown(note_html: str) -> str:
     if not note_html.strip():
         return ""
     try:
-        from markdownify import markdownify
+        from markdownify import ATX, markdownify
 
-        text = markdownify(note_html, heading_style="ATX", bullets="-", strip=["img", "span"], escape_misc=False)
+        # A span has no conversion of its own (its text is kept); markdownify 1.x leaves `escape_misc` off.
+        text = markdownify(note_html, heading_style=ATX, bullets="-", strip=["img"])
     except Exception:  # the converter's own failure on odd HTML: keep the words
         text = html.unescape(_TAGS.sub(" ", note_html))
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+    lines = [line.rstrip() for line in text.split("\n")]  # rstrip takes the "\r" of a "\r\n" too
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
