@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from tests.zotero_db import ZoteroDB
-from tui.core.importing import refused_input
+from tui.core.usecases.imports import refused_input
 from tui.core.ingest.watch import READING
 from tui.core.library import Library, import_paths
 
