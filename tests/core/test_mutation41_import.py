@@ -9,9 +9,9 @@ import os
 from pathlib import Path
 
 from tests.zotero_db import ZoteroDB
-from tui.core.usecases.imports import refused_input
 from tui.core.ingest.watch import READING
-from tui.core.library import Library, import_paths
+from tui.core.library import Library
+from tui.core.usecases.imports import import_paths, refused_input
 
 
 def test_an_error_on_a_file_inside_an_imported_folder_names_that_file(tmp_path: Path) -> None:
