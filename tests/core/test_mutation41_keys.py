@@ -173,3 +173,12 @@ def test_the_book_of_a_library_names_each_key_s_paper() -> None:
     papers = [Paper("a" * 12, "", "L", citekey="Doe2019"), Paper("b" * 12, "", "L", citekey="doe2019"), Paper("c" * 12, "", "L")]
     book = KeyBook.of(papers, {"lee2020": "t" * 12})
     assert book.holder("DOE2019") == "a" * 12 and book.holder("lee2020") == "t" * 12 and book.holder("") is None
+
+
+def test_a_replaced_paper_bringing_a_key_another_paper_holds_gets_its_own() -> None:
+    """A re-import that brings, for a stored paper, a key another stored paper already holds: the paper that held
+    the key first keeps it, the re-imported one gets a free key (two papers never share one)."""
+    stored = [keyed("a", "doe2020"), keyed("b", "")]
+    changes = Changes([], {"b" * 12: keyed("b", "doe2020", title="Revised")}, set())
+    assert give_keys(stored, changes, KeyPattern()) == 1
+    assert changes.replaced["b" * 12].citekey == "doe2020a"
