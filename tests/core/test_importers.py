@@ -178,3 +178,19 @@ def test_path_completion(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert complete_path(base + "/zzz") is None
     monkeypatch.setenv("HOME", base)
     assert complete_path("~/ref") == "~/refs.bib"
+
+
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        (b"@article{\xef\xbb\xbf\n\xef\xbb\xbf}]", "line 1: has no title and no abstract"),  # found by the property test
+        (b"@article{\n}", "line 1: has no title and no abstract"),  # no key: no empty "()"
+        (b"@article{k\x1b[31m,\n}", "line 1 (k\u241b[31m): has no title and no abstract"),
+    ],
+)
+def test_a_bibtex_entry_s_key_in_a_skip_line_is_one_visible_line(tmp_path: Path, data: bytes, line: str) -> None:
+    """The key of a skipped entry is shown on one line with nothing a terminal would act on, and an empty key
+    leaves no empty parentheses."""
+    path = tmp_path / "in.bib"
+    path.write_bytes(data)
+    assert read_import(path).skipped == [line]

@@ -75,6 +75,7 @@ def test_list_round_trip(header: str, abstracts: list[str], crlf: bool, bom: boo
 @given(st.binary(max_size=400), st.sampled_from([".txt", ".bib", ".json", ".jsonl", ".dat"]))
 @example(b"\xff\xfe" + "x".encode("utf-16-le"), ".txt")
 @example(b"@article{a, title={" + b"{" * 300, ".bib")
+@example(b"@article{\xef\xbb\xbf\n\xef\xbb\xbf}]", ".bib")  # a key with a line break: the skip line stays one line
 def test_every_importer_refuses_bad_bytes_with_one_line(data: bytes, suffix: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"in{suffix}"

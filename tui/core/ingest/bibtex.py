@@ -22,6 +22,7 @@ from tui.core.ingest.fields import clean_doi, split_names
 from tui.core.ingest.parsed import ParsedFile
 from tui.core.models import Paper, normalize_space, paper_id
 from tui.core.render.latex import to_unicode
+from tui.core.render.text import one_line
 
 # bibtexparser logs each block it cannot parse; we report those ourselves, once.
 logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
@@ -174,7 +175,8 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
         title = decode_title(fields.get("title", ""))
         abstract = latex_paragraphs(fields.get("abstract", ""))
         line = entry.start_line
-        where = f"line {line + 1} ({entry.key})"
+        key = one_line(entry.key.replace("\ufeff", " "))  # a key is the reader's to see on one line: no break, no escape
+        where = f"line {line + 1} ({key})" if key else f"line {line + 1}"
         if not title and not abstract:
             skipped.append((line, f"{where}: has no title and no abstract"))
             continue
