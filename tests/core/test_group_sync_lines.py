@@ -1,0 +1,227 @@
+"""What `paperdesk group` and the app say after each group verb (`core.grouping`), line by line, on two small
+libraries: a sync's report, a sync or a write refused while another paperdesk holds the clone or the library,
+the overview, the group's part of `show --json`, and what a member shares.
+
+Fast on purpose (eight papers, a local bare repository): the mutation runs of `grouping.py` run this file with
+the unit tests (benchmarks/mutation-41-group.md).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.robustness.group_world import NOW, TITLES, bare_repo, make_library, papers_file
+from tui.core import grouping
+from tui.core.errors import LibraryHeld, ReadOnlyLibrary
+from tui.core.group import repo
+from tui.core.group.state import GroupError, read_sync_record
+from tui.core.library import Library
+from tui.core.store.lock import release_write_lock, take_write_lock
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
+
+
+class Pair:
+    """ana and bob, each a library of the same eight papers, in one group; ana has rated the first paper 5."""
+
+    def __init__(self, base: Path) -> None:
+        self.base, self.bare = base, bare_repo(base)
+        source = papers_file(base)
+        self.ana, self.bob = base / "ana", base / "bob"
+        for folder in (self.ana, self.bob):
+            make_library(folder, source)
+        with Library.open(self.ana, seed=False, read_only=True) as lib:
+            self.ids = {p.title: p.id for p in lib.papers}
+        self.joined = grouping.join(self.ana, str(self.bare), "ana", now=NOW)
+        self.rate(self.ana, 0, 5)
+
+    def rate(self, folder: Path, title: int, stars: int, **more: object) -> None:
+        with Library.open(folder, seed=False) as lib:
+            lib.save_annotation(self.ids[TITLES[title]], rating=stars, **more)
+
+    def sync(self, folder: Path) -> list[str]:
+        return grouping.sync(folder, now=NOW).lines
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> Pair:
+    return Pair(tmp_path)
+
+
+def test_each_sync_says_what_it_did(pair: Pair) -> None:
+    remote = str(pair.bare)
+    assert pair.joined == [f"joined {remote} as ana", "ana: 0 papers shared, changes committed", f"pushed to {remote}", "no other member has shared yet"]
+    grouping.set_comment(pair.ana, pair.ids[TITLES[1]], "read this first")
+    assert pair.sync(pair.ana) == ["ana: 2 papers shared, changes committed", f"pushed to {remote}", "no other member has shared yet"]
+    assert read_sync_record(pair.ana / "group") == {"last_sync": NOW, "outcome": "synced"}
+    assert grouping.join(pair.bob, remote, "bob", now=NOW) == [
+        f"joined {remote} as bob",
+        "bob: 0 papers shared, changes committed",
+        f"pushed to {remote}",
+        "members: bob, ana",
+    ]
+    pair.rate(pair.bob, 2, 1)
+    pair.sync(pair.bob)
+    assert pair.sync(pair.ana) == ["ana: 2 papers shared, nothing new", "took in 2 commits from the group", "members: ana, bob"]
+    assert pair.sync(pair.ana) == ["ana: 2 papers shared, nothing new", "members: ana, bob"]
+
+
+def test_an_unreachable_group_is_said_and_recorded(pair: Pair) -> None:
+    pair.rate(pair.ana, 1, 4)
+    away = pair.bare.with_name("away.git")
+    pair.bare.rename(away)
+    report = grouping.sync(pair.ana, now=NOW)
+    assert report.failed and report.problems == []
+    assert report.lines[0] == "ana: 2 papers shared, changes committed"
+    assert report.lines[1].startswith(f"cannot reach {pair.bare} (") and report.lines[1].endswith(
+        "); your ratings are committed in the clone and go out with the next sync"
+    )
+    assert report.lines[2:] == ["no other member has shared yet"]
+    assert read_sync_record(pair.ana / "group") == {"last_sync": NOW, "outcome": "offline"}
+    away.rename(pair.bare)
+    again = grouping.sync(pair.ana, now=NOW)
+    assert not again.failed and again.lines == ["ana: 2 papers shared, nothing new", f"pushed to {pair.bare}", "no other member has shared yet"]
+
+
+def test_a_race_a_rebuilt_clone_and_a_big_file_are_each_a_line(pair: Pair, monkeypatch: pytest.MonkeyPatch) -> None:
+    grouping.join(pair.bob, str(pair.bare), "bob", now=NOW)
+    pair.sync(pair.ana)
+    pair.rate(pair.bob, 3, 2)
+    pair.rate(pair.ana, 1, 4)
+    push = repo.GroupRepo.push
+    raced: list[str] = []
+
+    def racing(self: repo.GroupRepo, branch: str) -> subprocess.CompletedProcess[str]:
+        if self.member == "ana" and not raced:
+            raced.append(branch)
+            pair.sync(pair.bob)
+        return push(self, branch)
+
+    monkeypatch.setattr(repo.GroupRepo, "push", racing)
+    assert pair.sync(pair.ana) == [
+        "ana: 2 papers shared, changes committed",
+        "took in 1 commit from the group",
+        "another member pushed first: tried again (1 time)",
+        f"pushed to {pair.bare}",
+        "members: ana, bob",
+    ]
+    clone = pair.ana / "group"
+    (clone / "members" / "bob.json").write_text("{}\n", encoding="utf-8")  # a hand edit, then bob's next change
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@x.invalid", "commit", "-qam", "by hand"], cwd=clone, check=True)
+    pair.rate(pair.bob, 3, 3)
+    pair.sync(pair.bob)
+    monkeypatch.setattr(grouping, "FILE_MAX", 100)
+    lines = pair.sync(pair.ana)
+    assert lines == [
+        "ana: 2 papers shared, nothing new",
+        "your file is more than the 0 MB the others read: they leave it out (share fewer papers)",
+        "took in 1 commit from the group",
+        "the clone could not be rebased (edited by hand?): it follows the group again, your file written anew",
+        "members: ana, bob",
+    ]
+
+
+def test_a_sync_refused_is_one_line(pair: Pair) -> None:
+    clone = pair.ana / "group"
+    lock, refused = take_write_lock(clone / ".git")
+    assert lock is not None and refused is None
+    try:
+        with pytest.raises(GroupError) as caught:
+            grouping.sync(pair.ana)
+    finally:
+        release_write_lock(lock, clone / ".git")
+    assert str(caught.value).startswith(f"{clone}: another paperdesk (PID ") and str(caught.value).endswith(
+        ") is syncing with the group; try again when it is done"
+    )
+    shutil.rmtree(clone)
+    with pytest.raises(GroupError) as caught:
+        grouping.sync(pair.ana)
+    assert str(caught.value) == f"{clone}: the group's clone is missing or cannot be written (leave the group by removing group.json, then join again)"
+
+
+def test_writes_refused_while_another_paperdesk_holds_the_library_say_what_was_not_done(pair: Pair) -> None:
+    pid = pair.ids[TITLES[1]]
+    with Library.open(pair.ana, seed=False) as holder:
+        assert not holder.held
+        for call, outcome in (
+            (lambda: grouping.set_comment(pair.ana, pid, "x"), "the comment was not kept"),
+            (lambda: grouping.share_notes(pair.ana, pid, True), "nothing changed"),
+            (lambda: grouping.add_missing(pair.ana), "nothing added"),
+        ):
+            with pytest.raises(LibraryHeld) as caught:
+                call()
+            assert str(caught.value).endswith(f"is using this library; {outcome}"), caught.value
+        fresh = pair.base / "fresh"
+        shutil.copytree(pair.bob, fresh)
+        with Library.open(fresh, seed=False) as other, pytest.raises(LibraryHeld, match="is using this library; not joined$"):
+            grouping.join(fresh, str(pair.bare), "dee")
+        assert not other.held
+    with Library.open(pair.ana, seed=False, read_only=True) as lib:
+        with pytest.raises(ReadOnlyLibrary, match="; the comment was not kept$"):
+            grouping.set_comment(lib, pid, "x")
+        assert lib.papers  # a library the caller holds stays open
+    assert grouping.sync(pair.ana, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"  # the rating of the set-up goes out
+
+
+def test_what_a_member_shares_and_how_the_group_reads_it(pair: Pair) -> None:
+    ana = pair.ids
+    grouping.join(pair.bob, str(pair.bare), "bob", now=NOW)
+    pair.rate(pair.bob, 0, 4, status="read", tags=["group/ml", "private"], notes="bob's notes")
+    pair.rate(pair.bob, 2, 0, notes="only notes: not shared")
+    grouping.set_comment(pair.bob, ana[TITLES[3]], "  worth\na look ")
+    grouping.share_notes(pair.bob, ana[TITLES[0]], True)
+    pair.sync(pair.bob)
+    doc = json.loads((pair.bob / "group" / "members" / "bob.json").read_text(encoding="utf-8"))
+    assert sorted((e["title"], e.get("rating"), e.get("comment", ""), e.get("notes")) for e in doc["papers"]) == [
+        (TITLES[0], 4, "", "bob's notes"),
+        (TITLES[3], 0, "worth a look", None),
+    ]
+    grouping.share_notes(pair.bob, ana[TITLES[0]], False)
+    grouping.set_comment(pair.bob, ana[TITLES[3]], "")
+    pair.sync(pair.bob)
+    doc = json.loads((pair.bob / "group" / "members" / "bob.json").read_text(encoding="utf-8"))
+    assert [(e["title"], e.get("notes"), e.get("tags")) for e in doc["papers"]] == [(TITLES[0], None, ["group/ml"])]
+    pair.sync(pair.ana)
+    with Library.open(pair.ana, seed=False, read_only=True) as lib:
+        sight = grouping.sight(lib, discuss=3)
+        assert sight is not None and sight.me == "ana" and sight.discuss == 3
+        first = ana[TITLES[0]]
+        assert [(m.member, m.rating) for m in sight.marks_of(first)] == [("bob", 4)]
+        assert (sight.votes(first, 5), sight.votes(first, 4), sight.votes(first, 3), sight.votes(ana[TITLES[1]], 4)) == (2, 2, 1, 1)
+        grouping.set_comment(lib.folder, first, "mine")
+        sight = grouping.sight(lib)
+        assert sight is not None and sight.comment_of(first) == "mine" and sight.comment_of(ana[TITLES[1]]) == ""
+        assert sight.record(first, lib.annotation(first)) == {
+            "votes": 2,
+            "members": [
+                {"member": "ana", "rating": 5, "status": "unread", "comment": "mine"},
+                {"member": "bob", "rating": 4, "status": "read", "tags": ["group/ml"], "comment": ""},
+            ],
+        }
+    with Library.open(pair.base / "bob", seed=False, read_only=True) as lib:
+        assert grouping.missing(lib) == []
+    solo = pair.base / "solo"
+    make_library(solo, papers_file(pair.base))
+    with Library.open(solo, seed=False, read_only=True) as lib:
+        assert grouping.sight(lib) is None and grouping.missing(lib) == []
+
+
+def test_the_overview_lists_each_member_with_their_counts(pair: Pair) -> None:
+    grouping.join(pair.bob, str(pair.bare), "bob", now="2026-07-01T00:00:00+00:00")
+    pair.rate(pair.bob, 0, 4)
+    pair.rate(pair.bob, 1, 2)
+    pair.rate(pair.bob, 2, 0, status="read")
+    grouping.sync(pair.bob, now="2026-07-02T00:00:00+00:00")
+    pair.sync(pair.ana)
+    state, lines, problems = grouping.overview(pair.ana)
+    assert (state.name, problems) == ("ana", [])
+    assert [(m.name, m.shared, m.rated, m.votes, m.me) for m in lines] == [("ana", 1, 1, 1, True), ("bob", 3, 2, 1, False)]
+    assert lines[0].when == NOW and lines[1].when.startswith("20") and lines[1].when != "2026-07-02T00:00:00+00:00"
+    with Library.open(pair.bob, seed=False, read_only=True) as lib:
+        _state, lines, _problems = grouping.overview(lib)
+    assert [(m.name, m.when, m.me) for m in lines][0] == ("ana", lines[0].when, False) and lines[1].when == "2026-07-02T00:00:00+00:00"
