@@ -7,6 +7,7 @@ Fast on purpose (a local bare repository, one small file a member): mutation run
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from pathlib import Path
 from types import SimpleNamespace
@@ -225,3 +226,39 @@ def test_fetch_takes_in_and_counts_without_a_commit_of_ones_own(tmp_path: Path, 
     assert out.received == 2 and not out.rebuilt
     assert sh(bob, "rev-parse", "HEAD") == sh(bare, "rev-parse", "main")
     assert (bob / "members" / "ana.json").read_text(encoding="utf-8") == "a2\n"
+
+
+def test_members_pushed_as_a_plain_file_gives_way_and_is_named_a_file(tmp_path: Path, bare: Path) -> None:
+    other = tmp_path / "other"
+    sh(tmp_path, "clone", "-q", str(bare), str(other))
+    (other / "members").write_text("not a folder\n", encoding="utf-8")
+    sh(other, "add", "members")
+    sh(other, "commit", "-qm", "members as a file")
+    sh(other, "push", "-q", "origin", "HEAD:refs/heads/main")
+    ana = member(tmp_path, bare, "ana")
+    done = exchange(ana, "ana", "a1\n", "a1")
+    assert done.cleared == ["members: a file, not a folder in the group's repository, not followed; taken out for your file"]
+    assert done.pushed and shared(bare, "ana") == "a1"
+
+
+def test_an_attributes_file_that_cannot_be_written_is_one_line(tmp_path: Path, bare: Path) -> None:
+    ana = member(tmp_path, bare, "ana")
+    info = ana / ".git" / "info"
+    shutil.rmtree(info)
+    info.write_text("a file where git's info folder goes\n", encoding="utf-8")
+    with pytest.raises(GroupError) as caught:
+        GroupRepo(ana, "ana")
+    assert str(caught.value) == f"{info / 'attributes'}: cannot be written (File exists); nothing was synced"
+
+
+def test_a_member_without_an_identity_of_their_own_commits_under_their_name(tmp_path: Path, bare: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-global-config"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.delenv("GIT_AUTHOR_NAME", raising=False)
+    monkeypatch.delenv("GIT_AUTHOR_EMAIL", raising=False)
+    monkeypatch.delenv("GIT_COMMITTER_NAME", raising=False)
+    monkeypatch.delenv("GIT_COMMITTER_EMAIL", raising=False)
+    monkeypatch.delenv("EMAIL", raising=False)
+    ana = member(tmp_path, bare, "ana")
+    assert exchange(ana, "ana", "a1\n", "a1").pushed
+    assert sh(bare, "log", "-1", "--format=%an <%ae>", "main") == "ana <ana@paperdesk.invalid>"
