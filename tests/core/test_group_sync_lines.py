@@ -20,7 +20,7 @@ from tui.core import grouping
 from tui.core.errors import LibraryHeld, ReadOnlyLibrary
 from tui.core.group import repo
 from tui.core.group.state import GroupError, read_sync_record
-from tui.core.library import Library
+from tui.core.library import Library, papers_matching
 from tui.core.store.lock import release_write_lock, take_write_lock
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
@@ -203,6 +203,9 @@ def test_what_a_member_shares_and_how_the_group_reads_it(pair: Pair) -> None:
                 {"member": "bob", "rating": 4, "status": "read", "tags": ["group/ml"], "comment": ""},
             ],
         }
+        sight.discuss = 1
+        matching = {q: [p.id for p in papers_matching(lib, q, group=sight)] for q in ("votes:2", "group:bob", "discuss:")}
+        assert matching == {"votes:2": [first], "group:bob": [first], "discuss:": [first]}  # the index reads the group (attach)
     with Library.open(pair.base / "bob", seed=False, read_only=True) as lib:
         assert grouping.missing(lib) == []
     solo = pair.base / "solo"
