@@ -165,6 +165,11 @@ def test_a_clone_edited_by_hand_follows_the_group_again_and_loses_no_ones_change
     assert (shared(bare, "ana"), shared(bare, "bob")) == ("a2", "b2")
     assert sh(ana, "status", "--porcelain") == ""
     assert "by hand" not in sh(bare, "log", "--format=%s", "main")
+    assert not (ana / ".git" / "rebase-merge").exists() and not (ana / ".git" / "rebase-apply").exists()  # the rebase given up
+    exchange(bob, "bob", "b3\n", "b3")
+    later = exchange(ana, "ana", "a3\n", "a3")  # the next sync is an ordinary one again
+    assert (later.rebuilt, later.unreachable, later.pushed, later.received) == (False, "", True, 1)
+    assert sh(ana, "symbolic-ref", "--short", "HEAD") == "main"
 
 
 def test_a_disk_error_is_one_line_naming_the_clone(tmp_path: Path, bare: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -262,3 +267,24 @@ def test_a_member_without_an_identity_of_their_own_commits_under_their_name(tmp_
     ana = member(tmp_path, bare, "ana")
     assert exchange(ana, "ana", "a1\n", "a1").pushed
     assert sh(bare, "log", "-1", "--format=%an <%ae>", "main") == "ana <ana@paperdesk.invalid>"
+
+
+def test_a_branch_that_tracks_nothing_still_rebases_onto_the_group(tmp_path: Path, bare: Path) -> None:
+    ana, bob = member(tmp_path, bare, "ana"), member(tmp_path, bare, "bob")
+    exchange(ana, "ana", "a1\n", "a1")
+    exchange(bob, "bob", "b1\n", "b1")
+    sh(bob, "branch", "--unset-upstream")  # as `checkout -B` leaves it with branch.autoSetupMerge=false
+    exchange(ana, "ana", "a2\n", "a2")
+    done = exchange(bob, "bob", "b2\n", "b2")
+    assert (done.rebuilt, done.received, done.pushed) == (False, 1, True)
+    assert (shared(bare, "ana"), shared(bare, "bob")) == ("a2", "b2")
+
+
+def test_a_file_left_uncommitted_by_a_killed_sync_never_stops_the_next(tmp_path: Path, bare: Path) -> None:
+    ana, bob = member(tmp_path, bare, "ana"), member(tmp_path, bare, "bob")
+    exchange(ana, "ana", "a1\n", "a1")
+    (ana / "members" / "ana.json").write_text("a2, half written\n", encoding="utf-8")  # killed before its commit
+    exchange(bob, "bob", "b1\n", "b1")
+    done = exchange(ana, "ana", "a2\n", "a2")  # the rebase refuses the dirty tree: put back on the group, file written anew
+    assert (done.unreachable, done.rebuilt, done.pushed, done.committed) == ("", True, True, True)
+    assert (shared(bare, "ana"), shared(bare, "bob")) == ("a2", "b1")
