@@ -214,17 +214,25 @@ def test_what_a_member_shares_and_how_the_group_reads_it(pair: Pair) -> None:
         assert grouping.sight(lib) is None and grouping.missing(lib) == []
 
 
-def test_the_overview_lists_each_member_with_their_counts(pair: Pair) -> None:
+def test_the_overview_lists_each_member_with_their_counts(pair: Pair, monkeypatch: pytest.MonkeyPatch) -> None:
     grouping.join(pair.bob, str(pair.bare), "bob", now="2026-07-01T00:00:00+00:00")
     pair.rate(pair.bob, 0, 4)
     pair.rate(pair.bob, 1, 2)
     pair.rate(pair.bob, 2, 0, status="read")
-    grouping.sync(pair.bob, now="2026-07-02T00:00:00+00:00")
+    monkeypatch.setenv("GIT_COMMITTER_DATE", "2026-07-02T09:00:00+00:00")
+    grouping.sync(pair.bob, now="2026-07-02T10:00:00+00:00")
+    monkeypatch.setenv("GIT_COMMITTER_DATE", "2030-01-01T00:00:00+00:00")
     pair.sync(pair.ana)
     state, lines, problems = grouping.overview(pair.ana)
     assert (state.name, problems) == ("ana", [])
     assert [(m.name, m.shared, m.rated, m.votes, m.me) for m in lines] == [("ana", 1, 1, 1, True), ("bob", 3, 2, 1, False)]
-    assert lines[0].when == NOW and lines[1].when.startswith("20") and lines[1].when != "2026-07-02T00:00:00+00:00"
+    assert (lines[0].when, lines[1].when) == (NOW, "2026-07-02T09:00:00+00:00")  # mine: my last sync; bob's: his file's last commit
+    grouping.sync(pair.bob, now="2026-07-02T10:00:00+00:00")  # nothing new of bob's: no commit, ana's taken in
     with Library.open(pair.bob, seed=False, read_only=True) as lib:
         _state, lines, _problems = grouping.overview(lib)
-    assert [(m.name, m.when, m.me) for m in lines][0] == ("ana", lines[0].when, False) and lines[1].when == "2026-07-02T00:00:00+00:00"
+    assert [(m.name, m.when, m.me) for m in lines] == [("ana", "2030-01-01T00:00:00+00:00", False), ("bob", "2026-07-02T10:00:00+00:00", True)]
+
+
+def test_a_comment_never_given_can_be_removed(pair: Pair) -> None:
+    assert grouping.set_comment(pair.ana, pair.ids[TITLES[5]], "   ") == ""
+    assert grouping.sync(pair.ana, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
