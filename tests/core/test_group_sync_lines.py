@@ -19,7 +19,7 @@ from tests.robustness.group_world import NOW, TITLES, bare_repo, make_library, p
 from tui.core import grouping
 from tui.core.errors import LibraryHeld, ReadOnlyLibrary
 from tui.core.group import repo
-from tui.core.group.state import GroupError, read_sync_record
+from tui.core.group.state import SYNC_RECORD, GroupError, read_sync_record
 from tui.core.library import Library, papers_matching
 from tui.core.store.lock import release_write_lock, take_write_lock
 
@@ -231,6 +231,17 @@ def test_the_overview_lists_each_member_with_their_counts(pair: Pair, monkeypatc
     with Library.open(pair.bob, seed=False, read_only=True) as lib:
         _state, lines, _problems = grouping.overview(lib)
     assert [(m.name, m.when, m.me) for m in lines] == [("ana", "2030-01-01T00:00:00+00:00", False), ("bob", "2026-07-02T10:00:00+00:00", True)]
+    clone = pair.ana / "group"
+    (clone / "members" / "ana.json").unlink()  # not shared yet (a newcomer's first sync failed): first, from the sync record
+    (clone / "members" / "bad.json").write_text("[1, 2]\n", encoding="utf-8")  # read before bob's: left out, not the end of the list
+    _state, lines, problems = grouping.overview(pair.ana)
+    assert [(m.name, m.when, m.shared, m.rated, m.votes, m.me) for m in lines] == [
+        ("ana", NOW, 0, 0, 0, True),
+        ("bob", "2026-07-02T09:00:00+00:00", 3, 2, 1, False),
+    ]
+    assert problems == ["members/bad.json: not a member's file (no papers list); left out"]
+    (clone / ".git" / SYNC_RECORD).unlink()  # never synced at all
+    assert [(m.name, m.when) for m in grouping.overview(pair.ana)[1]][0] == ("ana", "")
 
 
 def test_a_comment_never_given_can_be_removed(pair: Pair) -> None:
