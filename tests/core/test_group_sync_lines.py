@@ -18,6 +18,7 @@ import pytest
 from tests.robustness.group_world import NOW, TITLES, bare_repo, make_library, papers_file
 from tui.core import grouping
 from tui.core.errors import LibraryHeld, ReadOnlyLibrary
+from tui.core.export.git_vault import GitError
 from tui.core.group import repo
 from tui.core.group.state import SYNC_RECORD, GroupError, read_sync_record
 from tui.core.library import Library, papers_matching
@@ -232,6 +233,17 @@ def test_the_overview_lists_each_member_with_their_counts(pair: Pair, monkeypatc
         _state, lines, _problems = grouping.overview(lib)
     assert [(m.name, m.when, m.me) for m in lines] == [("ana", "2030-01-01T00:00:00+00:00", False), ("bob", "2026-07-02T10:00:00+00:00", True)]
     clone = pair.ana / "group"
+    record = (clone / ".git" / SYNC_RECORD).read_bytes()
+    (clone / ".git" / SYNC_RECORD).unlink()  # no record (a clone from before it was kept): my file's last commit
+    assert [(m.name, m.when) for m in grouping.overview(pair.ana)[1]] == [("ana", "2030-01-01T00:00:00+00:00"), ("bob", "2026-07-02T09:00:00+00:00")]
+    (clone / ".git" / SYNC_RECORD).write_bytes(record)
+
+    def broken(*_a: object, **_k: object) -> None:
+        raise GitError("git log: timed out")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(repo, "group_git", broken)
+        assert [(m.name, m.when) for m in grouping.overview(pair.ana)[1]] == [("ana", NOW), ("bob", "")]  # a git that fails: no date
     (clone / "members" / "ana.json").unlink()  # not shared yet (a newcomer's first sync failed): first, from the sync record
     (clone / "members" / "bad.json").write_text("[1, 2]\n", encoding="utf-8")  # read before bob's: left out, not the end of the list
     _state, lines, problems = grouping.overview(pair.ana)
