@@ -108,12 +108,13 @@ def test_a_push_refused_because_another_member_pushed_first_is_made_again(tmp_pa
             exchange(bob, "bob", "b1\n", "b1")
         return push(self, branch)
 
+    exchange(bob, "bob", "b0\n", "b0")  # taken in by ana's first fetch, b1 by the second: both counted
     monkeypatch.setattr(GroupRepo, "push", racing)
     done = exchange(ana, "ana", "a2\n", "a2")
     assert raced == ["main"]
-    assert (done.committed, done.pushed, done.retries, done.received) == (True, True, 1, 1)
+    assert (done.committed, done.pushed, done.retries, done.received) == (True, True, 1, 2)
     assert (shared(bare, "ana"), shared(bare, "bob")) == ("a2", "b1")
-    assert sh(bare, "log", "--format=%s", "main").split() == ["a2", "b1", "a1"]
+    assert sh(bare, "log", "--format=%s", "main").split() == ["a2", "b1", "b0", "a1"]
 
 
 def test_a_push_refused_every_time_is_one_line_and_the_commit_stays_in_the_clone(tmp_path: Path, bare: Path, monkeypatch: pytest.MonkeyPatch) -> None:
