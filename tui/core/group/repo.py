@@ -170,11 +170,8 @@ class GroupRepo:
             self.run("rebase", "--abort", check=False)
             self.run("reset", "-q", "--hard", upstream)  # this member's file is written again after
             out.rebuilt = True
-        if before:
-            counted = self.run("rev-list", "--count", f"{before}..{upstream}", check=False).stdout.strip()
-            out.received += int(counted) if counted.isdigit() else 0
-        else:
-            out.received += int(self.run("rev-list", "--count", upstream).stdout.strip() or 0)
+        taken = f"{before}..{upstream}" if before else upstream  # `before` is a commit of this clone: git counts it
+        out.received += int(self.run("rev-list", "--count", taken).stdout)
         return branch
 
     def _take_out(self, path: Path, kind: str, out: Exchange) -> None:
