@@ -204,9 +204,10 @@ def test_what_a_member_shares_and_how_the_group_reads_it(pair: Pair) -> None:
                 {"member": "bob", "rating": 4, "status": "read", "tags": ["group/ml"], "comment": ""},
             ],
         }
-        sight.discuss = 1
         matching = {q: [p.id for p in papers_matching(lib, q, group=sight)] for q in ("votes:2", "group:bob", "discuss:")}
         assert matching == {"votes:2": [first], "group:bob": [first], "discuss:": [first]}  # the index reads the group (attach)
+        stricter = grouping.sight(lib, discuss=3)  # `discuss:` asks for two votes unless told otherwise
+        assert [p.id for p in papers_matching(lib, "discuss:", group=stricter)] == []
     with Library.open(pair.base / "bob", seed=False, read_only=True) as lib:
         assert grouping.missing(lib) == []
     solo = pair.base / "solo"
