@@ -289,3 +289,30 @@ def test_a_file_left_uncommitted_by_a_killed_sync_never_stops_the_next(tmp_path:
     done = exchange(ana, "ana", "a2\n", "a2")  # the rebase refuses the dirty tree: put back on the group, file written anew
     assert (done.unreachable, done.rebuilt, done.pushed, done.committed) == ("", True, True, True)
     assert (shared(bare, "ana"), shared(bare, "bob")) == ("a2", "b1")
+
+
+def test_an_unreachable_remote_still_clears_the_way_and_both_are_said(tmp_path: Path, bare: Path) -> None:
+    ana = member(tmp_path, bare, "ana")
+    exchange(ana, "ana", "a1\n", "a1")
+    own = ana / "members" / "ana.json"
+    own.unlink()
+    own.mkdir()  # replaced from outside by a folder
+    (own / "x").write_text("x", encoding="utf-8")
+    bare.rename(bare.with_name("away.git"))
+    done = exchange(ana, "ana", "a2\n", "a2")
+    assert done.unreachable.startswith("git fetch") and str(bare) in done.unreachable  # git's own reason, naming the remote
+    assert done.cleared == ["members/ana.json: a folder, not a file in the group's repository, not followed; taken out for your file"]
+    assert done.committed and own.read_text(encoding="utf-8") == "a2\n"
+
+
+def test_a_remote_that_refuses_every_push_is_one_line_of_its_reason(tmp_path: Path, bare: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ana = member(tmp_path, bare, "ana")
+    exchange(ana, "ana", "a1\n", "a1")
+    (bare / "refs" / "heads" / "main.lock").write_text("")  # left by a git killed on the server
+    monkeypatch.setattr(repo, "time", SimpleNamespace(sleep=lambda _s: None))
+    with pytest.raises(GroupError) as caught:
+        exchange(ana, "ana", "a2\n", "a2", attempts=2)
+    assert str(caught.value).startswith("git push: remote: error: cannot lock ref 'refs/heads/main'")
+    assert str(caught.value).endswith("(after 2 tries); your ratings are committed in the clone, sync again") and "\n" not in str(caught.value)
+    (bare / "refs" / "heads" / "main.lock").unlink()
+    assert exchange(ana, "ana", "a2\n", "a2").pushed and shared(bare, "ana") == "a2"
