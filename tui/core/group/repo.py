@@ -224,7 +224,7 @@ class GroupRepo:
         upstream = f"refs/remotes/{REMOTE}/{branch}"
         if not self._has(upstream):
             return True
-        return self.run("rev-list", "--count", f"{upstream}..HEAD").stdout.strip() not in ("", "0")
+        return self.run("rev-list", "--count", f"{upstream}..HEAD").stdout.strip() != "0"
 
     def push(self, branch: str) -> subprocess.CompletedProcess[str]:
         return self.run("push", "-q", REMOTE, f"HEAD:refs/heads/{branch}", check=False)
