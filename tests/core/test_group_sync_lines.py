@@ -260,3 +260,19 @@ def test_the_overview_lists_each_member_with_their_counts(pair: Pair, monkeypatc
 def test_a_comment_never_given_can_be_removed(pair: Pair) -> None:
     assert grouping.set_comment(pair.ana, pair.ids[TITLES[5]], "   ") == ""
     assert grouping.sync(pair.ana, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
+
+
+def test_an_empty_library_joins_and_comments_without_the_example_papers(pair: Pair) -> None:
+    empty = pair.base / "empty"
+    assert grouping.join(empty, str(pair.bare), "dee", now=NOW)[1] == "dee: 0 papers shared, changes committed"
+    grouping.set_comment(empty, "0123456789ab", "a paper dee has not got yet")
+    grouping.share_notes(empty, "0123456789ab", True)
+    with Library.open(empty, seed=False, read_only=True) as lib:
+        assert lib.papers == []  # never seeded with the bundled list by a group verb
+
+
+def test_a_sync_leaves_the_library_the_caller_holds_open(pair: Pair) -> None:
+    with Library.open(pair.ana, seed=False) as lib:
+        assert grouping.sync(lib, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
+        lib.save_annotation(pair.ids[TITLES[4]], rating=4)  # the app goes on writing its library
+        assert grouping.sync(lib, now=NOW).lines[0] == "ana: 2 papers shared, changes committed"
