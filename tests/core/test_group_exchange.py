@@ -316,3 +316,22 @@ def test_a_remote_that_refuses_every_push_is_one_line_of_its_reason(tmp_path: Pa
     assert str(caught.value).endswith("(after 2 tries); your ratings are committed in the clone, sync again") and "\n" not in str(caught.value)
     (bare / "refs" / "heads" / "main.lock").unlink()
     assert exchange(ana, "ana", "a2\n", "a2").pushed and shared(bare, "ana") == "a2"
+
+
+def test_each_refused_push_is_counted(tmp_path: Path, bare: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ana, bob = member(tmp_path, bare, "ana"), member(tmp_path, bare, "bob")
+    exchange(ana, "ana", "a1\n", "a1")
+    push = GroupRepo.push
+    raced: list[str] = []
+
+    def racing(self: GroupRepo, branch: str) -> subprocess.CompletedProcess[str]:
+        if self.member == "ana" and len(raced) < 2:  # bob pushes first twice in a row
+            raced.append(branch)
+            exchange(bob, "bob", f"b{len(raced)}\n", "b")
+        return push(self, branch)
+
+    monkeypatch.setattr(GroupRepo, "push", racing)
+    monkeypatch.setattr(repo, "time", SimpleNamespace(sleep=lambda _s: None))
+    done = exchange(ana, "ana", "a2\n", "a2")
+    assert (done.retries, done.pushed, done.received) == (2, True, 2)
+    assert (shared(bare, "ana"), shared(bare, "bob")) == ("a2", "b2")
