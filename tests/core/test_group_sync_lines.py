@@ -276,3 +276,31 @@ def test_a_sync_leaves_the_library_the_caller_holds_open(pair: Pair) -> None:
         assert grouping.sync(lib, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
         lib.save_annotation(pair.ids[TITLES[4]], rating=4)  # the app goes on writing its library
         assert grouping.sync(lib, now=NOW).lines[0] == "ana: 2 papers shared, changes committed"
+
+
+def test_a_join_shares_at_once_with_its_tags_and_date_and_refusals_leave_nothing(pair: Pair) -> None:
+    remote = str(pair.bare)
+    pair.rate(pair.bob, 6, 4, tags=["reading/now", "group/x", "private"])
+    grouping.join(pair.bob, remote, "bob", group_tags=("reading",), now="2026-07-03T00:00:00+00:00")
+    doc = json.loads(sh_show(pair.bare, "bob"))
+    assert [(e["title"], e["rating"], e.get("tags")) for e in doc["papers"]] == [(TITLES[6], 4, ["reading/now"])]
+    assert read_sync_record(pair.bob / "group")["last_sync"] == "2026-07-03T00:00:00+00:00"
+    with pytest.raises(GroupError) as caught:
+        grouping.join(pair.ana, remote, "other")
+    assert str(caught.value) == f"{pair.ana}: already in a group ({remote}) as ana"
+    fresh = pair.base / "fresh"
+    make_library(fresh, papers_file(pair.base))
+    (fresh / "group").mkdir()
+    with pytest.raises(GroupError) as caught:
+        grouping.join(fresh, remote, "dee")
+    assert str(caught.value) == f"{fresh / 'group'}: already exists; move it away to join a group"
+    (fresh / "group").rmdir()
+    with pytest.raises(GroupError) as caught:
+        grouping.join(fresh, remote, "ana")
+    assert str(caught.value) == f"ana is already a member of {remote}: choose another name (or --rejoin to take their place from this library)"
+    assert not (fresh / "group").exists() and not (fresh / "group.json").exists()
+    assert grouping.join(fresh, remote, "ana", rejoin=True, now=NOW)[:2] == [f"joined {remote} as ana", "ana: 0 papers shared, nothing new"]
+
+
+def sh_show(bare: Path, member: str) -> str:
+    return subprocess.run(["git", "show", f"main:members/{member}.json"], cwd=bare, check=True, capture_output=True, text=True).stdout
