@@ -23,6 +23,7 @@ from tui.core.group import repo
 from tui.core.group.state import SYNC_RECORD, GroupError, read_sync_record
 from tui.core.library import Library, papers_matching
 from tui.core.store.lock import release_write_lock, take_write_lock
+from tui.core.store.lock_pid import forget_holder_pid
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
 
@@ -60,6 +61,7 @@ def test_each_sync_says_what_it_did(pair: Pair) -> None:
     grouping.set_comment(pair.ana, pair.ids[TITLES[1]], "read this first")
     assert pair.sync(pair.ana) == ["ana: 2 papers shared, changes committed", f"pushed to {remote}", "no other member has shared yet"]
     assert read_sync_record(pair.ana / "group") == {"last_sync": NOW, "outcome": "synced"}
+    assert sh_log(pair.bare) == "ana: 2 papers shared"  # the commit says what this member shared
     assert grouping.join(pair.bob, remote, "bob", now=NOW) == [
         f"joined {remote} as bob",
         "bob: 0 papers shared, changes committed",
@@ -139,6 +141,15 @@ def test_a_sync_refused_is_one_line(pair: Pair) -> None:
     assert str(caught.value).startswith(f"{clone}: another paperdesk (PID ") and str(caught.value).endswith(
         ") is syncing with the group; try again when it is done"
     )
+    lock, refused = take_write_lock(clone / ".git")
+    assert lock is not None
+    forget_holder_pid(clone / ".git")  # a holder that has not written its PID (yet)
+    try:
+        with pytest.raises(GroupError) as caught:
+            grouping.sync(pair.ana)
+    finally:
+        release_write_lock(lock, clone / ".git")
+    assert str(caught.value) == f"{clone}: another paperdesk is syncing with the group; try again when it is done"
     shutil.rmtree(clone)
     with pytest.raises(GroupError) as caught:
         grouping.sync(pair.ana)
@@ -304,3 +315,7 @@ def test_a_join_shares_at_once_with_its_tags_and_date_and_refusals_leave_nothing
 
 def sh_show(bare: Path, member: str) -> str:
     return subprocess.run(["git", "show", f"main:members/{member}.json"], cwd=bare, check=True, capture_output=True, text=True).stdout
+
+
+def sh_log(bare: Path) -> str:
+    return subprocess.run(["git", "log", "-1", "--format=%s", "main"], cwd=bare, check=True, capture_output=True, text=True).stdout.strip()
