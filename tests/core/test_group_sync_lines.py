@@ -20,7 +20,7 @@ from tui.core import grouping
 from tui.core.errors import LibraryHeld, ReadOnlyLibrary
 from tui.core.export.git_vault import GitError
 from tui.core.group import repo
-from tui.core.group.state import SYNC_RECORD, GroupError, read_sync_record
+from tui.core.group.state import SYNC_RECORD, GroupError, load_state, read_sync_record
 from tui.core.library import Library, papers_matching
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import forget_holder_pid
@@ -296,6 +296,7 @@ def test_a_join_shares_at_once_with_its_tags_and_date_and_refusals_leave_nothing
     doc = json.loads(sh_show(pair.bare, "bob"))
     assert [(e["title"], e["rating"], e.get("tags")) for e in doc["papers"]] == [(TITLES[6], 4, ["reading/now"])]
     assert read_sync_record(pair.bob / "group")["last_sync"] == "2026-07-03T00:00:00+00:00"
+    assert load_state(pair.bob).joined == "2026-07-03T00:00:00+00:00"  # type: ignore[union-attr]
     with pytest.raises(GroupError) as caught:
         grouping.join(pair.ana, remote, "other")
     assert str(caught.value) == f"{pair.ana}: already in a group ({remote}) as ana"
