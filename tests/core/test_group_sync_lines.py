@@ -320,3 +320,15 @@ def sh_show(bare: Path, member: str) -> str:
 
 def sh_log(bare: Path) -> str:
     return subprocess.run(["git", "log", "-1", "--format=%s", "main"], cwd=bare, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def test_the_size_line_names_the_cap_and_a_file_at_the_cap_is_read(pair: Pair, monkeypatch: pytest.MonkeyPatch) -> None:
+    pid = pair.ids[TITLES[0]]
+    pair.rate(pair.ana, 0, 5, notes="n" * (2 << 20))
+    grouping.share_notes(pair.ana, pid, True)
+    monkeypatch.setattr(grouping, "FILE_MAX", 2 << 20)
+    lines = pair.sync(pair.ana)
+    assert "your file is more than the 2 MB the others read: they leave it out (share fewer papers)" in lines
+    size = (pair.ana / "group" / "members" / "ana.json").stat().st_size
+    monkeypatch.setattr(grouping, "FILE_MAX", size)  # exactly at the cap: the others read it
+    assert not any("more than" in line for line in pair.sync(pair.ana))
