@@ -335,3 +335,10 @@ def test_each_refused_push_is_counted(tmp_path: Path, bare: Path, monkeypatch: p
     done = exchange(ana, "ana", "a2\n", "a2")
     assert (done.retries, done.pushed, done.received) == (2, True, 2)
     assert (shared(bare, "ana"), shared(bare, "bob")) == ("a2", "b2")
+
+
+def test_a_remote_that_cannot_be_cloned_is_one_line(tmp_path: Path) -> None:
+    nowhere = tmp_path / "nowhere.git"
+    with pytest.raises(GroupError) as caught:
+        clone(str(nowhere), tmp_path / "lib" / "group")
+    assert str(caught.value).startswith(f"cannot join {nowhere}: git clone") and "\n" not in str(caught.value)
