@@ -22,10 +22,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.corpus import write_list  # noqa: E402
-from tui.core import grouping  # noqa: E402
 from tui.core.ingest.lists import read_list_file  # noqa: E402
-from tui.core.library import Library, search_index  # noqa: E402
+from tui.core.library import Library  # noqa: E402
 from tui.core.search.query import parse_query  # noqa: E402
+from tui.core.usecases import group as grouping  # noqa: E402
+from tui.core.usecases.list import search_index
 
 
 def cpu(label: str, fn, figures: dict[str, object]):  # type: ignore[no-untyped-def]

@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tui.core.library import Library, import_paths  # noqa: E402
+from tui.core.library import Library  # noqa: E402
+from tui.core.usecases.imports import import_paths
 
 #: A vocabulary drawn with Zipf-like weights, as words in abstracts are.
 VOCABULARY = [f"w{n}" for n in range(5000)]

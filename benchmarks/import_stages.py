@@ -162,9 +162,9 @@ def _wrap_all(clock: Clock) -> None:
         "tui.core.ingest.incoming": [("key_rows", "keys"), ("abstract_part", "keys")],
         "tui.core.ingest.matching": [("key_rows", "stored_keys")],
         "tui.core.ingest.merge": [("plan_import", "merge")],
-        "tui.core.zotero_sync": [("read_database", "parse"), ("plan_zotero", "merge")],
+        "tui.core.usecases.zotero": [("read_database", "parse"), ("plan_zotero", "merge"), ("derived_title", "titles")],
         "tui.core.ingest.zotero.reader": [("paper_of", "build")],
-        "tui.core.library": [("_derive_title", "titles")],
+        "tui.core.library": [("_derive_title", "titles"), ("derived_title", "titles")],  # (before and after issue 42)
     }
     for name, pairs in where.items():
         if (mod := module(name)) is not None:
@@ -175,13 +175,15 @@ def _wrap_all(clock: Clock) -> None:
     from tui.core.store.storage import LibraryStore
 
     clock.wrap(Spool, "put", "spool")
-    clock.wrap(Library, "give_keys", "citekeys")
+    clock.wrap(Library, "give_keys", "citekeys")  # before issue 42; after it, the key-giver the store is opened with:
+    if (keys := getattr(module("tui.core.library"), "CitationKeys", None)) is not None:
+        clock.wrap(keys, "__call__", "citekeys")
     clock.wrap(Library, "open", "open")
     clock.wrap(LibraryStore, "_write_papers", "write")
     clock.wrap(LibraryStore, "_apply_in_memory", "write")
-    import tui.core.library as library
-
-    clock.wrap(library, "import_paths", "other")
+    for name in ("tui.core.library", "tui.core.usecases.imports"):  # (before and after issue 42)
+        if (mod := module(name)) is not None:
+            clock.wrap(mod, "import_paths", "other")
 
 
 def child_import(path: Path, db: Path, out: Path) -> None:
@@ -206,7 +208,7 @@ def child_import(path: Path, db: Path, out: Path) -> None:
 
 def child_index(db: Path, out: Path) -> None:
     """The first start's index: open the library and build (and save) its search index."""
-    from tui.core.opening import index_for_session, open_for_session, settle
+    from tui.core.usecases.open import index_for_session, open_for_session, settle
 
     before = time.process_time()
     library = open_for_session(db)

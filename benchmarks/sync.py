@@ -20,8 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.corpus import write_list  # noqa: E402
 from tui.core.export.notes_import import read_note_file  # noqa: E402
 from tui.core.ingest.lists import read_list_file  # noqa: E402
-from tui.core.library import Library, sync_vault  # noqa: E402
+from tui.core.library import Library  # noqa: E402
 from tui.core.models import Status  # noqa: E402
+from tui.core.usecases.sync import sync_vault
 
 
 def timed(label: str, fn) -> tuple[float, object]:  # type: ignore[no-untyped-def]

@@ -22,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.zotero_db import ZoteroDB  # noqa: E402
-from tui.core.library import Library, import_paths  # noqa: E402
+from tui.core.library import Library  # noqa: E402
+from tui.core.usecases.imports import import_paths
 
 VOCABULARY = [f"w{n}" for n in range(5000)]
 WEIGHTS = [1 / (n + 1) for n in range(5000)]

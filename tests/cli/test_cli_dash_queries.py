@@ -9,8 +9,8 @@ import pytest
 
 from tests.cli.clirun import run
 from tui.cli import _parser
-from tui.cli_args import QUERY_COMMANDS
-from tui.cli_queries import query_argv
+from tui.cli.commands import QUERY_COMMANDS
+from tui.cli.dash_queries import query_argv
 from tui.core.library import Library
 
 

@@ -153,11 +153,11 @@ def test_a_newcomer_joins_a_group_whose_repository_holds_every_hostile_tree(two:
 
 
 def test_show_prints_the_first_lines_of_another_members_shared_notes() -> None:
-    from tui.cli_group import NOTE_LINES, group_lines
+    from tui.cli.reading_group import NOTE_LINES, group_lines
     from tui.core.group.board import Board
     from tui.core.group.state import GroupState
-    from tui.core.grouping import Sight
     from tui.core.models import Annotation, MemberMark
+    from tui.core.usecases.group import Sight
 
     notes = "".join(f"line {i}\n" for i in range(NOTE_LINES + 5))
     sight = Sight(GroupState("r", "me", "t"), Board("me", [], {"p": (MemberMark("bo", 4, notes=notes),)}, []))

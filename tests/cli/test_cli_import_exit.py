@@ -122,7 +122,7 @@ def test_ctrl_c_while_the_library_is_written_lets_the_write_finish(library_dir: 
 
     real = PapersFile.write
 
-    def interrupted_write(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def interrupted_write(self, *args, **kwargs):
         os.kill(os.getpid(), signal.SIGINT)  # Ctrl+C just as papers.json is being written
         return real(self, *args, **kwargs)
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from tests.conftest import FIXTURES
 from tui.cli import main
-from tui.core.library import Library, import_paths
+from tui.core.library import Library, LibraryFolder
 from tui.core.store.trash_file import read_trash
+from tui.core.usecases.imports import import_paths
 
 CONF = FIXTURES / "conference"
 
@@ -44,7 +45,7 @@ def test_the_note_about_the_examples_comes_once_per_library(library_dir: Path) -
 
 
 def test_remove_a_list_then_restore_it(library_dir: Path, capsys) -> None:
-    import_paths(library_dir, [CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     before = _ids(library_dir, capsys)
     assert main(["remove", "--db", str(library_dir), "--list", "ICML 2025 Papers", "--list", "icml 2025 论文列表"]) == 0
     assert "removed 33 papers to the trash" in capsys.readouterr().out
@@ -60,7 +61,7 @@ def test_remove_a_list_then_restore_it(library_dir: Path, capsys) -> None:
 
 
 def test_annotated_papers_need_force_and_their_notes_come_back(library_dir: Path, capsys) -> None:
-    import_paths(library_dir, [CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     with Library.open(library_dir) as lib:
         mine = [p.id for p in lib.papers if p.list == "NeurIPS 2018"]
         lib.save_annotation(mine[0], notes="keep me", rating=4, tags=["x"])
@@ -111,12 +112,12 @@ def test_removing_and_restoring_a_paper_twice_keeps_every_other_paper(library_di
 def test_a_paper_imported_again_gets_its_trashed_notes_back_without_a_second_copy(library_dir: Path, capsys) -> None:
     """Remove an annotated paper, import its file again (the paper is back, unannotated), restore: the notes and
     rating come back onto it, nothing is stored twice, and the trash is empty."""
-    import_paths(library_dir, [CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     with Library.open(library_dir) as lib:
         pid = next(p.id for p in lib.papers if p.list == "NeurIPS 2018")
         lib.save_annotation(pid, notes="old notes", rating=2, tags=["keep"])
     assert main(["remove", "--db", str(library_dir), pid, "--force"]) == 0
-    import_paths(library_dir, [CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     with Library.open(library_dir) as lib:
         assert lib.get(pid) is not None and lib.annotation(pid).notes == ""
         lib.save_annotation(pid, rating=5)  # rated again since: the newer rating stays
@@ -137,13 +138,13 @@ def test_a_restore_keeps_the_note_written_on_the_paper_imported_again(library_di
     Guards that a trashed paper stored again meanwhile is not restored over it
     (two records of one id) and that its old annotation neither replaces the new one nor is lost.
     """
-    import_paths(library_dir, [CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     with Library.open(library_dir) as lib:
         pid = next(p.id for p in lib.papers if p.list == "NeurIPS 2018")
         lib.save_annotation(pid, notes="before the removal", rating=2)
         count = len(lib.papers)
     assert main(["remove", "--db", str(library_dir), "--force", pid]) == 0
-    import_paths(library_dir, [CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     with Library.open(library_dir) as lib:
         assert lib.get(pid) is not None and lib.annotation(pid).notes == ""
         lib.save_annotation(pid, notes="after the import", rating=5)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tui.cli import main
-from tui.core.library import Library, papers_matching, rename_list
+from tui.core.library import Library
 from tui.core.list_rename import rename_in_query
+from tui.core.usecases.list import papers_matching
+from tui.core.usecases.rename import rename_list
 
 EN, ZH = "ICML 2025 Papers", "ICML 2025 论文列表"
 

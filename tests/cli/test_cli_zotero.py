@@ -73,9 +73,9 @@ def test_a_damaged_database_is_one_line_exit_1_and_the_library_unchanged(tmp_pat
 # -- an importer's unexpected error: the CLI's guard (in process, the importer replaced) ----------------------
 
 
-def _import(monkeypatch, capsys, library_dir: Path, path: Path, fake) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+def _import(monkeypatch, capsys, library_dir: Path, path: Path, fake) -> tuple[int, str, str]:
     """`paperdesk import PATH` in this process with `importing.add_read` replaced by `fake`."""
-    import tui.core.importing as importing
+    import tui.core.usecases.imports as importing
     from tui.cli import main
 
     monkeypatch.setattr(importing, "add_read", fake)
@@ -91,10 +91,10 @@ def one_paper(tmp_path: Path) -> Path:
     return path
 
 
-def test_an_importer_raising_an_unexpected_error_is_one_line_naming_the_file(monkeypatch, capsys, library_dir: Path, one_paper: Path) -> None:  # type: ignore[no-untyped-def]
+def test_an_importer_raising_an_unexpected_error_is_one_line_naming_the_file(monkeypatch, capsys, library_dir: Path, one_paper: Path) -> None:
     from tests.conftest import folder_snapshot
 
-    def broken(library, parsed, incoming, outcome, watch):  # type: ignore[no-untyped-def]
+    def broken(library, parsed, incoming, outcome, watch):
         watch.matching(1, 1)
         raise KeyError("no such\nfield")
 
@@ -109,8 +109,8 @@ def test_an_importer_raising_an_unexpected_error_is_one_line_naming_the_file(mon
         k: v for k, v in before.items() if not k.startswith(".lock")}
 
 
-def test_an_unexpected_error_once_the_write_began_says_so(monkeypatch, capsys, library_dir: Path, one_paper: Path) -> None:  # type: ignore[no-untyped-def]
-    def broken(library, parsed, incoming, outcome, watch):  # type: ignore[no-untyped-def]
+def test_an_unexpected_error_once_the_write_began_says_so(monkeypatch, capsys, library_dir: Path, one_paper: Path) -> None:
+    def broken(library, parsed, incoming, outcome, watch):
         watch.writing(1)
         raise RuntimeError("half-way")
 
@@ -120,8 +120,8 @@ def test_an_unexpected_error_once_the_write_began_says_so(monkeypatch, capsys, l
                    "it came while the library was being written, which lands whole or not at all\n")
 
 
-def test_a_system_error_while_importing_is_one_line(monkeypatch, capsys, library_dir: Path, one_paper: Path) -> None:  # type: ignore[no-untyped-def]
-    def broken(library, parsed, incoming, outcome, watch):  # type: ignore[no-untyped-def]
+def test_a_system_error_while_importing_is_one_line(monkeypatch, capsys, library_dir: Path, one_paper: Path) -> None:
+    def broken(library, parsed, incoming, outcome, watch):
         raise OSError(28, "No space left on device")
 
     rc, out, err = _import(monkeypatch, capsys, library_dir, one_paper, broken)

@@ -204,7 +204,7 @@ def test_saver_write_of_an_overtaken_request_returns_the_stored_annotation(libra
 
 
 def test_a_change_is_on_the_history_when_asked_for_and_leaves_it_when_its_save_fails(library: Library) -> None:
-    from tui.core.annotating import Annotating
+    from tui.core.usecases.annotate import Annotating
 
     annotating = Annotating()
     annotating.attach(library)
@@ -229,8 +229,8 @@ def test_a_change_is_on_the_history_when_asked_for_and_leaves_it_when_its_save_f
 
 
 def test_the_command_lines_edits_go_beneath_the_apps_own(library: Library) -> None:
-    from tui.core.annotating import Annotating
     from tui.core.store.changelog import LoggedChange
+    from tui.core.usecases.annotate import Annotating
 
     annotating = Annotating()
     annotating.attach(library)

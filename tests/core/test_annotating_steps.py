@@ -1,4 +1,4 @@
-"""The app's annotating core (`tui.core.annotating.Annotating`) without the app: what a key asks for, in what
+"""The app's annotating core (`tui.core.usecases.annotate.Annotating`) without the app: what a key asks for, in what
 order it reaches the history, and how undo, redo, removals and the command line's edits meet there."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.annotating import Annotating, kinds, save_logged
 from tui.core.library import Library
 from tui.core.models import Status
 from tui.core.store.changelog import LoggedChange, logged_changes
 from tui.core.store.history import Change, Removal
 from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.core.usecases.annotate import Annotating, kinds, save_logged
 
 
 @pytest.fixture

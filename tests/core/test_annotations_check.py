@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES, folder_snapshot
-from tui.core import recovery
 from tui.core.errors import LibraryError, ReadOnlyLibrary
 from tui.core.library import Library
 from tui.core.store import jsonfile
 from tui.core.store.backups import BACKUP_DIR
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.written import WRITTEN_FILE
+from tui.core.usecases import backups as recovery
 
 
 @pytest.fixture
@@ -152,7 +152,7 @@ def test_a_write_that_failed_after_its_record_leaves_a_file_still_taken_as_paper
     data = json.loads(json.dumps(storage.read()))
     data["annotations"]["999"] = {"id": "abcdefabcdef", "notes": "never written"}  # the record counts 4 annotated papers
 
-    def full(path, raw):  # type: ignore[no-untyped-def]
+    def full(path, raw):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(jsonfile, "atomic_write_bytes", full)

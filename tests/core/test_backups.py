@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES
-from tui.core import recovery
 from tui.core.errors import LibraryError, LibraryHeld
 from tui.core.library import Library
 from tui.core.store import backups
 from tui.core.store.backups import BACKUP_DIR, DAILY_KEPT, RECENT_EVERY, RECENT_KEPT
 from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.core.usecases import backups as recovery
 
 START = time.mktime((2030, 1, 1, 9, 0, 0, 0, 0, -1))
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tui.core import edits
 from tui.core.library import Library
 from tui.core.store import changelog
 from tui.core.store.changelog import CHANGE_LOG_TABLE
 from tui.core.store.journal import read_stored
 from tui.core.store.lock_pid import LOCK_PID_FILE
 from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.core.usecases import edit as edits
 
 
 def on_disk(library: Library) -> dict:

@@ -14,13 +14,14 @@ import rispy
 from tui.core.cite.bibtex_out import bibtex_entry, bibtex_text, entry_parts
 from tui.core.cite.keys import KeyPattern
 from tui.core.cite.latex_escape import balanced, latex_value, plain_value
-from tui.core.citing import COPY_FORMATS, citation_text, copy_formats, set_key
 from tui.core.errors import LibraryError
 from tui.core.export.markdown import Entry, paper_section, render_paper_file
-from tui.core.library import Library, import_paths
+from tui.core.library import Library, LibraryFolder
 from tui.core.models import Annotation, Paper, valid_key
 from tui.core.render.latex import to_unicode
 from tui.core.render.text import link_host, web_link
+from tui.core.usecases.cite import COPY_FORMATS, citation_text, copy_formats, set_key
+from tui.core.usecases.imports import import_paths
 
 #: What a terminal acts on: C0 but tab and newline, DEL, C1, bidi overrides and isolates.
 ACTING = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -50,7 +51,7 @@ def test_a_bibtex_source_written_back_carries_no_control_either(tmp_path: Path, 
     bib = tmp_path / "evil.bib"
     bib.write_text("@article{good2020,\n  title = {Evil\x1b]52;c;ZXZpbA==\x07 Title},\n  author = {Doe\x07, Jane},\n"
                    "  journal = {J\x1b[2J},\n  note = {n\x01ote},\n  ev\x1bil = {field},\n  year = {2020}\n}\n", encoding="utf-8")
-    import_paths(library_dir, [bib])
+    import_paths(LibraryFolder(library_dir), [bib])
     with Library.open(library_dir) as lib:
         text = citation_text([(p, lib.annotation(p.id)) for p in lib.papers if p.list == "evil"], "bibtex")
     assert not ACTING.search(text)
@@ -80,7 +81,7 @@ def test_a_key_with_a_control_character_is_refused(key: str) -> None:
 def test_the_cli_and_app_key_edit_refuse_a_control_character_in_one_line(library_dir: Path) -> None:
     from tests.conftest import FIXTURES
 
-    import_paths(library_dir, [FIXTURES / "small.bib"])
+    import_paths(LibraryFolder(library_dir), [FIXTURES / "small.bib"])
     with Library.open(library_dir) as lib:
         paper = lib.papers[0]
         raw = (library_dir / "papers.json").read_bytes()
@@ -93,7 +94,7 @@ def test_the_cli_and_app_key_edit_refuse_a_control_character_in_one_line(library
 def test_an_imported_key_with_a_control_character_gets_a_made_key(tmp_path: Path, library_dir: Path) -> None:
     bib = tmp_path / "k.bib"
     bib.write_text("@article{evil\x1b[2Jkey,\n  title = {Sparse Coding},\n  author = {Doe, Jane},\n  year = {2020}\n}\n", encoding="utf-8")
-    import_paths(library_dir, [bib])
+    import_paths(LibraryFolder(library_dir), [bib])
     with Library.open(library_dir) as lib:
         assert [p.citekey for p in lib.papers if p.list == "k"] == ["doe2020sparse"]
 

@@ -158,7 +158,7 @@ def test_paragraphs_stay_where_they_mean_something() -> None:
 
 
 def test_the_copy_menu_uses_the_readers_annotation_and_names_its_formats() -> None:
-    from tui.core.citing import COPY_FORMATS, copy_text, formatted_references
+    from tui.core.usecases.cite import COPY_FORMATS, copy_text, formatted_references
 
     untitled = Paper("a" * 12, "Derived from this abstract text. More.", "L", derived_title="Derived from this", authors=("Ada Lovelace",))
     renamed = Annotation(untitled.id, title="My Own Name", notes="my note")
@@ -336,7 +336,7 @@ def test_a_citable_renders_a_latex_venue_and_leaves_notes_out_unless_asked() -> 
 
 
 def test_a_bibtex_export_gives_notes_when_asked() -> None:
-    from tui.core.citing import citation_text
+    from tui.core.usecases.cite import citation_text
 
     paper = Paper("a" * 12, "x", "L", title="T")
     assert "annote = {n1}" in citation_text([(paper, Annotation(paper.id, notes="n1"))], "bibtex", notes=True)

@@ -11,11 +11,12 @@ import rispy
 
 from tests.conftest import FIXTURES
 from tui.core.cite.bibtex_out import bibtex_entry, entry_parts
-from tui.core.citing import COPY_FORMATS, citation_text, copy_formats
 from tui.core.export.markdown import Entry, front_matter_fields, paper_section
 from tui.core.ingest.embedded import bibtex_fields
-from tui.core.library import Library, import_paths
+from tui.core.library import Library, LibraryFolder
 from tui.core.models import Annotation, Paper
+from tui.core.usecases.cite import COPY_FORMATS, citation_text, copy_formats
+from tui.core.usecases.imports import import_paths
 
 PMLR = FIXTURES / "pmlr_l4dc2026.bib"
 CONF = FIXTURES / "conference"
@@ -38,7 +39,7 @@ def same_text(a: str, b: str) -> bool:
 
 
 def test_a_bibtex_file_comes_back_with_every_field_as_written(library_dir: Path) -> None:
-    import_paths(library_dir, [PMLR])
+    import_paths(LibraryFolder(library_dir), [PMLR])
     source = source_entries(PMLR)
     parsed = bibtexparser.parse_string(exported(library_dir, "bibtex", query="L4DC"))
     assert not parsed.failed_blocks
@@ -56,7 +57,7 @@ def test_a_bibtex_file_comes_back_with_every_field_as_written(library_dir: Path)
 
 
 def test_a_paper_lists_embedded_entries_come_back_as_written(library_dir: Path) -> None:
-    import_paths(library_dir, [CONF / "icml2019.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "icml2019.json"])
     records = json.loads((CONF / "icml2019.json").read_text(encoding="utf-8"))
     parsed = bibtexparser.parse_string(exported(library_dir, "bibtex", query="ICML 2019"))
     out = {e.key: {k.lower(): v.value for k, v in e.fields_dict.items()} for e in parsed.entries}
@@ -69,11 +70,11 @@ def test_a_paper_lists_embedded_entries_come_back_as_written(library_dir: Path) 
 
 
 def test_exported_bibtex_imports_into_another_library_with_the_same_keys_and_fields(library_dir: Path, tmp_path: Path) -> None:
-    import_paths(library_dir, [PMLR, CONF / "icml2019.json", CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [PMLR, CONF / "icml2019.json", CONF / "nips2018.json"])
     bib = tmp_path / "out.bib"
     bib.write_text(exported(library_dir, "bibtex"), encoding="utf-8")
     other = tmp_path / "other"
-    import_paths(other, [bib])
+    import_paths(LibraryFolder(other), [bib])
     with Library.open(library_dir) as a, Library.open(other) as b:
         theirs = {p.citekey: p for p in b.papers if p.list == "out"}
         mine = [p for p in a.papers if p.list != "ICML 2025 Papers" and p.list != "ICML 2025 论文列表"]
@@ -121,7 +122,7 @@ def test_notes_go_out_only_when_asked() -> None:
 
 
 def test_csl_json_names_dates_and_unicode(library_dir: Path) -> None:
-    import_paths(library_dir, [PMLR])
+    import_paths(LibraryFolder(library_dir), [PMLR])
     items = {i["id"]: i for i in json.loads(exported(library_dir, "csl-json", query="L4DC"))}
     assert len(items) == 106
     first = items["chakraborty26b"]
@@ -136,7 +137,7 @@ def test_csl_json_names_dates_and_unicode(library_dir: Path) -> None:
 
 
 def test_ris_reads_back_with_the_same_count_and_keys(library_dir: Path) -> None:
-    import_paths(library_dir, [PMLR, CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [PMLR, CONF / "nips2018.json"])
     with Library.open(library_dir) as lib:
         wanted = [p.citekey for p in lib.papers]
     records = rispy.loads(exported(library_dir, "ris"))
@@ -147,7 +148,7 @@ def test_ris_reads_back_with_the_same_count_and_keys(library_dir: Path) -> None:
 
 
 def test_the_copy_menu_texts(library_dir: Path) -> None:
-    import_paths(library_dir, [PMLR])
+    import_paths(LibraryFolder(library_dir), [PMLR])
     with Library.open(library_dir) as lib:
         first = lib.get(next(p.id for p in lib.papers if p.citekey == "chakraborty26b"))
         texts = copy_formats(first, Annotation(first.id, notes="my note"), "ieee")
@@ -166,11 +167,11 @@ def test_the_markdown_export_and_the_vault_carry_the_key() -> None:
 
 
 def test_a_bibtex_entry_merged_into_a_stored_paper_comes_back_as_its_source_wrote_it(library_dir: Path, tmp_path: Path) -> None:
-    import_paths(library_dir, [CONF / "nips2018.json"])  # venue "NeurIPS", from the file name
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])  # venue "NeurIPS", from the file name
     bib = tmp_path / "nips.bib"
     bib.write_text("@inproceedings{LovelaceTuring18, title = {Learning to Rank with Partial Feedback}, author = {Lovelace, Ada and Turing, Alan},\n"
                    "  booktitle = {Advances in Neural Information Processing Systems 31}, year = 2018, pages = {1--9}}\n", encoding="utf-8")
-    import_paths(library_dir, [bib])  # the same paper: merged, the stored venue kept
+    import_paths(LibraryFolder(library_dir), [bib])  # the same paper: merged, the stored venue kept
     with Library.open(library_dir) as lib:
         merged = next(p for p in lib.papers if p.title == "Learning to Rank with Partial Feedback")
         assert merged.venue == "NeurIPS" and merged.citekey == "lovelace2018learning"

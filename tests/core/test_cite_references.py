@@ -10,8 +10,9 @@ import pytest
 from tests.conftest import FIXTURES
 from tui.core.cite.record import citable
 from tui.core.cite.references import STYLES, StyleError, reference, references
-from tui.core.library import Library, import_paths
+from tui.core.library import Library, LibraryFolder
 from tui.core.models import Paper
+from tui.core.usecases.imports import import_paths
 
 SOURCES = [FIXTURES / "pmlr_l4dc2026.bib", FIXTURES / "conference" / "icml2019.json", FIXTURES / "conference" / "nips2018.json"]
 
@@ -19,7 +20,7 @@ SOURCES = [FIXTURES / "pmlr_l4dc2026.bib", FIXTURES / "conference" / "icml2019.j
 @pytest.fixture(scope="module")
 def cited(tmp_path_factory: pytest.TempPathFactory) -> list:
     folder = tmp_path_factory.mktemp("cite") / "library"
-    import_paths(folder, SOURCES)
+    import_paths(LibraryFolder(folder), SOURCES)
     with Library.open(folder) as lib:
         return [citable(p, lib.annotation(p.id)) for p in lib.papers if p.list in ("L4DC 2026", "ICML 2019", "NeurIPS 2018")]
 

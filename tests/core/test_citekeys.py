@@ -10,11 +10,16 @@ import pytest
 
 from tests.conftest import FIXTURES, stored_annotations
 from tui.core.cite.keys import KeyPattern
-from tui.core.citing import set_key
 from tui.core.errors import LibraryError
-from tui.core.library import Library, import_paths, papers_matching, remove_papers, rename_list, restore_papers
+from tui.core.library import Library, LibraryFolder
 from tui.core.models import Paper
 from tui.core.store.formats import CITEKEYS, CURRENT
+from tui.core.usecases.cite import set_key
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.list import papers_matching
+from tui.core.usecases.remove import remove_papers
+from tui.core.usecases.rename import rename_list
+from tui.core.usecases.restore import restore_papers
 
 PMLR = FIXTURES / "pmlr_l4dc2026.bib"
 CONF = FIXTURES / "conference"
@@ -54,7 +59,7 @@ def keys(library: Library) -> dict[str, str]:
 
 
 def test_every_source_gives_its_own_key(library_dir: Path) -> None:
-    import_paths(library_dir, [PMLR, CONF / "icml2019.json", REFS / "betterbibtex.json", REFS / "mendeley.json", REFS / "mendeley.ris"])
+    import_paths(LibraryFolder(library_dir), [PMLR, CONF / "icml2019.json", REFS / "betterbibtex.json", REFS / "mendeley.json", REFS / "mendeley.ris"])
     with Library.open(library_dir) as lib:
         by_key = {p.citekey: p for p in lib.papers}
         assert len(by_key) == len(lib.papers)  # one each, none shared
@@ -67,7 +72,7 @@ def test_every_source_gives_its_own_key(library_dir: Path) -> None:
 
 
 def test_a_newcomer_with_a_key_taken_gets_a_letter_and_the_first_holder_keeps_it(library_dir: Path, tmp_path: Path) -> None:
-    import_paths(library_dir, [PMLR])
+    import_paths(LibraryFolder(library_dir), [PMLR])
     clash = tmp_path / "clash.bib"
     clash.write_text(
         "@article{chakraborty26b, title = {Another Paper Entirely}, author = {Other, Ann}, year = 2020, journal = {J}}\n"
@@ -79,8 +84,8 @@ def test_a_newcomer_with_a_key_taken_gets_a_letter_and_the_first_holder_keeps_it
     again.write_text("@article{chakraborty26b, title = {Yet Another}, author = {Yet, Yan}, year = 2023, journal = {J}}\n", encoding="utf-8")
     with Library.open(library_dir) as lib:
         before = keys(lib)
-    import_paths(library_dir, [clash])
-    import_paths(library_dir, [again])
+    import_paths(LibraryFolder(library_dir), [clash])
+    import_paths(LibraryFolder(library_dir), [again])
     with Library.open(library_dir) as lib:
         assert {pid: k for pid, k in keys(lib).items() if pid in before} == before  # the holders kept theirs
         by_title = {p.title: p.citekey for p in lib.papers}
@@ -91,7 +96,7 @@ def test_a_newcomer_with_a_key_taken_gets_a_letter_and_the_first_holder_keeps_it
 
 
 def test_keys_survive_merges_re_imports_renames_restores_and_the_readers_edit(library_dir: Path, tmp_path: Path) -> None:
-    import_paths(library_dir, [CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     with Library.open(library_dir) as lib:
         first = next(p for p in lib.papers if p.title == "Learning to Rank with Partial Feedback")
         assert first.citekey == "lovelace2018learning"
@@ -100,7 +105,7 @@ def test_keys_survive_merges_re_imports_renames_restores_and_the_readers_edit(li
     same = tmp_path / "same.bib"  # the same paper again, from BibTeX with a key of its own: a merge
     same.write_text("@inproceedings{LovelaceTuring18, title = {Learning to Rank with Partial Feedback}, "
                     "author = {Lovelace, Ada and Turing, Alan}, booktitle = {NeurIPS}, year = 2018, pages = {1--9}}\n", encoding="utf-8")
-    import_paths(library_dir, [CONF / "nips2018.json", same])  # a re-import and a merge
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json", same])  # a re-import and a merge
     with Library.open(library_dir) as lib:
         assert {p.id: p.citekey for p in lib.papers if p.id in generated} == generated
         merged = lib.get(first.id)
@@ -112,7 +117,7 @@ def test_keys_survive_merges_re_imports_renames_restores_and_the_readers_edit(li
     # While they are in the trash their keys stay theirs: a different paper wanting one gets a letter.
     other = tmp_path / "other.bib"
     other.write_text("@article{lovelace2018rank, title = {Not the Same}, author = {Else, Someone}, year = 2018, journal = {J}}\n", encoding="utf-8")
-    import_paths(library_dir, [other])
+    import_paths(LibraryFolder(library_dir), [other])
     with Library.open(library_dir) as lib:
         assert next(p for p in lib.papers if p.title == "Not the Same").citekey == "lovelace2018ranka"
         restore_papers(lib)
@@ -123,7 +128,7 @@ def test_keys_survive_merges_re_imports_renames_restores_and_the_readers_edit(li
 
 
 def test_the_reader_cannot_take_a_key_another_paper_holds(library_dir: Path) -> None:
-    import_paths(library_dir, [PMLR])
+    import_paths(LibraryFolder(library_dir), [PMLR])
     with Library.open(library_dir) as lib:
         a, b = lib.papers[-2], lib.papers[-1]
         raw = (library_dir / "papers.json").read_bytes()
@@ -167,7 +172,7 @@ def test_a_library_written_before_keys_gets_them_once_ids_and_annotations_untouc
 
 
 def test_a_paper_an_older_version_wrote_again_without_its_key_gets_one(library_dir: Path) -> None:
-    import_paths(library_dir, [PMLR])
+    import_paths(LibraryFolder(library_dir), [PMLR])
     path = library_dir / "papers.json"
     data = json.loads(path.read_bytes())
     doc = next(d for d in data["papers"].values() if d.get("citekey") == "nath26")
@@ -186,7 +191,7 @@ def test_the_settings_pattern_makes_the_keys_and_a_bad_one_falls_back(library_di
     path.write_text('citekey_pattern = "{year}-{auth}"\ncite_style = "ieee"\n', encoding="utf-8")
     settings, warnings = load_settings(path)
     assert (settings.citekey_pattern, settings.cite_style, warnings) == ("{year}-{auth}", "ieee", [])
-    import_paths(library_dir, [CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     with Library.open(library_dir) as lib:
         assert "2018-lovelace" in {p.citekey for p in lib.papers}
     path.write_text('citekey_pattern = "{auth} {year}"\ncite_style = "Not A Style!"\n', encoding="utf-8")
@@ -220,7 +225,7 @@ def test_many_papers_wanting_one_key_get_the_letters_in_order_across_imports(lib
 def test_the_key_edit_says_what_it_did_and_who_holds_a_key(library_dir: Path) -> None:
     """The lines `paperdesk key` and `K` show: the paper holding a key, its title cut at 50 characters; a paper
     without a key before says (none)."""
-    import_paths(library_dir, [PMLR])
+    import_paths(LibraryFolder(library_dir), [PMLR])
     with Library.open(library_dir) as lib:
         long = next(p for p in lib.papers if len(p.shown_title) > 60)
         short = next(p for p in lib.papers if len(p.shown_title) <= 50 and p.id != long.id)
@@ -231,7 +236,7 @@ def test_the_key_edit_says_what_it_did_and_who_holds_a_key(library_dir: Path) ->
         with pytest.raises(LibraryError) as caught:
             set_key(lib, long.id, short.citekey)
         assert str(caught.value) == f"{short.citekey}: paper {short.id} ({short.shown_title}) holds this key; nothing changed"
-        from tui.core.citing import _short
+        from tui.core.usecases.cite import _short
 
         assert _short(edge.title) == "t" * 50 and _short("t" * 51) == "t" * 49 + "…"
         assert set_key(lib, short.id, short.citekey) == f"{short.id}  key already {short.citekey}"

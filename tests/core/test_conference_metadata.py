@@ -11,8 +11,10 @@ from tests.conftest import FIXTURES
 from tui.cli import main
 from tui.core.ingest.embedded import bibtex_fields
 from tui.core.ingest.readers import read_import
-from tui.core.library import Library, import_paths, papers_matching
+from tui.core.library import Library, LibraryFolder
 from tui.core.render.venues import venue_from_file_name, venue_means
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.list import papers_matching
 
 CONF = FIXTURES / "conference"
 
@@ -53,7 +55,7 @@ def test_embedded_bibtex_never_raises() -> None:
 
 
 def test_year_venue_and_link_filters_find_imported_papers(library_dir: Path) -> None:
-    import_paths(library_dir, [CONF / "nips2018.json", CONF / "icml2019.json", FIXTURES / "pmlr_l4dc2026.bib"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json", CONF / "icml2019.json", FIXTURES / "pmlr_l4dc2026.bib"])
     with Library.open(library_dir) as lib:
         assert len(papers_matching(lib, "year:2018")) == 7
         assert {p.list for p in papers_matching(lib, "venue:nips")} == {"NeurIPS 2018"}
@@ -77,7 +79,7 @@ def test_short_venue_names_match_long_ones(alias: str, venue: str, means: bool) 
 
 
 def test_years_are_numbers_in_list_json(library_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    import_paths(library_dir, [CONF / "nips2018.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     capsys.readouterr()
     assert main(["list", "--db", str(library_dir), "--query", "year:2018", "--json"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import annotation_files
-from tui.core import edits
 from tui.core.errors import LibraryHeld, NotFound
-from tui.core.library import Library
+from tui.core.library import Library, writable
 from tui.core.models import Status
+from tui.core.usecases import edit as edits
 
 
 def test_id_prefix_resolution(library: Library) -> None:
@@ -87,7 +87,7 @@ def test_notes_append_on_a_new_line() -> None:
 
 def test_writable_refuses_a_held_library_naming_the_pid(library: Library) -> None:
     with pytest.raises(LibraryHeld) as held:
-        with edits.writable(library.folder):
+        with writable(library.folder):
             pass
     assert held.value.pid == __import__("os").getpid()
     assert f"another paperdesk (PID {held.value.pid}) is using this library; nothing changed" in str(held.value)

@@ -18,11 +18,14 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from tui.core import grouping
+from tests.folders import reading, writing
 from tui.core.group.board import member_files
 from tui.core.group.match import title_key
 from tui.core.group.state import GroupError, NotInGroup
-from tui.core.library import Library, import_paths, papers_matching
+from tui.core.library import Library
+from tui.core.usecases import group as grouping
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.list import papers_matching
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
 
@@ -86,13 +89,13 @@ def joined(tmp: Path, templates: dict[str, Path]) -> tuple[Path, list[Member]]:
     members = []
     for name, template in templates.items():
         shutil.copytree(template, tmp / name)
-        grouping.join(tmp / name, str(bare), name, now=NOW)
+        writing(tmp / name, grouping.join, str(bare), name, now=NOW)
         members.append(Member(name, tmp / name))
     return bare, members
 
 
 @pytest.fixture
-def group(tmp_path: Path, templates: dict[str, Path]):  # type: ignore[no-untyped-def]
+def group(tmp_path: Path, templates: dict[str, Path]):
     bare, members = joined(tmp_path, templates)
     yield bare, members
     for member in members:
@@ -108,7 +111,7 @@ def test_the_three_libraries_meet_on_every_paper(templates: dict[str, Path]) -> 
     assert len(keys[0]) == 106 and keys[0] == keys[1] == keys[2]
 
 
-def test_ratings_travel_and_votes_count_every_member(group) -> None:  # type: ignore[no-untyped-def]
+def test_ratings_travel_and_votes_count_every_member(group) -> None:
     bare, (ana, bob, cleo) = group
     titles = sorted(ana.by_title)
     math = title_key("TD-M(PC)$^2$: Improving Temporal Difference MPC Through Policy Constraint")
@@ -132,14 +135,14 @@ def test_ratings_travel_and_votes_count_every_member(group) -> None:  # type: ig
     assert [p.id for p in papers_matching(ana.lib, "", sort="group", group=marks)][:2] == [pid, ana.by_title[titles[0]]]
 
 
-def test_a_vote_counts_at_once_for_its_member_before_any_sync(group) -> None:  # type: ignore[no-untyped-def]
+def test_a_vote_counts_at_once_for_its_member_before_any_sync(group) -> None:
     _, (ana, _bob, _cleo) = group
     key = sorted(ana.by_title)[3]
     ana.rate(key, 5)
     assert ana.query("votes:1") == {key}
 
 
-def test_an_idle_sync_makes_no_commit_and_says_so(group) -> None:  # type: ignore[no-untyped-def]
+def test_an_idle_sync_makes_no_commit_and_says_so(group) -> None:
     bare, (ana, bob, _cleo) = group
     ana.rate(sorted(ana.by_title)[0], 3)
     ana.sync()
@@ -151,7 +154,7 @@ def test_an_idle_sync_makes_no_commit_and_says_so(group) -> None:  # type: ignor
     assert "nothing new" in report.lines[0] and "nothing new" in again.lines[0]
 
 
-def test_private_notes_and_unshared_tags_never_reach_the_repository(group) -> None:  # type: ignore[no-untyped-def]
+def test_private_notes_and_unshared_tags_never_reach_the_repository(group) -> None:
     bare, (ana, bob, _cleo) = group
     keys = sorted(ana.by_title)
     ana.lib.save_annotation(ana.by_title[keys[0]], rating=5, notes=f"{SECRET} my own thoughts", tags=["private-tag", "group/theory"])
@@ -167,7 +170,7 @@ def test_private_notes_and_unshared_tags_never_reach_the_repository(group) -> No
     assert (mark.rating, mark.tags, mark.notes) == (5, ("group/theory",), "")
 
 
-def test_an_opted_in_paper_shares_its_notes_and_highlights(group) -> None:  # type: ignore[no-untyped-def]
+def test_an_opted_in_paper_shares_its_notes_and_highlights(group) -> None:
     bare, (ana, bob, _cleo) = group
     key = sorted(ana.by_title)[0]
     pid = ana.by_title[key]
@@ -183,7 +186,7 @@ def test_an_opted_in_paper_shares_its_notes_and_highlights(group) -> None:  # ty
     assert (mark.comment, mark.notes) == ("let's read this one", f"{SECRET} shared on purpose")
 
 
-def test_a_push_race_is_retried(group, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_push_race_is_retried(group, monkeypatch: pytest.MonkeyPatch) -> None:
     """Just before bob's first push, cleo syncs in another process (as another machine would): bob's push is
     refused, and bob takes cleo's commit and pushes again. (No hook: the clone runs none.)"""
     from tui.core.group import repo
@@ -192,7 +195,10 @@ def test_a_push_race_is_retried(group, monkeypatch: pytest.MonkeyPatch) -> None:
     key = sorted(ana.by_title)[0]
     bob.rate(key, 5)
     cleo.rate(key, 4)
-    code = f"from tui.core import grouping; grouping.sync({str(cleo.folder)!r})"
+    code = (
+        "from tui.core.library import Library; from tui.core.usecases import group; "
+        f"group.sync(Library.open({str(cleo.folder)!r}, read_only=True, seed=False))"
+    )
     raced: list[str] = []
     push = repo.GroupRepo.push
 
@@ -216,7 +222,7 @@ def test_a_push_race_is_retried(group, monkeypatch: pytest.MonkeyPatch) -> None:
     assert [(m.member, m.rating) for m in sight.marks_of(ana.by_title[key])] == [("bob", 5), ("cleo", 4)]
 
 
-def test_an_unreachable_remote_keeps_everything_and_the_next_sync_sends_it(group, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_an_unreachable_remote_keeps_everything_and_the_next_sync_sends_it(group, tmp_path: Path) -> None:
     bare, (ana, bob, _cleo) = group
     key = sorted(ana.by_title)[0]
     ana.rate(key, 5)
@@ -233,32 +239,32 @@ def test_an_unreachable_remote_keeps_everything_and_the_next_sync_sends_it(group
     assert bob.query("votes:1") == {key}
 
 
-def test_joining_twice_or_under_a_taken_name_is_refused(group, tmp_path: Path, templates: dict[str, Path]) -> None:  # type: ignore[no-untyped-def]
+def test_joining_twice_or_under_a_taken_name_is_refused(group, tmp_path: Path, templates: dict[str, Path]) -> None:
     bare, (ana, *_rest) = group
     with pytest.raises(GroupError, match="already in a group"):
         grouping.join(ana.lib, str(bare), "other")
     shutil.copytree(templates["bob"], tmp_path / "newcomer")
     with pytest.raises(GroupError, match="already a member"):
-        grouping.join(tmp_path / "newcomer", str(bare), "bob")
+        writing(tmp_path / "newcomer", grouping.join, str(bare), "bob")
     assert not (tmp_path / "newcomer" / "group").exists() and not (tmp_path / "newcomer" / "group.json").exists()
     with pytest.raises(GroupError, match="cannot be a member's name"):
-        grouping.join(tmp_path / "newcomer", str(bare), "../evil")
+        writing(tmp_path / "newcomer", grouping.join, str(bare), "../evil")
     with pytest.raises(GroupError, match="cannot join"):
-        grouping.join(tmp_path / "newcomer", str(tmp_path / "nowhere.git"), "dee")
+        writing(tmp_path / "newcomer", grouping.join, str(tmp_path / "nowhere.git"), "dee")
     with pytest.raises(NotInGroup):
-        grouping.sync(tmp_path / "newcomer")
+        reading(tmp_path / "newcomer", grouping.sync)
 
 
-def test_a_paper_only_others_have_can_be_added_from_their_file(group, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_paper_only_others_have_can_be_added_from_their_file(group, tmp_path: Path) -> None:
     bare, (ana, _bob, _cleo) = group
     lone = tmp_path / "lone.json"
     lone.write_text('[{"title": "A Paper Only Dee Has", "abstract": "We study things only one member read.", "year": "2026", "authors": ["Dee Dee"]}]')
     dee = tmp_path / "dee"
     make_library(dee, lone, 1)
-    grouping.join(dee, str(bare), "dee", now=NOW)
+    writing(dee, grouping.join, str(bare), "dee", now=NOW)
     with Library.open(dee, seed=False) as lib:
         lib.save_annotation(lib.papers[-1].id, rating=5)
-    grouping.sync(dee)
+    reading(dee, grouping.sync)
     ana.sync()
     (item,) = [m for m in grouping.missing(ana.lib) if m.paper.title == "A Paper Only Dee Has"]
     assert [(m.member, m.rating) for m in item.marks] == [("dee", 5)]
@@ -269,7 +275,7 @@ def test_a_paper_only_others_have_can_be_added_from_their_file(group, tmp_path: 
     assert not [m for m in grouping.missing(ana.lib) if m.paper.title == "A Paper Only Dee Has"]
 
 
-def test_a_damaged_member_file_is_one_line_and_the_others_still_count(group) -> None:  # type: ignore[no-untyped-def]
+def test_a_damaged_member_file_is_one_line_and_the_others_still_count(group) -> None:
     bare, (ana, bob, cleo) = group
     key = sorted(ana.by_title)[0]
     cleo.rate(key, 5)
@@ -343,7 +349,7 @@ def test_any_sync_order_ends_with_the_same_votes_everywhere(
 # -- meeting papers across libraries ------------------------------------------------------------------
 
 
-def _paper(abstract: str, title: str = "", **fields):  # type: ignore[no-untyped-def]
+def _paper(abstract: str, title: str = "", **fields):
     from tui.core.models import Paper, paper_id
 
     return Paper(id=paper_id(abstract, title), abstract=abstract, list="L", title=title, **fields)

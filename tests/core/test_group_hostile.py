@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.folders import reading, writing
 from tests.robustness.group_world import (
     NOW,
     TITLES,
@@ -32,10 +33,10 @@ from tests.robustness.group_world import (
     reencoding,
     wrong_shapes,
 )
-from tui.core import grouping
 from tui.core.group import shared
 from tui.core.group.state import GroupError, load_state
 from tui.core.library import Library
+from tui.core.usecases import group as grouping
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
 
@@ -50,10 +51,10 @@ class World:
         self.folders = {name: base / name for name in ("papers", "bob")}
         for stars, (name, folder) in enumerate(self.folders.items(), 4):
             make_library(folder, source)
-            grouping.join(folder, str(self.bare), name, now=NOW)
+            writing(folder, grouping.join, str(self.bare), name, now=NOW)
             self.rate(name, TITLES[0], stars)
         for name in ("papers", "bob", "papers"):
-            grouping.sync(self.folders[name], now=NOW)
+            reading(self.folders[name], grouping.sync, now=NOW)
         self.evil = Evil(base, self.bare)
 
     def rate(self, name: str, title: str, stars: int) -> None:
@@ -61,7 +62,7 @@ class World:
             lib.save_annotation(next(p.id for p in lib.papers if p.title == title), rating=stars)
 
     def sync(self, name: str) -> grouping.SyncReport:
-        return grouping.sync(self.folders[name], now=NOW)
+        return reading(self.folders[name], grouping.sync, now=NOW)
 
     def marks(self, name: str) -> dict[str, list[tuple[str, int]]]:
         """What member `name` sees: per title, the other members' (name, rating)."""
@@ -160,7 +161,7 @@ def test_a_file_nested_200000_deep_is_one_left_out_line_and_the_rest_still_syncs
     (line,) = [line for line in report.lines if line.startswith("members/deep")]
     assert line.startswith("members/deep.json: not valid JSON") and "left out" in line
     assert world.marks("bob")[TITLES[0]] == [("papers", 4)]
-    _state, members, problems = grouping.overview(world.folders["bob"])
+    _state, members, problems = reading(world.folders["bob"], grouping.overview)
     assert problems == [line] and "deep" not in [m.name for m in members]  # left out: a problem line, not a member
     assert [m.name for m in members] == ["bob", "papers"]
 
@@ -248,21 +249,21 @@ def test_a_file_of_mine_too_big_for_the_others_is_said(world: World, monkeypatch
 def test_the_members_overview_counts_each_readable_members_file(world: World) -> None:
     world.rate("bob", TITLES[1], 2)
     pid = _ids(world, "bob", TITLES[3])[0]
-    assert grouping.set_comment(world.folders["bob"], _ids(world, "bob", TITLES[2])[0], "  gone\nsoon ") == "gone soon"
-    assert grouping.set_comment(world.folders["bob"], _ids(world, "bob", TITLES[2])[0], "") == ""
-    grouping.set_comment(world.folders["bob"], pid, "see this")
+    assert writing(world.folders["bob"], grouping.set_comment, _ids(world, "bob", TITLES[2])[0], "  gone\nsoon ") == "gone soon"
+    assert writing(world.folders["bob"], grouping.set_comment, _ids(world, "bob", TITLES[2])[0], "") == ""
+    writing(world.folders["bob"], grouping.set_comment, pid, "see this")
     assert load_state(world.folders["bob"]).comments == {pid: "see this"}  # type: ignore[union-attr]
     world.sync("bob")
     world.evil.push(odd_names)
     world.sync("papers")
-    state, lines, problems = grouping.overview(world.folders["papers"])
+    state, lines, problems = reading(world.folders["papers"], grouping.overview)
     assert (state.name, state.remote) == ("papers", str(world.bare))
     assert [(m.name, m.shared, m.rated, m.votes, m.me) for m in lines] == [("bob", 3, 2, 1, False), ("papers", 1, 1, 1, True)]
     bob, me = lines
     assert me.when == NOW and bob.when.startswith("20") and "T" in bob.when and bob.when != NOW and "\n" not in bob.when  # the last change
     assert len(problems) == 3 and all(p.endswith("not a member's name; left out") for p in problems)
     (world.folders["papers"] / "group" / "members" / "papers.json").unlink()  # not shared yet: first, from the sync record
-    _state, lines, _problems = grouping.overview(world.folders["papers"])
+    _state, lines, _problems = reading(world.folders["papers"], grouping.overview)
     assert [(m.name, m.shared, m.when, m.me) for m in lines] == [("papers", 0, NOW, True), ("bob", 3, bob.when, False)]
 
 
@@ -281,7 +282,7 @@ def test_papers_only_others_have_are_listed_most_votes_first_and_added_as_shared
     extra.write_text(json.dumps([{"title": "Aardvark Paper Only Bob Has", "abstract": "Ants as data.", "year": "2025", "doi": "10.1/aard",
                                  "url": "https://zoo.example/aard"}]))
     with Library.open(world.folders["bob"], seed=False) as lib:
-        from tui.core.library import import_paths
+        from tui.core.usecases.imports import import_paths
 
         import_paths(lib, [zebra_bib, extra])
         for p in lib.papers:
@@ -320,24 +321,24 @@ def test_notes_are_shared_only_while_opted_in_and_joining_again_is_refused(world
     pid = _ids(world, "papers", TITLES[0])[0]
     with Library.open(world.folders["papers"], seed=False) as lib:
         lib.save_annotation(pid, notes="my notes")
-    grouping.share_notes(world.folders["papers"], pid, True)
+    writing(world.folders["papers"], grouping.share_notes, pid, True)
     world.sync("papers")
     assert [e.get("notes") for e in json.loads(world.shared_file("papers"))["papers"]] == ["my notes"]
-    grouping.share_notes(world.folders["papers"], pid, False)
+    writing(world.folders["papers"], grouping.share_notes, pid, False)
     world.sync("papers")
     assert [e.get("notes") for e in json.loads(world.shared_file("papers"))["papers"]] == [None]
     with pytest.raises(GroupError, match=r"already in a group \(.*shared.git\) as papers"):
-        grouping.join(world.folders["papers"], str(world.bare), "other")
+        writing(world.folders["papers"], grouping.join, str(world.bare), "other")
     fresh = world.base / "fresh"
     shutil.copytree(world.folders["bob"], fresh, ignore=shutil.ignore_patterns("group", "group.json"))
     (fresh / "group").mkdir()
     with pytest.raises(GroupError, match="group: already exists; move it away to join a group"):
-        grouping.join(fresh, str(world.bare), "dee")
+        writing(fresh, grouping.join, str(world.bare), "dee")
     (fresh / "group").rmdir()
     with pytest.raises(GroupError, match="bob is already a member of .*: choose another name"):
-        grouping.join(fresh, str(world.bare), "bob")
+        writing(fresh, grouping.join, str(world.bare), "bob")
     assert not (fresh / "group").exists() and not (fresh / "group.json").exists()
-    lines = grouping.join(fresh, str(world.bare), "bob", rejoin=True, now=NOW)
+    lines = writing(fresh, grouping.join, str(world.bare), "bob", rejoin=True, now=NOW)
     assert lines[0] == f"joined {world.bare} as bob" and load_state(fresh).joined == NOW  # type: ignore[union-attr]
 
 
@@ -351,7 +352,7 @@ def test_a_newcomer_checks_out_every_file_byte_for_byte_and_links_as_plain_files
     world.sync("bob")
     fresh = world.base / "fresh"
     shutil.copytree(world.folders["bob"], fresh, ignore=shutil.ignore_patterns("group", "group.json"))
-    grouping.join(fresh, str(world.bare), "dee", now=NOW)
+    writing(fresh, grouping.join, str(world.bare), "dee", now=NOW)
     members = fresh / "group" / "members"
     assert (members / "bob.json").read_bytes() == world.shared_file("bob")
     assert not (members / "linked.json").is_symlink() and (members / "linked.json").read_text() == "../../papers.json"
@@ -382,7 +383,7 @@ def test_a_remote_that_looks_like_an_option_is_a_path(world: World) -> None:
     fresh = world.base / "fresh"
     shutil.copytree(world.folders["bob"], fresh, ignore=shutil.ignore_patterns("group", "group.json"))
     with pytest.raises(GroupError, match="cannot join --upload-pack="):
-        grouping.join(fresh, f"--upload-pack=touch {marker}", "dee")
+        writing(fresh, grouping.join, f"--upload-pack=touch {marker}", "dee")
     assert not marker.exists()
 
 
@@ -405,7 +406,7 @@ def test_a_member_without_a_git_identity_commits_under_their_name(world: World, 
 def test_a_join_checks_the_group_out_at_once(world: World) -> None:
     fresh = world.base / "fresh"
     shutil.copytree(world.folders["bob"], fresh, ignore=shutil.ignore_patterns("group", "group.json"))
-    lines = grouping.join(fresh, str(world.bare), "dee", now=NOW)
+    lines = writing(fresh, grouping.join, str(world.bare), "dee", now=NOW)
     assert not any("could not be rebased" in line for line in lines), lines
     assert (fresh / "group" / "members" / "papers.json").is_file()
 

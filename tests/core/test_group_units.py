@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from tests.robustness.group_world import TITLES, member_doc
-from tui.core import grouping
 from tui.core.group import board, shared, state
 from tui.core.group.match import Identity, Matcher, title_key, year_of
 from tui.core.models import Annotation, Highlight, MemberMark, Paper, Status, paper_id
+from tui.core.usecases import group as grouping
 
 
-def paper(title: str, abstract: str = "", **fields) -> Paper:  # type: ignore[no-untyped-def]
+def paper(title: str, abstract: str = "", **fields) -> Paper:
     abstract = abstract or f"An abstract about {title.lower()}, long enough to name the paper."
     return Paper(id=paper_id(abstract, title), abstract=abstract, list="L", title=title, **fields)
 
@@ -152,7 +152,7 @@ def test_reading_stops_at_the_cap_even_when_the_file_grows(tmp_path: Path, monke
     real_fstat = shared.os.fstat
 
     class Shrunk:
-        def __init__(self, info):  # type: ignore[no-untyped-def]
+        def __init__(self, info):
             self.st_mode, self.st_size = info.st_mode, 1
 
     monkeypatch.setattr(shared.os, "fstat", lambda fd: Shrunk(real_fstat(fd)))

@@ -201,7 +201,7 @@ def test_a_file_without_a_highlights_section_leaves_them_alone() -> None:
 
 
 def test_highlights_sync_both_ways_with_a_vault(tmp_path: Path) -> None:
-    from tui.core.library import sync_vault
+    from tui.core.usecases.sync import sync_vault
 
     vault = tmp_path / "vault"
     with _library(tmp_path / "lib") as lib:

@@ -9,8 +9,9 @@ from pathlib import Path
 from tests.conftest import FIXTURES
 from tui.core.ingest.merge import MatchIndex, plan_import
 from tui.core.ingest.parsed import ParsedFile
-from tui.core.library import Library, import_paths
+from tui.core.library import Library, LibraryFolder
 from tui.core.models import BOILERPLATE_ABSTRACTS, Paper, is_specific_abstract, paper_id
+from tui.core.usecases.imports import import_paths
 
 CONF = FIXTURES / "conference"
 LONG = (
@@ -36,7 +37,7 @@ def test_boilerplate_abstracts_are_not_specific() -> None:
 
 def test_boilerplate_abstracts_never_collapse_papers(library_dir: Path) -> None:
     """Three real papers of one export share "Part of": three papers, not one."""
-    outcome = import_paths(library_dir, [CONF / "nips2018.json"])
+    outcome = import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json"])
     assert not outcome.failed
     assert outcome.messages[0] == ("line", f"{CONF / 'nips2018.json'}: 7 papers added, 0 merged, 0 skipped")
     with Library.open(library_dir) as lib:
@@ -99,7 +100,7 @@ def test_the_import_report_names_merges(library_dir: Path, tmp_path: Path) -> No
     ]
     path = tmp_path / "two.json"
     path.write_text(json.dumps(rows))
-    outcome = import_paths(library_dir, [path])
+    outcome = import_paths(LibraryFolder(library_dir), [path])
     assert ("merged", 'merged "Online Learning with Delays" into "Delayed Feedback in Online Learning"') in outcome.messages
 
 
@@ -134,7 +135,7 @@ def test_a_library_written_before_issue_13_keeps_every_annotation(tmp_path: Path
             assert lib.get(pid) is not None
             assert (note.notes, note.rating, list(note.tags)) == (doc["notes"], doc["rating"], doc["tags"])
     # Re-importing the same files brings back the two papers the old ids had collapsed, and nothing else.
-    outcome = import_paths(folder, [CONF / "nips2018.json", CONF / "icml2019.json", FIXTURES / "small.bib"])
+    outcome = import_paths(LibraryFolder(folder), [CONF / "nips2018.json", CONF / "icml2019.json", FIXTURES / "small.bib"])
     lines = [text for kind, text in outcome.messages if kind == "line"]
     assert lines[0].endswith("2 papers added, 5 merged (5 with new fields), 0 skipped"), lines
     assert "0 papers added" in lines[1] and "0 papers added" in lines[2]

@@ -15,7 +15,8 @@ import pytest
 
 from tests.conftest import folder_snapshot
 from tui.core.ingest.watch import MATCHING, READING, WRITING
-from tui.core.library import Library, import_paths
+from tui.core.library import Library
+from tui.core.usecases.imports import import_paths
 
 
 def export(folder: Path, n: int, name: str = "big.json") -> Path:

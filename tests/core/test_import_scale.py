@@ -19,8 +19,9 @@ from tui.core.ingest.merge import MatchIndex, plan_import
 from tui.core.ingest.parsed import ParsedFile
 from tui.core.ingest.readers import read_import
 from tui.core.ingest.textfile import read_text
-from tui.core.library import Library, import_paths
+from tui.core.library import Library
 from tui.core.models import Paper, normalize_space, paper_id
+from tui.core.usecases.imports import import_paths
 
 WORDS = (
     "we study learning control robust policies from data with guarantees on stability safety sample complexity "

@@ -23,8 +23,9 @@ from tui.core.ingest.match_keys import key_rows
 from tui.core.ingest.merge import plan_import
 from tui.core.ingest.readers import read_imports
 from tui.core.ingest.spool import Spool
-from tui.core.library import Library, import_paths
+from tui.core.library import Library
 from tui.core.models import Paper, paper_id
+from tui.core.usecases.imports import import_paths
 
 
 def _rows(n: int, seed: int = 5) -> list[dict]:

@@ -15,7 +15,9 @@ from tests.core.test_import_stream import _near
 from tui.core.ingest import key_cache
 from tui.core.ingest.key_cache import KEYS_FILE, loads
 from tui.core.ingest.match_keys import key_rows
-from tui.core.library import Library, import_paths, remove_papers
+from tui.core.library import Library
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.remove import remove_papers
 
 
 def _files(folder: Path) -> tuple[Path, Path]:
@@ -35,7 +37,7 @@ def _files(folder: Path) -> tuple[Path, Path]:
     return folder / "a.json", folder / "b.json"
 
 
-def _kept(lib: Library):  # type: ignore[no-untyped-def]
+def _kept(lib: Library):
     return loads((lib.folder / KEYS_FILE).read_bytes(), lib.papers_digest, len(lib.papers))
 
 
@@ -69,7 +71,7 @@ def test_an_import_matches_the_same_with_the_kept_keys_and_without(tmp_path: Pat
                 (lib.folder / KEYS_FILE).unlink()
             used: list[bool] = []
 
-            def watched(self: Library, n: int, real=Library._known_keys, used=used):  # type: ignore[no-untyped-def]
+            def watched(self: Library, n: int, real=Library._known_keys, used=used):
                 got = real(self, n)
                 used.append(got is not None)
                 return got

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.library import RENAME_MARKER, Library, rename_list
+from tui.core.library import RENAME_MARKER, Library
+from tui.core.usecases.rename import rename_list
 
 
 class Killed(BaseException):

@@ -10,9 +10,10 @@ from tests.conftest import FIXTURES, folder_snapshot
 from tui.core.ingest.merge import MatchIndex, merge_into, normalize_doi, normalize_title
 from tui.core.ingest.parsed import FileReport, ParsedFile
 from tui.core.ingest.readers import read_import
-from tui.core.library import Library, import_paths
+from tui.core.library import Library, LibraryFolder
 from tui.core.models import Paper, paper_id
 from tui.core.store import papers_file as papers_file_module
+from tui.core.usecases.imports import import_paths
 
 ABSTRACT = (
     "We propose a method for learning controllers from data with guarantees on stability and safety, "
@@ -168,7 +169,7 @@ def test_two_incoming_duplicates_of_a_stored_paper_both_fill_it(library_dir: Pat
         " url = {https://example.org/stable}, booktitle = {L4DC}}\n"
         "@misc{c, title = {Learning Controllers That Are Stable}, author = {Other, Someone}, doi = {10.5555/STABLE}, year = 2025}\n"
     )
-    outcome = import_paths(library_dir, [bib])
+    outcome = import_paths(LibraryFolder(library_dir), [bib])
     assert [(r.added, r.merged) for r in outcome.reports] == [(0, 3)]
     with Library.open(library_dir, seed=False) as lib:
         assert len(lib.papers) == count

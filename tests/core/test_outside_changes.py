@@ -10,11 +10,11 @@ import pytest
 
 from tests.conftest import stored_annotations
 from tui.core.library import Library
-from tui.core.recovery import list_backups, newest_good, restore_backup
 from tui.core.store.backups import BACKUP_DIR, OUTSIDE, RECENT_KEPT, copies
 from tui.core.store.journal import read_stored
 from tui.core.store.outside import merge_tables
 from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.core.usecases.backups import list_backups, newest_good, restore_backup
 
 
 def _notes(folder: Path) -> dict[str, str]:

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tui.core import recovery
 from tui.core.errors import LibraryError, LibraryHeld
 from tui.core.library import Library
 from tui.core.store.backups import BACKUP_DIR, Copy
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.trash_file import TRASH_FILE
+from tui.core.usecases import backups as recovery
 
 NOTES = {"annotations": {"1": {"id": "p", "notes": "n", "status": "read"}}}
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import folder_snapshot
-from tui.core import recovery
 from tui.core.errors import LibraryError
 from tui.core.library import Library
 from tui.core.store import backups
@@ -17,6 +16,7 @@ from tui.core.store.backups import copies
 from tui.core.store.journal import journal_path
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.written import WRITTEN_FILE, read_record
+from tui.core.usecases import backups as recovery
 
 START = time.mktime((2030, 1, 1, 9, 0, 0, 0, 0, -1))
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.resuming import resumes
 from tui.core.search.sorts import SORT_NAMES
 from tui.core.store.session import SESSION_FILE, ExportPlaces, Session, TriagePass, load_session, save_session
+from tui.core.usecases.resume import resumes
 
 SORTS = tuple(SORT_NAMES)
 

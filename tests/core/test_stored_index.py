@@ -7,11 +7,12 @@ from pathlib import Path
 import numpy as np
 
 from tui.core.ingest.lists import parse_list
-from tui.core.library import Library, papers_matching, search_index
+from tui.core.library import Library
 from tui.core.models import Paper
 from tui.core.search.index import SearchIndex
 from tui.core.search.query import parse_query
 from tui.core.search.stored import FORMAT, INDEX_DIR, load, load_or_build
+from tui.core.usecases.list import papers_matching, search_index
 
 QUERIES = ("graph", "lern", "reinforcement learning", '"language models"', "-graph model", "status:read neural", "zzzz")
 

@@ -15,8 +15,9 @@ from tui.core.export import sync as sync_module
 from tui.core.export.notes_import import read_note_file
 from tui.core.export.sync import SyncError
 from tui.core.export.sync_state import STATE_FILE
-from tui.core.library import Library, sync_vault
+from tui.core.library import Library
 from tui.core.models import Status
+from tui.core.usecases.sync import sync_vault
 
 DAY1 = "2026-11-30T12:00:00+00:00"
 DAY2 = "2026-12-01T12:00:00+00:00"
@@ -220,7 +221,7 @@ def test_a_full_disk_halfway_leaves_both_sides_valid(lib: Library, tmp_path: Pat
     real = sync_module.write_text
     calls = []
 
-    def full_disk(path, text, **kwargs):  # type: ignore[no-untyped-def]
+    def full_disk(path, text, **kwargs):
         calls.append(path)
         if len(calls) == 3:
             real(path.with_name(".partial.tmp"), text[: len(text) // 2], **kwargs)  # a torn temp file, never renamed
@@ -249,7 +250,7 @@ def test_a_library_that_cannot_be_saved_leaves_the_vault_alone(lib: Library, tmp
     edit(file_of(vault, pid), "n1", "n2")
     lib.save_annotation(lib.papers[1].id, notes="other, changed")
 
-    def broken(changes):  # type: ignore[no-untyped-def]
+    def broken(changes):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     before = folder_snapshot(vault)
@@ -291,7 +292,7 @@ def test_the_vaults_own_text_and_keys_are_respected(lib: Library, tmp_path: Path
     assert "aliases:\n- my alias\n" in text and read_note_file(path).notes == "n2"  # the vault's own key survives a rewrite
 
 
-def test_the_cli_syncs_and_says_when_there_is_nothing_to_do(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_cli_syncs_and_says_when_there_is_nothing_to_do(tmp_path: Path, capsys) -> None:
     from tui.cli import main
 
     folder, vault = tmp_path / "lib", tmp_path / "vault"
@@ -312,7 +313,7 @@ def test_the_cli_syncs_and_says_when_there_is_nothing_to_do(tmp_path: Path, caps
 def test_a_first_sync_after_an_export_takes_the_librarys_later_changes(lib: Library, tmp_path: Path) -> None:
     from tui.core.export.markdown import annotated_entries, library_id
     from tui.core.export.writing import write_per_paper
-    from tui.core.library import library_key
+    from tui.core.usecases.sync import library_key
 
     vault = tmp_path / "vault"
     a, b = lib.papers[0].id, lib.papers[1].id

@@ -14,8 +14,9 @@ from tests.core.test_notes_import import small_library
 from tests.core.test_sync import DAY1, DAY2, edit, file_of
 from tui.core.export.notes_import import read_note_file
 from tui.core.export.sync_state import STATE_FILE
-from tui.core.library import Library, sync_vault
+from tui.core.library import Library
 from tui.core.models import Highlight, Status
+from tui.core.usecases.sync import sync_vault
 
 #: `$x_{i}$` as a title derived from the abstract shows it: x₀, x₁₂.
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")

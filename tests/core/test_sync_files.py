@@ -24,8 +24,9 @@ from tui.core.export.notes_import import read_note_file
 from tui.core.export.sync import SyncError
 from tui.core.export.sync_state import STATE_FILE, text_hash
 from tui.core.export.writing import file_mode, write_per_paper
-from tui.core.library import Library, library_key, sync_vault
+from tui.core.library import Library
 from tui.core.store.storage import ANNOTATIONS_FILE
+from tui.core.usecases.sync import library_key, sync_vault
 
 
 def state_entries(vault: Path) -> dict:
@@ -129,7 +130,7 @@ def test_a_failed_write_says_which_file_and_how_many_are_in_place(lib: Library, 
         lib.save_annotation(lib.papers[i].id, notes=f"note {i}")
     real, calls = sync_module.write_text, []
 
-    def full_disk(path, text, **kwargs):  # type: ignore[no-untyped-def]
+    def full_disk(path, text, **kwargs):
         calls.append(path)
         if len(calls) == failing:
             raise OSError(errno.ENOSPC, "No space left on device")

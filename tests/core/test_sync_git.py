@@ -14,7 +14,8 @@ import pytest
 
 from tests.core.test_notes_import import small_library
 from tui.core.export.notes_import import read_note_file
-from tui.core.library import Library, sync_vault_git
+from tui.core.library import Library
+from tui.core.usecases.sync import sync_vault_git
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
 
@@ -35,7 +36,7 @@ class Machine:
         git(self.vault, "config", "user.email", f"{name}@example.org")
         self.lib = small_library(tmp / name / "library", count=4)
 
-    def sync(self):  # type: ignore[no-untyped-def]
+    def sync(self):
         return sync_vault_git(self.lib, self.vault, now=NOW)
 
     def note(self, i: int) -> str:
@@ -65,7 +66,7 @@ def machines(tmp_path: Path):
     desktop.lib.close()
 
 
-def test_a_note_written_on_one_machine_appears_on_the_other(machines) -> None:  # type: ignore[no-untyped-def]
+def test_a_note_written_on_one_machine_appears_on_the_other(machines) -> None:
     laptop, desktop = machines
     laptop.lib.save_annotation(laptop.lib.papers[0].id, notes="written on the laptop", rating=4, tags=["llm training"])
     out = laptop.sync()
@@ -84,7 +85,7 @@ def test_a_note_written_on_one_machine_appears_on_the_other(machines) -> None:  
     assert again.report is not None and not again.report.changed and "git: nothing to commit" in again.lines()
 
 
-def test_the_same_note_changed_on_both_machines_keeps_both_texts(machines) -> None:  # type: ignore[no-untyped-def]
+def test_the_same_note_changed_on_both_machines_keeps_both_texts(machines) -> None:
     laptop, desktop = machines
     laptop.lib.save_annotation(laptop.lib.papers[0].id, notes="base")
     laptop.sync()
@@ -101,7 +102,7 @@ def test_the_same_note_changed_on_both_machines_keeps_both_texts(machines) -> No
         assert "laptop text" in held and "desktop text" in held
 
 
-def test_a_vault_edit_clashing_with_the_other_machine_is_kept_beside(machines) -> None:  # type: ignore[no-untyped-def]
+def test_a_vault_edit_clashing_with_the_other_machine_is_kept_beside(machines) -> None:
     laptop, desktop = machines
     laptop.lib.save_annotation(laptop.lib.papers[0].id, notes="base")
     laptop.sync()
@@ -118,7 +119,7 @@ def test_a_vault_edit_clashing_with_the_other_machine_is_kept_beside(machines) -
 
 
 @pytest.mark.parametrize("seed", range(int(__import__("os").environ.get("PAPERDESK_SYNC_SEEDS", "4"))))
-def test_nothing_is_lost_in_any_order_of_syncs(machines, seed: int) -> None:  # type: ignore[no-untyped-def]
+def test_nothing_is_lost_in_any_order_of_syncs(machines, seed: int) -> None:
     rng = random.Random(seed)
     laptop, desktop = machines
     laptop.lib.save_annotation(laptop.lib.papers[0].id, notes="start")

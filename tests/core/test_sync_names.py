@@ -11,8 +11,9 @@ from tests.core.test_sync_decisions import conflict, name, synced
 from tui.core.export.notes_import import read_note_file
 from tui.core.export.sync_state import STATE_FILE
 from tui.core.ingest.parsed import ParsedFile
-from tui.core.library import Library, sync_vault
+from tui.core.library import Library
 from tui.core.models import Paper
+from tui.core.usecases.sync import sync_vault
 
 OWN_NOTE = "My own note, not paperdesk's.\n"
 

@@ -11,8 +11,9 @@ from tests.core.test_sync import DAY1, DAY2, edit, file_of, notes_files
 from tui.core.export.markdown import Entry, render_paper_file
 from tui.core.export.notes_import import parse_note_text
 from tui.core.ingest.parsed import ParsedFile
-from tui.core.library import Library, sync_vault
+from tui.core.library import Library
 from tui.core.models import Annotation, Highlight, Paper
+from tui.core.usecases.sync import sync_vault
 
 UNDER_TITLE = "My one-line summary, under the title."
 AFTER_ABSTRACT = "A paragraph of my own after the abstract.\n\n> a quote of mine, not the abstract's"
@@ -117,7 +118,7 @@ def test_a_first_sync_over_an_export_refreshes_the_paper_and_keeps_the_readers_p
     """No sync state yet: an exported file whose values nobody edited is refreshed with the paper's new data, prose and all."""
     from tui.core.export.markdown import annotated_entries, library_id
     from tui.core.export.writing import write_per_paper
-    from tui.core.library import library_key
+    from tui.core.usecases.sync import library_key
 
     vault = tmp_path / "vault"
     paper = lib.papers[0]

@@ -11,9 +11,11 @@ from tui.core.export.json_record import paper_record
 from tui.core.export.markdown import entries, plain_summary, render_document, render_paper_file
 from tui.core.ingest.bibtex import decode_title
 from tui.core.ingest.readers import read_import
-from tui.core.library import Library, import_paths, papers_matching
+from tui.core.library import Library, LibraryFolder
 from tui.core.models import Annotation
 from tui.core.render.titles import display_title, title_text
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.list import papers_matching
 
 CONF = FIXTURES / "conference"
 BIB = r"""@inproceedings{a, title = {Solving {$k$-SAT} with {ADMM}}, author = {Doe, Jane}, year = {2020}}
@@ -44,7 +46,7 @@ def test_every_source_stores_the_title_source(tmp_path: Path) -> None:
 
 @pytest.fixture
 def conference(library_dir: Path) -> Library:
-    import_paths(library_dir, [CONF / "nips2018.json", CONF / "icml2019.json"])
+    import_paths(LibraryFolder(library_dir), [CONF / "nips2018.json", CONF / "icml2019.json"])
     lib = Library.open(library_dir)
     yield lib
     lib.close()

@@ -28,7 +28,7 @@ def test_a_restore_keeps_an_annotation_written_after_the_removal(library: Librar
 def test_a_restore_says_what_was_removed_and_when(library: Library) -> None:
     import re
 
-    from tui.core.removing import restore_papers
+    from tui.core.usecases.restore import restore_papers
 
     ids = [p.id for p in library.papers[:2]]
     assert library.remove_papers(ids, "the two first papers") == 2
@@ -50,7 +50,7 @@ def test_papers_imported_while_one_is_in_the_trash_come_after_its_place(library:
     """The import numbers after the trash's highest place (`store.trash.highest_seq`), so the restored paper
     goes back where it was, before them, and no two papers share a place."""
     from tests.conftest import FIXTURES
-    from tui.core.library import import_paths
+    from tui.core.usecases.imports import import_paths
 
     last = max(library.papers, key=lambda p: p.seq)
     library.remove_papers([last.id], "the last")
@@ -74,7 +74,7 @@ def test_the_trash_highest_place_skips_what_is_not_a_place() -> None:
 def test_a_removal_and_its_restore_keep_everything_else_in_the_annotations_file(library: Library) -> None:
     """Each move rewrites annotations.json whole: the annotations it does not move, the views and the change log
     come through as they were, and the moved annotations are on disk (not only in memory) after each step."""
-    from tui.core import edits
+    from tui.core.usecases import edit as edits
 
     gone, also, other = (p.id for p in library.papers[:3])
     library.save_annotation(gone, notes="leaves", rating=4)
@@ -106,7 +106,7 @@ def test_restoring_two_removals_of_one_paper_keeps_the_newer_annotation_first(li
     """A paper removed, imported again, annotated and removed again sits in two batches: restoring every batch
     brings it back once, the newer removal's annotation winning and the older one filling its gaps."""
     from tests.conftest import FIXTURES
-    from tui.core.library import import_paths
+    from tui.core.usecases.imports import import_paths
 
     nips = FIXTURES / "conference" / "nips2018.json"
     import_paths(library, [nips])

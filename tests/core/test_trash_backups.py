@@ -8,9 +8,9 @@ import pytest
 
 from tui.core.errors import LibraryError
 from tui.core.library import Library
-from tui.core.recovery import TrashSummary, list_backups, newest_good, restore_backup, restore_trash
 from tui.core.store.backups import TRASH, copies
 from tui.core.store.trash_file import TRASH_FILE, read_trash
+from tui.core.usecases.backups import TrashSummary, list_backups, newest_good, restore_backup, restore_trash
 
 
 def _removed(library_dir: Path) -> tuple[str, str]:

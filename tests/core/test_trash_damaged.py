@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import folder_snapshot
 from tui.core.errors import LibraryError
-from tui.core.library import Library
+from tui.core.library import Library, LibraryFolder
 from tui.core.store.trash_file import TRASH_FILE
 
 WRONG_SHAPES = [
@@ -36,12 +36,12 @@ def test_a_damaged_trash_makes_removal_and_restore_refuse_and_is_never_overwritt
 
 
 def test_an_import_still_works_beside_a_damaged_trash(library_dir: Path, tmp_path: Path) -> None:
-    from tui.core.library import import_paths
+    from tui.core.usecases.imports import import_paths
 
     Library.open(library_dir).close()
     (library_dir / TRASH_FILE).write_bytes(b"[1]")
     source = tmp_path / "new.json"
     source.write_text('[{"title": "A Paper Beside a Damaged Trash", "abstract": "Something specific enough to be its own."}]')
-    outcome = import_paths(library_dir, [source])
+    outcome = import_paths(LibraryFolder(library_dir), [source])
     assert not outcome.took_nothing
     assert (library_dir / TRASH_FILE).read_bytes() == b"[1]"

@@ -18,7 +18,7 @@ from tui.core.models import Annotation, Paper
 NOTES = "# Summary\n\ntext\n\n## Details\n\n```md\n# not a heading\n```\n#tag is no heading\n"
 
 
-def entry(**ann) -> Entry:  # type: ignore[no-untyped-def]
+def entry(**ann) -> Entry:
     paper = Paper(
         "abcdefabcdef",
         "We prove $\\alpha$ bounds. Code: https://github.com/x/y and https://example.org/page",

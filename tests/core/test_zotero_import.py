@@ -9,8 +9,10 @@ import pytest
 
 from tests.zotero_db import ZoteroDB
 from tui.core.export.paper_text import paper_text
-from tui.core.library import Library, import_paths, papers_matching
+from tui.core.library import Library
 from tui.core.models import Highlight, Status
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.list import papers_matching
 
 NOTE = (
     '<div data-schema-version="9"><h1>Why it matters &amp; what to check</h1>'
@@ -56,7 +58,7 @@ def imported(lib: Library, path: Path, **options: bool) -> list[tuple[str, str]]
     return outcome.messages
 
 
-def only(lib: Library, query: str):  # type: ignore[no-untyped-def]
+def only(lib: Library, query: str):
     found = list(papers_matching(lib, query))
     assert len(found) == 1, [p.title for p in found]
     return found[0]
@@ -298,7 +300,7 @@ def test_a_database_held_in_exclusive_wal_mode_is_read_with_its_wal(zotero: Zote
         ),
     ],
 )
-def test_not_zotero_or_unknown_schema_is_one_line_and_changes_nothing(tmp_path: Path, make, problem: str) -> None:  # type: ignore[no-untyped-def]
+def test_not_zotero_or_unknown_schema_is_one_line_and_changes_nothing(tmp_path: Path, make, problem: str) -> None:
     path = tmp_path / "zotero.sqlite"
     make(path)
     with Library.open(tmp_path / "lib", seed=False) as lib:

@@ -8,9 +8,10 @@ from typing import Any
 from tests.zotero_db import ZoteroDB
 from tui.core.ingest.parsed import ImportOutcome
 from tui.core.ingest.watch import WRITING
-from tui.core.library import Library, import_paths
+from tui.core.library import Library
 from tui.core.models import Paper, paper_id
-from tui.core.zotero_sync import GONE_SHOWN, synced, zotero_lists
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.zotero import GONE_SHOWN, synced, zotero_lists
 
 
 def paper(title: str = "A paper", *, list_name: str = "Reading", lists: Any = ("Reading",), extra: dict[str, Any] | None = None, **fields: Any) -> Paper:

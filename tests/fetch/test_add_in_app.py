@@ -13,7 +13,7 @@ from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.paper_list import PaperList
 
 
-async def wait_for_add(app, pilot) -> None:  # type: ignore[no-untyped-def]
+async def wait_for_add(app, pilot) -> None:
     for _ in range(200):
         await settle(app, pilot, rounds=1)
         if not getattr(app.screen, "running", False):
@@ -59,7 +59,7 @@ async def test_a_reports_an_id_that_fails_and_adds_the_rest(services: FakeServic
     library.close()
 
 
-async def test_a_offline_says_which_service_and_changes_nothing(services: FakeServices, library_dir: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_a_offline_says_which_service_and_changes_nothing(services: FakeServices, library_dir: Path, monkeypatch) -> None:
     import socket
 
     with socket.socket() as probe:  # a port nobody listens on

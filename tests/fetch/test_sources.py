@@ -172,7 +172,8 @@ def test_add_ids_on_the_open_library_from_a_worker(services: FakeServices, libra
     """What the app's `a` key calls: its open library, a thread, progress; the papers are in memory at once."""
     import threading
 
-    from tui.core.library import Library, add_ids
+    from tui.core.library import Library
+    from tui.core.usecases.add import add_ids
 
     with Library.open(library_dir) as lib:
         before = len(lib.papers)

@@ -36,6 +36,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
+from tests.folders import reading, writing
 from tests.robustness.group_world import (
     NOW,
     TITLES,
@@ -53,10 +54,10 @@ from tests.robustness.group_world import (
     reencoding,
     sh,
 )
-from tui.core import grouping
 from tui.core.group.state import GroupError
 from tui.core.library import Library
 from tui.core.render.text import one_line
+from tui.core.usecases import group as grouping
 
 NAMES = ("papers", "annotations", "cleo")
 KEPT = ("papers.json", "annotations.json")
@@ -113,7 +114,7 @@ class GroupMachine(RuleBasedStateMachine):
         self.hostile: set[str] = set()
         for name in NAMES:
             shutil.copytree(templates()[name], self.folders[name])
-            grouping.join(self.folders[name], str(self.bare), name, now=NOW)
+            writing(self.folders[name], grouping.join, str(self.bare), name, now=NOW)
             self.shared[name] = {}
         self.evil = Evil(self.base, self.bare)
 
@@ -134,7 +135,7 @@ class GroupMachine(RuleBasedStateMachine):
     def sync(self, who: str) -> None:
         before = self.kept(who)
         try:
-            report = grouping.sync(self.folders[who], now=NOW)
+            report = reading(self.folders[who], grouping.sync, now=NOW)
         except GroupError as exc:
             assert "\n" not in str(exc), exc
             assert self.kept(who) == before
@@ -150,7 +151,10 @@ class GroupMachine(RuleBasedStateMachine):
     def killed_sync(self, who: str, after: float) -> None:
         """A sync in another process, killed after `after` seconds (it may have finished, or pushed, by then)."""
         before = self.kept(who)
-        code = f"from tui.core import grouping; grouping.sync({str(self.folders[who])!r})"
+        code = (
+            "from tui.core.library import Library; from tui.core.usecases import group; "
+            f"group.sync(Library.open({str(self.folders[who])!r}, read_only=True, seed=False))"
+        )
         process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         time.sleep(after)
         process.send_signal(signal.SIGKILL)

@@ -15,7 +15,8 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from tui.core.library import Library, import_paths
+from tui.core.library import Library
+from tui.core.usecases.imports import import_paths
 
 NOW = "2026-06-01T12:00:00+00:00"
 #: Papers every member's library holds (the same titles, abstracts and years: they meet by id).

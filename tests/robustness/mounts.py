@@ -92,5 +92,5 @@ class FullDiskOs:
         def write(data: bytes) -> int:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-        handle.write = write  # type: ignore[method-assign]
+        handle.write = write
         return handle

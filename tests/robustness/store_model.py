@@ -40,13 +40,18 @@ import orjson
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from tui.core import edits
 from tui.core.errors import LibraryError
-from tui.core.library import Library, import_paths, papers_matching, remove_papers, rename_list, restore_papers
+from tui.core.library import Library
 from tui.core.models import Highlight, Status
 from tui.core.store.journal import journal_path, read_stored
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.store.trash_file import TRASH_FILE, read_trash
+from tui.core.usecases import edit as edits
+from tui.core.usecases.imports import import_paths
+from tui.core.usecases.list import papers_matching
+from tui.core.usecases.remove import remove_papers
+from tui.core.usecases.rename import rename_list
+from tui.core.usecases.restore import restore_papers
 
 REPO = Path(__file__).resolve().parents[2]
 

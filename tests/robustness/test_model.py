@@ -634,7 +634,7 @@ def slow_disk() -> Iterator[None]:
     """Annotation saves take `SAVE_DELAY` longer while the scenario runs (see `SAVE_DELAY`)."""
     real = LibraryStore.save_annotations
 
-    def slow(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def slow(self, *args, **kwargs):
         time.sleep(SAVE_DELAY)
         return real(self, *args, **kwargs)
 
@@ -671,6 +671,6 @@ def test_recorded_sequences(tmp_path: Path, name: str, monkeypatch: pytest.Monke
     phases=[Phase.generate, Phase.shrink] if os.environ.get("PAPERDESK_MODEL_SHRINK") else [Phase.generate],
 )
 @given(data=st.data())
-def test_the_app_does_what_the_reader_did(tmp_path_factory, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
+def test_the_app_does_what_the_reader_did(tmp_path_factory, data: st.DataObject) -> None:
     folder = tmp_path_factory.mktemp("model") / "library"
     asyncio.run(scenario(folder, data))

@@ -17,7 +17,7 @@ def make_app(request: pytest.FixtureRequest) -> Callable[..., PaperdeskApp]:
     `library=` gives it another library; the test's `library` fixture is opened only when none is given.
     """
 
-    def make(**kwargs) -> PaperdeskApp:  # type: ignore[no-untyped-def]
+    def make(**kwargs) -> PaperdeskApp:
         library: Library = kwargs.pop("library") if "library" in kwargs else request.getfixturevalue("library")
         return PaperdeskApp(library=library, **kwargs)
 

@@ -40,7 +40,7 @@ def burst(app: PaperdeskApp, keys: Iterable[str]) -> None:
         app.post_message(key_event(key))
 
 
-async def settle(app: PaperdeskApp, pilot, rounds: int = 3) -> None:  # type: ignore[no-untyped-def]
+async def settle(app: PaperdeskApp, pilot, rounds: int = 3) -> None:
     """Let workers (ranking, saving) finish and their results reach the screen."""
     for _ in range(rounds):
         await app.workers.wait_for_complete()
@@ -52,13 +52,13 @@ async def settle(app: PaperdeskApp, pilot, rounds: int = 3) -> None:  # type: ig
     await pilot.pause()
 
 
-def hold_library_open(monkeypatch) -> threading.Event:  # type: ignore[no-untyped-def]
+def hold_library_open(monkeypatch) -> threading.Event:
     """`Library.open` waits until the returned event is set (10 s at most): keys typed meanwhile meet a
     library still opening, as on a first launch or with a large library (opened in a thread)."""
     opening = threading.Event()
     real_open = Library.open
 
-    def slow_open(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def slow_open(cls, *args, **kwargs):
         opening.wait(10)
         return real_open(*args, **kwargs)
 
@@ -73,7 +73,7 @@ def text_of(app: PaperdeskApp, selector: str) -> str:
 
 
 
-def big_library(folder, n: int) -> Library:  # type: ignore[no-untyped-def]
+def big_library(folder, n: int) -> Library:
     """A library of `n` synthetic papers (the benchmarks' corpus), through the real import path."""
     from benchmarks.corpus import papers
     from tui.core.ingest.parsed import ParsedFile
@@ -83,7 +83,7 @@ def big_library(folder, n: int) -> Library:  # type: ignore[no-untyped-def]
     return library
 
 
-async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+async def type_text(pilot, text: str) -> None:
     """Press the keys of `text`, one at a time, as a reader types."""
     await pilot.press(*(key_of(char) for char in text))
 

@@ -82,7 +82,7 @@ def test_data_changing_palette_commands_are_marked() -> None:
     assert not palette["Statistics"].changes_data and not palette["Sort by title"].changes_data
 
 
-async def test_palette_only_commands_run_their_actions(make_app, library) -> None:  # type: ignore[no-untyped-def]
+async def test_palette_only_commands_run_their_actions(make_app, library) -> None:
     from tests.ui.pilot import settle, type_text
     from tui.core.models import Status
     from tui.ui.widgets.paper_list import PaperList

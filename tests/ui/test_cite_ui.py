@@ -14,9 +14,9 @@ import tui.ui.library.clipboard as clipboard
 import tui.ui.library.exporting as exporting
 from tests.conftest import FIXTURES
 from tests.ui.pilot import notices, settle, text_of
-from tui.core.citing import formatted_references, set_key
 from tui.core.ingest.readers import read_import
 from tui.core.library import Library
+from tui.core.usecases.cite import formatted_references, set_key
 from tui.ui.screens.copy_menu import CopyMenu
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.screens.key_dialog import KeyDialog
@@ -39,7 +39,7 @@ def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def painted(app) -> str:  # type: ignore[no-untyped-def]
+def painted(app) -> str:
     """The characters on screen now, as the terminal shows them (a screenshot's text)."""
     import html
     import re
@@ -47,7 +47,7 @@ def painted(app) -> str:  # type: ignore[no-untyped-def]
     return html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
 
 
-async def open_on(app, pilot, pid: str) -> None:  # type: ignore[no-untyped-def]
+async def open_on(app, pilot, pid: str) -> None:
     """Once the app has settled, the highlight on paper `pid` and the pane showing it."""
     await settle(app, pilot)
     papers = app.screen.query_one(PaperList)
@@ -55,7 +55,7 @@ async def open_on(app, pilot, pid: str) -> None:  # type: ignore[no-untyped-def]
     await settle(app, pilot)
 
 
-def pmlr_paper(library: Library, key: str = "chakraborty26b"):  # type: ignore[no-untyped-def]
+def pmlr_paper(library: Library, key: str = "chakraborty26b"):
     library.add_papers([read_import(PMLR)])
     return next(p for p in library.papers if p.citekey == key)
 
@@ -187,7 +187,7 @@ async def test_the_palette_finds_citing_under_cite_bib_and_ris(make_app, library
         await settle(app, pilot)
 
         class Probe:  # what ranked_hits asks of a provider: its matcher
-            def matcher(self, text):  # type: ignore[no-untyped-def]
+            def matcher(self, text):
                 from textual.command import Matcher
 
                 return Matcher(text)

@@ -13,7 +13,8 @@ from textual.widgets import Input, RadioSet
 import tui.ui.library.exporting as exporting
 from tests.conftest import FIXTURES
 from tests.ui.pilot import settle, text_of, type_text
-from tui.core.library import Library, import_paths
+from tui.core.library import Library
+from tui.core.usecases.imports import import_paths
 from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.screens.save_view import SaveViewScreen
@@ -29,7 +30,7 @@ def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def screen_lines(app) -> list[str]:  # type: ignore[no-untyped-def]
+def screen_lines(app) -> list[str]:
     """The screen as the compositor paints it, toasts included, one string per line."""
     return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 from tests.conftest import stored_annotations
 from tests.ui.pilot import big_library, burst, settle
-from tui.core.library import Library, papers_matching
+from tui.core.library import Library
 from tui.core.store.session import Session, save_session
+from tui.core.usecases.list import papers_matching
 from tui.ui.app import PaperdeskApp
 from tui.ui.screens.comment_dialog import CommentDialog
 from tui.ui.screens.highlights_dialog import HighlightsDialog
@@ -104,7 +105,7 @@ async def test_the_rename_list_box_adds_to_the_lists_name(make_app, library: Lib
 
 # -- `/` over a filter: the old text selected -------------------------------------------------
 
-async def slash_then(app: PaperdeskApp, pilot, library: Library, keys: list[str], text: str) -> None:  # type: ignore[no-untyped-def]
+async def slash_then(app: PaperdeskApp, pilot, library: Library, keys: list[str], text: str) -> None:
     """`/` and `keys` in one burst, then Enter: the box holds `text`, the list is ranked for it, and has focus."""
     burst(app, ["slash", *keys, "enter"])
     await settle(app, pilot)

@@ -14,7 +14,7 @@ from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.paper_list import PaperList
 
 
-async def type_filter(app: PaperdeskApp, pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+async def type_filter(app: PaperdeskApp, pilot, text: str) -> None:
     await pilot.press("slash")
     assert isinstance(app.focused, FilterInput)
     await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in text])
@@ -242,7 +242,7 @@ async def test_leave_keys_follow_the_users_key_overrides(make_app, library: Libr
         assert app.screen.query_one(FilterInput).value == "lora"
 
 
-async def test_a_library_of_one_paper_says_1_paper(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_library_of_one_paper_says_1_paper(make_app, tmp_path) -> None:
     from tests.ui.test_links_from_data import one_paper_library
 
     library = one_paper_library(tmp_path / "lib")

@@ -48,7 +48,7 @@ NOT_AT_IMPORT = {
     "tui.ui.screens.save_view": "a dialog (ctrl+b)",
     "tui.ui.palette": "the command palette (ctrl+p), its providers loaded when it opens",
     "tui.core.search.command_match": "the command palette's matching",
-    "argparse": "the command line's parser, built when `main` reads the arguments (tui/cli_args.py)",
+    "argparse": "the command line's parser, built when `main` reads the arguments (tui/cli/parser.py)",
     "tui.core.search.query": "the query rules: the first filter (or a saved one being restored)",
     "tui.core.reading_cursor": "the reading cursor's sentence rules (h)",
     "tui.core.store.changelog": "command-line edits, read after the first frame, and the first save",
@@ -65,7 +65,7 @@ NOT_BEFORE_FIRST_FRAME = (
     "tui.core.store.scan",  # papers.json read record by record: only when its catalog is missing or stale
     "tui.core.store.history",  # the undo history, made at the first change or `u` (`Annotator.history`)
     "tui.core.migrations",  # only a library written by older rules (`store.formats.outdated`) is brought up to date
-    "tui.core.removing",  # removing and restoring papers
+    "tui.core.usecases.remove", "tui.core.usecases.restore",  # removing and restoring papers
 )
 
 AT_IMPORT = """
@@ -133,7 +133,7 @@ def test_the_index_and_the_reading_pane_load_after_the_lists_first_frame(tmp_pat
     assert seen["reader"] == ["notes"]  # the pane's parts are made at its first draw, after this frame
 
 
-async def test_the_panes_parts_are_made_at_its_first_draw_in_their_order(make_app) -> None:  # type: ignore[no-untyped-def]
+async def test_the_panes_parts_are_made_at_its_first_draw_in_their_order(make_app) -> None:
     """Made after the list's first frame, the parts sit where they always did: above the notes, the highlights below."""
     from tui.ui.widgets.reader import Reader
 
@@ -156,7 +156,7 @@ async def test_the_panes_parts_are_made_at_its_first_draw_in_their_order(make_ap
         assert str(app.screen.query_one("#reader-abstract").render()).strip()  # the abstract is drawn in its part
 
 
-async def test_the_notes_editor_is_made_and_gets_markdown_highlighting_at_the_first_edit(make_app) -> None:  # type: ignore[no-untyped-def]
+async def test_the_notes_editor_is_made_and_gets_markdown_highlighting_at_the_first_edit(make_app) -> None:
     """Browsing never makes the editor nor loads the grammar; `n` does, and the text typed then is Markdown as before."""
     from textual.widgets import TextArea
 

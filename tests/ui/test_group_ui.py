@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.folders import reading, writing
 from tests.ui.pilot import notices, settle, text_of, type_text
-from tui.core import grouping
 from tui.core.config import Settings
 from tui.core.library import Library
+from tui.core.usecases import group as grouping
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
 
@@ -20,25 +21,25 @@ COMMENT = "Week 3 please [bold]not markup[/]"
 
 
 @pytest.fixture
-def bob(tmp_path: Path, library: Library):  # type: ignore[no-untyped-def]
+def bob(tmp_path: Path, library: Library):
     """The app's library joined a group as ana; bob (the same bundled papers) rated the first paper 5 with a comment,
     the second 3, and synced; ana synced after him. Yields bob's library (open)."""
     bare = tmp_path / "shared.git"
     subprocess.run(["git", "init", "-q", "--bare", str(bare)], check=True)
     grouping.join(library, str(bare), "ana")
     other = Library.open(tmp_path / "bob")
-    grouping.join(other, str(bare), "bob")
+    writing(other, grouping.join, str(bare), "bob")
     first, second = other.papers[0].id, other.papers[1].id
     other.save_annotation(first, rating=5, status="to-read", tags=["group/theory", "private"])
     other.save_annotation(second, rating=3)
-    grouping.set_comment(other, first, COMMENT)
-    grouping.sync(other)
+    writing(other, grouping.set_comment, first, COMMENT)
+    reading(other, grouping.sync)
     grouping.sync(library)
     yield other
     other.close()
 
 
-def group_part(app) -> str:  # type: ignore[no-untyped-def]
+def group_part(app) -> str:
     return text_of(app, "#reader-group")
 
 
@@ -123,7 +124,7 @@ async def test_syncing_from_the_palette_brings_the_others_new_ratings(make_app, 
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
         bob.save_annotation(bob.papers[0].id, rating=2)
-        grouping.sync(bob)
+        reading(bob, grouping.sync)
         await pilot.press("ctrl+p")
         await type_text(pilot, "sync with the reading group")
         await pilot.press("enter")

@@ -38,11 +38,11 @@ def sentence(n: int) -> str:
     return document(ABSTRACT)[s:e]
 
 
-def rows(app) -> list[str]:  # type: ignore[no-untyped-def]
+def rows(app) -> list[str]:
     return [str(item.render()) for item in app.screen.query_one(HighlightList).query(".highlight-item").results(Static)]
 
 
-async def keep(app, pilot, keys: list[str], comment: str) -> None:  # type: ignore[no-untyped-def]
+async def keep(app, pilot, keys: list[str], comment: str) -> None:
     await pilot.press("h", *keys, "enter")
     await settle(app, pilot)
     assert isinstance(app.screen, CommentDialog)

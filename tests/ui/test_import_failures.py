@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, ProgressBar
 
-import tui.core.importing as importing
+import tui.core.usecases.imports as importing
 from tests.ui.pilot import notices, settle, text_of
 from tests.ui.test_import_progress import Held, generated, start_import
 from tui.core.ingest.watch import MATCHING
@@ -30,7 +30,7 @@ def one_paper(folder: Path, title: str = "One paper") -> Path:
     return path
 
 
-async def imported(app, pilot, path: Path) -> str:  # type: ignore[no-untyped-def]
+async def imported(app, pilot, path: Path) -> str:
     """The dialog's report once the import of `path` ended."""
     await start_import(app, pilot, path)
     await settle(app, pilot)
@@ -38,10 +38,10 @@ async def imported(app, pilot, path: Path) -> str:  # type: ignore[no-untyped-de
 
 
 @pytest.mark.parametrize("error", [KeyError("entry"), RecursionError("maximum recursion depth exceeded"), ZeroDivisionError()])
-async def test_an_importer_raising_anything_ends_on_one_line_naming_the_file(  # type: ignore[no-untyped-def]
+async def test_an_importer_raising_anything_ends_on_one_line_naming_the_file(
     make_app, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: Exception
 ) -> None:
-    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def broken(*args, **kwargs):
         raise error
 
     monkeypatch.setattr(importing, "add_read", broken)
@@ -61,21 +61,21 @@ async def test_an_importer_raising_anything_ends_on_one_line_naming_the_file(  #
     assert (library.folder / "papers.json").read_bytes() == before
 
 
-async def test_an_error_during_the_write_says_so_and_the_list_is_reloaded(  # type: ignore[no-untyped-def]
+async def test_an_error_during_the_write_says_so_and_the_list_is_reloaded(
     make_app, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tui.ui.library.screen import LibraryScreen
 
     real = importing.add_read
 
-    def written_then_broken(library, parsed, incoming, outcome, watch):  # type: ignore[no-untyped-def]
+    def written_then_broken(library, parsed, incoming, outcome, watch):
         real(library, parsed, incoming, outcome, watch)  # the papers are written…
         raise RuntimeError("after the write")  # …and something after it fails
 
     reloads: list[int] = []
     real_reload = LibraryScreen.reload_papers
 
-    def reload(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def reload(self, *args, **kwargs):
         reloads.append(1)
         return real_reload(self, *args, **kwargs)
 
@@ -92,7 +92,7 @@ async def test_an_error_during_the_write_says_so_and_the_list_is_reloaded(  # ty
     assert [p.title for p in library.papers if p.title == "Written anyway"] == ["Written anyway"]
 
 
-async def test_a_superseded_import_stops_and_its_outcome_is_dropped(  # type: ignore[no-untyped-def]
+async def test_a_superseded_import_stops_and_its_outcome_is_dropped(
     make_app, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A second import started while the first still runs: the first stops before its write, and neither its

@@ -43,7 +43,7 @@ class Held:
         self.reached, self.release = threading.Event(), threading.Event()
         real = import_run.import_paths
 
-        def held(library, paths, *, progress, cancelled, **kwargs):  # type: ignore[no-untyped-def]
+        def held(library, paths, *, progress, cancelled, **kwargs):
             def step(at: str, done: int, total: int) -> None:
                 progress(at, done, total)
                 if at == stage and done and done >= share * total and not self.reached.is_set():
@@ -56,14 +56,14 @@ class Held:
 
         monkeypatch.setattr(import_run, "import_paths", held)
 
-    async def wait(self, pilot) -> None:  # type: ignore[no-untyped-def]
+    async def wait(self, pilot) -> None:
         """Until the import is held, and the steps posted before it have reached the screen."""
         await asyncio.wait_for(asyncio.to_thread(self.reached.wait, 20), 25)
         await pilot.pause(0.05)
         await pilot.pause()
 
 
-async def start_import(app, pilot, path: Path) -> None:  # type: ignore[no-untyped-def]
+async def start_import(app, pilot, path: Path) -> None:
     await settle(app, pilot)
     await pilot.press("i")
     assert isinstance(app.screen, ImportDialog)
@@ -71,7 +71,7 @@ async def start_import(app, pilot, path: Path) -> None:  # type: ignore[no-untyp
     await pilot.press("enter")
 
 
-def shown_count(app) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def shown_count(app) -> tuple[int, int]:
     """The dialog's "Matching with the library: DONE of TOTAL papers", as numbers."""
     match = re.search(r"Matching with the library: ([\d,]+) of ([\d,]+) papers", text_of(app, "#import-result"))
     assert match, text_of(app, "#import-result")

@@ -17,7 +17,7 @@ from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.widgets.paper_list import PaperList
 
 
-async def test_the_dialog_imports_a_zotero_database(make_app, library: Library, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_the_dialog_imports_a_zotero_database(make_app, library: Library, tmp_path: Path) -> None:
     (tmp_path / "Zotero").mkdir()
     z = ZoteroDB(tmp_path / "Zotero" / "zotero.sqlite")
     reading = z.add_collection("Reading group")
@@ -43,7 +43,7 @@ async def test_the_dialog_imports_a_zotero_database(make_app, library: Library, 
     assert paper.list == "Reading group/COLT 2026" and paper.extra["zotero"]["key"] == key
 
 
-async def test_a_damaged_database_ends_the_import_on_one_line_naming_it(make_app, library: Library, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_damaged_database_ends_the_import_on_one_line_naming_it(make_app, library: Library, tmp_path: Path) -> None:
     """A tag type Zotero never writes (text in `itemTags.type`) left the dialog on "Reading…" for good."""
     database = text_tag_type(tmp_path / "Zotero" / "zotero.sqlite")
     before = (library.folder / "papers.json").read_bytes()
@@ -65,7 +65,7 @@ async def test_a_damaged_database_ends_the_import_on_one_line_naming_it(make_app
     assert (library.folder / "papers.json").read_bytes() == before
 
 
-async def test_esc_on_a_zotero_import_that_then_fails_ends_on_its_line(  # type: ignore[no-untyped-def]
+async def test_esc_on_a_zotero_import_that_then_fails_ends_on_its_line(
     make_app, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Esc while the damaged database is read: the dialog said "Cancelling…" for good; now the read's line."""
@@ -76,7 +76,7 @@ async def test_esc_on_a_zotero_import_that_then_fails_ends_on_its_line(  # type:
     reading, release = threading.Event(), threading.Event()
     real = reader.read_zotero
 
-    def held(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def held(*args, **kwargs):
         reading.set()
         release.wait(20)
         return real(*args, **kwargs)

@@ -20,7 +20,7 @@ def one_paper_library(folder: Path, **fields: str) -> Library:
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,x"])
-async def test_o_never_opens_a_link_that_is_not_http(make_app, tmp_path: Path, monkeypatch, url: str) -> None:  # type: ignore[no-untyped-def]
+async def test_o_never_opens_a_link_that_is_not_http(make_app, tmp_path: Path, monkeypatch, url: str) -> None:
     opened: list[str] = []
     monkeypatch.setattr("tui.ui.library.open_link.open_in_browser", lambda app, target: opened.append(target))
     library = one_paper_library(tmp_path / "lib", url=url)
@@ -35,7 +35,7 @@ async def test_o_never_opens_a_link_that_is_not_http(make_app, tmp_path: Path, m
     library.close()
 
 
-async def test_o_opens_the_doi_when_the_url_is_hostile(make_app, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_o_opens_the_doi_when_the_url_is_hostile(make_app, tmp_path: Path, monkeypatch) -> None:
     opened: list[str] = []
     monkeypatch.setattr("tui.ui.library.open_link.open_in_browser", lambda app, target: opened.append(target))
     library = one_paper_library(tmp_path / "lib", url="javascript:alert(1)", doi="10.5555/abc")

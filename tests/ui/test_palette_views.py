@@ -9,7 +9,7 @@ from tui.core.library import Library
 from tui.ui.widgets.filter_bar import FilterInput
 
 
-def palette_entries(app) -> list[str]:  # type: ignore[no-untyped-def]
+def palette_entries(app) -> list[str]:
     """The palette's entries as listed, in order: each one's first line (the second is its help)."""
     if not isinstance(app.screen, CommandPalette) or not app.screen.query(CommandList):
         return []

@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-import tui.core.library
+import tui.core.usecases.list
 from tests.ui.pilot import burst, settle
 from tui.core.library import Library
 from tui.ui.library import pane_follow
@@ -27,7 +27,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
     shown: list[str | None] = []
     real = Reader.show
 
-    def show(self, paper, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def show(self, paper, *args, **kwargs):
         shown.append(paper.id if paper is not None else None)
         return real(self, paper, *args, **kwargs)
 
@@ -35,7 +35,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
     return shown
 
 
-async def type_at_once(app, pilot, keys: list[str]) -> None:  # type: ignore[no-untyped-def]
+async def type_at_once(app, pilot, keys: list[str]) -> None:
     """`keys` typed at once after the list's first frame, while the pane's first draw waits."""
     while app.screen.pane.before_first_frame:
         await pilot.pause(0.001)
@@ -53,8 +53,8 @@ async def test_a_filter_typed_at_once_holds_the_pane_until_its_best_match(make_a
     """Typed while the index still loads: the pane waits past `FIRST_AFTER` for the filter's ranking."""
     monkeypatch.setattr(pane_follow, "FIRST_AFTER", 0.3)
     loaded = threading.Event()
-    real = tui.core.library.search_index
-    monkeypatch.setattr(tui.core.library, "search_index", lambda *args: (loaded.wait(10), real(*args))[1])
+    real = tui.core.usecases.list.search_index
+    monkeypatch.setattr(tui.core.usecases.list, "search_index", lambda *args: (loaded.wait(10), real(*args))[1])
     first = library.papers[0].id
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:

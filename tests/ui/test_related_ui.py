@@ -18,16 +18,16 @@ from tui.ui.widgets.paper_list import PaperList
 UNIFEWS, EAGLES = "a6f7564e9eff", "f33912230845"  # two graph-sparsification papers of the bundled lists
 
 
-def rows(app) -> list[str]:  # type: ignore[no-untyped-def]
+def rows(app) -> list[str]:
     options = app.screen.query_one(OptionList)
     return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
 
 
-def status_line(app) -> str:  # type: ignore[no-untyped-def]
+def status_line(app) -> str:
     return str(app.screen.query_one("#related-status", Static).render())
 
 
-async def open_on(app, pilot, pid: str) -> None:  # type: ignore[no-untyped-def]
+async def open_on(app, pilot, pid: str) -> None:
     await settle(app, pilot)
     app.screen.go_to(pid)
     await pilot.press("m")
@@ -35,7 +35,7 @@ async def open_on(app, pilot, pid: str) -> None:  # type: ignore[no-untyped-def]
     assert isinstance(app.screen, RelatedScreen)
 
 
-def current(app) -> str | None:  # type: ignore[no-untyped-def]
+def current(app) -> str | None:
     paper = app.screen.query_one(PaperList).current
     return paper.id if paper is not None else None
 

@@ -18,15 +18,15 @@ def ids_on_disk(folder: Path) -> set[str]:
         return {p.id for p in other.papers}
 
 
-def shown_ids(app) -> list[str]:  # type: ignore[no-untyped-def]
+def shown_ids(app) -> list[str]:
     return [p.id for p in app.screen.query_one(PaperList).papers]
 
 
-def reader_text(app) -> str:  # type: ignore[no-untyped-def]
+def reader_text(app) -> str:
     return " ".join(str(w.render()) for w in app.screen.query_one(Reader).query("Static"))
 
 
-async def test_d_removes_the_highlighted_paper_and_u_brings_it_back(make_app, library) -> None:  # type: ignore[no-untyped-def]
+async def test_d_removes_the_highlighted_paper_and_u_brings_it_back(make_app, library) -> None:
     app = make_app()
     total = len(library.papers)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -53,7 +53,7 @@ async def test_d_removes_the_highlighted_paper_and_u_brings_it_back(make_app, li
         assert gone.id not in shown_ids(app) and gone.id not in ids_on_disk(library.folder)
 
 
-async def test_an_annotated_paper_asks_first_and_comes_back_with_its_notes(make_app, library) -> None:  # type: ignore[no-untyped-def]
+async def test_an_annotated_paper_asks_first_and_comes_back_with_its_notes(make_app, library) -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
@@ -83,7 +83,7 @@ async def test_an_annotated_paper_asks_first_and_comes_back_with_its_notes(make_
         assert "keep this" in reader_text(app)
 
 
-async def test_D_removes_the_filtered_view_with_the_count_and_filtering_never_finds_them(make_app, library) -> None:  # type: ignore[no-untyped-def]
+async def test_D_removes_the_filtered_view_with_the_count_and_filtering_never_finds_them(make_app, library) -> None:
     app = make_app()
     total = len(library.papers)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -115,7 +115,7 @@ async def test_D_removes_the_filtered_view_with_the_count_and_filtering_never_fi
         assert shown_ids(app) == view and len(ids_on_disk(library.folder)) == total
 
 
-async def test_the_palette_offers_removal_only_when_named_with_the_count(make_app, library) -> None:  # type: ignore[no-untyped-def]
+async def test_the_palette_offers_removal_only_when_named_with_the_count(make_app, library) -> None:
     from tui.ui.palette import action_entries
 
     app = make_app()
@@ -135,7 +135,7 @@ async def test_the_palette_offers_removal_only_when_named_with_the_count(make_ap
         assert len(ids_on_disk(library.folder)) == len(library.papers)
 
 
-async def test_a_read_only_library_says_it_cannot_remove(make_app, library_dir) -> None:  # type: ignore[no-untyped-def]
+async def test_a_read_only_library_says_it_cannot_remove(make_app, library_dir) -> None:
     Library.open(library_dir).close()  # seeded on disk
     with Library.open(library_dir, read_only=True) as library:
         app = make_app(library=library)
@@ -148,7 +148,7 @@ async def test_a_read_only_library_says_it_cannot_remove(make_app, library_dir) 
             assert len(shown_ids(app)) == len(library.papers)
 
 
-async def test_removing_the_last_paper_highlights_the_one_before(make_app, library) -> None:  # type: ignore[no-untyped-def]
+async def test_removing_the_last_paper_highlights_the_one_before(make_app, library) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)

@@ -10,7 +10,7 @@ from textual.geometry import Size
 from tui.ui.widgets.paper_list import PaperList
 
 
-async def test_a_new_size_relays_the_panes_and_the_same_size_again_paints_nothing(make_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+async def test_a_new_size_relays_the_panes_and_the_same_size_again_paints_nothing(make_app, monkeypatch: pytest.MonkeyPatch) -> None:
     paints: list[int] = []
     render_lines = PaperList.render_lines
     monkeypatch.setattr(PaperList, "render_lines", lambda self, crop: paints.append(1) or render_lines(self, crop))

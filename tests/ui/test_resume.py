@@ -31,7 +31,7 @@ async def launch(library_dir: Path, keys: list[str], size: tuple[int, int] = (12
     return app
 
 
-def view(app: PaperdeskApp) -> tuple:  # type: ignore[type-arg]
+def view(app: PaperdeskApp) -> tuple:
     screen = app.screen
     paper = screen.query_one(PaperList).current
     return (paper.id if paper else None, screen.query_one(FilterInput).value, screen.filtering.sort, screen.panes.mode, screen.panes.focus_mode)
@@ -155,7 +155,7 @@ async def test_a_small_library_opens_before_the_first_frame_and_a_large_one_in_a
     threaded: list[bool] = []
     in_thread = library_screen.open_in_thread
 
-    def spy(screen) -> None:  # type: ignore[no-untyped-def]
+    def spy(screen) -> None:
         threaded.append(True)
         in_thread(screen)
 

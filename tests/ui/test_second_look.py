@@ -100,7 +100,7 @@ async def test_pressing_l_twice_gives_the_layout_back_to_auto(make_app) -> None:
         assert screen.has_class("-stacked")
 
 
-async def palette_list(app: PaperdeskApp, pilot, query: str = "", wanted: str = "") -> list[str]:  # type: ignore[no-untyped-def]
+async def palette_list(app: PaperdeskApp, pilot, query: str = "", wanted: str = "") -> list[str]:
     """Open the palette, type `query`, and return its entries once `wanted` (or anything) is listed."""
     from tests.ui.test_palette_views import palette_entries
 

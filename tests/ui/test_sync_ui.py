@@ -15,7 +15,7 @@ from tui.ui.screens.export_dialog import ExportDialog
 from tui.ui.widgets.notes import Notes
 
 
-async def sync_from_dialog(app: PaperdeskApp, pilot) -> None:  # type: ignore[no-untyped-def]
+async def sync_from_dialog(app: PaperdeskApp, pilot) -> None:
     await pilot.press("x")
     await pilot.pause()
     assert isinstance(app.screen, ExportDialog)
@@ -63,7 +63,7 @@ async def test_the_vault_setting_syncs_on_quit(make_app, library: Library, tmp_p
 
 
 async def test_no_vault_setting_no_sync_and_a_conflict_holds_the_first_quit(make_app, library: Library, library_dir: Path, tmp_path: Path) -> None:
-    from tui.core.library import sync_vault
+    from tui.core.usecases.sync import sync_vault
 
     pid = library.papers[0].id
     library.save_annotation(pid, notes="base")

@@ -28,7 +28,7 @@ def hold_abstracts(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     release = threading.Event()
     real = search_index_module.split_papers
 
-    def split(papers, *, abstracts=True):  # type: ignore[no-untyped-def]
+    def split(papers, *, abstracts=True):
         if abstracts:
             release.wait(10)
         return real(papers, abstracts=abstracts)
@@ -37,7 +37,7 @@ def hold_abstracts(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     return release
 
 
-async def until(pilot, done: Callable[[], bool]) -> None:  # type: ignore[no-untyped-def]
+async def until(pilot, done: Callable[[], bool]) -> None:
     """Pause until `done()` (the held build's worker never completes, so `settle` cannot wait for workers)."""
     for _ in range(1000):
         if done():
@@ -46,7 +46,7 @@ async def until(pilot, done: Callable[[], bool]) -> None:  # type: ignore[no-unt
     raise AssertionError("not reached in 10 s")
 
 
-def ids_for(papers, text: str, *, titles: bool) -> list[str]:  # type: ignore[no-untyped-def]
+def ids_for(papers, text: str, *, titles: bool) -> list[str]:
     index = SearchIndex.titles_only(papers) if titles else SearchIndex(papers)
     return [p.id for p in index.search(parse_query(text))]
 
@@ -99,7 +99,7 @@ async def test_a_small_library_has_no_titles_step(make_app, library: Library, mo
     seen: list[bool] = []
     real = SearchIndex.titles_only
 
-    def titles_only(papers, annotations=None):  # type: ignore[no-untyped-def]
+    def titles_only(papers, annotations=None):
         seen.append(True)
         return real(papers, annotations)
 

@@ -13,11 +13,11 @@ from tui.ui.widgets.paper_list import PaperList
 from tui.ui.widgets.triage_bar import TriageBar
 
 
-def bar(app) -> str:  # type: ignore[no-untyped-def]
+def bar(app) -> str:
     return text_of(app, "#triage-bar")
 
 
-def title(app) -> str:  # type: ignore[no-untyped-def]
+def title(app) -> str:
     return text_of(app, "#reader-title")
 
 
@@ -175,7 +175,7 @@ async def test_the_palette_starts_a_pass(make_app, library: Library) -> None:
         assert not isinstance(app.focused, TextArea)
 
 
-async def test_a_read_only_library_has_no_triage(library_dir) -> None:  # type: ignore[no-untyped-def]
+async def test_a_read_only_library_has_no_triage(library_dir) -> None:
     from tui.core.store.storage import ANNOTATIONS_FILE
     from tui.ui.app import PaperdeskApp
 

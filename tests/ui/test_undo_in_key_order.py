@@ -20,7 +20,7 @@ from tui.core.store.storage import LibraryStore
 from tui.ui.widgets.paper_list import PaperList
 
 
-def current(app) -> str:  # type: ignore[no-untyped-def]
+def current(app) -> str:
     paper = app.screen.query_one(PaperList).current
     assert paper is not None
     return paper.id
@@ -33,7 +33,7 @@ def disk(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Non
     rating, other = request.param
     real = LibraryStore.save_annotations
 
-    def slow(self, changes, **kwargs):  # type: ignore[no-untyped-def]
+    def slow(self, changes, **kwargs):
         only_ratings = all(set(fields) == {"rating"} for fields in changes.values())
         time.sleep(rating if only_ratings else other)
         return real(self, changes, **kwargs)
@@ -72,7 +72,7 @@ def held_saves(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     go = threading.Event()
     real = LibraryStore.save_annotations
 
-    def slow(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def slow(self, *args, **kwargs):
         go.wait(10)
         return real(self, *args, **kwargs)
 
@@ -114,7 +114,7 @@ async def test_a_change_whose_save_fails_leaves_the_history(make_app, library: L
     real = LibraryStore.save_annotations
     fail = threading.Event()
 
-    def failing(self, changes, **kwargs):  # type: ignore[no-untyped-def]
+    def failing(self, changes, **kwargs):
         if fail.is_set():
             raise OSError(28, "No space left on device")
         return real(self, changes, **kwargs)
@@ -165,7 +165,7 @@ async def test_undoing_a_removal_then_a_change_of_the_paper_it_brings_back(make_
     pid = library.papers[0].id
     real = Library.restore_papers
 
-    def slow_restore(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def slow_restore(self, *args, **kwargs):
         time.sleep(0.3)
         return real(self, *args, **kwargs)
 

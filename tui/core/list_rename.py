@@ -1,4 +1,5 @@
-"""Renaming a list: which list a name means, a valid new name, and saved views whose `list:` still means it.
+"""Renaming a list: which list a name means, a valid new name, saved views whose `list:` still means it, and the
+rename's steps, each one redone harmlessly (a kill between them is finished by the next open: `Library.open`).
 
 Paper ids come from the abstract and title, never the list, so annotations
 follow a renamed list by themselves; saved views name lists in their
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tui.core.errors import LibraryError
 from tui.core.models import Paper
+from tui.core.store.storage import LibraryStore
 
 
 @dataclass
@@ -87,3 +90,41 @@ def rename_in_query(text: str, names: Sequence[str], old: str, new: str) -> tupl
             same = False
     out.append(text[last:])
     return "".join(out), same
+
+
+def renamed(library: LibraryStore, name: str, new: str, names: list[str]) -> list[str]:
+    """The rename's two steps, each one a no-op when already done: the papers, then the saved views."""
+    lines = []
+    views = {view: rename_in_query(query, names, name, new) for view, query in library.views().items()}
+    library.change_papers(lambda papers: renamed_papers(papers, name, new))
+    for view, (query, same) in views.items():
+        if query != library.views().get(view):
+            library.save_view(view, query)
+            lines.append(f"saved view {view!r} now filters {query!r}")
+        if not same:
+            lines.append(f"saved view {view!r}: its list: filter picked \"{name}\" with other lists; check it")
+    return lines
+
+
+def finish_list_rename(library: LibraryStore, marker: Path) -> None:
+    """Finish a list rename a kill interrupted (its `marker` is still there); a no-op otherwise (`Library.open`)."""
+    import orjson
+
+    try:
+        pending = orjson.loads(marker.read_bytes())
+        name, new, names = str(pending["old"]), str(pending["new"]), [str(n) for n in pending["names"]]
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError, KeyError, TypeError):
+        forget(marker)  # unreadable: not one this version wrote whole (they are renamed into place)
+        return
+    renamed(library, name, new, names)
+    forget(marker)
+
+
+def forget(marker: Path) -> None:
+    """The rename is done: its marker goes (one left behind only makes the next open redo what is done)."""
+    try:
+        marker.unlink(missing_ok=True)
+    except OSError:
+        pass

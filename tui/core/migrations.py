@@ -47,7 +47,7 @@ def migrate(library: LibraryStore) -> int:
     keys existed gets one for every paper, in list order (the source's key
     an older version kept in `extra`, else one from the pattern), given by
     the store's change walk as every paper entering a library gets its key
-    (`Library.give_keys`); so does a paper whose record an older version
+    (`library.CitationKeys`, the store's key-giver); so does a paper whose record an older version
     wrote again without its key. A library opened read-only is brought up to
     date in memory.
     """

@@ -3,8 +3,10 @@
 Everything that lists actions is derived from `ACTIONS`: the `BINDINGS` of the
 app, its screens and widgets (`bindings_for`), the help screen's rows (grouped
 by `area`, in registry order), the command palette's entries (`palette`), and
-the ids the config's `[keys]` table may remap (`known_binding_ids`). Adding a
-key means adding one `Action` here.
+the ids the config's `[keys]` table may remap (`known_binding_ids`), and
+which part of the library screen runs each of its actions (`part`:
+`screen_routes`). Adding a key means adding one `Action` here, and one
+`action_<name>` method on the part it names (tui/ui/library/).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ class Action:
 
     __slots__ = (
         "id", "action", "keys", "description", "help", "area", "owners", "show", "key_display", "priority",
-        "palette", "palette_help", "changes_data", "keywords",
+        "palette", "palette_help", "changes_data", "keywords", "part",
     )
 
     id: str
@@ -63,15 +65,19 @@ class Action:
     """Changes a paper (rate, status, undo): the palette offers it only when the query names it."""
     keywords: tuple[str, ...]
     """More words the palette finds the command by."""
+    part: str | None
+    """For an action the library screen runs: the part whose `action_<name>` runs it ("annotator", "triage":
+    an attribute of `LibraryScreen`). None: the app, a widget or a dialog runs it itself."""
 
     def __init__(
         self, id: str, action: str, keys: str = "", description: str = "", help: str = "", area: str | None = None,
         owners: tuple[str, ...] = (), show: bool = False, key_display: str | None = None, priority: bool = False,
-        palette: str = "", palette_help: str = "", changes_data: bool = False, keywords: tuple[str, ...] = (),
+        palette: str = "", palette_help: str = "", changes_data: bool = False, keywords: tuple[str, ...] = (), part: str | None = None,
     ) -> None:
         self.id, self.action, self.keys, self.description, self.help, self.area = id, action, keys, description, help, area
         self.owners, self.show, self.key_display, self.priority = owners, show, key_display, priority
         self.palette, self.palette_help, self.changes_data, self.keywords = palette, palette_help, changes_data, keywords
+        self.part = part
 
     def bindings(self) -> list[Binding]:
         """The Textual binding for this action (none for a palette-only command)."""
@@ -81,6 +87,12 @@ class Action:
             Binding(self.keys, self.action, self.description, show=self.show, key_display=self.key_display,
                     priority=self.priority, tooltip=self.help, id=self.id)
         ]
+
+    @property
+    def name(self) -> str:
+        """The action's name without namespace or arguments ("screen.triage_skip" -> "triage_skip", "rate(5)" -> "rate"):
+        Textual runs it as the method `action_<name>`."""
+        return self.action.split("(", 1)[0].rpartition(".")[2]
 
     @property
     def key_hint(self) -> str:
@@ -131,47 +143,48 @@ ACTIONS: tuple[Action, ...] = (
     # -- the library screen, in footer order ------------------------------------------------
     _a("app.focus_next", "tab", "Pane", help="Move between the list and the reading pane", area="Global", owners=_LIB),
     _a("app.focus_previous", "shift+tab", "Pane", help="Move between the reading pane and the list (backwards)", area="Global", owners=_LIB),
-    _a("notes", "n", "Notes", help="Write notes on this paper (Markdown); Esc when done", area="Notes", owners=_LIB, show=True,
+    _a("notes", "n", "Notes", part="annotator", help="Write notes on this paper (Markdown); Esc when done", area="Notes", owners=_LIB, show=True,
        palette="Write notes", palette_help="Markdown notes on the highlighted paper; Esc when done"),
-    _a("rate(1)", "1", "Rate", key_display="0-5", help="Rate 1 to 5 stars (0 clears)", area=_ON_PAPER, owners=_LIB, show=True,
+    _a("rate(1)", "1", "Rate", part="annotator", key_display="0-5", help="Rate 1 to 5 stars (0 clears)", area=_ON_PAPER, owners=_LIB, show=True,
        palette="Rate 1 star ★", palette_help="Rate the highlighted paper", changes_data=True),
     *(
-        _a(f"rate({n})", str(n), f"{n} stars", area=_ON_PAPER, owners=_LIB,
+        _a(f"rate({n})", str(n), f"{n} stars", part="annotator", area=_ON_PAPER, owners=_LIB,
            palette=f"Rate {n} stars {'★' * n}", palette_help="Rate the highlighted paper", changes_data=True)
         for n in range(2, 6)
     ),
-    _a("rate(0)", "0", "Clear rating", area=_ON_PAPER, owners=_LIB, palette="Clear rating", palette_help="Remove the stars", changes_data=True),
-    _a("status(1)", "s", "Status", help="Next reading status (S goes back)", area=_ON_PAPER, owners=_LIB, show=True),
-    _a("status(-1)", "S", "Status back", id="status_back", area=_ON_PAPER, owners=_LIB),
-    _a("mark_read", "r", "Read", help="Mark as read", area=_ON_PAPER, owners=_LIB),
-    _a("tags", "t", "Tags", help="Edit the tags (comma-separated, completion from known tags)", area=_ON_PAPER, owners=_LIB, show=True,
+    _a("rate(0)", "0", "Clear rating", part="annotator", area=_ON_PAPER, owners=_LIB, palette="Clear rating",
+       palette_help="Remove the stars", changes_data=True),
+    _a("status(1)", "s", "Status", part="annotator", help="Next reading status (S goes back)", area=_ON_PAPER, owners=_LIB, show=True),
+    _a("status(-1)", "S", "Status back", part="annotator", id="status_back", area=_ON_PAPER, owners=_LIB),
+    _a("mark_read", "r", "Read", part="annotator", help="Mark as read", area=_ON_PAPER, owners=_LIB),
+    _a("tags", "t", "Tags", part="annotator", help="Edit the tags (comma-separated, completion from known tags)", area=_ON_PAPER, owners=_LIB, show=True,
        palette="Edit tags…", palette_help="Tags of the highlighted paper"),
-    _a("rename", "e", "Rename", help="Give the paper your own title", area=_ON_PAPER, owners=_LIB,
+    _a("rename", "e", "Rename", part="annotator", help="Give the paper your own title", area=_ON_PAPER, owners=_LIB,
        palette="Rename paper…", palette_help="Give the highlighted paper your own title", keywords=("title",)),
-    _a("edit_key", "K", "Citation key", help="Give the paper another citation key (one no other paper holds)", area=_ON_PAPER,
+    _a("edit_key", "K", "Citation key", part="relabel", help="Give the paper another citation key (one no other paper holds)", area=_ON_PAPER,
        owners=_LIB, palette="Edit citation key…", palette_help="Give the highlighted paper another citation key (paperdesk key)",
        keywords=("cite", "citekey", "bibtex key")),
-    _a("start_highlight", "h", "Highlight", help="Highlight a passage of the abstract: j/k move, shift+arrows grow, Enter keeps, Esc cancels"
+    _a("start_highlight", "h", "Highlight", part="annotator", help="Highlight a passage of the abstract: j/k move, shift+arrows grow, Enter keeps, Esc cancels"
        " (a mouse selection in the abstract, then h, starts from it)", area="Reader", owners=_LIB,
        palette="Highlight a passage…", palette_help="Mark a sentence of the abstract and comment on it", keywords=("mark", "quote")),
-    _a("list_highlights", "H", "Highlights", help="The paper's highlights: show, edit the comment or delete (u undoes)", area="Reader",
+    _a("list_highlights", "H", "Highlights", part="annotator", help="The paper's highlights: show, edit the comment or delete (u undoes)", area="Reader",
        owners=_LIB, palette="Highlights of this paper…", palette_help="Show, comment on or delete the paper's highlights",
        keywords=("mark", "quote", "comment")),
-    _a("remove_paper", "d,delete", "Remove", help="Remove the highlighted paper (to the trash; u brings it back)", area=_ON_PAPER, owners=_LIB,
+    _a("remove_paper", "d,delete", "Remove", part="removing", help="Remove the highlighted paper (to the trash; u brings it back)", area=_ON_PAPER, owners=_LIB,
        palette="Remove paper", palette_help="Move the highlighted paper to the library's trash (u brings it back)", changes_data=True,
        keywords=("delete", "trash")),
-    _a("remove_view", "D", "Remove view", help="Remove every paper of the list as filtered now (asks first, with the count)",
+    _a("remove_view", "D", "Remove view", part="removing", help="Remove every paper of the list as filtered now (asks first, with the count)",
        area=_ON_PAPER, owners=_LIB, palette="Remove all {n papers} in this view…",
        palette_help="Move every paper the filter shows to the trash (asks first; u brings them back)", changes_data=True,
        keywords=("delete", "trash")),
-    _a("undo", "u", "Undo", help="Undo the last rating/status/tag/title/highlight change or removal", area=_ON_PAPER, owners=_LIB,
+    _a("undo", "u", "Undo", part="history", help="Undo the last rating/status/tag/title/highlight change or removal", area=_ON_PAPER, owners=_LIB,
        palette="Undo", palette_help="Undo the last rating/status/tag/title/highlight change or removal", changes_data=True),
-    _a("redo", "U", "Redo", help="Redo the change undone last", area=_ON_PAPER, owners=_LIB,
+    _a("redo", "U", "Redo", part="history", help="Redo the change undone last", area=_ON_PAPER, owners=_LIB,
        palette="Redo", palette_help="Redo the change undone last", changes_data=True),
-    _a("more_like_this", "m", "More like this", help="The 10 papers most like this one, with the words they share (Enter goes to one)",
+    _a("more_like_this", "m", "More like this", part="related", help="The 10 papers most like this one, with the words they share (Enter goes to one)",
        area=_ON_PAPER, owners=_LIB, palette="More like this",
        palette_help="The papers most like the highlighted one, with the words they share", keywords=("related", "similar")),
-    _a("open_link", "o", "Open link", area=_ON_PAPER, owners=_LIB,
+    _a("open_link", "o", "Open link", part="links", area=_ON_PAPER, owners=_LIB,
        palette="Open link", palette_help="Open the paper's URL, DOI or code link in the browser", keywords=("browser", "url")),
     _a("app.import_papers", "i", "Import", help="Import papers from a file or folder (BibTeX, JSON, RIS, CSL-JSON, lists, notes exports)",
        area="Global", owners=_LIB, palette="Import papers from a file or folder",
@@ -179,11 +192,11 @@ ACTIONS: tuple[Action, ...] = (
     _a("app.add_papers", "a", "Add", help="Add papers by arXiv id, DOI or OpenReview URL (fetched from the web)",
        area="Global", owners=_LIB, palette="Add papers by arXiv id, DOI or OpenReview URL…",
        palette_help="Fetch title, authors and abstract from arXiv, Crossref or OpenReview and merge them in", keywords=("arxiv", "doi", "fetch", "openreview")),
-    _a("export", "x", "Export", help="Export to Markdown, an Obsidian folder, BibTeX, CSL-JSON or RIS, or sync with a vault",
+    _a("export", "x", "Export", part="exporting", help="Export to Markdown, an Obsidian folder, BibTeX, CSL-JSON or RIS, or sync with a vault",
        area=_ON_PAPER, owners=_LIB, palette="Export to Markdown…",
        palette_help="Write papers and notes to a Markdown file or an Obsidian folder", keywords=("markdown", "obsidian")),
     *(
-        _a(f"export_as({fmt!r})", id=f"export_{binding_id(fmt)}", palette=f"Export to {name}…",
+        _a(f"export_as({fmt!r})", part="exporting", id=f"export_{binding_id(fmt)}", palette=f"Export to {name}…",
            palette_help=f"Write the papers to one {name} file ({use})", keywords=("cite", "citation", *words))
         for fmt, name, use, words in (
             ("bibtex", "BibTeX", "LaTeX, BibLaTeX", ("bib", "bibtex", "latex")),
@@ -191,51 +204,51 @@ ACTIONS: tuple[Action, ...] = (
             ("ris", "RIS", "EndNote, Zotero, Mendeley", ("ris", "endnote", "zotero")),
         )
     ),
-    _a("copy_paper", "c", "Copy", help="Copy menu: the paper as text, its Markdown with notes, BibTeX, a formatted reference, its key",
+    _a("copy_paper", "c", "Copy", part="exporting", help="Copy menu: the paper as text, its Markdown with notes, BibTeX, a formatted reference, its key",
        area=_ON_PAPER, owners=_LIB, palette="Copy…", palette_help="Choose what to copy: text, Markdown, BibTeX, a reference, the key",
        keywords=("clipboard", "cite", "bib", "bibtex", "ris", "reference", "citation")),
-    _a("copy_as('text')", id="copy_text", palette="Copy paper", palette_help="Copy the title, list and abstract to the clipboard",
+    _a("copy_as('text')", part="exporting", id="copy_text", palette="Copy paper", palette_help="Copy the title, list and abstract to the clipboard",
        keywords=("clipboard",)),
-    _a("copy_section", "C", "Copy with notes", area=_ON_PAPER, owners=_LIB, palette="Copy paper with notes (Markdown)",
+    _a("copy_section", "C", "Copy with notes", part="exporting", area=_ON_PAPER, owners=_LIB, palette="Copy paper with notes (Markdown)",
        palette_help="Copy the paper's exported Markdown section", keywords=("clipboard",)),
-    _a("copy_as('bibtex')", id="copy_bibtex", palette="Copy BibTeX entry", palette_help="Copy the paper's BibTeX entry to the clipboard",
+    _a("copy_as('bibtex')", part="exporting", id="copy_bibtex", palette="Copy BibTeX entry", palette_help="Copy the paper's BibTeX entry to the clipboard",
        keywords=("clipboard", "cite", "bib", "bibtex", "citation")),
-    _a("copy_as('reference')", id="copy_reference", palette="Copy formatted reference",
+    _a("copy_as('reference')", part="exporting", id="copy_reference", palette="Copy formatted reference",
        palette_help="Copy the paper's reference in the settings' cite_style (APA unless set)",
        keywords=("clipboard", "cite", "citation", "reference", "apa", "ieee")),
-    _a("copy_as('key')", id="copy_key", palette="Copy citation key", palette_help="Copy the paper's citation key to the clipboard",
+    _a("copy_as('key')", part="exporting", id="copy_key", palette="Copy citation key", palette_help="Copy the paper's citation key to the clipboard",
        keywords=("clipboard", "cite", "citekey", "bibtex key")),
     _a("focus_filter", "slash", "Filter", key_display="/", help="Filter; over a filter its text is selected, so typing starts a new query (→ or End keeps it)",
-       area="Filter", owners=_LIB, show=True, palette="Filter…",
+       part="panes", area="Filter", owners=_LIB, show=True, palette="Filter…",
        palette_help="Type a query: words, \"phrase\", -word, status:read rating:>=4", keywords=("search",)),
-    _a("cycle_sort", "ctrl+s", "Sort", key_display="^s", help="Next sort order (relevance only when the filter has words to rank by)",
+    _a("cycle_sort", "ctrl+s", "Sort", part="filtering", key_display="^s", help="Next sort order (relevance only when the filter has words to rank by)",
        area="Filter", owners=_LIB),
-    _a("save_view", "ctrl+b", "Save view", key_display="^b", area="Filter", owners=_LIB,
+    _a("save_view", "ctrl+b", "Save view", part="views", key_display="^b", area="Filter", owners=_LIB,
        palette="Save view…", palette_help="Save the filter's query under a name"),
-    _a("toggle_layout", "l", "Layout", help="Switch between side by side and stacked panes", area="Global", owners=_LIB,
+    _a("toggle_layout", "l", "Layout", part="panes", help="Switch between side by side and stacked panes", area="Global", owners=_LIB,
        palette="Toggle layout: side by side / stacked", palette_help="List beside or above the reading pane"),
-    _a("focus_mode", "z", "Focus", help="Focus mode: hide the list and read (z again brings it back)", area="Global", owners=_LIB,
+    _a("focus_mode", "z", "Focus", part="panes", help="Focus mode: hide the list and read (z again brings it back)", area="Global", owners=_LIB,
        palette="Focus mode", palette_help="Hide the list and read; ] and [ step through papers"),
-    _a("step_paper(1)", "right_square_bracket", "Next paper", id="next_paper", key_display="]", area=_ON_PAPER, owners=_LIB),
-    _a("step_paper(-1)", "left_square_bracket", "Previous paper", id="previous_paper", key_display="[", area=_ON_PAPER, owners=_LIB),
-    _a("triage", "T", "Triage", help="Triage: the unread papers of this view, one at a time (T again resumes where you left)",
+    _a("step_paper(1)", "right_square_bracket", "Next paper", part="panes", id="next_paper", key_display="]", area=_ON_PAPER, owners=_LIB),
+    _a("step_paper(-1)", "left_square_bracket", "Previous paper", part="panes", id="previous_paper", key_display="[", area=_ON_PAPER, owners=_LIB),
+    _a("triage", "T", "Triage", part="triage", help="Triage: the unread papers of this view, one at a time (T again resumes where you left)",
        area="Triage", owners=_LIB, palette="Triage the unread papers of this view",
        palette_help="One paper at a time: r read later, x skip, 1-5 rate, n note, space next", keywords=("unread", "inbox", "review")),
     # palette-only commands of the library screen
-    _a("rename_list", palette="Rename list…", palette_help="Give a list another (shorter) name; saved views follow",
+    _a("rename_list", part="relabel", palette="Rename list…", palette_help="Give a list another (shorter) name; saved views follow",
        keywords=("list", "short name")),
     *(
-        _a(f"set_status({status.value!r})", id=f"set_status_{binding_id(status.value)}", palette=f"Set status: {status.value}",
+        _a(f"set_status({status.value!r})", part="annotator", id=f"set_status_{binding_id(status.value)}", palette=f"Set status: {status.value}",
            palette_help="Reading status of the highlighted paper (s cycles)", changes_data=True)
         for status in Status
     ),
     *(
-        _a(f"sort_by({sort!r})", id=f"sort_by_{sort}", palette=f"Sort by {name}", palette_help="Order of the list (ctrl+s cycles)")
+        _a(f"sort_by({sort!r})", part="filtering", id=f"sort_by_{sort}", palette=f"Sort by {name}", palette_help="Order of the list (ctrl+s cycles)")
         for sort, name in SORT_NAMES.items()
     ),
-    _a("group_sync", palette="Sync with the reading group", keywords=("group", "share", "votes", "pull", "push"),
+    _a("group_sync", part="group", palette="Sync with the reading group", keywords=("group", "share", "votes", "pull", "push"),
        palette_help="Take in the other members' ratings and share yours (paperdesk group sync)"),
-    _a("group_comment", palette="Comment for the reading group…", keywords=("group", "discuss"),
+    _a("group_comment", part="group", palette="Comment for the reading group…", keywords=("group", "discuss"),
        palette_help="A one-line comment the group sees beside your rating of the highlighted paper"),
     # -- the reading pane -------------------------------------------------------------------
     _a("line(1)", "j,down", "Scroll down (highlighting: next sentence)", id="reader_down", key_display="j/↓", area="Reader", owners=("reader",)),
@@ -247,11 +260,11 @@ ACTIONS: tuple[Action, ...] = (
     _a("keep_highlight", "enter", "Keep", help="Keep the highlight, then type an optional comment", area="Reader",
        owners=("reader",), show=True),
     _a("cancel_highlight", "escape", "Cancel", help="Stop highlighting; nothing is kept", area="Reader", owners=("reader",), show=True),
-    _a("screen.back_to_list", "escape", "Back to the list", id="reader_back", area="Reader", owners=("reader",)),
+    _a("screen.back_to_list", "escape", "Back to the list", part="panes", id="reader_back", area="Reader", owners=("reader",)),
     _a("page_up", "pageup,pagedown", "Scroll a page", id="", area="Reader"),
     _a("scroll_home", "home,end", "Top / bottom", id="", area="Reader"),
     # -- the notes editor and the filter box ----------------------------------------------------
-    _a("screen.back_to_list", "escape", "Done", id="notes_done", help="Save the notes and go back to the list", area="Notes",
+    _a("screen.back_to_list", "escape", "Done", part="panes", id="notes_done", help="Save the notes and go back to the list", area="Notes",
        owners=("notes",), show=True),
     # the editor's own keys (Textual's TextArea binds them; listed here so help shows them)
     _a("select_all", "f7", "Select all", id="", area="Notes"),
@@ -264,20 +277,20 @@ ACTIONS: tuple[Action, ...] = (
     _a("leave", "escape", "Back to the list, keeping the filter (Esc there clears it)", id="filter_back", area="Filter",
        owners=("filter",)),
     _a("leave", "down", "To list", id="filter_leave", area="Filter", owners=("filter",)),
-    _a("clear_filter", "escape", "Esc in the list: clear the filter", id="list_clear_filter", area="Filter", owners=_LIB),
+    _a("clear_filter", "escape", "Esc in the list: clear the filter", part="filtering", id="list_clear_filter", area="Filter", owners=_LIB),
     # -- a triage pass (the triage bar has focus; keys it does not bind act as on the list) --------
-    _a("screen.triage_read_later", "r", "Read later", id="triage_read_later", help="Read later (status to-read), then the next paper",
+    _a("screen.triage_read_later", "r", "Read later", part="triage", id="triage_read_later", help="Read later (status to-read), then the next paper",
        area="Triage", owners=("triage",), show=True),
-    _a("screen.triage_skip", "x", "Skip", id="triage_skip", help="Skip (status skipped), then the next paper",
+    _a("screen.triage_skip", "x", "Skip", part="triage", id="triage_skip", help="Skip (status skipped), then the next paper",
        area="Triage", owners=("triage",), show=True),
     _a("rate(1)", "1", "Rate", id="", key_display="1-5", help="Rate 1-5 stars; stays on the paper (a rating alone is not a decision: r or x is)",
        area="Triage"),
     _a("notes", "n", "Note", id="", help="Write a note on this paper; Esc comes back to the triage", area="Triage"),
-    _a("screen.triage_next", "space", "Next", id="triage_next", help="Next paper, no decision (it stays unread)",
+    _a("screen.triage_next", "space", "Next", part="triage", id="triage_next", help="Next paper, no decision (it stays unread)",
        area="Triage", owners=("triage",), show=True),
-    _a("screen.triage_undo", "u", "Undo", id="triage_undo", help="Undo the last change and go back to its paper",
+    _a("screen.triage_undo", "u", "Undo", part="triage", id="triage_undo", help="Undo the last change and go back to its paper",
        area="Triage", owners=("triage",), show=True),
-    _a("screen.triage_leave", "escape", "Leave", id="triage_leave", help="Leave the triage; T on the same view resumes it",
+    _a("screen.triage_leave", "escape", "Leave", part="triage", id="triage_leave", help="Leave the triage; T on the same view resumes it",
        area="Triage", owners=("triage",), show=True),
     _a("scroll_reader(1)", "j,down", "Scroll down", id="triage_down", area="Triage", owners=("triage",)),
     _a("scroll_reader(-1)", "k,up", "Scroll up", id="triage_up", area="Triage", owners=("triage",)),
@@ -343,3 +356,10 @@ def palette_actions() -> Iterator[Action]:
 def known_binding_ids() -> set[str]:
     """Every binding id the `[keys]` table may remap."""
     return {a.id for a in ACTIONS if a.owners and a.keys and a.id}
+
+
+def screen_routes() -> dict[str, str]:
+    """`action_<name>` -> the library-screen part that runs it, for every action the registry gives a `part`
+    (`LibraryScreen.__getattr__` resolves them: the screen itself holds no action methods)."""
+    return {f"action_{a.name}": a.part for a in ACTIONS if a.part is not None}
+

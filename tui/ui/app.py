@@ -265,7 +265,7 @@ class PaperdeskApp(App[int]):
     def flush_notes(self) -> list[str]:
         """Save every unsaved note synchronously; return one line per failure."""
         screen = self._library_screen()
-        return screen.flush_notes() if screen is not None else []
+        return screen.annotator.flush_notes() if screen is not None else []
 
     async def action_quit(self) -> None:
         """Quit after saving the notes; if that fails, say so once and quit on the next press."""
@@ -293,7 +293,7 @@ class PaperdeskApp(App[int]):
 
         Only a convenience: a read-only library or a failed write is passed over in silence.
         """
-        from tui.core.resuming import save
+        from tui.core.usecases.resume import save
 
         screen, library = self._library_screen(), self.library
         if screen is not None and library is not None:
@@ -305,7 +305,7 @@ class PaperdeskApp(App[int]):
         if vault is None or library is None or library.read_only:
             return True
         from tui.core.errors import PaperdeskError
-        from tui.core.library import sync_vault
+        from tui.core.usecases.sync import sync_vault
 
         try:
             report = await asyncio.to_thread(sync_vault, library, vault)

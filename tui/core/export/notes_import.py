@@ -25,7 +25,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tui.core.errors import InputFileError, PaperdeskError, os_reason
 from tui.core.export import frontmatter
@@ -34,9 +34,23 @@ from tui.core.export.highlights_md import highlights_section, merged
 from tui.core.export.markdown import NOTES_HEADING, annotation_hash, values_hash
 from tui.core.export.own_text import OwnText, own_text
 from tui.core.export.vault_markdown import library_tags, shift_headings, tag_lookup, vault_tag
-from tui.core.models import EDITABLE_FIELDS, Annotation, Status
+from tui.core.models import EDITABLE_FIELDS, Annotation, Paper, Status
 from tui.core.render.text import clean, one_line
 from tui.core.words import plural
+
+
+class NotesLibrary(Protocol):
+    """What a notes import (and a vault sync) reads and writes of a library: `core.library.Library`, which the
+    export layer, below it, does not import."""
+
+    def get(self, pid: str) -> Paper | None: ...
+
+    def annotation(self, pid: str) -> Annotation: ...
+
+    def annotations(self) -> dict[str, Annotation]: ...
+
+    def save_annotations(self, changes: dict[str, dict[str, Any]]) -> dict[str, Annotation]: ...
+
 
 #: Notes files larger than this are refused (a vault note is a few kilobytes).
 MAX_FILE_BYTES = 5_000_000
@@ -329,7 +343,7 @@ def _empty(current: Annotation, key: str) -> bool:
     return getattr(current, key) == getattr(Annotation(current.id), key)
 
 
-def import_notes(library: Any, path: str | os.PathLike[str], *, force: bool = False) -> NotesImportReport:
+def import_notes(library: NotesLibrary, path: str | os.PathLike[str], *, force: bool = False) -> NotesImportReport:
     """Restore annotations from an exported folder or file into `library`; report what happened.
 
     Unreadable files are reported and skipped; the rest still import, all
@@ -372,7 +386,7 @@ def import_notes(library: Any, path: str | os.PathLike[str], *, force: bool = Fa
     return report
 
 
-def _plan(library: Any, paper: Any, note: NoteFile, force: bool, report: NotesImportReport, pending: list, tags: dict[str, str]) -> None:
+def _plan(library: NotesLibrary, paper: Paper, note: NoteFile, force: bool, report: NotesImportReport, pending: list, tags: dict[str, str]) -> None:
     """Compare one file with the library: unchanged, a conflict, or a change to save."""
     current = library.annotation(paper.id)
     want = wanted(note, paper.shown_title, current, tags, paper.abstract)

@@ -27,19 +27,25 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tui.core.errors import PaperdeskError, os_reason
 from tui.core.export.filenames import conflict_name, unique_name
 from tui.core.export.markdown import FILE_FORMAT, Entry, annotation_hash, library_id, render_paper_file
-from tui.core.export.notes_import import NoteFile, wanted
+from tui.core.export.notes_import import NoteFile, NotesLibrary, wanted
 from tui.core.export.sync_state import EMPTY, Synced, SyncState, annotation_values, field_hashes, render_key, text_hash, value_hash
 from tui.core.export.vault_files import VaultFile, VaultNames, scan, stem_of
 from tui.core.export.vault_markdown import tag_lookup
 from tui.core.export.writing import file_mode, paper_stem
-from tui.core.models import EDITABLE_FIELDS, Annotation, day, utc_now
+from tui.core.models import EDITABLE_FIELDS, Annotation, Paper, day, utc_now
 from tui.core.store.atomic import atomic_write_text, fsync_dir
 from tui.core.words import plural
+
+
+class SyncLibrary(NotesLibrary, Protocol):
+    """What a vault sync uses of a library (`core.library.Library`): a notes import's part, and the papers in order."""
+
+    papers: list[Paper]
 
 
 class SyncError(PaperdeskError):
@@ -95,7 +101,7 @@ def _same(key: str, a: Any, b: Any) -> bool:
 class _Planner:
     """Decides, paper by paper, what one sync does (reading only; nothing is written here)."""
 
-    def __init__(self, library: Any, vault: Path, state: SyncState, found: dict[str, list[VaultFile]], now: str, report: SyncReport) -> None:
+    def __init__(self, library: SyncLibrary, vault: Path, state: SyncState, found: dict[str, list[VaultFile]], now: str, report: SyncReport) -> None:
         self.library = library
         self.vault = VaultNames(vault)
         self.state = state
@@ -291,7 +297,7 @@ def _file_dates(note: NoteFile) -> dict[str, str]:
 write_text: Callable[..., None] = atomic_write_text
 
 
-def sync_vault(library: Any, vault: str | os.PathLike[str], *, library_key: str, now: str | None = None) -> SyncReport:
+def sync_vault(library: SyncLibrary, vault: str | os.PathLike[str], *, library_key: str, now: str | None = None) -> SyncReport:
     """Sync `library` with the per-paper files in `vault`; return what happened.
 
     Raises `SyncError` when the library cannot be saved (nothing written to

@@ -4,7 +4,7 @@
 (so the import report is one line per paper) and one line per id that could
 not be fetched; the caller hands the files to `Library.add_papers`.
 
-The use case on top of it is `tui.core.library.add_ids` (fetch, then one
+The use case on top of it is `tui.core.usecases.add.add_ids` (fetch, then one
 atomic write), which `paperdesk add` and the app's `a` key call.
 """
 

@@ -5,5 +5,5 @@
 one-line errors), `match` (another member's papers met with this library's: DOI,
 arXiv id, citation key, then title and year), `repo` (the clone: pull, commit, push
 again when another member pushed in between), `board` (every member's marks on this
-library's papers, and the papers only others have). `tui.core.grouping` is the use case.
+library's papers, and the papers only others have). `tui.core.usecases.group` is the use case.
 """

@@ -90,7 +90,7 @@ class Matcher:
         for paper in papers:
             self.add(paper.id, Identity.of(paper))
 
-    def _tables(self, ident: Identity) -> tuple[tuple[dict[str, list[tuple[str, Identity]]], str, int], ...]:
+    def _evidence(self, ident: Identity) -> tuple[tuple[dict[str, list[tuple[str, Identity]]], str, int], ...]:
         """Each kind of evidence, strongest first: its table, `ident`'s value of it, the check a match needs."""
         return (
             (self.by_id, ident.pid, BUT_TITLE),
@@ -101,14 +101,14 @@ class Matcher:
         )
 
     def add(self, pid: str, ident: Identity) -> None:
-        for table, value, _ in self._tables(ident):
+        for table, value, _ in self._evidence(ident):
             if value:
                 table.setdefault(value, []).append((pid, ident))
 
     def find(self, ident: Identity) -> str | None:
         """The id of the paper `ident` names here, or None: the same abstract (id), DOI, arXiv id, citation key,
         then title with year."""
-        for table, value, check in self._tables(ident):
+        for table, value, check in self._evidence(ident):
             for pid, mine in table.get(value, ()) if value else ():
                 if not ident.contradicts(mine, check=check):
                     return pid

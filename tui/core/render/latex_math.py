@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from tui.core.render.macros import expand_author_macros
 from tui.core.render.math_subset import fast_math
@@ -54,24 +55,24 @@ def _wrap(text: str) -> str:
     return text if _ATOM.fullmatch(text) else f"({text})"
 
 
-def _arg_text(node, l2t, index: int = -1) -> str:
+def _arg_text(node: Any, l2t: Any, index: int = -1) -> str:
     args = node.nodeargd.argnlist if node.nodeargd else []
     if not args or args[index] is None:
         return ""
     return l2t._groupnodecontents_to_text(args[index])
 
 
-def _sqrt(node, l2tobj) -> str:
+def _sqrt(node: Any, l2tobj: Any) -> str:
     root = {"3": "∛", "4": "∜"}.get(_arg_text(node, l2tobj, 0).strip(), "√")
     return root + _wrap(_arg_text(node, l2tobj, -1))
 
 
-def _frac(node, l2tobj) -> str:
+def _frac(node: Any, l2tobj: Any) -> str:
     return f"{_wrap(_arg_text(node, l2tobj, -2))}/{_wrap(_arg_text(node, l2tobj, -1))}"
 
 
-def _accent(mark: str) -> Callable:
-    def repl(node, l2tobj) -> str:
+def _accent(mark: str) -> Callable[[Any, Any], str]:
+    def repl(node: Any, l2tobj: Any) -> str:
         inner = _arg_text(node, l2tobj).strip()
         return inner + mark if len(inner) == 1 else inner
     return repl
@@ -91,8 +92,10 @@ _TEXT_CHARACTERS = {"textbraceleft": "{", "textbraceright": "}", "textasciicircu
 
 
 @lru_cache(maxsize=1)
-def _converters():
-    """Build the two pylatexenc converters once (import is deferred: it is only needed to show math)."""
+def _converters() -> tuple[Callable[[str], Any], Any, Any]:
+    """Build the two pylatexenc converters once (import is deferred: it is only needed to show math).
+
+    pylatexenc ships no types: its nodes, walkers and converters are `Any` here."""
     from pylatexenc import latexwalker
     from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
     from pylatexenc.macrospec import MacroSpec
@@ -175,15 +178,15 @@ def _converters():
     class MathToText(LatexNodes2Text):
         """Math mode: unknown macros are unconvertible; `^`/`_` become Unicode scripts."""
 
-        def macro_node_to_text(self, node):
+        def macro_node_to_text(self, node: Any) -> str:
             if self.latex_context.get_macro_spec(node.macroname) is None:
                 raise _Unconvertible(node.macroname)
             return super().macro_node_to_text(node)
 
-        def environment_node_to_text(self, node):
+        def environment_node_to_text(self, node: Any) -> str:
             raise _Unconvertible(node.environmentname)
 
-        def nodelist_to_text(self, nodelist):
+        def nodelist_to_text(self, nodelist: Any) -> str:
             out: list[str] = []
             pending = ""
             for node in nodelist:
@@ -212,12 +215,12 @@ def _converters():
     class TextToText(LatexNodes2Text):
         """Text mode: accents and known macros convert; unknown macros stay as written."""
 
-        def macro_node_to_text(self, node):
+        def macro_node_to_text(self, node: Any) -> str:
             if self.latex_context.get_macro_spec(node.macroname) is None:
                 return node.latex_verbatim()
             return super().macro_node_to_text(node)
 
-    def walker(src: str):
+    def walker(src: str) -> Any:
         return latexwalker.LatexWalker(src, latex_context=walker_db, tolerant_parsing=False)
 
     math = MathToText(latex_context=math_db, math_mode="text")

@@ -30,7 +30,7 @@ class TriagePass(FieldRecord):
         self.at = at
         """Index in `ids` of the paper shown now (`len(ids)`: walked to the end)."""
         self.query = query
-        """The filter the pass was started from: `T` on a view meaning the same resumes it (`resuming.resumes`)."""
+        """The filter the pass was started from: `T` on a view meaning the same resumes it (`usecases.resume.resumes`)."""
         self.sort = sort
         """The sort order the pass was started in, which fixed the order of `ids`."""
 

@@ -49,6 +49,13 @@ class PaperChanges(Protocol):
 
 
 Changes = TypeVar("Changes", bound=PaperChanges)
+
+#: Gives citation keys to the papers a change brings (the stored papers, the change), before they are stored. The
+#: store knows no key rules: whoever opens it passes them (`core.library` passes `cite.keys`'s).
+KeyGiver = Callable[[list[Paper], PaperChanges], None]
+#: Where trashed papers go back to (the stored papers, the trashed ones, newest removal first). By id unless the opener
+#: passes a rule that also knows a paper imported again since its removal (`core.library.plan_restore`).
+RestorePlanner = Callable[[list[Paper], list[Paper]], "RestorePlan"]
 _Self = TypeVar("_Self", bound="LibraryStore")
 
 
@@ -77,8 +84,10 @@ class LibraryStore:
     the folder had no papers file yet (the use cases seed it).
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, give_keys: KeyGiver | None = None, restore_plan: RestorePlanner | None = None) -> None:
         self.folder = folder
+        self._give_keys = give_keys
+        self._restore_planner = restore_plan
         self.notice: str | None = None
         self.read_only = False
         self.damaged: str | None = None  # "PATH: what is wrong" with the annotations file (`store.written.check_opened`)
@@ -100,14 +109,17 @@ class LibraryStore:
     # -- opening and closing -------------------------------------------------
 
     @classmethod
-    def open(cls, folder: str | os.PathLike[str], *, read_only: bool = False) -> LibraryStore:
-        """Open (or create) the library in `folder`.
+    def open(
+        cls, folder: str | os.PathLike[str], *, read_only: bool = False, give_keys: KeyGiver | None = None, restore_plan: RestorePlanner | None = None
+    ) -> LibraryStore:
+        """Open (or create) the library in `folder`, with the rules it is given for keys and restores (`KeyGiver`,
+        `RestorePlanner`; none: no keys are given, trashed papers go back by id).
 
         When the library is locked by another process it opens read-only with
         a notice; a damaged papers file raises `DamagedFile`; a damaged
         annotations file opens read-only so it is never overwritten.
         """
-        lib = cls(Path(folder))
+        lib = cls(Path(folder), give_keys=give_keys, restore_plan=restore_plan)
         try:
             lib._open(read_only=read_only)
         except BaseException:
@@ -170,8 +182,6 @@ class LibraryStore:
         merged = merged_with(path, raw, aside, base, ours)
         self._outside.append(merged)
         self._annotations = _annotations_of(merged.data)
-        if self._notes_db is not None:
-            self._notes_db._tables.clear()  # TinyDB caches each table's next document id
         return merged.data
 
     def outside_changes(self) -> list[Merged]:
@@ -216,7 +226,7 @@ class LibraryStore:
 
     @contextmanager
     def writing(self) -> Iterator[None]:
-        """The store's lock for a use case that replaces a library file itself (`recovery.restore_trash`); refused,
+        """The store's lock for a use case that replaces a library file itself (`usecases.backups.restore_trash`); refused,
         with the notice, when the library is read-only."""
         with self._lock:
             self._check_writable()
@@ -260,7 +270,8 @@ class LibraryStore:
             if write:
                 self._check_writable()
             changes = plan(self.papers)
-            self.give_keys(changes)
+            if self._give_keys is not None:
+                self._give_keys(self.papers, changes)
             if changes.added or changes.replaced or changes.removed or getattr(changes, "formats", None):
                 if write:
                     self._write_papers(changes)
@@ -268,10 +279,6 @@ class LibraryStore:
                     self._papers_file.digest = None  # memory no longer matches the file: derive nothing from it
                 self._apply_in_memory(changes)
             return changes
-
-    def give_keys(self, changes: PaperChanges) -> None:
-        """Give citation keys to the papers `changes` brings, before they are stored: nothing here (the store knows
-        no key rules); `core.library.Library` gives them (`cite.keys`), as it decides restores (`restore_plan`)."""
 
     def _apply_in_memory(self, changes: PaperChanges) -> None:
         if changes.replaced or changes.removed:
@@ -338,7 +345,9 @@ class LibraryStore:
             return self._finish_or_settle(batches)
 
     def restore_plan(self, stored: list[Paper], trashed: list[Paper]) -> RestorePlan:
-        """Where trashed papers go back to: by id here; `core.library.Library` also knows a paper imported again."""
+        """Where trashed papers go back to: by the rule the store was opened with, else by id."""
+        if self._restore_planner is not None:
+            return self._restore_planner(stored, trashed)
         from tui.core.store.trash import plan_by_id
 
         return plan_by_id(stored, trashed)
@@ -434,7 +443,6 @@ class LibraryStore:
         data = dict(storage.read() or {})
         docs = {k: d for k, d in data.get("annotations", {}).items() if d.get("id") not in drop}
         storage.write({**data, "annotations": {**docs, **{str(_doc_id(pid)): a.to_doc() for pid, a in put.items()}}})
-        self._notes_db.table("annotations").clear_cache()
         self._annotations = {pid: a for pid, a in {**self._annotations, **put}.items() if pid not in drop}
 
     # -- annotations -----------------------------------------------------------
@@ -499,8 +507,6 @@ class LibraryStore:
             if log is not None:  # the changed log documents only (the new one, the dropped ones)
                 record[CHANGE_LOG_TABLE] = log_changes(self._notes_storage().read() or {}, log(new))
             self._notes_storage().append(record)
-            self._notes_db.table("annotations").clear_cache()
-            self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)  # TinyDB caches the next document id
             self._annotations.update(new)
             if self._keeper is not None:
                 self._keeper.saved()  # a recent copy every few minutes
@@ -532,7 +538,6 @@ class LibraryStore:
             kept = {key: doc for key, doc in log_table(data).items() if int(key) > through}
             if len(kept) != len(table):
                 storage.write({**data, CHANGE_LOG_TABLE: kept})
-                self._notes_db._tables.pop(CHANGE_LOG_TABLE, None)
 
     # -- saved views -----------------------------------------------------------
 
@@ -541,7 +546,7 @@ class LibraryStore:
         with self._lock:
             if self._notes_db is None:
                 return {}
-            docs = self._notes_db.table("views").all()
+            docs = self._table("views").all()
             found = {str(d["name"]): str(d.get("query", "")) for d in docs if isinstance(d.get("name"), str)}
             return dict(sorted(found.items(), key=lambda item: item[0].casefold()))
 
@@ -569,6 +574,13 @@ class LibraryStore:
         """The views table, for a change, and the documents in it called `name`."""
         self._check_writable()
         self.take_outside()
-        assert self._notes_db is not None
-        table = self._notes_db.table("views")
+        table = self._table("views")
         return table, [d.doc_id for d in table.all() if d.get("name") == name]
+
+    def _table(self, name: str) -> Table:
+        """A table of the annotations file, made anew for each use. TinyDB's `table()` keeps one per name, and that
+        one keeps the next document id it once read; the store replaces the file under it (a change made outside
+        merged in, a rewrite, the journal folded), so a kept table could hand out an id already taken. A fresh
+        `Table` reads the next id from the file as it is now."""
+        assert self._notes_db is not None
+        return Table(self._notes_db.storage, name)

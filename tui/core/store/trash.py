@@ -47,7 +47,7 @@ class RestorePlan(TrashChange):
 
 
 #: Decides a restore: the stored papers and the trashed ones (newest removal first) -> the plan. The use cases
-#: pass one that knows a paper imported again since (`core.removing.plan_restore`); the store alone knows ids.
+#: pass one that knows a paper imported again since (`core.library.plan_restore`); the store alone knows ids.
 RestorePlanner = Callable[[list[Paper], list[Paper]], RestorePlan]
 
 

@@ -1,8 +1,8 @@
 """The library screen's annotating: keys to changes, changes to saves in workers, results to the screen.
 
-`Annotator` is made by the screen with the widgets it redraws (the list's
-rows, the reading pane and its notes, the progress line). The changes
-themselves are the core's (`tui.core.annotating`: what a change changes, their
+`Annotator` redraws, from what the screen gives its parts (`PartContext`), the
+list's rows, the reading pane and its notes, and the progress line. The changes
+themselves are the core's (`tui.core.usecases.annotate`: what a change changes, their
 order on disk, the undo history). All methods run on the UI thread except
 `_write`, which runs in a (non-exclusive) thread worker and reports back with
 `to_ui` (never blocking). A save that landed is announced with `AnnotationSaved`.
@@ -19,23 +19,26 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
-from tui.core.annotating import Annotating, Pending, format_tags, known_tags, parse_tags
 from tui.core.errors import PaperdeskError
-from tui.core.models import Annotation, Highlight, Paper, Status, shown_title
+from tui.core.models import Annotation, Paper, Status, shown_title
 from tui.core.render.text import one_line
+from tui.core.usecases.annotate import Annotating, Pending, format_tags, known_tags, parse_tags
 from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.library.write_order import WriteOrder
 from tui.ui.threads import to_ui
-from tui.ui.widgets.paper_list import PaperList
-from tui.ui.widgets.progress import ProgressLine
-from tui.ui.widgets.reader import Reader
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from tui.core.annotating import Change, LoggedChange, StatusWalk
     from tui.core.library import Library
+    from tui.core.usecases.annotate import Change, LoggedChange, StatusWalk
+    from tui.ui.library.context import PartContext
+    from tui.ui.library.exporting import AnnotationsChanged
+    from tui.ui.library.removing import PapersMoved
+    from tui.ui.widgets.notes import Notes
+    from tui.ui.widgets.paper_list import PaperList
+    from tui.ui.widgets.reader import Reader
 
 
 class AnnotationSaved(Message):
@@ -52,14 +55,22 @@ class AnnotationSaved(Message):
 class Annotator:
     """Ratings, status, tags, titles, notes, highlights and undo for the papers of one screen."""
 
-    def __init__(self, host: Screen, papers: PaperList, reader: Reader, progress: ProgressLine) -> None:
-        """`host` runs the save workers, shows the dialogs and hears `AnnotationSaved`; the widgets are what a change redraws."""
-        self.host, self._list, self.reader, self.notes, self.progress = host, papers, reader, reader.notes, progress
+    def __init__(self, context: PartContext) -> None:
+        """The screen (`host`) runs the save workers, shows the dialogs and hears `AnnotationSaved`; the list, the reading
+        pane and the progress line are what a change redraws."""
+        self.host: Screen = context.host
+        self._list: PaperList = context.papers
+        self.reader: Reader = context.reader
+        self.notes = self.reader.notes
+        self.progress = context.progress
+        self.open_library = context.library
         self.library: Library | None = None
         self.annotating = Annotating()
-        """The core's side: ordered saves and the undo history (`tui.core.annotating`)."""
+        """The core's side: ordered saves and the undo history (`tui.core.usecases.annotate`)."""
         self.writes = WriteOrder()
         """Moves to or from the trash asked for and not landed, which a save asked after them waits for."""
+        self.undo: Callable[[], None] = lambda: None
+        """The screen's `u` (`History`: one history for every kind of change), which the highlights dialog offers too."""
 
     @property
     def status_walk(self) -> StatusWalk:
@@ -115,6 +126,31 @@ class Annotator:
         paper = self.paper
         if paper is not None and paper.id == pid:
             self.reader.show_annotation(paper, self.view(pid))
+
+    def on_annotation_saved(self, message: AnnotationSaved) -> None:
+        """Annotations synced into annotations.json meanwhile (another process) are said and shown."""
+        library = self.open_library()
+        for merged in library.outside_changes() if library is not None else []:
+            from tui.ui.library.exporting import AnnotationsChanged
+
+            self.host.notify(one_line(merged.line), title="Changed outside", severity="warning", timeout=15, markup=False)
+            self.host.post_message(AnnotationsChanged(sorted(merged.pids)))
+
+    def on_annotations_changed(self, message: AnnotationsChanged) -> None:
+        """A vault sync changed annotations: the list and the pane redraw them."""
+        library = self.open_library()
+        if library is None:
+            return
+        notes: Notes = self.notes
+        for pid in message.pids:
+            self.refresh(pid)
+            if notes.pid == pid:  # reloads only an editor not in use and holding nothing unsaved
+                notes.load(pid, library.annotation(pid).notes)
+
+    def on_papers_moved(self, message: PapersMoved) -> None:
+        """Papers left or came back: the progress line counts them again."""
+        if self.open_library() is not None and message.pids:
+            self.refresh_progress()
 
     def refresh_progress(self) -> None:
         library = self.library
@@ -196,15 +232,21 @@ class Annotator:
 
     # -- the keys ----------------------------------------------------------------------
 
-    def rate(self, stars: int) -> None:
+    def action_rate(self, stars: int) -> None:
         if (paper := self.paper) is not None:
             self.change(paper.id, rating=stars)
 
-    def cycle_status(self, step: int) -> None:
+    def action_status(self, step: int) -> None:
+        """`s`/`S`: the next (or previous) reading status."""
         if (paper := self.paper) is not None:
             self.set_status(paper.id, self.annotating.next_status(paper.id, step))
 
-    def mark_read(self) -> None:
+    def action_set_status(self, status: str) -> None:
+        """The palette's "Set status": give the highlighted paper `status` (undoable, like the `s` key)."""
+        if (paper := self.paper) is not None:
+            self.set_status(paper.id, Status(status))
+
+    def action_mark_read(self) -> None:
         if (paper := self.paper) is not None:
             self.set_status(paper.id, Status.READ)
 
@@ -212,19 +254,22 @@ class Annotator:
         """Give `pid` `status`; dates are recorded only for the status it is left in (see StatusWalk)."""
         self.change(pid, **self.annotating.status_change(pid, status, time.monotonic()))
 
+    def on_paper_list_selected(self, message: PaperList.Selected) -> None:
+        self.record_opened(message.paper)
+
     def record_opened(self, paper: Paper) -> None:
         """Note the day a paper was first opened (never its status)."""
         if self.library is not None and not self.library.read_only and not self.view(paper.id).opened:
             self.change(paper.id, undoable=False, opened=True)
 
-    def edit_notes(self) -> None:
+    def action_notes(self) -> None:
         if self.paper is not None and self.writable():
             self.notes.edit()
 
-    def save_notes(self, pid: str, text: str) -> None:
-        self.change(pid, undoable=False, notes=text)
+    def on_notes_save_requested(self, message: Notes.SaveRequested) -> None:
+        self.change(message.pid, undoable=False, notes=message.text)
 
-    def edit_tags(self) -> None:
+    def action_tags(self) -> None:
         paper = self.paper
         if paper is None or self.library is None or not self.writable():
             return
@@ -239,7 +284,7 @@ class Annotator:
         if line is not None:
             self.change(paper.id, tags=parse_tags(line))
 
-    def rename(self) -> None:
+    def action_rename(self) -> None:
         paper = self.paper
         if paper is None or not self.writable():
             return
@@ -253,14 +298,15 @@ class Annotator:
         if title is not None:
             self.change(paper.id, title="" if title == paper.shown_title else title)
 
-    def start_highlight(self) -> None:
+    def action_start_highlight(self) -> None:
         """`h`: the reading cursor in the abstract (from the list too: the pane takes focus)."""
         if self.paper is not None and self.writable() and not self.reader.start_marking():
             self.host.notify("This paper has no abstract to highlight.", timeout=3)
 
-    def keep_highlight(self, pid: str, highlight: Highlight) -> None:
+    def on_reader_highlight_kept(self, message: Reader.HighlightKept) -> None:
         """Ask for the new highlight's comment, then save it (Esc in the dialog keeps nothing)."""
-        paper = self.library.get(pid) if self.library else None
+        highlight = message.highlight
+        paper = self.library.get(message.pid) if self.library else None
         if paper is not None:
             from tui.ui.library.highlighting import PaperHighlights
             from tui.ui.screens.comment_dialog import CommentDialog
@@ -269,8 +315,8 @@ class Annotator:
             dialog = CommentDialog(highlight.text)
             self.host.app.push_screen(dialog, lambda comment: None if comment is None else highlights.add(highlight, comment))
 
-    def list_highlights(self, undo: Callable[[], None]) -> None:
-        """`H`: the paper's highlights to show, comment on or delete (`undo`: the screen's `u`)."""
+    def action_list_highlights(self) -> None:
+        """`H`: the paper's highlights to show, comment on or delete (`u` there undoes as everywhere)."""
         paper = self.paper
         if paper is None:
             return
@@ -281,14 +327,14 @@ class Annotator:
             from tui.ui.library.highlighting import PaperHighlights
             from tui.ui.screens.highlights_dialog import HighlightsDialog
 
-            highlights = PaperHighlights(self, self.host.notify, paper, self.reader.show_highlight, undo)
+            highlights = PaperHighlights(self, self.host.notify, paper, self.reader.show_highlight, self.undo)
             self.host.app.push_screen(HighlightsDialog(shown_title(paper, self.view(paper.id)), highlights))
 
     def step(self, change: Change | None, undo: bool) -> None:
         """Undo (restore `before`) or redo (apply `after`) an entry of the history, not itself recorded; say what changed.
 
-        The screen takes the entry from the history (`history.undo()`/`redo()`) and
-        hands removals to its `Removing`; changes of annotations come here.
+        `History` takes the entry from the history (`annotating.undo()`/`redo()`) and
+        hands removals to `Removing`; changes of annotations come here.
         """
         done, nothing = ("Undone", "Nothing to undo") if undo else ("Redone", "Nothing to redo")
         if change is None:

@@ -1,10 +1,11 @@
 """What `x`, `c` and `C` do on the library screen: the export dialog, writing in a worker, the copy menu, the clipboard.
 
-`Exporting` is made by the screen, at the first use, with the list it exports
-from and a way to save the notes being typed (a sync reads them from the
-library). The export itself is the core's (`tui.core.exporting`, as for
+`Exporting` is made by the screen, at the first use, with a way to save the
+notes being typed (a sync reads them from the library) and the places the
+session remembers; the list it exports from, the settings and the library come
+from the screen's `PartContext`. The export itself is the core's (`tui.core.usecases.export`, as for
 `paperdesk export`), and so is what each copy-menu entry copies
-(`tui.core.citing.copy_text`). Disk work, and a reference (citeproc), happen
+(`tui.core.usecases.cite.copy_text`). Disk work, and a reference (citeproc), happen
 in a thread; the DOM is touched only via `to_ui`. Every message built from
 data goes out with `markup=False`.
 """
@@ -21,8 +22,8 @@ from textual.message import Message
 
 from tui.core.errors import PaperdeskError
 from tui.core.export.markdown import Entry
-from tui.core.exporting import WouldOverwrite, view_entries, write_export
 from tui.core.models import Paper
+from tui.core.usecases.export import WouldOverwrite, view_entries, write_export
 from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.library.clipboard import copy_text
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
 
     from tui.core.export.sync import SyncReport
     from tui.core.library import Library
-    from tui.core.resuming import ExportPlaces
+    from tui.core.usecases.resume import ExportPlaces
+    from tui.ui.library.context import PartContext
 
 
 @dataclass
@@ -62,10 +64,38 @@ def files_folder(places: ExportPlaces) -> Path:
 class Exporting:
     """Export to Markdown and copy to the clipboard, for the papers of one screen."""
 
-    def __init__(self, host: Screen, papers: PaperList, flush_notes: Callable[[], object], places: Callable[[], ExportPlaces]) -> None:
-        """`host` runs the workers and shows the dialogs; `flush_notes()` saves the notes being typed now; `places()`
-        is where the last exports went (the session's), offered again and updated by each export that lands."""
-        self.host, self._list, self.flush_notes, self.places = host, papers, flush_notes, places
+    def __init__(self, context: PartContext, flush_notes: Callable[[], object], places: Callable[[], ExportPlaces]) -> None:
+        """The screen (`host`) runs the workers and shows the dialogs; `flush_notes()` saves the notes being typed now;
+        `places()` is where the last exports went (the session's), offered again and updated by each export that lands."""
+        self.host: Screen = context.host
+        self._list: PaperList = context.papers
+        self.settings = context.settings
+        self.library, self.library_ready = context.library, context.library_ready
+        self.flush_notes, self.places = flush_notes, places
+
+    def action_export(self) -> None:
+        self.action_export_as("markdown")
+
+    def action_export_as(self, fmt: str) -> None:
+        """The export dialog with `fmt` (markdown, bibtex, csl-json, ris) chosen."""
+        library = self.library_ready()
+        if library is not None:
+            self.open_dialog(library, vault=self.settings.vault, fmt=fmt)
+
+    def action_copy_paper(self) -> None:
+        """`c`: the copy menu (text, Markdown, BibTeX, a reference in the settings' cite_style, the key)."""
+        library = self.library()
+        if library is not None:
+            self.open_copy_menu(library, self.settings.cite_style)
+
+    def action_copy_section(self) -> None:
+        self.action_copy_as("markdown")
+
+    def action_copy_as(self, name: str) -> None:
+        """Copy one entry of the copy menu at once (`C`: the Markdown with notes; the palette: each)."""
+        library = self.library()
+        if library is not None:
+            self.copy(library, name, self.settings.cite_style)
 
     def open_dialog(self, library: Library, vault: Path | None = None, fmt: str = "markdown") -> None:
         """Show the dialog (`fmt` chosen in it at first); on a choice, export (or sync with a vault) in a worker.
@@ -127,7 +157,7 @@ class Exporting:
         """`paperdesk sync` with `vault` in a thread, the reader's unsaved notes saved first; notify what it did.
 
         `setting` is the `vault` setting now: the vault is offered again until the setting changes."""
-        from tui.core.library import sync_vault
+        from tui.core.usecases.sync import sync_vault
 
         app = self.host.app
         self.flush_notes()
@@ -197,7 +227,7 @@ class Exporting:
         app = self.host.app
 
         async def job() -> None:
-            from tui.core.citing import copy_text as text_of
+            from tui.core.usecases.cite import copy_text as text_of
 
             try:  # a reference loads citeproc and formats: off the UI thread, like the clipboard itself
                 text = await asyncio.to_thread(text_of, paper, annotation, name, style)

@@ -1,12 +1,12 @@
 """The library screen's filtering: the index, ranking a query (on the UI thread or off it), the list's order, the header.
 
-`Filtering` is made by the screen with the widgets it fills: the filter bar
-(its box and error line), the paper list and the header line above it. The
+`Filtering` fills, from what the screen gives its parts (`PartContext`), the
+filter bar (its box and error line), the paper list and the header line above it. The
 index is built in a thread once the library is open. The box calls `query_changed`
 in the key's own handling; a quick ranking is shown at once, a slow one runs in an
 exclusive "rank" worker that the next keystroke cancels, and a result whose
 query or sort no longer matches the box is dropped. A shown ranking is
-announced with `Ranked`.
+announced with `Ranked`. Its keys: Esc in the list, ctrl+s, the palette's "Sort by".
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from tui.core.models import Annotation, Paper
-from tui.core.opening import settle
 from tui.core.render.text import one_line
 from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
+from tui.core.usecases.open import settle
 from tui.core.words import plural
 from tui.ui.threads import to_ui
 from tui.ui.widgets.filter_bar import FilterBar
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
     from tui.core.library import Library
     from tui.core.search.index import SearchIndex, SearchResult
     from tui.core.search.query import Query
+    from tui.ui.library.annotating import AnnotationSaved
+    from tui.ui.library.context import PartContext
+    from tui.ui.library.exporting import AnnotationsChanged
+    from tui.ui.library.removing import PapersMoved
 
 
 #: `keep` meaning "the paper under the cursor when the ranking is shown": keys typed while it ranked move it.
@@ -60,9 +64,13 @@ class Ranked(Message):
 class Filtering:
     """The filter box, the sort order and the header of one library screen."""
 
-    def __init__(self, host: Screen, bar: FilterBar, papers: PaperList, header: Static) -> None:
-        """`host` runs the workers and hears `Ranked`; the others are the widgets this fills."""
-        self.host, self.bar, self.box, self._list, self._header = host, bar, bar.input, papers, header
+    def __init__(self, context: PartContext) -> None:
+        """The screen (`host`) runs the workers and hears `Ranked`; the filter bar, the list and the header are what this fills."""
+        self.host: Screen = context.host
+        self.bar: FilterBar = context.filter_bar
+        self.box = self.bar.input
+        self._list: PaperList = context.papers
+        self._header: Static = context.header
         self.library: Library | None = None
         """The open library (None while it opens): the header counts its papers, the index is built from it."""
         self.index: SearchIndex | None = None
@@ -115,9 +123,9 @@ class Filtering:
 
     def _build_index(self, library: Library, build: int) -> None:
         """In a thread: load the saved index, or split every paper into words and save it
-        (`library.search_index`); either way the UI thread stays free for keys. A large library's
+        (`usecases.list.search_index`); either way the UI thread stays free for keys. A large library's
         titles are indexed first, so a filter typed meanwhile is answered from them."""
-        from tui.core.opening import index_for_session
+        from tui.core.usecases.open import index_for_session
 
         app = self.host.app
         index = index_for_session(library, early=lambda titles: to_ui(app, self._index_ready, library, titles, build))
@@ -141,6 +149,17 @@ class Filtering:
         else:
             self.host.post_message(Ranked(self.result))
 
+    def on_annotation_saved(self, message: AnnotationSaved) -> None:
+        """The search index learns every saved annotation (a filter in force re-runs)."""
+        self.annotation_changed(message.annotation.id, message.annotation)
+
+    def on_annotations_changed(self, message: AnnotationsChanged) -> None:
+        """A vault sync changed annotations: the index learns them."""
+        library = self.library
+        if library is not None:
+            for pid in message.pids:
+                self.annotation_changed(pid, library.annotation(pid))
+
     def annotation_changed(self, pid: str, annotation: Annotation) -> None:
         """After a save: the index learns the annotation, and a filter in force re-runs."""
         if self.index is not None:
@@ -152,6 +171,22 @@ class Filtering:
         """A reading group's marks changed on the index: a filter or sort in force ranks again."""
         if self.index is not None and self.active:
             self.run(keep=CURRENT)
+
+    def on_papers_moved(self, message: PapersMoved) -> None:
+        """Papers left for the trash (the cursor moves to the next one left) or came back (it goes to the first);
+        the header counts them."""
+        from tui.ui.library.removing import neighbour
+
+        if self.library is None or not message.pids:
+            return
+        paper_list = self._list
+        current = paper_list.current.id if paper_list.current is not None else None
+        if message.restored:
+            keep = [*message.pids[:1], current]  # the restored paper, if this view shows it
+        else:
+            keep = [neighbour(paper_list.papers, paper_list.cursor, set(message.pids))]
+        self.papers_moved(message.pids, restored=message.restored, keep=keep)
+        self.show_header()
 
     def papers_moved(self, pids: Sequence[str], *, restored: bool, keep: Sequence[str | None]) -> None:
         """Papers went to the trash or came back: the index hides or shows them (no rebuild) and the list
@@ -336,6 +371,10 @@ class Filtering:
             return f"{plural(total)} · {order}{suffix}"
         return f"{len(result)} / {total} · {order}{suffix}"
 
+    def on_ranked(self, message: Ranked) -> None:
+        """A ranking is shown (or the index is ready): the header counts it."""
+        self.show_header()
+
     def show_header(self) -> None:
         """Put `header` on its line: one row, so no layout pass; unchanged (the `Ranked` after a keystroke
         that `show` counted already), no repaint either."""
@@ -345,13 +384,18 @@ class Filtering:
 
     # -- sort orders and saved views ----------------------------------------------------------
 
-    def set_sort(self, sort: str) -> None:
+    def action_clear_filter(self) -> None:
+        """Esc in the list: an active filter is cleared, the highlighted paper stays."""
+        if self.text:
+            self.apply_query("")
+
+    def action_sort_by(self, sort: str) -> None:
         """Order the list by `sort`, keeping the highlighted paper."""
         self.sort = sort
         self.host.post_message(Ranked(self.result))
         self.run(keep=CURRENT)
 
-    def cycle_sort(self) -> None:
+    def action_cycle_sort(self) -> None:
         """The next order that changes the list (relevance is list order without free text), and say which."""
         from tui.core.search.query import QueryError, parse_query
 
@@ -359,7 +403,7 @@ class Filtering:
             ranks = parse_query(self.text).ranks
         except QueryError:
             ranks = False
-        self.set_sort(next_sort(self.sort, ranks, self.in_group))
+        self.action_sort_by(next_sort(self.sort, ranks, self.in_group))
         shown = "list" if self.sort == "relevance" and not ranks else self.sort
         self.host.notify(f"Sorted by {SORT_NAMES[shown]} (ctrl+s: next order)", timeout=2, markup=False)
 

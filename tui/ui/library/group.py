@@ -1,7 +1,7 @@
 """The library screen's reading group: the other members' ratings in the pane, the list and search; sync and comment.
 
 The group is read from the library's clone in a thread once the library is
-open (`grouping.sight`: no network), and again after a sync from the palette.
+open (`usecases.group.sight`: no network), and again after a sync from the palette.
 The pane shows each other member's rating, status, shared tags and comment
 (`Reader.group_of`), the list a votes column (`group_column`), and the search
 index learns the marks for `votes:`, `group:` and `discuss:` and the
@@ -18,17 +18,18 @@ from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Paper
 from tui.ui.error_line import error_line
 from tui.ui.threads import to_ui
-from tui.ui.widgets.paper_list import PaperList
-from tui.ui.widgets.reader import Reader
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tui.core.config import Settings
-    from tui.core.grouping import Sight, SyncReport
     from tui.core.library import Library
     from tui.core.search.index import SearchIndex
+    from tui.core.usecases.group import Sight, SyncReport
+    from tui.ui.library.context import PartContext
     from tui.ui.widgets.group_marks import GroupShown
+    from tui.ui.widgets.paper_list import PaperList
+    from tui.ui.widgets.reader import Reader
 
 
 class Searching(Protocol):
@@ -50,22 +51,33 @@ class Pass(Protocol):
     def active(self) -> bool: ...
 
 
+class Annotations(Protocol):
+    """What the group asks of the annotator: a paper's annotation with saves still on their way, and whether it may be changed."""
+
+    def view(self, pid: str) -> Annotation: ...
+
+    def writable(self) -> bool: ...
+
+
 class GroupPart:
     """A reading group as one library screen shows it (nothing at all for a library in no group)."""
 
-    def __init__(
-        self, host: Screen, reader: Reader, papers: PaperList, searching: Searching, triage: Pass, settings: Settings,
-        library: Callable[[], Library | None], view: Callable[[str], Annotation],
-    ) -> None:
-        """`view(pid)`: the paper's annotation with saves still on their way (the annotator's)."""
-        self.host, self.reader, self.papers, self.searching, self.triage = host, reader, papers, searching, triage
-        self.settings, self.library, self.view = settings, library, view
+    def __init__(self, context: PartContext, searching: Searching, triage: Pass, annotations: Annotations) -> None:
+        """The screen (`host`) runs the reads and syncs; the reading pane and the list show the group."""
+        self.host: Screen = context.host
+        self.reader: Reader = context.reader
+        self.papers: PaperList = context.papers
+        self.settings: Settings = context.settings
+        self.library: Callable[[], Library | None] = context.library
+        self.library_ready = context.library_ready
+        self.searching, self.triage, self.annotations = searching, triage, annotations
+        self.view: Callable[[str], Annotation] = annotations.view
         self.sight: Sight | None = None
         """What the group says, as last read from the clone (None: no group, or not read yet)."""
         self.syncing = False
         self.told: tuple[str, ...] = ()
         """The member files left out that the user was last told of (at a start, or by a sync's report)."""
-        reader.group_of = self.shown
+        self.reader.group_of = self.shown
 
     # -- reading the group ----------------------------------------------------------------
 
@@ -77,7 +89,7 @@ class GroupPart:
         self.host.run_worker(lambda: self._read(library), thread=True, exclusive=True, group="group-read")
 
     def _read(self, library: Library) -> None:
-        from tui.core.grouping import sight
+        from tui.core.usecases.group import sight
 
         try:
             found = sight(library, self.settings.group_discuss)
@@ -144,6 +156,19 @@ class GroupPart:
             return None
         return library
 
+    def action_group_sync(self) -> None:
+        """Pull the other members' ratings and share this member's (`paperdesk group sync`), in a thread."""
+        if self.library_ready() is not None:
+            self.sync()
+
+    def action_group_comment(self) -> None:
+        """A one-line comment for the group on the highlighted paper."""
+        from tui.core.render.titles import row_title
+
+        paper = self.papers.current
+        if self.library_ready() is not None and paper is not None and self.annotations.writable():
+            self.comment(paper, row_title(paper, self.view(paper.id)))
+
     def sync(self) -> None:
         """Pull the others' ratings and share this member's, in a thread; the report as a notification."""
         library = self._in_group()
@@ -154,7 +179,7 @@ class GroupPart:
         self.host.run_worker(lambda: self._sync(library), thread=True, group="group-sync")
 
     def _sync(self, library: Library) -> None:
-        from tui.core.grouping import sync
+        from tui.core.usecases.group import sync
 
         try:
             report = sync(library, group_tags=self.settings.group_tags)
@@ -191,7 +216,7 @@ class GroupPart:
         self.host.app.push_screen(dialog, chosen)
 
     def _keep_comment(self, library: Library, pid: str, text: str) -> None:
-        from tui.core.grouping import set_comment
+        from tui.core.usecases.group import set_comment
 
         try:
             kept = set_comment(library, pid, text)

@@ -11,7 +11,20 @@ from textual.screen import Screen
 from tui.core.models import Paper
 from tui.core.render.links import open_target
 from tui.core.render.text import link_host
+from tui.ui.library.context import PartContext
 from tui.ui.threads import to_ui
+
+
+class Links:
+    """`o` on the library screen: the highlighted paper's link in the browser (made at the first `o`)."""
+
+    def __init__(self, context: PartContext) -> None:
+        self.host: Screen = context.host
+        self.papers = context.papers
+
+    def action_open_link(self) -> None:
+        """Open the highlighted paper's URL (or DOI, or first link in its abstract) in the browser."""
+        open_link(self.host, self.papers.current)
 
 
 def open_link(host: Screen, paper: Paper | None) -> None:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tui.core.errors import PaperdeskError
-from tui.core.opening import open_for_session, papers_size
-from tui.core.resuming import Session, load
+from tui.core.usecases.open import open_for_session, papers_size
+from tui.core.usecases.resume import Session, load
 from tui.ui.threads import to_ui
 
 if TYPE_CHECKING:

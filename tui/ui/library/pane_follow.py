@@ -16,14 +16,16 @@ from typing import TYPE_CHECKING, Protocol
 
 from tui.core.models import Paper
 from tui.ui.widgets.filter_bar import FilterInput
-from tui.ui.widgets.paper_list import PaperList
-from tui.ui.widgets.reader import Reader
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tui.core.library import Library
     from tui.core.search.index import SearchIndex
+    from tui.ui.library.context import PartContext
+    from tui.ui.library.filtering import Ranked
+    from tui.ui.widgets.paper_list import PaperList
+    from tui.ui.widgets.reader import Reader
 
 
 class Ranking(Protocol):
@@ -60,19 +62,18 @@ class PaneFollow:
     click), so the pane is up to date before the next key acts.
     """
 
-    def __init__(
-        self,
-        host: Screen,
-        papers: PaperList,
-        reader: Reader,
-        box: FilterInput,
-        ranking: Ranking,
-        library: Callable[[], Library | None],
-        keys_pending: Callable[[], bool],
-    ) -> None:
-        """`host` runs the timers and knows what has focus; `keys_pending()`: keys read and not yet handed out (the key gate)."""
-        self.host, self.papers, self.reader, self.box = host, papers, reader, box
-        self.ranking, self.library, self.keys_pending = ranking, library, keys_pending
+    def __init__(self, context: PartContext, ranking: Ranking) -> None:
+        """The screen (`host`) runs the timers and knows what has focus; the position line beside the pane follows the
+        highlight too; the key gate says whether keys are read and not yet handed out."""
+        self.host: Screen = context.host
+        self.papers: PaperList = context.papers
+        self.reader: Reader = context.reader
+        self.box: FilterInput = context.box
+        self.position = context.position_line
+        self.ranking = ranking
+        self.library: Callable[[], Library | None] = context.library
+        gate = context.key_gate
+        self.keys_pending: Callable[[], bool] = lambda: gate.pending
         self.due = False
         """The highlight moved while typing: the pane shows it when the typing pauses."""
         self._at = 0.0
@@ -84,6 +85,12 @@ class PaneFollow:
         """The first draw after the list's first frame is waiting (`FIRST_AFTER`, keys typed at once)."""
         self._first: str | None = None
         """The paper highlighted when the list was first painted."""
+
+    def on_paper_list_highlighted(self, message: PaperList.Highlighted) -> None:
+        """The list's highlight moved: the pane follows (once keys pause, while typing in the box), the position line at once."""
+        self.highlighted(typing=isinstance(self.host.focused, FilterInput))  # typing: once keys pause
+        paper_list = self.papers
+        self.position.show_position(paper_list.cursor if message.paper else None, len(paper_list.papers))
 
     def highlighted(self, typing: bool) -> None:
         """The list's highlight moved; `typing`: the filter box has focus."""
@@ -136,7 +143,7 @@ class PaneFollow:
         if not self.first_pending:
             self.catch_up()
 
-    def ranked(self) -> None:
+    def on_ranked(self, message: Ranked) -> None:
         """A ranking is shown (or the index is ready): a draw that waited for it comes once keys pause."""
         if self.due and not self.before_first_frame and not self._armed:
             self._arm(PANE_AFTER)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from tui.core.library import Library
-    from tui.core.recovery import Backup, Restored
+    from tui.core.usecases.backups import Backup, Restored
 
 
 class RestoreOffer:
@@ -37,7 +37,7 @@ class RestoreOffer:
         self.app.run_worker(self._find, thread=True, group="restore", exit_on_error=False)
 
     def _find(self) -> None:
-        from tui.core.recovery import newest_good
+        from tui.core.usecases.backups import newest_good
 
         backup = newest_good(self.library.folder)
         if backup is not None:
@@ -65,7 +65,7 @@ class RestoreOffer:
             self.app.notify(one_line(self.library.notice), title="Read-only", severity="warning", timeout=15, markup=False)
 
     def _restore(self) -> None:
-        from tui.core.recovery import reopen_restored
+        from tui.core.usecases.backups import reopen_restored
 
         assert self.backup is not None
         try:
@@ -97,7 +97,7 @@ class TrashRestoreOffer:
         self.app.run_worker(self._find, thread=True, group="restore", exit_on_error=False)
 
     def _find(self) -> None:
-        from tui.core.recovery import trash_offer
+        from tui.core.usecases.backups import trash_offer
 
         found = trash_offer(self.library.folder)
         if found is not None:
@@ -117,7 +117,7 @@ class TrashRestoreOffer:
             self.app.run_worker(partial(self._restore, backup), thread=True, group="restore", exit_on_error=False)
 
     def _restore(self, backup: Backup) -> None:
-        from tui.core.recovery import restore_trash
+        from tui.core.usecases.backups import restore_trash
 
         try:
             restored = restore_trash(self.library, backup.name)

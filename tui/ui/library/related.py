@@ -1,6 +1,6 @@
 """The library screen's related papers: the "more like this" index, built in a thread and kept in step.
 
-`RelatedPapers` is made by the screen with the library it asks about. The
+`RelatedPapers` asks about the open library (`PartContext`). The
 index (tui/core/related) is built in a thread from the search index's words
 when the first question comes (`m`): building it takes CPU and memory
 (benchmarks/related.py and benchmarks/memory.py measure them) that a reader who
@@ -12,7 +12,7 @@ related index. A question is answered on the UI thread, before the next key.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tui.core.models import Annotation, Paper
 from tui.ui.threads import to_ui
@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from tui.core.library import Library
     from tui.core.related.index import RelatedIndex, Similar
     from tui.core.search.index import SearchIndex
+    from tui.ui.library.annotating import AnnotationSaved
+    from tui.ui.library.context import PartContext
+    from tui.ui.library.exporting import AnnotationsChanged
+    from tui.ui.library.filtering import Ranked
+    from tui.ui.widgets.paper_list import PaperList
 
 #: How many related papers `m` shows.
 LIMIT = 10
@@ -30,18 +35,35 @@ LIMIT = 10
 Reply = Callable[["list[Similar]", int], None]
 
 
+class Searchable(Protocol):
+    """What the related papers ask of the filtering: the search index they are built from."""
+
+    @property
+    def index(self) -> SearchIndex | None: ...
+
+
 class RelatedPapers:
     """The related-papers index of one library screen, and the questions waiting for it."""
 
-    def __init__(self, host: Screen, library: Callable[[], Library | None]) -> None:
-        """`host` runs the build and shows the dialog; `library()` is the open library."""
-        self.host, self.library = host, library
+    def __init__(self, context: PartContext, searchable: Searchable) -> None:
+        """The screen (`host`) runs the build and shows the dialog; `searchable.index` is the search index, ready
+        once a ranking says so; `go_to(pid)` shows a paper chosen in the dialog."""
+        self.host: Screen = context.host
+        self.library: Callable[[], Library | None] = context.library
+        self.library_ready = context.library_ready
+        self.papers: PaperList = context.papers
+        self.searchable, self.go_to = searchable, context.go_to
         self.index: RelatedIndex | None = None
         """None until built (and again while an import's papers are being indexed)."""
         self._search: SearchIndex | None = None  # the search index the related index is (to be) built from
         self._building = False
         self._changed: dict[str, Annotation] = {}  # saved while the index was being built
         self._waiting: list[tuple[str, Reply]] = []
+
+    def on_ranked(self, message: Ranked) -> None:
+        index = self.searchable.index
+        if index is not None and not index.provisional:
+            self.start(index)  # built from the search index's words, once the whole index is ready
 
     def start(self, search: SearchIndex) -> None:
         """The papers are searchable with `search`: the related index is built from it when first asked for
@@ -83,6 +105,15 @@ class RelatedPapers:
         for pid, reply in waiting:
             self.ask(pid, reply)
 
+    def on_annotation_saved(self, message: AnnotationSaved) -> None:
+        self.annotation_changed(message.annotation.id, message.annotation)
+
+    def on_annotations_changed(self, message: AnnotationsChanged) -> None:
+        library = self.library()
+        if library is not None:
+            for pid in message.pids:
+                self.annotation_changed(pid, library.annotation(pid))
+
     def annotation_changed(self, pid: str, annotation: Annotation) -> None:
         """After a save: the reader's tags and notes weigh in at once."""
         if self.index is not None:
@@ -99,6 +130,18 @@ class RelatedPapers:
             self._build_soon()
             return
         reply(self.index.similar(pid, LIMIT), self.index.size)
+
+    def action_more_like_this(self) -> None:
+        """`m`: the papers most like the highlighted one; Enter in the dialog goes to one."""
+        if self.library_ready() is not None:
+            self.show_dialog(self.papers.current, self._go_to_chosen)
+
+    def _go_to_chosen(self, pid: str | None) -> None:
+        if pid is None:
+            return
+        if not any(p.id == pid for p in self.papers.papers):
+            self.host.notify("The filter hid that paper: cleared it to show the paper.", markup=False)
+        self.go_to(pid)
 
     def show_dialog(self, paper: Paper | None, go_to: Callable[[str | None], None]) -> None:
         """`m`: the papers most like `paper` in a dialog; `go_to(pid)` hears the one chosen (None: closed)."""

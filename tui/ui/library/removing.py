@@ -1,12 +1,13 @@
 """The library screen's removing: the highlighted paper (`d`) or the whole filtered view (`D`) to the trash.
 
-`Removing` is made by the screen, at the first `d`, with the list, the
-annotating (whose one undo history it shares, so `u`/`U` walk back through
-ratings and removals alike), the filter's text and the library. It asks first
+`Removing` is made by the screen, at the first `d`, with the annotator (whose
+one undo history it shares, so `u`/`U` walk back through ratings and removals
+alike); the list, the filter's text and the library come from the screen's
+`PartContext`. It asks first
 (a small dialog with the count) when papers carry notes, highlights, a rating or
 tags, and always for a whole view. Moves run one at a time, in the order asked,
 after the saves under way have landed, off the UI thread; each that lands is
-announced with `PapersMoved`, and the screen brings the list, the index and the
+announced with `PapersMoved`, and the parts bring the list, the index and the
 pane up to date.
 """
 
@@ -16,14 +17,14 @@ import asyncio
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.message import Message
 
 from tui.core.errors import PaperdeskError
 from tui.core.models import Paper, shown_title
-from tui.core.opening import papers_path
 from tui.core.render.text import one_line
+from tui.core.usecases.open import papers_path
 from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.screens.confirm import ConfirmRemove
@@ -33,8 +34,9 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.worker import Worker
 
-    from tui.core.annotating import Annotating, Removal
     from tui.core.library import Library
+    from tui.core.usecases.annotate import Annotating, Removal
+    from tui.ui.library.context import PartContext
     from tui.ui.library.write_order import WriteOrder
 
 
@@ -62,17 +64,25 @@ def neighbour(papers: Sequence[Paper], cursor: int, gone: set[str]) -> str | Non
     return None
 
 
+class Annotations(Protocol):
+    """What removing asks of the annotator: the one history (and annotations as they will be), and the moves not landed."""
+
+    annotating: Annotating
+    writes: WriteOrder
+
+
 class Removing:
     """Removal of papers from one library screen, undoable through the shared history."""
 
-    def __init__(
-        self, host: Screen, papers: PaperList, annotating: Annotating, query: Callable[[], str], library: Callable[[], Library | None],
-        writes: WriteOrder,
-    ) -> None:
-        """`host` runs the moves and asks; `query()` is the filter's text (the view `D` names); `library()` the open library;
-        `writes` holds the moves not yet landed, which the annotator's saves asked after them wait for."""
-        self.host, self._list, self.annotating, self.query, self.library = host, papers, annotating, query, library
-        self.writes = writes
+    def __init__(self, context: PartContext, annotator: Annotations) -> None:
+        """The screen (`host`) runs the moves and asks; the filter's text is the view `D` names; `writes` holds the moves
+        not yet landed, which the annotator's saves asked after them wait for."""
+        self.host: Screen = context.host
+        self._list: PaperList = context.papers
+        box = context.box
+        self.query: Callable[[], str] = lambda: box.value
+        self.library: Callable[[], Library | None] = context.library
+        self.annotating, self.writes = annotator.annotating, annotator.writes
         self._jobs: deque[Callable[[], Coroutine[Any, Any, None]]] = deque()
         self._busy = False
 
@@ -89,7 +99,7 @@ class Removing:
 
     # -- the keys -------------------------------------------------------------------
 
-    def remove_highlighted(self) -> None:
+    def action_remove_paper(self) -> None:
         """`d`: the highlighted paper; asks first only when it carries notes, highlights, a rating or tags."""
         paper = self._list.current
         if paper is None or self._library() is None:
@@ -97,7 +107,7 @@ class Removing:
         title = one_line(shown_title(paper, self.annotating.view(paper.id)))
         self._ask([paper], f'"{title}"', always=False)
 
-    def remove_view(self) -> None:
+    def action_remove_view(self) -> None:
         """`D`: every paper of the list as filtered now; always asks, with the count."""
         papers = list(self._list.papers)
         if self._library() is None:

@@ -16,17 +16,18 @@ from typing import TYPE_CHECKING, Protocol
 from textual.widgets import Input
 
 from tui.core.render.text import one_line
-from tui.core.resuming import ExportPlaces, Session, TriagePass
-from tui.ui.widgets.filter_bar import FilterInput
-from tui.ui.widgets.paper_list import PaperList
+from tui.core.usecases.resume import ExportPlaces, Session, TriagePass
 
 if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.timer import Timer
 
     from tui.core.library import Library
-    from tui.core.search.index import SearchResult
+    from tui.ui.library.context import PartContext
+    from tui.ui.library.filtering import Ranked
     from tui.ui.library.layout import Panes
+    from tui.ui.widgets.filter_bar import FilterInput
+    from tui.ui.widgets.paper_list import PaperList
 
 
 class Order(Protocol):
@@ -57,13 +58,15 @@ WAIT_AT_MOST = 10.0
 class Resume:
     """Restores one screen's session, and says what to save."""
 
-    def __init__(
-        self, host: Screen, papers: PaperList, box: FilterInput, panes: Panes, order: Order, triage: Pass, open_keys: Callable[[], None], layout: str
-    ) -> None:
-        """`host` takes focus and runs the wait's timer; `open_keys()` hands out the keys typed since launch (the key gate);
-        `layout` is the layout setting (an edited setting wins over the saved layout)."""
-        self.host, self.papers, self.box, self.panes, self.order, self.triage = host, papers, box, panes, order, triage
-        self.open_keys, self.layout_setting = open_keys, layout
+    def __init__(self, context: PartContext, panes: Panes, order: Order, triage: Pass) -> None:
+        """The screen (`host`) takes focus and runs the wait's timer; the key gate's `open` hands out the keys typed since
+        launch; the layout setting is kept (an edited setting wins over the saved layout)."""
+        self.host: Screen = context.host
+        self.papers: PaperList = context.papers
+        self.box: FilterInput = context.box
+        self.panes, self.order, self.triage = panes, order, triage
+        self.open_keys: Callable[[], None] = context.key_gate.open
+        self.layout_setting: str = context.settings.layout
         self.waiting = False
         """Keys are held until the restored filter's ranking is shown."""
         self.exports = ExportPlaces()
@@ -105,9 +108,9 @@ class Resume:
         else:
             self._done()
 
-    def ranked(self, result: SearchResult | None) -> None:
+    def on_ranked(self, message: Ranked) -> None:
         """A ranking was shown: the restored one ends the wait."""
-        filtering = self.order
+        result, filtering = message.result, self.order
         if self.waiting and result is not None and result.query.text == filtering.text and result.sort == filtering.sort:
             self._done()
 

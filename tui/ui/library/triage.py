@@ -21,15 +21,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from tui.core.models import Annotation, Paper, Status
-from tui.core.resuming import TriagePass, resumes
-from tui.ui.widgets.paper_list import PaperList
-from tui.ui.widgets.triage_bar import TriageBar
+from tui.core.usecases.resume import TriagePass, resumes
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tui.core.library import Library
+    from tui.core.usecases.annotate import Change
+    from tui.ui.library.annotating import AnnotationSaved
+    from tui.ui.library.context import PartContext
     from tui.ui.library.layout import Panes
+    from tui.ui.library.removing import PapersMoved
+    from tui.ui.widgets.paper_list import PaperList
+    from tui.ui.widgets.triage_bar import TriageBar
 
 
 class Decisions(Protocol):
@@ -70,18 +74,26 @@ BLOCKED = frozenset({
 class Triage:
     """One triage pass at a time for the papers of one screen."""
 
-    def __init__(
-        self, host: Screen, papers: PaperList, bar: TriageBar, decisions: Decisions, view: View, panes: Panes, library: Callable[[], Library | None]
-    ) -> None:
-        """`host` takes focus and says when a pass is done; the list holds the pass's papers, the bar its keys."""
-        self.host, self._list, self.bar = host, papers, bar
-        self.decisions, self.view, self.panes, self.library = decisions, view, panes, library
+    def __init__(self, context: PartContext, decisions: Decisions, view: View, panes: Panes, undo: Callable[[], Change | None]) -> None:
+        """The screen (`host`) takes focus and says when a pass is done; the list holds the pass's papers, the triage bar
+        its keys. `undo()` undoes the last change of the one history (`History.step`) and returns it."""
+        self.host: Screen = context.host
+        self._list: PaperList = context.papers
+        self.bar: TriageBar = context.triage_bar
+        self.library: Callable[[], Library | None] = context.library
+        self.library_ready = context.library_ready
+        self.decisions, self.view, self.panes, self.undo = decisions, view, panes, undo
         self.walk: TriagePass | None = None
         """The pass under way (kept after Esc, to resume), or None."""
         self.active = False
         """The pass is on screen and its keys are live."""
         self.focus_mode_before = False
         self.scroll_before = 0
+
+    def action_triage(self) -> None:
+        """`T`: a pass over this view's unread papers (or the one stopped on this view, resumed)."""
+        if self.library_ready() is not None:
+            self.start()
 
     def start(self) -> None:
         """`T`: resume the pass of this view, or start one over its unread papers."""
@@ -126,6 +138,14 @@ class Triage:
             self.decisions.record_opened(paper)
         self.refresh_bar()
 
+    def on_annotation_saved(self, message: AnnotationSaved) -> None:
+        self.refresh_bar()
+
+    def on_papers_moved(self, message: PapersMoved) -> None:
+        """The list shows the view again before papers leave or come back."""
+        if self.library() is not None and message.pids:
+            self.leave()
+
     def refresh_bar(self) -> None:
         walk = self.walk
         if walk is None or not self.active:
@@ -134,15 +154,26 @@ class Triage:
         triaged = sum(1 for pid in walk.ids if view(pid).status is not Status.UNREAD)
         self.bar.show_progress(triaged, len(walk.ids), min(walk.at + 1, len(walk.ids)))
 
+    def action_triage_read_later(self) -> None:
+        self.decide(Status.TO_READ)
+
+    def action_triage_skip(self) -> None:
+        self.decide(Status.SKIPPED)
+
     def decide(self, status: Status) -> None:
         """`r` / `x`: give the paper shown `status`, then the next one."""
         walk = self.walk
         if walk is None or not self.active or walk.current is None:
             return
         self.decisions.set_status(walk.current, status)
-        self.next()
+        self.action_triage_next()
 
-    def next(self) -> None:
+    def action_triage_undo(self) -> None:
+        """`u` in a pass: undo as everywhere; a paper of the pass whose change is undone comes back on screen."""
+        change = self.undo()
+        self.undone(change.pid if change is not None else None)
+
+    def action_triage_next(self) -> None:
         """`space` (and after a decision): the next paper; past the last one the pass is done."""
         walk = self.walk
         if walk is None or not self.active:
@@ -184,6 +215,8 @@ class Triage:
         paper_list = self._list
         paper_list.call_after_refresh(paper_list.restore_scroll, self.scroll_before)  # shown again: as it was, cursor in view
         self.host.set_focus(panes.home())
+
+    action_triage_leave = leave
 
     def allows(self, action: str) -> bool:
         """Whether a library-screen action may run now (not those that change the view during a pass)."""

@@ -17,7 +17,7 @@ from tui.ui.screens.save_view import VIEW_NAME_SHOWN
 
 
 class ViewsHost(Protocol):
-    """What the views' commands ask of the screen they are offered on (`LibraryScreen.COMMANDS`: the library screen)."""
+    """What the views' commands ask of the saved views (`SavedViews`)."""
 
     def saved_views(self) -> dict[str, str]: ...
 
@@ -26,11 +26,18 @@ class ViewsHost(Protocol):
     def delete_view(self, name: str) -> None: ...
 
 
+class ViewsScreen(Protocol):
+    """The screen they are offered on (`LibraryScreen.COMMANDS`: the library screen), holding its saved views."""
+
+    @property
+    def views(self) -> ViewsHost: ...
+
+
 class ViewCommands(Provider):
     """Lists the library's saved views: "View: name" applies its query, "Delete view: name" forgets it."""
 
     def _entries(self) -> list[tuple[str, str, Callable[[], object], str]]:
-        host = cast(ViewsHost, self.screen)  # only the library screen offers these commands
+        host = cast(ViewsScreen, self.screen).views  # only the library screen offers these commands
         entries: list[tuple[str, str, Callable[[], object], str]] = []
         for name, query in host.saved_views().items():
             shown = capped(name, VIEW_NAME_SHOWN)

@@ -1,6 +1,6 @@
 """The add dialog (`a`): arXiv ids, DOIs and OpenReview URLs fetched in a worker and merged in.
 
-It calls `tui.core.library.add_ids`, the use case `paperdesk add` calls:
+It calls `tui.core.usecases.add.add_ids`, the use case `paperdesk add` calls:
 everything is fetched first, then one atomic write. Waits (a busy service)
 and progress come back through `to_ui`; when papers were added it posts
 `LibraryChanged`, so the list shows them without a restart. The frame
@@ -16,8 +16,8 @@ from textual import work
 from textual.widgets import Input
 
 from tui.core.errors import PaperdeskError, os_reason
-from tui.core.library import AddOutcome, add_ids
 from tui.core.render.text import one_line
+from tui.core.usecases.add import AddOutcome, add_ids
 from tui.core.words import plural
 from tui.ui.screens.import_dialog import LibraryChanged
 from tui.ui.screens.report_dialog import ReportDialog

@@ -32,7 +32,7 @@ def copy_file(pid: str, suffix: str = ".md") -> Path:
 
 def save_text(text: str, target: str) -> str:
     """Write `text` to `target` atomically (folders made); the one line saying how it went."""
-    from tui.core.exporting import save_text as write
+    from tui.core.usecases.export import save_text as write
 
     path = Path(target).expanduser()
     try:

@@ -18,8 +18,8 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.core.citing import COPY_FORMATS
 from tui.core.render.text import one_line
+from tui.core.usecases.cite import COPY_FORMATS
 from tui.ui.actions import ACTIONS, bindings_for
 from tui.ui.keymap import KeysInForce, keys_in_force, shown
 from tui.ui.screens.dialog import Dialog

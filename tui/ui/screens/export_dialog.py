@@ -13,9 +13,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, RadioSet, Static
 
-from tui.core.citing import CITATION_FORMATS
 from tui.core.export.filenames import safe_stem
 from tui.core.render.text import one_line
+from tui.core.usecases.cite import CITATION_FORMATS
 from tui.core.words import plural
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
@@ -24,7 +24,7 @@ from tui.ui.widgets.choice import Choice
 
 #: Scopes the dialog offers, in order: (id, label).
 SCOPES = ("current", "view", "annotated")
-#: The formats of one file, each with its suffix: Markdown, and the citation formats (`core.citing`).
+#: The formats of one file, each with its suffix: Markdown, and the citation formats (`core.usecases.cite`).
 SUFFIXES = {"markdown": ".md", **CITATION_FORMATS}
 #: The "As" choices of one citation file: format -> label.
 CITATION_CHOICES = {"bibtex": "One BibTeX file (.bib)", "csl-json": "One CSL-JSON file (.json: Zotero, pandoc)", "ris": "One RIS file (.ris: EndNote, Zotero)"}

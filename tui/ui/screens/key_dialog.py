@@ -1,6 +1,6 @@
 """`K`: a small dialog to give the highlighted paper another citation key, and the change in a worker.
 
-The change itself is the core's (`citing.set_key`, as `paperdesk key ID
+The change itself is the core's (`usecases.cite.set_key`, as `paperdesk key ID
 NEWKEY` runs it): one atomic write of papers.json, and a key another paper
 holds (here or in the trash) refused with one line, nothing changed. The
 dialog refuses a key BibTeX cannot read before it closes (`valid_key`), so
@@ -82,7 +82,7 @@ def ask_and_set_key(screen: Screen, library: Library, paper: Paper, title: str, 
     app = screen.app
 
     def job(new: str) -> None:
-        from tui.core.citing import set_key
+        from tui.core.usecases.cite import set_key
 
         try:
             line = set_key(library, paper.id, new)

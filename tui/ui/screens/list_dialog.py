@@ -1,6 +1,6 @@
 """"Rename list…": a small dialog to give a list another (shorter) name, and the rename in a worker.
 
-The rename itself is the core's (`library.rename_list`, as `paperdesk
+The rename itself is the core's (`usecases.rename.rename_list`, as `paperdesk
 rename-list` runs it): one atomic write, saved views follow. The dialog only
 asks which list and what name; the list opens on the highlighted paper's.
 """
@@ -73,7 +73,7 @@ def ask_and_rename(screen: Screen, library: Library, current: str | None, done: 
     app = screen.app
 
     def job(old: str, new: str) -> None:
-        from tui.core.library import rename_list
+        from tui.core.usecases.rename import rename_list
 
         try:
             lines = rename_list(library, old, new)

@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
-from tui.core.annotating import complete
 from tui.core.render.text import one_line
+from tui.core.usecases.annotate import complete
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet

@@ -1,7 +1,7 @@
 """A Zotero database read into papers: recognised, copied, checked, read (`read_zotero`).
 
 Nothing here knows the library: what the papers meet there is
-`core.zotero_sync`'s. A file that is not a Zotero database, or one whose
+`core.usecases.zotero`'s. A file that is not a Zotero database, or one whose
 schema paperdesk does not know, is one `InputFileError` line naming it.
 """
 

@@ -1,0 +1,22 @@
+"""The use cases: one module per verb, named as the command line names it; each takes an open `core.library.Library`.
+
+    import                   imports.py   (files, folders, notes exports, standard input; Zotero through zotero.py)
+    import --zotero          zotero.py
+    add, fetch               add.py       (papers fetched by id, a venue or a listing, merged in)
+    list, show               list.py      (the papers a filter query matches; the search index)
+    rate, status, tag, note  edit.py      (one paper's annotation, from the command line)
+    export                   export.py
+    sync                     sync.py      (a vault of per-paper Markdown files, through git with --git)
+    remove                   remove.py
+    restore                  restore.py
+    rename-list              rename.py
+    backups                  backups.py   (the copies of the annotations and the trash; restoring one)
+    cite, key                cite.py
+    group                    group.py
+    the app's annotating     annotate.py  (what a change changes, its save, its undo)
+    the app's session        open.py      (the library and its index for a whole session), resume.py
+
+The command line and the tests open a folder for them with `library.opened`;
+a use case that writes asks `store.guard.writable` first. Nothing here is
+imported by the package itself: each verb loads only what it needs.
+"""
