@@ -1,9 +1,10 @@
-"""What `paperdesk group` and the app say after each group verb (`core.grouping`), line by line, on two small
+"""What `paperdesk group` and the app say after each group verb (`core.usecases.group`), line by line, on two small
 libraries: a sync's report, a sync or a write refused while another paperdesk holds the clone or the library,
 the overview, the group's part of `show --json`, and what a member shares.
 
-Fast on purpose (eight papers, a local bare repository): the mutation runs of `grouping.py` run this file with
-the unit tests (benchmarks/mutation-41-group.md).
+Fast on purpose (eight papers, a local bare repository): the mutation runs of `usecases/group.py` run this file with
+the unit tests (benchmarks/mutation-41-group.md). The verbs take an open library; a member held only as a folder
+is opened as the command line opens it (`tests.folders`: `writing` to write, `reading` for a sync or the overview).
 """
 
 from __future__ import annotations
@@ -15,15 +16,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.folders import reading, writing
 from tests.robustness.group_world import NOW, TITLES, bare_repo, make_library, papers_file
-from tui.core import grouping
 from tui.core.errors import LibraryHeld, ReadOnlyLibrary
 from tui.core.export.git_vault import GitError
 from tui.core.group import repo
 from tui.core.group.state import SYNC_RECORD, GroupError, load_state, read_sync_record
-from tui.core.library import Library, papers_matching
+from tui.core.library import Library
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import forget_holder_pid
+from tui.core.usecases import group as grouping
+from tui.core.usecases.list import papers_matching
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
 
@@ -39,7 +42,7 @@ class Pair:
             make_library(folder, source)
         with Library.open(self.ana, seed=False, read_only=True) as lib:
             self.ids = {p.title: p.id for p in lib.papers}
-        self.joined = grouping.join(self.ana, str(self.bare), "ana", now=NOW)
+        self.joined = writing(self.ana, grouping.join, str(self.bare), "ana", now=NOW)
         self.rate(self.ana, 0, 5)
 
     def rate(self, folder: Path, title: int, stars: int, **more: object) -> None:
@@ -47,7 +50,7 @@ class Pair:
             lib.save_annotation(self.ids[TITLES[title]], rating=stars, **more)
 
     def sync(self, folder: Path) -> list[str]:
-        return grouping.sync(folder, now=NOW).lines
+        return reading(folder, grouping.sync, now=NOW).lines
 
 
 @pytest.fixture
@@ -58,11 +61,11 @@ def pair(tmp_path: Path) -> Pair:
 def test_each_sync_says_what_it_did(pair: Pair) -> None:
     remote = str(pair.bare)
     assert pair.joined == [f"joined {remote} as ana", "ana: 0 papers shared, changes committed", f"pushed to {remote}", "no other member has shared yet"]
-    grouping.set_comment(pair.ana, pair.ids[TITLES[1]], "read this first")
+    writing(pair.ana, grouping.set_comment, pair.ids[TITLES[1]], "read this first")
     assert pair.sync(pair.ana) == ["ana: 2 papers shared, changes committed", f"pushed to {remote}", "no other member has shared yet"]
     assert read_sync_record(pair.ana / "group") == {"last_sync": NOW, "outcome": "synced"}
     assert sh_log(pair.bare) == "ana: 2 papers shared"  # the commit says what this member shared
-    assert grouping.join(pair.bob, remote, "bob", now=NOW) == [
+    assert writing(pair.bob, grouping.join, remote, "bob", now=NOW) == [
         f"joined {remote} as bob",
         "bob: 0 papers shared, changes committed",
         f"pushed to {remote}",
@@ -78,7 +81,7 @@ def test_an_unreachable_group_is_said_and_recorded(pair: Pair) -> None:
     pair.rate(pair.ana, 1, 4)
     away = pair.bare.with_name("away.git")
     pair.bare.rename(away)
-    report = grouping.sync(pair.ana, now=NOW)
+    report = reading(pair.ana, grouping.sync, now=NOW)
     assert report.failed and report.problems == []
     assert report.lines[0] == "ana: 2 papers shared, changes committed"
     assert report.lines[1].startswith(f"cannot reach {pair.bare} (") and report.lines[1].endswith(
@@ -87,12 +90,12 @@ def test_an_unreachable_group_is_said_and_recorded(pair: Pair) -> None:
     assert report.lines[2:] == ["no other member has shared yet"]
     assert read_sync_record(pair.ana / "group") == {"last_sync": NOW, "outcome": "offline"}
     away.rename(pair.bare)
-    again = grouping.sync(pair.ana, now=NOW)
+    again = reading(pair.ana, grouping.sync, now=NOW)
     assert not again.failed and again.lines == ["ana: 2 papers shared, nothing new", f"pushed to {pair.bare}", "no other member has shared yet"]
 
 
 def test_a_race_a_rebuilt_clone_and_a_big_file_are_each_a_line(pair: Pair, monkeypatch: pytest.MonkeyPatch) -> None:
-    grouping.join(pair.bob, str(pair.bare), "bob", now=NOW)
+    writing(pair.bob, grouping.join, str(pair.bare), "bob", now=NOW)
     pair.sync(pair.ana)
     pair.rate(pair.bob, 3, 2)
     pair.rate(pair.ana, 1, 4)
@@ -135,7 +138,7 @@ def test_a_sync_refused_is_one_line(pair: Pair) -> None:
     assert lock is not None and refused is None
     try:
         with pytest.raises(GroupError) as caught:
-            grouping.sync(pair.ana)
+            reading(pair.ana, grouping.sync)
     finally:
         release_write_lock(lock, clone / ".git")
     assert str(caught.value).startswith(f"{clone}: another paperdesk (PID ") and str(caught.value).endswith(
@@ -146,13 +149,13 @@ def test_a_sync_refused_is_one_line(pair: Pair) -> None:
     forget_holder_pid(clone / ".git")  # a holder that has not written its PID (yet)
     try:
         with pytest.raises(GroupError) as caught:
-            grouping.sync(pair.ana)
+            reading(pair.ana, grouping.sync)
     finally:
         release_write_lock(lock, clone / ".git")
     assert str(caught.value) == f"{clone}: another paperdesk is syncing with the group; try again when it is done"
     shutil.rmtree(clone)
     with pytest.raises(GroupError) as caught:
-        grouping.sync(pair.ana)
+        reading(pair.ana, grouping.sync)
     assert str(caught.value) == f"{clone}: the group's clone is missing or cannot be written (leave the group by removing group.json, then join again)"
 
 
@@ -161,9 +164,9 @@ def test_writes_refused_while_another_paperdesk_holds_the_library_say_what_was_n
     with Library.open(pair.ana, seed=False) as holder:
         assert not holder.held
         for call, outcome in (
-            (lambda: grouping.set_comment(pair.ana, pid, "x"), "the comment was not kept"),
-            (lambda: grouping.share_notes(pair.ana, pid, True), "nothing changed"),
-            (lambda: grouping.add_missing(pair.ana), "nothing added"),
+            (lambda: writing(pair.ana, grouping.set_comment, pid, "x"), "the comment was not kept"),
+            (lambda: writing(pair.ana, grouping.share_notes, pid, True), "nothing changed"),
+            (lambda: writing(pair.ana, grouping.add_missing), "nothing added"),
         ):
             with pytest.raises(LibraryHeld) as caught:
                 call()
@@ -171,30 +174,30 @@ def test_writes_refused_while_another_paperdesk_holds_the_library_say_what_was_n
         fresh = pair.base / "fresh"
         shutil.copytree(pair.bob, fresh)
         with Library.open(fresh, seed=False) as other, pytest.raises(LibraryHeld, match="is using this library; not joined$"):
-            grouping.join(fresh, str(pair.bare), "dee")
+            writing(fresh, grouping.join, str(pair.bare), "dee")
         assert not other.held
     with Library.open(pair.ana, seed=False, read_only=True) as lib:
         with pytest.raises(ReadOnlyLibrary, match="; the comment was not kept$"):
             grouping.set_comment(lib, pid, "x")
         assert lib.papers  # a library the caller holds stays open
-    assert grouping.sync(pair.ana, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"  # the rating of the set-up goes out
+    assert reading(pair.ana, grouping.sync, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"  # the rating of the set-up goes out
 
 
 def test_what_a_member_shares_and_how_the_group_reads_it(pair: Pair) -> None:
     ana = pair.ids
-    grouping.join(pair.bob, str(pair.bare), "bob", now=NOW)
+    writing(pair.bob, grouping.join, str(pair.bare), "bob", now=NOW)
     pair.rate(pair.bob, 0, 4, status="read", tags=["group/ml", "private"], notes="bob's notes")
     pair.rate(pair.bob, 2, 0, notes="only notes: not shared")
-    grouping.set_comment(pair.bob, ana[TITLES[3]], "  worth\na look ")
-    grouping.share_notes(pair.bob, ana[TITLES[0]], True)
+    writing(pair.bob, grouping.set_comment, ana[TITLES[3]], "  worth\na look ")
+    writing(pair.bob, grouping.share_notes, ana[TITLES[0]], True)
     pair.sync(pair.bob)
     doc = json.loads((pair.bob / "group" / "members" / "bob.json").read_text(encoding="utf-8"))
     assert sorted((e["title"], e.get("rating"), e.get("comment", ""), e.get("notes")) for e in doc["papers"]) == [
         (TITLES[0], 4, "", "bob's notes"),
         (TITLES[3], 0, "worth a look", None),
     ]
-    grouping.share_notes(pair.bob, ana[TITLES[0]], False)
-    grouping.set_comment(pair.bob, ana[TITLES[3]], "")
+    writing(pair.bob, grouping.share_notes, ana[TITLES[0]], False)
+    writing(pair.bob, grouping.set_comment, ana[TITLES[3]], "")
     pair.sync(pair.bob)
     doc = json.loads((pair.bob / "group" / "members" / "bob.json").read_text(encoding="utf-8"))
     assert [(e["title"], e.get("notes"), e.get("tags")) for e in doc["papers"]] == [(TITLES[0], None, ["group/ml"])]
@@ -205,7 +208,7 @@ def test_what_a_member_shares_and_how_the_group_reads_it(pair: Pair) -> None:
         first = ana[TITLES[0]]
         assert [(m.member, m.rating) for m in sight.marks_of(first)] == [("bob", 4)]
         assert (sight.votes(first, 5), sight.votes(first, 4), sight.votes(first, 3), sight.votes(ana[TITLES[1]], 4)) == (2, 2, 1, 1)
-        grouping.set_comment(lib.folder, first, "mine")
+        writing(lib.folder, grouping.set_comment, first, "mine")
         sight = grouping.sight(lib)
         assert sight is not None and sight.comment_of(first) == "mine" and sight.comment_of(ana[TITLES[1]]) == ""
         assert sight.record(first, lib.annotation(first)) == {
@@ -228,26 +231,26 @@ def test_what_a_member_shares_and_how_the_group_reads_it(pair: Pair) -> None:
 
 
 def test_the_overview_lists_each_member_with_their_counts(pair: Pair, monkeypatch: pytest.MonkeyPatch) -> None:
-    grouping.join(pair.bob, str(pair.bare), "bob", now="2026-07-01T00:00:00+00:00")
+    writing(pair.bob, grouping.join, str(pair.bare), "bob", now="2026-07-01T00:00:00+00:00")
     pair.rate(pair.bob, 0, 4)
     pair.rate(pair.bob, 1, 2)
     pair.rate(pair.bob, 2, 0, status="read")
     monkeypatch.setenv("GIT_COMMITTER_DATE", "2026-07-02T09:00:00+00:00")
-    grouping.sync(pair.bob, now="2026-07-02T10:00:00+00:00")
+    reading(pair.bob, grouping.sync, now="2026-07-02T10:00:00+00:00")
     monkeypatch.setenv("GIT_COMMITTER_DATE", "2030-01-01T00:00:00+00:00")
     pair.sync(pair.ana)
-    state, lines, problems = grouping.overview(pair.ana)
+    state, lines, problems = reading(pair.ana, grouping.overview)
     assert (state.name, problems) == ("ana", [])
     assert [(m.name, m.shared, m.rated, m.votes, m.me) for m in lines] == [("ana", 1, 1, 1, True), ("bob", 3, 2, 1, False)]
     assert (lines[0].when, lines[1].when) == (NOW, "2026-07-02T09:00:00+00:00")  # mine: my last sync; bob's: his file's last commit
-    grouping.sync(pair.bob, now="2026-07-02T10:00:00+00:00")  # nothing new of bob's: no commit, ana's taken in
+    reading(pair.bob, grouping.sync, now="2026-07-02T10:00:00+00:00")  # nothing new of bob's: no commit, ana's taken in
     with Library.open(pair.bob, seed=False, read_only=True) as lib:
         _state, lines, _problems = grouping.overview(lib)
     assert [(m.name, m.when, m.me) for m in lines] == [("ana", "2030-01-01T00:00:00+00:00", False), ("bob", "2026-07-02T10:00:00+00:00", True)]
     clone = pair.ana / "group"
     record = (clone / ".git" / SYNC_RECORD).read_bytes()
     (clone / ".git" / SYNC_RECORD).unlink()  # no record (a clone from before it was kept): my file's last commit
-    assert [(m.name, m.when) for m in grouping.overview(pair.ana)[1]] == [("ana", "2030-01-01T00:00:00+00:00"), ("bob", "2026-07-02T09:00:00+00:00")]
+    assert [(m.name, m.when) for m in reading(pair.ana, grouping.overview)[1]] == [("ana", "2030-01-01T00:00:00+00:00"), ("bob", "2026-07-02T09:00:00+00:00")]
     (clone / ".git" / SYNC_RECORD).write_bytes(record)
 
     def broken(*_a: object, **_k: object) -> None:
@@ -255,63 +258,63 @@ def test_the_overview_lists_each_member_with_their_counts(pair: Pair, monkeypatc
 
     with monkeypatch.context() as patched:
         patched.setattr(repo, "group_git", broken)
-        assert [(m.name, m.when) for m in grouping.overview(pair.ana)[1]] == [("ana", NOW), ("bob", "")]  # a git that fails: no date
+        assert [(m.name, m.when) for m in reading(pair.ana, grouping.overview)[1]] == [("ana", NOW), ("bob", "")]  # a git that fails: no date
     (clone / "members" / "ana.json").unlink()  # not shared yet (a newcomer's first sync failed): first, from the sync record
     (clone / "members" / "bad.json").write_text("[1, 2]\n", encoding="utf-8")  # read before bob's: left out, not the end of the list
-    _state, lines, problems = grouping.overview(pair.ana)
+    _state, lines, problems = reading(pair.ana, grouping.overview)
     assert [(m.name, m.when, m.shared, m.rated, m.votes, m.me) for m in lines] == [
         ("ana", NOW, 0, 0, 0, True),
         ("bob", "2026-07-02T09:00:00+00:00", 3, 2, 1, False),
     ]
     assert problems == ["members/bad.json: not a member's file (no papers list); left out"]
     (clone / ".git" / SYNC_RECORD).unlink()  # never synced at all
-    assert [(m.name, m.when) for m in grouping.overview(pair.ana)[1]][0] == ("ana", "")
+    assert [(m.name, m.when) for m in reading(pair.ana, grouping.overview)[1]][0] == ("ana", "")
 
 
 def test_a_comment_never_given_can_be_removed(pair: Pair) -> None:
-    assert grouping.set_comment(pair.ana, pair.ids[TITLES[5]], "   ") == ""
-    assert grouping.sync(pair.ana, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
+    assert writing(pair.ana, grouping.set_comment, pair.ids[TITLES[5]], "   ") == ""
+    assert reading(pair.ana, grouping.sync, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
 
 
 def test_an_empty_library_joins_and_comments_without_the_example_papers(pair: Pair) -> None:
-    empty = pair.base / "empty"
-    assert grouping.join(empty, str(pair.bare), "dee", now=NOW)[1] == "dee: 0 papers shared, changes committed"
-    grouping.set_comment(empty, "0123456789ab", "a paper dee has not got yet")
-    grouping.share_notes(empty, "0123456789ab", True)
+    empty = pair.base / "empty"  # opened unseeded, as the command line opens it (its own test: tests/cli/test_cli_group.py)
+    assert writing(empty, grouping.join, str(pair.bare), "dee", now=NOW)[1] == "dee: 0 papers shared, changes committed"
+    writing(empty, grouping.set_comment, "0123456789ab", "a paper dee has not got yet")
+    writing(empty, grouping.share_notes, "0123456789ab", True)
     with Library.open(empty, seed=False, read_only=True) as lib:
         assert lib.papers == []  # never seeded with the bundled list by a group verb
 
 
 def test_a_sync_leaves_the_library_the_caller_holds_open(pair: Pair) -> None:
-    with Library.open(pair.ana, seed=False) as lib:
-        assert grouping.sync(lib, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
+    with Library.open(pair.ana, seed=False) as lib:  # the app's library, open to write: `opened` hands it back as it is
+        assert reading(lib, grouping.sync, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
         lib.save_annotation(pair.ids[TITLES[4]], rating=4)  # the app goes on writing its library
-        assert grouping.sync(lib, now=NOW).lines[0] == "ana: 2 papers shared, changes committed"
+        assert reading(lib, grouping.sync, now=NOW).lines[0] == "ana: 2 papers shared, changes committed"
 
 
 def test_a_join_shares_at_once_with_its_tags_and_date_and_refusals_leave_nothing(pair: Pair) -> None:
     remote = str(pair.bare)
     pair.rate(pair.bob, 6, 4, tags=["reading/now", "group/x", "private"])
-    grouping.join(pair.bob, remote, "bob", group_tags=("reading",), now="2026-07-03T00:00:00+00:00")
+    writing(pair.bob, grouping.join, remote, "bob", group_tags=("reading",), now="2026-07-03T00:00:00+00:00")
     doc = json.loads(sh_show(pair.bare, "bob"))
     assert [(e["title"], e["rating"], e.get("tags")) for e in doc["papers"]] == [(TITLES[6], 4, ["reading/now"])]
     assert read_sync_record(pair.bob / "group")["last_sync"] == "2026-07-03T00:00:00+00:00"
     assert load_state(pair.bob).joined == "2026-07-03T00:00:00+00:00"  # type: ignore[union-attr]
     with pytest.raises(GroupError) as caught:
-        grouping.join(pair.ana, remote, "other")
+        writing(pair.ana, grouping.join, remote, "other")
     assert str(caught.value) == f"{pair.ana}: already in a group ({remote}) as ana"
     fresh = pair.base / "fresh"
     make_library(fresh, papers_file(pair.base))
     (fresh / "group").mkdir()
     with pytest.raises(GroupError) as caught:
-        grouping.join(fresh, remote, "dee")
+        writing(fresh, grouping.join, remote, "dee")
     assert str(caught.value) == f"{fresh / 'group'}: already exists; move it away to join a group"
     (fresh / "group").rmdir()
     with pytest.raises(GroupError) as caught:
-        grouping.join(fresh, remote, "ana")
+        writing(fresh, grouping.join, remote, "ana")
     assert str(caught.value) == f"ana is already a member of {remote}: choose another name (or --rejoin to take their place from this library)"
     assert not (fresh / "group").exists() and not (fresh / "group.json").exists()
-    assert grouping.join(fresh, remote, "ana", rejoin=True, now=NOW)[:2] == [f"joined {remote} as ana", "ana: 0 papers shared, nothing new"]
+    assert writing(fresh, grouping.join, remote, "ana", rejoin=True, now=NOW)[:2] == [f"joined {remote} as ana", "ana: 0 papers shared, nothing new"]
 
 
 def sh_show(bare: Path, member: str) -> str:
@@ -325,7 +328,7 @@ def sh_log(bare: Path) -> str:
 def test_the_size_line_names_the_cap_and_a_file_at_the_cap_is_read(pair: Pair, monkeypatch: pytest.MonkeyPatch) -> None:
     pid = pair.ids[TITLES[0]]
     pair.rate(pair.ana, 0, 5, notes="n" * (2 << 20))
-    grouping.share_notes(pair.ana, pid, True)
+    writing(pair.ana, grouping.share_notes, pid, True)
     monkeypatch.setattr(grouping, "FILE_MAX", 2 << 20)
     lines = pair.sync(pair.ana)
     assert "your file is more than the 2 MB the others read: they leave it out (share fewer papers)" in lines
