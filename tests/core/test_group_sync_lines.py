@@ -22,7 +22,7 @@ from tui.core.errors import LibraryHeld, ReadOnlyLibrary
 from tui.core.export.git_vault import GitError
 from tui.core.group import repo
 from tui.core.group.state import SYNC_RECORD, GroupError, load_state, read_sync_record
-from tui.core.library import Library
+from tui.core.library import Library, opened
 from tui.core.store.lock import release_write_lock, take_write_lock
 from tui.core.store.lock_pid import forget_holder_pid
 from tui.core.usecases import group as grouping
@@ -286,10 +286,11 @@ def test_an_empty_library_joins_and_comments_without_the_example_papers(pair: Pa
 
 
 def test_a_sync_leaves_the_library_the_caller_holds_open(pair: Pair) -> None:
-    with Library.open(pair.ana, seed=False) as lib:  # the app's library, open to write: `opened` hands it back as it is
-        assert reading(lib, grouping.sync, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
+    with Library.open(pair.ana, seed=False) as lib:  # the app's library, open to write, as the app syncs it
+        with opened(lib, read_only=True, seed=False) as same:  # a caller that opens what it is given hands it back open
+            assert same is lib and grouping.sync(same, now=NOW).lines[0] == "ana: 1 paper shared, changes committed"
         lib.save_annotation(pair.ids[TITLES[4]], rating=4)  # the app goes on writing its library
-        assert reading(lib, grouping.sync, now=NOW).lines[0] == "ana: 2 papers shared, changes committed"
+        assert grouping.sync(lib, now=NOW).lines[0] == "ana: 2 papers shared, changes committed"
 
 
 def test_a_join_shares_at_once_with_its_tags_and_date_and_refusals_leave_nothing(pair: Pair) -> None:
