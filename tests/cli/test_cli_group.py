@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.cli.clirun import run
+from tests.robustness.group_world import TITLES, bare_repo, make_library, papers_file
+from tui.cli import main
+from tui.core.library import Library
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command line")
 
@@ -165,3 +168,38 @@ def test_show_prints_the_first_lines_of_another_members_shared_notes() -> None:
     assert lines[-2:] == [f"      line {NOTE_LINES - 1}", "      …"] and lines[4] == "      line 0"
     short = Sight(GroupState("r", "me", "t"), Board("me", [], {"p": (MemberMark("bo", 4, notes="one\ntwo"),)}, []))
     assert group_lines(short, "p", Annotation("p"))[-2:] == ["      one", "      two"]
+
+
+def test_an_empty_library_joins_and_adds_what_the_others_shared_without_the_example_papers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`group join` and `group add` open the library unseeded: an empty library that joins, or takes in what the
+    others shared, never gets the bundled example papers (2,000 of them) besides."""
+    bare, ana, empty = bare_repo(tmp_path), tmp_path / "ana", tmp_path / "empty"
+    make_library(ana, papers_file(tmp_path))
+    assert main(["group", "join", str(bare), "--as", "ana", "--db", str(ana)]) == 0
+    with Library.open(ana, seed=False) as lib:
+        lib.save_annotation(next(p.id for p in lib.papers if p.title == TITLES[2]), rating=5)
+    assert main(["group", "sync", "--db", str(ana)]) == 0
+    assert main(["group", "join", str(bare), "--as", "dee", "--db", str(empty)]) == 0
+    with Library.open(empty, seed=False, read_only=True) as lib:
+        assert lib.papers == []
+    capsys.readouterr()
+    assert main(["group", "add", "--all", "--db", str(empty)]) == 0
+    assert capsys.readouterr().out == "added 1 paper the group shared, 0 merged with papers already here\n"
+    with Library.open(empty, seed=False, read_only=True) as lib:
+        assert [p.title for p in lib.papers] == [TITLES[2]]
+
+
+def test_a_sync_runs_while_the_app_holds_the_library_and_leaves_it_open(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`group sync` only reads the library: it runs while the app holds it open to write, and the app goes on writing."""
+    bare, ana = bare_repo(tmp_path), tmp_path / "ana"
+    make_library(ana, papers_file(tmp_path))
+    assert main(["group", "join", str(bare), "--as", "ana", "--db", str(ana)]) == 0
+    with Library.open(ana, seed=False) as app:
+        ids = {p.title: p.id for p in app.papers}
+        app.save_annotation(ids[TITLES[0]], rating=5)
+        capsys.readouterr()
+        assert main(["group", "sync", "--db", str(ana)]) == 0
+        assert capsys.readouterr().out.splitlines()[0] == "ana: 1 paper shared, changes committed"
+        app.save_annotation(ids[TITLES[1]], rating=4)  # still open, still writing
+        assert main(["group", "sync", "--db", str(ana)]) == 0
+        assert capsys.readouterr().out.splitlines()[0] == "ana: 2 papers shared, changes committed"

@@ -91,9 +91,9 @@ def inside(root: Path, path: Path) -> bool:
     except ValueError:
         return False
     step = root
-    for part in parts:
+    for part in parts:  # a `..` needs no check of its own: the resolved path below says where it leads
         step = step / part
-        if part in ("", ".", "..") or step.is_symlink():
+        if step.is_symlink():
             return False
     return path.resolve().is_relative_to(real)
 
@@ -170,11 +170,8 @@ class GroupRepo:
             self.run("rebase", "--abort", check=False)
             self.run("reset", "-q", "--hard", upstream)  # this member's file is written again after
             out.rebuilt = True
-        if before:
-            counted = self.run("rev-list", "--count", f"{before}..{upstream}", check=False).stdout.strip()
-            out.received += int(counted) if counted.isdigit() else 0
-        else:
-            out.received += int(self.run("rev-list", "--count", upstream).stdout.strip() or 0)
+        taken = f"{before}..{upstream}" if before else upstream  # `before` is a commit of this clone: git counts it
+        out.received += int(self.run("rev-list", "--count", taken).stdout)
         return branch
 
     def _take_out(self, path: Path, kind: str, out: Exchange) -> None:
@@ -227,7 +224,7 @@ class GroupRepo:
         upstream = f"refs/remotes/{REMOTE}/{branch}"
         if not self._has(upstream):
             return True
-        return self.run("rev-list", "--count", f"{upstream}..HEAD").stdout.strip() not in ("", "0")
+        return self.run("rev-list", "--count", f"{upstream}..HEAD").stdout.strip() != "0"
 
     def push(self, branch: str) -> subprocess.CompletedProcess[str]:
         return self.run("push", "-q", REMOTE, f"HEAD:refs/heads/{branch}", check=False)

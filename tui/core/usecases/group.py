@@ -282,7 +282,7 @@ def add_missing(library: Library, chosen: Sequence[Missing] | None = None) -> li
     if not wanted:
         return ["no paper to add: this library has every paper the others shared"]
     records = [_record(m) for m in wanted]
-    parsed = parse_json(json.dumps(records, ensure_ascii=False), Path("group.json"))
+    parsed = parse_json(json.dumps(records), Path("group.json"))
     for paper, item in zip(parsed.papers, wanted, strict=False):
         key = str(item.paper.fields.get("citekey", ""))
         if key and library.get(paper.id) is None:
