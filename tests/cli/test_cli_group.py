@@ -203,3 +203,30 @@ def test_a_sync_runs_while_the_app_holds_the_library_and_leaves_it_open(tmp_path
         app.save_annotation(ids[TITLES[1]], rating=4)  # still open, still writing
         assert main(["group", "sync", "--db", str(ana)]) == 0
         assert capsys.readouterr().out.splitlines()[0] == "ana: 2 papers shared, changes committed"
+
+
+def test_a_library_and_a_group_named_from_the_working_folder_join_and_sync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--db ana` and a remote `shared.git` given relative to where the reader stands: git runs in the library's
+    folder, so both used to be read from there (the clone went to ana/ana/group, the remote was not found)."""
+    bare = bare_repo(tmp_path)
+    make_library(tmp_path / "ana", papers_file(tmp_path))
+    make_library(tmp_path / "bob", papers_file(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    assert main(["group", "join", bare.name, "--as", "ana", "--db", "ana"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"joined {bare} as ana"
+    assert (tmp_path / "ana" / "group" / ".git").is_dir() and not (tmp_path / "ana" / "ana").exists()
+    with Library.open(tmp_path / "ana", seed=False) as lib:
+        lib.save_annotation(next(p.id for p in lib.papers if p.title == TITLES[0]), rating=5)
+    assert main(["group", "sync", "--db", "ana"]) == 0
+    monkeypatch.chdir(tmp_path / "bob")  # the group's address kept whole: a sync from anywhere reaches it
+    assert main(["group", "join", str(Path("..") / bare.name), "--as", "bob", "--db", "."]) == 0
+    monkeypatch.chdir(tmp_path / "ana")
+    capsys.readouterr()
+    assert main(["group", "sync", "--db", "../bob"]) == 0
+    capsys.readouterr()
+    assert main(["list", "--format", "ids", "--query", "votes:1", "--db", "../bob"]) == 0
+    with Library.open(tmp_path / "bob", seed=False, read_only=True) as lib:
+        rated = next(p.id for p in lib.papers if p.title == TITLES[0])
+    assert capsys.readouterr().out.split() == [rated]

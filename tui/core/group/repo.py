@@ -73,6 +73,7 @@ def clone(remote: str, dest: Path) -> None:
     """Clone `remote` (any URL or path git accepts) into `dest`; one line naming the remote when git cannot.
 
     Checked out only once `ATTRIBUTES` is in place, so not even the first checkout honours the tree's attributes."""
+    dest = dest.absolute()  # git runs in the parent: a relative `--db` would name a folder below it
     dest.parent.mkdir(parents=True, exist_ok=True)
     try:
         group_git(dest.parent, "clone", "-q", "--no-checkout", "--origin", REMOTE, "--", remote, str(dest))

@@ -58,6 +58,8 @@ def join(
 
     check_name(name)
     writable(library, "not joined")
+    if "://" not in remote and Path(remote).exists():
+        remote = str(Path(remote).absolute())  # a folder named from here: git runs in the clone, and later syncs anywhere
     folder = library.folder
     state = load_state(folder)
     if state is not None:
