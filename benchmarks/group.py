@@ -4,7 +4,7 @@ Usage: python benchmarks/group.py [--papers N] [--rated K]
 Two members hold the same N synthetic papers (benchmarks/corpus.py); each rated K of them.
 Prints CPU seconds (user+sys; git's child processes counted apart) of: ana's first sync
 (her file written, committed, pushed), an idle sync (nothing new: no commit), reading
-the group (`grouping.sight`: bob's file met with N papers), setting the marks on the
+the group (`usecases.group.sight`: bob's file met with N papers), setting the marks on the
 search index, and one `votes:>=1` query. The last line is one JSON object.
 """
 

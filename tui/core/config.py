@@ -73,7 +73,7 @@ class Settings(FieldRecord):
     citekey_pattern: str
     """How a citation key is made for a paper whose source gave none (`cite.keys.KeyPattern`); keys once given never change."""
     cite_style: str
-    """The CSL style of formatted references (`paperdesk cite`, the app's copy menu): a name `cite.styles` knows, or a .csl file."""
+    """The CSL style of formatted references (`paperdesk cite`, the app's copy menu): a name `cite.references.STYLES` knows, or a .csl file."""
     zotero_automatic_tags: bool
     """A Zotero import brings automatic tags (those Zotero or a site added) as well as the reader's own."""
     zotero_groups: bool

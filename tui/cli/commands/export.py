@@ -1,6 +1,6 @@
 """`paperdesk export`: papers and notes as Markdown (one document, or one file per paper), or citations (BibTeX, CSL-JSON, RIS).
 
-Argument parsing and output only: the papers are chosen by `tui.core.library.export_entries`,
+Argument parsing and output only: the papers are chosen by `tui.core.usecases.export.export_entries`,
 written by `tui.core.usecases.export`; the citation formats are `tui.core.usecases.cite`'s.
 """
 
@@ -17,7 +17,7 @@ from tui.cli.options import complete
 from tui.cli.output import fail
 from tui.core.words import plural
 
-#: `paperdesk export --format`: markdown, or a citation format (`core.citing.CITATION_FORMATS`).
+#: `paperdesk export --format`: markdown, or a citation format (`core.usecases.cite.CITATION_FORMATS`).
 EXPORT_FORMATS = ("markdown", "bibtex", "csl-json", "ris")
 
 

@@ -1,6 +1,6 @@
 """`paperdesk import`: its arguments, its progress on a terminal, what Ctrl+C does, and the report.
 
-The import itself is `tui.core.library.import_paths`.
+The import itself is `tui.core.usecases.imports.import_paths`.
 Ctrl+C follows the app's Esc: before papers.json is being written it stops the
 import (nothing imported, one line, exit status 130); once the write has begun
 it waits for the write to finish, and says so.

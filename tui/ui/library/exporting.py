@@ -217,7 +217,7 @@ class Exporting:
         self.host.app.push_screen(CopyMenu(paper.citekey, style), chosen)
 
     def copy(self, library: Library, name: str, style: str = "apa") -> None:
-        """Copy the highlighted paper as the copy menu's entry `name` (`citing.COPY_FORMATS`; `C` is "markdown")."""
+        """Copy the highlighted paper as the copy menu's entry `name` (`usecases.cite.COPY_FORMATS`; `C` is "markdown")."""
         paper = self._list.current
         if paper is None:
             self.host.notify("No paper to copy.", severity="warning")

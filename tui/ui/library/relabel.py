@@ -37,7 +37,7 @@ class Relabel:
         self.titles = titles
 
     def action_edit_key(self) -> None:
-        """`K`: another citation key for the highlighted paper (`citing.set_key`); the list and pane reload with it."""
+        """`K`: another citation key for the highlighted paper (`usecases.cite.set_key`); the list and pane reload with it."""
         from tui.core.models import shown_title
         from tui.ui.screens.key_dialog import ask_and_set_key
 

@@ -1,6 +1,6 @@
 """`c`: a small menu of what to copy of the highlighted paper, one key per entry (or arrows and Enter).
 
-The entries are the core's (`citing.COPY_FORMATS`: the paper as text, its
+The entries are the core's (`usecases.cite.COPY_FORMATS`: the paper as text, its
 Markdown with notes, its BibTeX entry, a formatted reference, its citation
 key); the menu only picks one and hands its name back, and
 `library.exporting.Exporting.copy` makes the text and puts it on the
