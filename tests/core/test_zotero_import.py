@@ -742,3 +742,18 @@ def test_a_data_folder_names_the_database_inside_it(zotero: ZoteroDB, tmp_path: 
     assert database_in(zotero.path.parent) == zotero.path and database_in(zotero.path) == zotero.path
     (tmp_path / "empty").mkdir()
     assert database_in(tmp_path / "empty") is None
+
+
+def test_zotero_papers_come_after_the_papers_already_here_in_list_order(zotero: ZoteroDB, tmp_path: Path) -> None:
+    """A Zotero import into a library that holds papers: the new ones are placed after them (list order), never
+    between, and no two papers share a place."""
+    regular(zotero)
+    zotero.close()
+    bib = tmp_path / "mine.bib"
+    bib.write_text("".join(f"@article{{k{i}, title={{Stored paper number {i}}}, author={{Doe, Jo}}}}\n" for i in range(3)))
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        import_paths(lib, [bib])
+        imported(lib, zotero.path)
+        seqs = [p.seq for p in lib.papers]
+        assert [p.title for p in sorted(lib.papers, key=lambda p: p.seq)][-1] == "Optimal regret in linear bandits"
+        assert len(set(seqs)) == len(seqs) == 4
