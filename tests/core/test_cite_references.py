@@ -102,3 +102,23 @@ def test_a_paper_with_authors_keeps_the_title_where_its_style_puts_it() -> None:
     made = citable(Paper("e" * 12, "", "L", title="Sparse coding", authors=("Jane Doe",), year="2019", venue="ICML"))
     assert reference(made, "apa") == "Doe, J. (2019). Sparse coding. ICML."
     assert reference(made, "chicago") == "Doe, J. 2019. “Sparse Coding”. ICML."
+
+
+@pytest.mark.parametrize("title", ["Is it a hypothesis?", "Stop the noise!"])
+@pytest.mark.parametrize("authors", [("Jane Doe",), ()])
+@pytest.mark.parametrize("style", sorted(STYLES))
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_title_ending_in_a_question_or_exclamation_mark_gets_no_period_after_it(
+    title: str, authors: tuple[str, ...], style: str, output: str
+) -> None:
+    """APA printed "hypothesis?." (issue 45): the title's own mark ends its sentence."""
+    line = reference(citable(Paper("f" * 12, "", "L", title=title, authors=authors, year="2019", venue="ICML")), style, output)
+    plain = re.sub(r"<[^>]*>|[*”’]", "", line)  # tags, Markdown's emphasis and closing quotes aside
+    mark = title[-1]
+    assert mark in plain and f"{mark}." not in plain and f"{mark},." not in plain, line
+    assert plain.endswith((".", ")")) and "ICML" in plain and "2019" in plain, line
+
+
+def test_a_question_in_the_middle_of_a_title_and_a_plain_title_keep_their_periods() -> None:
+    made = citable(Paper("f" * 12, "", "L", title="Why? Because", authors=("Jane Doe",), year="2019", venue="ICML"))
+    assert reference(made, "apa") == "Doe, J. (2019). Why? Because. ICML."

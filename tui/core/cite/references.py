@@ -33,6 +33,8 @@ DEFAULT_STYLE = "apa"
 _LABEL = re.compile(r"^\s*(\[\d+\]|\d+\.)\s*")
 #: ". ." where citeproc-py printed the delimiters of a group whose variables are all empty (ACM without a publisher).
 _EMPTY_GROUP = re.compile(r"\.(\s+\.)+(?=\s|$)")
+#: A period a style puts after a title that already ends in "?" or "!" ("hypothesis?."), past closing quotes and tags.
+_DOUBLED_STOP = re.compile(r"([?!](?:</[a-z]+>|[”’\"'])*)\.(?=\s|$|<)")
 _TAG = re.compile(r"(<[^<>]+>)")
 #: The tags citeproc-py's HTML formatter writes that Markdown can say (it writes them bare, without attributes).
 _MARKDOWN = {"<i>": "*", "</i>": "*", "<b>": "**", "</b>": "**"}
@@ -99,6 +101,7 @@ def references(items: list[Citable], style: str = DEFAULT_STYLE, output: str = "
         except Exception as exc:  # a gap in citeproc-py for this style: one line, not a traceback
             raise StyleError(f"{style}: citeproc-py cannot format this style ({type(exc).__name__}: {exc})") from None
     rendered = [_EMPTY_GROUP.sub(".", _LABEL.sub("", entry)).strip() for entry in rendered]  # _LABEL: at the start only
+    rendered = [_DOUBLED_STOP.sub(r"\1", entry) for entry in rendered]  # APA, ACM, Nature: "hypothesis?." reads as a typo
     return [_markdown(entry) for entry in rendered] if output == "markdown" else rendered
 
 
