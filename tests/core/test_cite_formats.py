@@ -180,3 +180,22 @@ def test_a_bibtex_entry_merged_into_a_stored_paper_comes_back_as_its_source_wrot
     assert entry.key == "lovelace2018learning"  # the stored paper's key
     assert fields["booktitle"] == "Advances in Neural Information Processing Systems 31" and fields["pages"] == "1--9"
     assert fields["author"] == "Lovelace, Ada and Turing, Alan"
+
+
+def test_ris_notes_keep_their_lines_and_never_become_fields_or_records(tmp_path: Path) -> None:
+    """A note line that looks like an RIS tag (`AU  - …`, `ER  -`, `TY  - …`) stays a line of the note (issue 45):
+    the export reads back, with rispy and with paperdesk's own RIS import, as the same records with the same notes."""
+    from tui.core.ingest.ris import parse_ris
+
+    first = paper_of(title="First", citekey="first2020", authors=("Jane Doe",))
+    second = paper_of(title="Second", citekey="second2021")
+    lines = ["Read again:", "AU  - Mallory, Eve", "ER  -", "", "TY  - JOUR", "TI  - Injected", "ER  - ", "  last\u2028words\r"]
+    note = Annotation(first.id, notes="\n".join(lines))
+    text = citation_text([(first, note), (second, None)], "ris", notes=True)
+    wanted = ["Read again:", "AU  - Mallory, Eve", "ER  -", "", "TY  - JOUR", "TI  - Injected", "ER  -", "last", "words"]
+    back = rispy.loads(text)
+    assert [r["title"] for r in back] == ["First", "Second"]
+    assert back[0]["notes"] == wanted and back[0]["authors"] == ["Doe, Jane"] and "notes" not in back[1]
+    imported = parse_ris(text, tmp_path / "out.ris")
+    assert [p.title for p in imported.papers] == ["First", "Second"] and not imported.skipped
+    assert imported.papers[0].extra["notes"] == wanted and imported.papers[0].authors == ("Jane Doe",)

@@ -51,9 +51,18 @@ def ris_record(cite: Citable) -> dict[str, Any]:
         record["urls"] = list(dict.fromkeys(urls))
     if cite.abstract:
         record["abstract"] = cite.abstract
+    record = {name: _one_line(value) for name, value in record.items()}
     if cite.notes:
-        record["notes"] = [cite.notes]
-    return {name: _one_line(value) for name, value in record.items()}
+        record["notes"] = note_lines(cite.notes)
+    return record
+
+
+def note_lines(notes: str) -> list[str]:
+    """The reader's notes as one `N1` value per line, so they read back line for line (blank lines kept as empty
+    `N1` lines). Each value is written after its own `N1  - `, so a note line such as `AU  - …` or `ER  -` stays
+    text of the note and never becomes a field or the end of the record; every line end a reader may split on
+    (CR, U+2028, …) starts a value of its own, never a line of the data's own."""
+    return [line.strip() for line in clean(notes).splitlines()]
 
 
 def _one_line(value: Any) -> Any:
