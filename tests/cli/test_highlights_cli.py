@@ -28,7 +28,7 @@ def test_list_show_export_and_import_carry_highlights(library_dir: Path, tmp_pat
     out = tmp_path / "vault"
     assert run("export", "--per-paper", "--out", str(out), "--db", str(library_dir)).returncode == 0
     [file] = list(out.glob("*.md"))
-    assert f"## Highlights\n\n> {h.text}\n— quokka matters\n" in file.read_text(encoding="utf-8")
+    assert f"## Highlights\n\n> {h.text}\n\n— quokka matters\n" in file.read_text(encoding="utf-8")
     other = tmp_path / "other"
     Library.open(other).close()
     result = run("import", str(out), "--db", str(other))

@@ -167,7 +167,27 @@ def test_markdown_quotes_each_highlight_with_its_comment(tmp_path: Path) -> None
     with _library(tmp_path / "lib") as lib:
         pid, h = _highlight(lib)
         section = paper_section(annotated_entries(lib.papers, lib.annotations())[0])
-        assert "### Highlights\n\n> It works well!\n— the key claim\n" in section
+        assert "### Highlights\n\n> It works well!\n\n— the key claim\n" in section
+
+
+def test_a_highlights_comment_renders_outside_its_quote(tmp_path: Path) -> None:
+    """Issue 45: with the comment right under the `>` lines, Markdown's lazy continuation put it inside the quote."""
+    from markdown_it import MarkdownIt
+
+    with _library(tmp_path / "lib") as lib:
+        _highlight(lib)
+        html = MarkdownIt().render(paper_section(annotated_entries(lib.papers, lib.annotations())[0]))
+    quotes = html.split("<blockquote>")[1:]
+    assert any("It works well!" in q.split("</blockquote>")[0] for q in quotes)
+    assert all("the key claim" not in q.split("</blockquote>")[0] for q in quotes)
+    assert "<p>— the key claim</p>" in html
+
+
+def test_highlights_read_back_with_or_without_the_blank_line_before_a_comment() -> None:
+    new = "## Highlights\n\n> a\n> b\n\n— c\n\n> d\n\n> e\n\n— f\n\nown words\n\n— stray\n"
+    assert highlights_section(new) == [("a\nb", "c"), ("d", ""), ("e", "f")]
+    assert highlights_section("## Highlights\n\n> a\n— c\n\n> d\n\nmine\n— x\n") == [("a", "c"), ("d", "")]
+    assert highlights_section("## Highlights\n\n> a\n\n") == [("a", "")]
 
 
 def test_highlights_round_trip_through_per_paper_files(tmp_path: Path) -> None:
@@ -175,7 +195,7 @@ def test_highlights_round_trip_through_per_paper_files(tmp_path: Path) -> None:
         pid, h = _highlight(lib)
         paths = write_per_paper(tmp_path / "vault", annotated_entries(lib.papers, lib.annotations()))
         text = paths[0].read_text()
-        assert "## Highlights\n\n> It works well!\n— the key claim\n\n## Notes" in text
+        assert "## Highlights\n\n> It works well!\n\n— the key claim\n\n## Notes" in text
         # Edit the comment and add a highlight in the vault, then import into the same library.
         edited = text.replace("— the key claim", "— the key claim, edited").replace(
             "## Notes", "> Results in Fig. 3 show 2x gains.\n— numbers\n\n## Notes"
@@ -209,7 +229,7 @@ def test_highlights_sync_both_ways_with_a_vault(tmp_path: Path) -> None:
         sync_vault(lib, vault)
         [file] = list(vault.glob("*.md"))
         written = file.read_bytes()
-        assert b"> It works well!\n\xe2\x80\x94 first thought" in written
+        assert b"> It works well!\n\n\xe2\x80\x94 first thought" in written
         sync_vault(lib, vault)  # in step: the file is left as it is
         assert file.read_bytes() == written
         # Edited in the vault: the comment changes and a second passage is quoted.
@@ -222,7 +242,7 @@ def test_highlights_sync_both_ways_with_a_vault(tmp_path: Path) -> None:
         lib.save_annotations({pid: {"highlights": kept[1:]}})
         sync_vault(lib, vault)
         text = file.read_text()
-        assert "It works well!" not in text.split("## Abstract")[1].split("## Highlights")[1] and "> The end.\n— last words" in text
+        assert "It works well!" not in text.split("## Abstract")[1].split("## Highlights")[1] and "> The end.\n\n— last words" in text
         assert [x.comment for x in lib.annotation(pid).highlights] == ["last words"]
 
 

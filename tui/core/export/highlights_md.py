@@ -2,8 +2,13 @@
 
 ```
 > the passage as the abstract has it
+
 — why it matters
 ```
+
+The blank line ends the quote: without it Markdown's lazy continuation
+would carry the comment into the quote, as if the paper had said it.
+Files written before (the comment right under the `>` lines) read back the same.
 
 Per-paper files hold them under `## Highlights` (before `## Notes`, which runs
 to the end of the file); the one-document export under `### Highlights`. A
@@ -30,7 +35,7 @@ def _block(anchored: Anchored) -> str:
     h = anchored.highlight
     lines = [f"> {line}" if line.strip() else ">" for line in clean(h.text).strip("\n").split("\n")]
     if h.comment:
-        lines.append(f"{COMMENT_MARK} {' '.join(clean(h.comment).split())}")
+        lines += ["", f"{COMMENT_MARK} {' '.join(clean(h.comment).split())}"]  # the blank line ends the quote
     return "\n".join(lines)
 
 
@@ -48,20 +53,26 @@ def highlights_section(body: str) -> list[tuple[str, str]] | None:
         return None
     found: list[tuple[str, str]] = []
     quote: list[str] = []
+    closed = ""  # a quote a blank line ended: the comment under it may follow
     for line in lines[at + 1:]:
         if line.startswith("## ") or line == "##":
             break
         if line.startswith(">"):
+            if closed:
+                found.append((closed, ""))
+                closed = ""
             quote.append(line[2:] if line.startswith("> ") else line[1:])
             continue
-        text = "\n".join(quote).strip()
+        text = "\n".join(quote).strip() or closed
         if line.startswith(COMMENT_MARK) and text:
             found.append((text, " ".join(clean(line[len(COMMENT_MARK):]).split())))
-            quote = []
-        elif not line.strip() and text:
-            found.append((text, ""))
-            quote = []
-    text = "\n".join(quote).strip()
+            quote, closed = [], ""
+        elif not line.strip() and quote and text:
+            closed, quote = text, []
+        elif line.strip() and closed:  # the reader's own line: that quote had no comment
+            found.append((closed, ""))
+            closed = ""
+    text = "\n".join(quote).strip() or closed
     if text:
         found.append((text, ""))
     return [(clean(t), c) for t, c in found]
