@@ -45,6 +45,34 @@ def test_a_text_write_gets_the_mode_asked_for_else_stays_private(tmp_path: Path)
     assert (tmp_path / "shared.md").read_bytes() == "é".encode()
 
 
+@pytest.mark.parametrize("umask", [0o022, 0o027, 0o077])
+def test_saved_copies_screenshots_and_exports_share_one_mode_from_the_umask(tmp_path: Path, umask: int) -> None:
+    """Issue 45: the copy dialog's "Save to file" and screenshots (`save_text`) were 0600 while exports were 0644.
+    Run in a fresh interpreter whose umask is set before paperdesk is imported (the mode is read once, at import)."""
+    import subprocess
+    import sys
+
+    script = f"""
+import os, sys
+from pathlib import Path
+os.umask({umask})
+from tui.core.usecases.export import save_text
+from tui.core.export.writing import write_file
+folder = Path(sys.argv[1])
+save_text(folder / "saved" / "copy.md", "a copy")
+save_text(folder / "shot.svg", "<svg/>")
+write_file(folder / "export.bib", lambda: "@misc{{x}}")
+(folder / "kept.md").write_text("old")
+os.chmod(folder / "kept.md", 0o640)
+save_text(folder / "kept.md", "new")
+"""
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "saved" / "copy.md", tmp_path / "shot.svg", tmp_path / "export.bib")}
+    assert modes == dict.fromkeys(modes, 0o666 & ~umask)
+    assert stat.S_IMODE((tmp_path / "kept.md").stat().st_mode) == 0o640 and (tmp_path / "kept.md").read_text() == "new"
+
+
 def test_the_journal_is_created_readable_by_its_owner_only(tmp_path: Path) -> None:
     storage = JournaledJSONStorage(tmp_path / "annotations.json")
     storage.append({"annotations": {"1": {"notes": "private thoughts"}}})

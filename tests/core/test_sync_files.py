@@ -23,8 +23,9 @@ from tui.core.export.markdown import annotated_entries, library_id
 from tui.core.export.notes_import import read_note_file
 from tui.core.export.sync import SyncError
 from tui.core.export.sync_state import STATE_FILE, text_hash
-from tui.core.export.writing import file_mode, write_per_paper
+from tui.core.export.writing import write_per_paper
 from tui.core.library import Library
+from tui.core.store.atomic import document_mode
 from tui.core.store.storage import ANNOTATIONS_FILE
 from tui.core.usecases.sync import library_key, sync_vault
 
@@ -114,13 +115,13 @@ def test_a_rewritten_file_keeps_its_mode_and_a_new_one_gets_the_usual(lib: Libra
     a, b = lib.papers[0].id, lib.papers[1].id
     lib.save_annotation(a, notes="a")
     sync_vault(lib, vault, now=DAY1)
-    assert stat.S_IMODE((vault / name(0)).stat().st_mode) == file_mode()
+    assert stat.S_IMODE((vault / name(0)).stat().st_mode) == document_mode()
     os.chmod(vault / name(0), 0o640)
     lib.save_annotation(a, notes="a2")
     lib.save_annotation(b, notes="b")
     assert sync_vault(lib, vault, now=DAY2).written == 2
     assert stat.S_IMODE((vault / name(0)).stat().st_mode) == 0o640
-    assert stat.S_IMODE((vault / name(1)).stat().st_mode) == file_mode()
+    assert stat.S_IMODE((vault / name(1)).stat().st_mode) == document_mode()
 
 
 @pytest.mark.parametrize("failing", [1, 2, 3])

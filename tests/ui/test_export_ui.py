@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import threading
 from pathlib import Path
 
@@ -25,6 +27,13 @@ def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "Documents"
     monkeypatch.setattr(exporting, "export_folder", lambda: folder)
     return folder
+
+
+def users_mode() -> int:
+    """The mode the user's umask gives a new file (0644 under the usual 022): every document paperdesk saves has it."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 @pytest.fixture
@@ -102,6 +111,7 @@ async def test_without_a_clipboard_the_text_is_shown_and_saved_to_a_file(make_ap
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert path.read_text(encoding="utf-8") == expected
+        assert stat.S_IMODE(path.stat().st_mode) == users_mode()  # as exports and screenshots, not a private 0600
         assert text_of(app, "#copy-result") == f"Saved to {path}"
         blocker = tmp_path / "a-file"
         blocker.write_text("x")

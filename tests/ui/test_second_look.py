@@ -4,11 +4,13 @@ and Esc in the filter box."""
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pytest
 
 from tests.ui.pilot import notices, settle, type_text
+from tests.ui.test_export_ui import users_mode
 from tui.core.library import Library
 from tui.ui.app import PaperdeskApp
 from tui.ui.widgets.annotation_line import annotation_text
@@ -162,6 +164,7 @@ async def test_screenshot_goes_to_the_export_folder_made_if_missing(make_app, mo
         assert len(saved) == 1, list(tmp_path.rglob("*"))
         svg = saved[0].read_text(encoding="utf-8")
         assert svg.startswith("<svg") and "papers" in svg and "Search for commands" not in svg  # the library, not the palette
+        assert stat.S_IMODE(saved[0].stat().st_mode) == users_mode()  # as exports and saved copies, not a private 0600
         await settle(app, pilot)
         assert f"Screenshot saved to {saved[0]}" in notices(app)
 

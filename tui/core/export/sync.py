@@ -36,9 +36,9 @@ from tui.core.export.notes_import import NoteFile, NotesLibrary, wanted
 from tui.core.export.sync_state import EMPTY, Synced, SyncState, annotation_values, field_hashes, render_key, text_hash, value_hash
 from tui.core.export.vault_files import VaultFile, VaultNames, scan, stem_of
 from tui.core.export.vault_markdown import tag_lookup
-from tui.core.export.writing import file_mode, paper_stem
+from tui.core.export.writing import paper_stem
 from tui.core.models import EDITABLE_FIELDS, Annotation, Paper, day, utc_now
-from tui.core.store.atomic import atomic_write_text, fsync_dir
+from tui.core.store.atomic import atomic_write_text, document_mode, fsync_dir
 from tui.core.words import plural
 
 
@@ -357,8 +357,7 @@ def _apply(step: _Step, report: SyncReport, state: SyncState) -> None:
                 # Rename first, then write: a failure between leaves one file, under the new name.
                 os.replace(step.remove, path)
             if text:
-                mode = path.stat().st_mode & 0o7777 if path.exists() else file_mode()
-                write_text(path, text, durable=False, mode=mode)
+                write_text(path, text, durable=False, mode=document_mode(path))
         except OSError as exc:
             done = f"; the {plural(report.written, 'file')} written before it {'is' if report.written == 1 else 'are'} in place" if report.written else ""
             raise SyncError(f"{path}: cannot write ({os_reason(exc)}); the library and the vault are valid, sync again{done}") from None

@@ -12,7 +12,7 @@ from tui.core.export.filenames import safe_stem, unique_name
 from tui.core.export.markdown import Entry, render_document, render_paper_file
 from tui.core.export.vault_markdown import shown_title
 from tui.core.models import utc_now
-from tui.core.store.atomic import atomic_write_text, fsync_dir
+from tui.core.store.atomic import atomic_write_text, document_mode, fsync_dir
 from tui.core.words import plural
 
 #: Files bigger than this in an export folder are not scanned for a paperdesk id.
@@ -33,25 +33,9 @@ class WouldOverwrite(ExportError):
         super().__init__(f"{first}: {why}{more}; nothing written (use --force to overwrite)")
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-#: Exports are the user's documents: readable like any file they create (0644 under the usual umask).
-_FILE_MODE = 0o666 & ~_umask()
-
-
-def file_mode() -> int:
-    """The mode of a new export file (0644 under the usual umask)."""
-    return _FILE_MODE
-
-
 def _write(path: Path, text: str, done: int, durable: bool = True) -> None:
     try:
-        mode = path.stat().st_mode & 0o7777 if path.exists() else _FILE_MODE
-        atomic_write_text(path, text, durable=durable, mode=mode)
+        atomic_write_text(path, text, durable=durable, mode=document_mode(path))
     except OSError as exc:
         kept = f"; the {plural(done, 'file')} written before it {'is' if done == 1 else 'are'} intact" if done else ""
         raise ExportError(f"{path}: cannot write ({os_reason(exc)}){kept}") from None

@@ -24,6 +24,32 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: A new document's mode: what the user's umask gives any file they create (0644 under the usual 022). Read once,
+#: at import: `os.umask` can only be read by setting it, which is not safe once threads run.
+_DOCUMENT_MODE = 0o666 & ~_umask()
+
+
+def document_mode(path: str | os.PathLike[str] | None = None) -> int:
+    """The mode of a file written for the user to keep: an export, a file saved from the copy dialog, a screenshot.
+
+    One rule for all of them, as for any file the user creates (0644 under the
+    usual umask), where the store's own files stay private (mkstemp's 0600);
+    a file being replaced keeps the mode it has.
+    """
+    if path is not None:
+        try:
+            return os.stat(path).st_mode & 0o7777
+        except OSError:
+            pass
+    return _DOCUMENT_MODE
+
+
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, durable: bool = True, mode: int | None = None) -> None:
     """Write `data` to `path` via a temp file in the same folder, fsync and rename.
 

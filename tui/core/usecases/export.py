@@ -18,7 +18,7 @@ from tui.core.export.markdown import Entry, annotated_entries, entries, library_
 from tui.core.export.writing import WouldOverwrite, write_document, write_per_paper
 from tui.core.library import Library
 from tui.core.models import Paper
-from tui.core.store.atomic import atomic_write_text
+from tui.core.store.atomic import atomic_write_text, document_mode
 from tui.core.usecases.sync import library_key
 
 __all__ = ["Entry", "Written", "WouldOverwrite", "export_entries", "save_text", "view_entries", "write_export"]
@@ -78,8 +78,9 @@ def write_export(
 
 
 def save_text(path: Path, text: str) -> None:
-    """Write `text` to the file `path` atomically, its folders made (the copy dialog's "Save to file")."""
+    """Write `text` to the file `path` atomically, its folders made (the copy dialog's "Save to file", a screenshot),
+    with the mode of any export (`document_mode`)."""
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, text)
+    atomic_write_text(path, text, mode=document_mode(path))
