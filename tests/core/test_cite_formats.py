@@ -199,3 +199,52 @@ def test_ris_notes_keep_their_lines_and_never_become_fields_or_records(tmp_path:
     imported = parse_ris(text, tmp_path / "out.ris")
     assert [p.title for p in imported.papers] == ["First", "Second"] and not imported.skipped
     assert imported.papers[0].extra["notes"] == wanted and imported.papers[0].authors == ("Jane Doe",)
+
+
+@pytest.mark.parametrize(
+    ("paper", "annotation"),
+    [
+        (Paper("d" * 12, "We study sparse coding.", "ICML 2025", derived_title="Sparse coding with ADMM and FlashAttention"), None),
+        (Paper("d" * 12, "We study sparse coding.", "ICML 2025", derived_title="sparse coding"),
+         Annotation("d" * 12, title="Sparse coding with ADMM and FlashAttention")),
+    ],
+    ids=["derived", "renamed"],
+)
+def test_derived_and_renamed_titles_brace_their_capitals_like_source_titles(paper: Paper, annotation: Annotation | None) -> None:
+    """docs/citing.md promises `{ADMM}` for every title paperdesk writes; a derived or renamed one had none (issue 45)."""
+    [entry] = bibtexparser.parse_string(citation_text([(paper, annotation)], "bibtex")).entries
+    assert entry.fields_dict["title"].value == "Sparse coding with {ADMM} and {FlashAttention}"
+
+
+def test_a_list_title_its_embedded_entry_escaped_as_text_exports_as_the_lists_latex(tmp_path: Path) -> None:
+    """A paper list's `bibtex` string held `$\\textbackslash ell\\_1$` for the record's `$\\ell_1$`: the export gives the
+    LaTeX the reading pane renders, not the escaped copy that prints a backslash and "ell"."""
+    from tui.core.ingest.jsonlist import parse_json
+
+    record = {
+        "title": r"$\ell_1$-regression with ADMM", "author": "Jane Doe", "abstract": "We study regression.",
+        "bibtex": r"@InProceedings{doe19a, title = {$\textbackslash ell\_1$-regression with ADMM}, author = {Doe, Jane}, "
+                  r"booktitle = {ICML}, year = {2019}, note = {costs \textbackslash{}\$5}}",
+    }
+    [paper] = parse_json(json.dumps([record]), tmp_path / "icml2019.json").papers
+    [entry] = bibtexparser.parse_string(citation_text([(paper, None)], "bibtex")).entries
+    assert entry.key == "doe19a" and entry.fields_dict["title"].value == r"$\ell_1$-regression with {ADMM}"
+    assert entry.fields_dict["note"].value == r"costs \textbackslash{}\$5"  # another field: as its source wrote it
+
+
+@pytest.mark.parametrize(
+    ("written", "latex", "twice"),
+    [
+        (r"$\textbackslash ell\_1$-regression", r"$\ell_1$-regression", True),
+        (r"$\textbackslash{}ell\_1$ and \$5", r"$\ell_1$ and $5", True),
+        (r"{$\textbackslash mathcal\{O\}(n)$} bounds", r"$\mathcal{O}(n)$ bounds", True),
+        (r"$x\textasciicircum{}2$ \textbackslash{}alpha", r"$x^2$ \alpha", True),
+        (r"$\ell_1$-regression", r"$\ell_1$-regression", False),  # written as LaTeX: kept as written
+        (r"\textbackslash ell\_2", r"$\ell_1$", False),  # another title
+        (r"a\_b", "a_b", False),  # an ordinary escape, no backslash in the title
+    ],
+)
+def test_escaped_twice_tells_a_title_escaped_as_text_from_its_latex(written: str, latex: str, twice: bool) -> None:
+    from tui.core.cite.latex_escape import escaped_twice
+
+    assert escaped_twice(written, latex) is twice

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 
 from tui.core.cite.kinds import CONFERENCE, JOURNAL, PREPRINT, kind_of
-from tui.core.cite.latex_escape import latex_value, plain_value
+from tui.core.cite.latex_escape import escaped_twice, latex_value, plain_value
 from tui.core.cite.names import bibtex_authors
 from tui.core.cite.record import citable, citation_key, told_abstract
 from tui.core.cite.source import latex_source
@@ -67,6 +67,11 @@ def _brace(word: str) -> str:
     return f"{{{core}}}{word[len(core):]}"
 
 
+def _our_title(latex: str) -> str:
+    """A LaTeX title paperdesk writes itself (not a BibTeX source's field): bare specials escaped, capitals braced."""
+    return protected_title(latex_value(latex, escape_bare=True))
+
+
 def _source_value(name: str, value: str) -> str:
     """A field as a BibTeX source wrote it, made safe (`latex_escape.latex_value`)."""
     return latex_value(value, lines=name in _PARAGRAPHS)
@@ -81,6 +86,8 @@ def entry_parts(paper: Paper, annotation: Annotation | None = None, *, notes: bo
     fields = entry_fields(paper)
     if fields:
         entry_type = _entry_type(str(paper.extra[TYPE]))
+        if escaped_twice(fields.get("title", ""), paper.title):  # the list's LaTeX title, not its entry's escaped copy
+            fields["title"] = _our_title(paper.title)
         fields = {name: _source_value(name, value) for name, value in fields.items() if _FIELD_NAME.fullmatch(name)}
         fields = {name: value for name, value in fields.items() if value}
     else:
@@ -93,11 +100,11 @@ def entry_parts(paper: Paper, annotation: Annotation | None = None, *, notes: bo
             elif name == "author":
                 fields[name] = bibtex_authors(paper.authors)
             elif name == "title":
-                fields[name] = protected_title(latex_value(value, escape_bare=True) if latex else plain_value(value))
+                fields[name] = _our_title(value) if latex else protected_title(plain_value(value))
             else:
                 fields[name] = plain_value(value)
         if "title" not in fields and (paper.derived_title or (annotation is not None and annotation.title)):
-            fields["title"] = plain_value(citable(paper, annotation).title)
+            fields["title"] = protected_title(plain_value(citable(paper, annotation).title))  # derived or renamed: braced too
         if entry_type == "misc" and paper.venue and kind != PREPRINT:
             fields["howpublished"] = plain_value(paper.venue)
         details = citable(paper).details

@@ -60,6 +60,26 @@ def latex_value(text: str, *, lines: bool = False, escape_bare: bool = False) ->
     return _finished(text)
 
 
+#: How `plain_value` (and other programs escaping LaTeX as if it were text) spell LaTeX's special characters.
+_ESCAPED = re.compile(r"\\textbackslash(?:\{\}|\s*(?=[A-Za-z])|(?![A-Za-z]))|\\text(ascii(?:circum|tilde))(?:\{\})?|\\([$&%#_])")
+_ASCII = {"asciicircum": "^", "asciitilde": "~"}
+#: Braces, escaped or not, and spaces: what a comparison of two spellings of one title sets aside.
+_GROUPING = re.compile(r"\\?[{}]|\s+")
+
+
+def escaped_twice(written: str, latex: str) -> bool:
+    """True when `written` is the LaTeX text `latex` escaped as if it were plain (`$\\textbackslash ell\\_1$` for
+    `$\\ell_1$`): what a paper list's embedded BibTeX does to a title its program took for plain text. Braces and
+    spaces aside; only a `written` holding `\\textbackslash` counts (a bare `\\_` is an ordinary escape)."""
+    if "\\textbackslash" not in written or "\\" not in latex:
+        return False
+
+    def read(m: re.Match[str]) -> str:
+        return _ASCII[m.group(1)] if m.group(1) else m.group(2) or "\\"
+
+    return _GROUPING.sub("", _ESCAPED.sub(read, written)) == _GROUPING.sub("", latex)
+
+
 def _bare_escaped(text: str) -> str:
     """LaTeX text with `_BARE`'s characters escaped outside math; math as the reading pane finds it (`$…$`, `$$…$$`,
     `\\(…\\)`, `\\[…\\]`; "costs $5 and $10" holds none), an escaped character (`\\&`) left alone."""
