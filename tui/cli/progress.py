@@ -23,6 +23,7 @@ class ProgressBar:
         self.start = time.monotonic()
         self._drawn = 0.0
         self._open = False
+        self._width = 0  # the length of the line drawn last: a shorter one is padded over it
 
     def tally(self, done: int, what: str) -> None:
         """`importing: 12000 entries read` in place, while there is no total yet (at most 10 times a second)."""
@@ -30,8 +31,7 @@ class ProgressBar:
         if not self.enabled or now - self._drawn < 0.1:
             return
         self._drawn = now
-        self.stream.write(f"\r{self.verb}: {done} {what}")
-        self.stream.flush()
+        self._draw(f"{self.verb}: {done} {what}")
         self._open = True
 
     def __call__(self, done: int, total: int, what: str = "papers", about: bool = False) -> None:
@@ -49,15 +49,22 @@ class ProgressBar:
         filled = width * done // max(total, 1)
         end = "\n" if done >= total else ""
         of = f"{'~' if about and done < total else ''}{total}"
-        self.stream.write(f"\r{self.verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{of} {what} · {rate:,.0f}/s · {_duration(left)} left{end}")
-        self.stream.flush()
+        self._draw(f"{self.verb} [{'#' * filled}{'.' * (width - filled)}] {done}/{of} {what} · {rate:,.0f}/s · {_duration(left)} left", end)
         self._open = done < total
+
+    def _draw(self, line: str, end: str = "") -> None:
+        """`line` in place of the one drawn before, padded with spaces over its end when shorter ("4 s left" after
+        "1 min 04 s left" left "4 s leftt" on screen)."""
+        self.stream.write(f"\r{line.ljust(self._width)}{end}")
+        self.stream.flush()
+        self._width = 0 if end else len(line)
 
     def notice(self, message: str) -> None:
         """A wait or a fallback the user should see, on its own line even while the bar is drawn."""
         if self._open:
             self.stream.write("\n")
             self._open = False
+            self._width = 0
         self.stream.write(f"{PROG}: {shown(message)}\n")
         self.stream.flush()
 
