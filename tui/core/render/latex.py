@@ -56,7 +56,9 @@ _TOKEN = re.compile(
   | \\\[(?P<bm>.+?)\\\]
   | \\\((?P<pm>.+?)\\\)
   | (?P<dollar>\$)
-  | \\(?P<cmd>textbf|textit|emph|textsl|texttt|url|href|underline)\s*\{
+  | \\(?P<cmd>textbf|textit|emph|textsl|texttt|url|href|underline|textsc|textrm|textsf|textnormal|textup|textmd|mbox)\s*\{
+  | \{\\(?P<font>it|bf|em|sl|sc|rm|tt|sf|cal|bm)(?![A-Za-z])\s*
+  | (?P<newline>\\\\)(?:\[[^\]\n]{0,20}\])?[ \t]*
   | \*\*(?=\S)(?P<bold>[^*]+?)(?<=\S)\*\*
   | (?<![\w*\\])\*(?=[^\s*])(?P<ital>[^*\n]{1,300}?)(?<=[^\s*\\])\*(?![\w*])
   | ``(?P<quote>[^`\n]{1,600}?)''
@@ -68,7 +70,12 @@ _TOKEN = re.compile(
     """,
     re.S | re.X,
 )
-_STYLE_OF = {"textbf": "bold", "textit": "italic", "emph": "italic", "textsl": "italic", "texttt": "mono", "underline": "italic"}
+_STYLE_OF = {"textbf": "bold", "textit": "italic", "emph": "italic", "textsl": "italic", "texttt": "mono", "underline": "italic",
+             "textsc": "", "textrm": "", "textsf": "", "textnormal": "", "textup": "", "textmd": "", "mbox": ""}
+#: Plain TeX's font switches in a group (`{\\it word}`) and the style each gives; `{\\cal O}` is math's calligraphy.
+_FONT_STYLE = {"it": "italic", "em": "italic", "sl": "italic", "bf": "bold", "bm": "bold", "tt": "mono", "sc": "", "rm": "", "sf": ""}
+#: Math that is one macro of the author's own and nothing else (`$\\ergraph$`).
+_LONE_MACRO = re.compile(r"\s*\\([A-Za-z]+)\s*")
 _URL_UNESCAPE = re.compile(r"\\([_%#&~$])")
 
 
@@ -176,8 +183,12 @@ def _scan(text: str, out: _Builder, style: str, depth: int) -> None:
                 pos = m.end()
                 continue
             flush(start)
-            shown = math_to_unicode(text[m.end() : end].replace("$", ""))
-            out.add(text[start : end + 1] if shown is None else shown, _combine(style, "math"))
+            inner = text[m.end() : end]
+            shown = math_to_unicode(inner.replace("$", ""))
+            if shown is None and (private := _LONE_MACRO.fullmatch(inner)):  # `$\ergraph$`: the name, as in text
+                out.add(private.group(1), _combine(style, "math dim"))
+            else:
+                out.add(text[start : end + 1] if shown is None else shown, _combine(style, "math"))
             pos = plain_start = end + 1
             continue
         if kind == "cmd":
@@ -209,6 +220,25 @@ def _scan(text: str, out: _Builder, style: str, depth: int) -> None:
                 pos = plain_start = close + 1
                 continue
             _scan(inner, out, _combine(style, _STYLE_OF[name]), depth + 1)
+            pos = plain_start = close + 1
+            continue
+        if kind == "newline":  # `\\\\`: a line break the author forced
+            flush(start)
+            out.add("\n", style)
+            pos = plain_start = m.end()
+            continue
+        if kind == "font":
+            close = closing_brace(text, m.end())
+            if close < 0 or depth > 8:
+                pos = m.end()
+                continue
+            flush(start)
+            inner = text[m.end() : close]
+            if m.group("font") == "cal":
+                shown = math_to_unicode(f"\\mathcal{{{inner}}}")
+                out.add(inner if shown is None else shown, _combine(style, "math"))
+            else:
+                _scan(inner, out, _combine(style, _FONT_STYLE[m.group("font")]), depth + 1)
             pos = plain_start = close + 1
             continue
         if kind in ("ital", "quote", "script", "env", "endenv", "macro"):

@@ -71,6 +71,10 @@ def _frac(node: Any, l2tobj: Any) -> str:
     return f"{_wrap(_arg_text(node, l2tobj, -2))}/{_wrap(_arg_text(node, l2tobj, -1))}"
 
 
+def _binom(node: Any, l2tobj: Any) -> str:
+    return f"({_arg_text(node, l2tobj, -2).strip()} choose {_arg_text(node, l2tobj, -1).strip()})"
+
+
 def _accent(mark: str) -> Callable[[Any, Any], str]:
     def repl(node: Any, l2tobj: Any) -> str:
         inner = _arg_text(node, l2tobj).strip()
@@ -118,6 +122,7 @@ def _converters() -> tuple[Callable[[str], Any], Any, Any]:
             MacroSpec("dot", "{"),
             MacroSpec("dfrac", "{{"),
             MacroSpec("tfrac", "{{"),
+            MacroSpec("binom", "{{"),
         ],
         prepend=True,
     )
@@ -136,6 +141,8 @@ def _converters() -> tuple[Callable[[str], Any], Any, Any]:
         MacroTextSpec("frac", simplify_repl=_frac),
         MacroTextSpec("dfrac", simplify_repl=_frac),
         MacroTextSpec("tfrac", simplify_repl=_frac),
+        MacroTextSpec("binom", simplify_repl=_binom),
+        MacroTextSpec("triangle", simplify_repl="△"),
         MacroTextSpec("left", simplify_repl=""),
         MacroTextSpec("right", simplify_repl=""),
         MacroTextSpec("big", simplify_repl=""),
@@ -297,6 +304,7 @@ def text_to_unicode(src: str) -> str:
     """
     if not _LATEXISH.search(src):
         return src
+    src = _SPACED_ACCENT.sub(r"\\\1{\2}", src)
     _, _, text = _converters()
     out = []
     pos = 0
@@ -317,6 +325,8 @@ def text_to_unicode(src: str) -> str:
 
 
 _MACRO = re.compile(r"\\([A-Za-z]+)")
+#: A letter-named accent and its letter after a space (`Erd\\H os`): the space ends the name, the letter is the argument.
+_SPACED_ACCENT = re.compile(r"\\([HcdbtrkuvU])\s+([A-Za-z])")
 
 
 def is_known_text_macro(name: str) -> bool:
@@ -372,8 +382,36 @@ def _convert_island(src: str) -> str:
         nodes, _, _ = walker(protected).get_latex_nodes()
         out = text.nodelist_to_text(nodes)
     except Exception:
-        return src
+        paired = _without_lone_braces(protected)  # "{Leveraging this…" whose group the data never closes
+        if paired == protected:
+            return src
+        try:
+            nodes, _, _ = walker(paired).get_latex_nodes()
+            out = text.nodelist_to_text(nodes)
+        except Exception:
+            return src
     return out.replace("\xa0", " ")
+
+
+def _without_lone_braces(src: str) -> str:
+    """`src` without the braces no other brace pairs with (escaped ones, `\\{`, count for nothing)."""
+    lone, opened = set(), []
+    i = 0
+    while i < len(src):
+        ch = src[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "{":
+            opened.append(i)
+        elif ch == "}":
+            if opened:
+                opened.pop()
+            else:
+                lone.add(i)
+        i += 1
+    lone.update(opened)
+    return "".join(ch for i, ch in enumerate(src) if i not in lone)
 
 
 def closing_brace(text: str, start: int) -> int:
