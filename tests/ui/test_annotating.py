@@ -324,3 +324,28 @@ async def test_text_typed_right_after_n_goes_into_the_notes(make_app, library: L
         pid = library.papers[0].id
         assert library.annotation(pid).notes == "sees"
         assert library.annotation(pid).status.value == "unread"
+
+
+async def test_no_saved_state_shows_above_no_notes_yet(make_app, library: Library) -> None:
+    """Issue 45: "notes · saved" stood above "No notes yet" for a paper with no notes at all."""
+    app = make_app()
+    pid = library.papers[0].id
+    assert not library.annotation(pid).notes
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        empty = app.screen.query_one("#notes-empty")
+        assert empty.display and text_of(app, "#notes-empty").startswith("No notes yet")
+        assert text_of(app, "#notes-state") == ""
+        await pilot.press("n")
+        assert text_of(app, "#notes-state") == "notes"  # the editor is open, nothing written yet
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert empty.display and text_of(app, "#notes-state") == ""
+        await pilot.press("n")
+        await type_text(pilot, "x")
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert text_of(app, "#notes-state") == "notes · saved" and not empty.display
+        await pilot.press("n", "backspace", "escape")
+        await settle(app, pilot)
+        assert library.annotation(pid).notes == "" and empty.display and text_of(app, "#notes-state") == ""

@@ -171,6 +171,7 @@ class Notes(Vertical):
         self.screen.set_focus(self.editor, scroll_visible=False)
         self.editor.move_cursor(self.editor.document.end)
         self._follow_caret()
+        self._update_state()
 
     def _highlight_markdown(self) -> None:
         """Markdown highlighting from the first edit on: the grammar loads then, not at start-up, and
@@ -230,6 +231,7 @@ class Notes(Vertical):
             self._view.display = bool(text.strip())
             if text.strip():
                 self._view.update(visible(text))
+        self._update_state()
 
     # -- saving ------------------------------------------------------------------------
 
@@ -294,6 +296,8 @@ class Notes(Vertical):
             label = "notes · unsaved (save failed)"
         elif dirty:
             label = "notes · unsaved"
+        elif not self.text.strip():  # nothing written: "saved" above "No notes yet" read as a contradiction
+            label = "notes" if self.editing else ""
         else:
             label = "notes · saved"
         state.update(Text(label))
