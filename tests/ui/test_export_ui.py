@@ -267,3 +267,24 @@ async def test_an_empty_path_keeps_the_dialog_open_with_a_message(make_app, libr
         assert isinstance(app.screen, ExportDialog)
         assert "Give a file or folder" in str(app.screen.query_one("#export-error").render())
         assert not documents.exists()
+
+
+async def test_the_export_button_shows_its_whole_label_at_80_columns(make_app, library: Library, documents: Path) -> None:
+    """Issue 45: the button kept the width of its first label and read "Export 19" with the word cut."""
+    from textual.widgets import Button
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        button = app.screen.query_one("#export-go", Button)
+        seen = []
+        for scope in ("#scope-view", "#scope-current", "#scope-view"):
+            await pilot.click(scope)
+            await settle(app, pilot)
+            drawn = button.render_line(0).text.strip()
+            seen.append(drawn)
+            assert drawn == str(button.label) and drawn.startswith("Export ") and drawn.endswith(("paper", "papers")), drawn
+            assert button.region.right <= app.screen.query_one("#export-box").region.right
+        assert seen[0] == f"Export {app.screen.counts['view']} papers" and seen[1] == "Export 1 paper"

@@ -173,7 +173,9 @@ class ExportDialog(Dialog[ExportRequest | None]):
             if typed.suffix.casefold() in SUFFIXES.values() and typed.suffix != SUFFIXES[self.fmt]:
                 self._show_path(str(typed.with_suffix(SUFFIXES[self.fmt])))
         self._default = new
-        self.query_one("#export-go", Button).label = self.button_label()
+        button = self.query_one("#export-go", Button)
+        button.label = self.button_label()
+        button.refresh(layout=True)  # a label is not a layout change to Textual: the button kept its first width ("Export 33")
 
     def button_label(self) -> str:
         """What pressing the button does: "Sync", or "Export" with the number of papers of the choice."""
