@@ -276,3 +276,29 @@ def test_binding_ids_are_unique_per_action() -> None:
         actions_of.setdefault(binding.id, set()).add(binding.action.removeprefix("app."))
     shared = {ident: actions for ident, actions in actions_of.items() if len(actions) > 1}
     assert not shared
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_the_help_screens_columns_line_up_from_one_section_to_the_next(make_app, size: tuple[int, int]) -> None:
+    """Issue 45: each section sized its own id column, so descriptions and ids started at another column in each."""
+    from tui.ui.screens.help import help_areas
+
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        assert isinstance(app.screen, HelpScreen)
+        areas = help_areas(app)
+        sections = list(app.screen.query(".help-keys"))[1:]  # the first steps have no ids
+        assert len(sections) == len(areas)
+        description_at, id_at = set(), set()
+        for widget, rows in zip(sections, areas.values(), strict=True):
+            lines = [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
+            first = rows[0]
+            line = next(text for text in lines if text.startswith(" ".join(first.keys)))
+            description_at.add(line.index(first.text.split()[0]))
+            ids = first.ident.split()
+            tail = next(" ".join(ids[:k]) for k in range(len(ids), 0, -1) if line.endswith(" ".join(ids[:k])))  # ids may wrap
+            id_at.add(len(line) - len(tail))
+            assert not any("…" in text[: min(description_at)] for text in lines), lines  # no key cut
+        assert len(description_at) == 1 and len(id_at) == 1, (description_at, id_at)

@@ -111,27 +111,48 @@ def help_areas(app: KeysInForce) -> dict[str, list[KeyRow]]:
     }
 
 
-def _grid(with_ids: bool) -> Table:
+@dataclass(frozen=True)
+class Columns:
+    """The widths every section's grid shares, so keys, descriptions and ids line up from one section to the next
+    (each table sized its own id column, and the descriptions of each section ended somewhere else)."""
+
+    keys: int = 13
+    ids: int = 0
+
+
+#: The widest key and id columns the page gives (a longer one wraps, or is cut with "…" for keys).
+MAX_KEYS, MAX_IDS = 17, 20
+
+
+def columns_for(areas: Iterable[list[KeyRow]]) -> Columns:
+    """The key column as wide as the widest keys, the id column as the widest single id, each within its cap."""
+    rows = [row for rows in areas for row in rows]
+    keys = max((len(" ".join(row.keys)) for row in rows), default=13)
+    ids = max((len(ident) for row in rows for ident in row.ident.split()), default=0)
+    return Columns(min(max(keys, 13), MAX_KEYS), min(ids, MAX_IDS))
+
+
+def _grid(columns: Columns, with_ids: bool) -> Table:
     """Keys | what they do | (id): the description wraps in its own column at any width."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(width=13, no_wrap=True, style="bold")
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=columns.keys, no_wrap=True, style="bold")
     grid.add_column(ratio=1)
     if with_ids:
-        grid.add_column(no_wrap=True, style="dim")
+        grid.add_column(width=columns.ids or None, style="dim")
     return grid
 
 
-def first_steps_text(app: KeysInForce) -> Table:
+def first_steps_text(app: KeysInForce, columns: Columns | None = None) -> Table:
     """The first-steps rows with the keys in force (a remapped `n` shows its new key)."""
-    grid = _grid(with_ids=False)
+    grid = _grid(columns or Columns(), with_ids=False)
     for ids, what in FIRST_STEPS:
         grid.add_row(Text(first_steps_keys(ids, app)), Text(what))
     return grid
 
 
-def area_text(rows: list[KeyRow]) -> Table:
+def area_text(rows: list[KeyRow], columns: Columns | None = None) -> Table:
     """Rows as a grid: keys, description, and the id (for the config's [keys] table)."""
-    grid = _grid(with_ids=True)
+    grid = _grid(columns or columns_for([rows]), with_ids=True)
     for row in rows:
         grid.add_row(Text(" ".join(row.keys)), Text(row.text), Text(row.ident))
     return grid
@@ -149,13 +170,15 @@ class HelpScreen(Screen):
         self.keys, self.config_file = keys, config_file
 
     def compose(self) -> ComposeResult:
+        areas = help_areas(self.keys)
+        columns = columns_for(areas.values())
         with VerticalScroll(id="help-body"):
             yield Static("paperdesk keys", id="help-title")
             yield Static("First steps", classes="help-area")
-            yield Static(first_steps_text(self.keys), classes="help-keys")
-            for area, rows in help_areas(self.keys).items():
+            yield Static(first_steps_text(self.keys, columns), classes="help-keys")
+            for area, rows in areas.items():
                 yield Static(area, classes="help-area")
-                yield Static(area_text(rows), classes="help-keys")
+                yield Static(area_text(rows, columns), classes="help-keys")
             yield Static(Text(_settings_hint(self.config_file)), id="help-settings")
         yield Footer()
 
