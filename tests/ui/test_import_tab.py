@@ -59,3 +59,24 @@ def test_what_tab_completes(tmp_path: Path) -> None:
     assert tab_completion(base + "/r", path_matches(base + "/r")) == base + "/refs-"
     assert tab_completion(base + "/refs-v", path_matches(base + "/refs-v")) == base + "/refs-vault/"
     assert path_matches(base + "/read") == [] and path_matches(base + "/zz") == []
+
+
+async def test_many_matches_are_listed_around_the_one_in_the_box(make_app, tmp_path: Path) -> None:
+    for n in range(30):
+        (tmp_path / f"list-{n:02}.txt").write_text("")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("i")
+        await settle(app, pilot)
+        app.screen.query_one(Input).value = str(tmp_path / "list-")
+        await settle(app, pilot)
+        assert await tab(app, pilot) == str(tmp_path / "list-00.txt")  # nothing more shared: the first match
+        listed = text_of(app, "#import-matches")
+        assert listed.startswith("30 matches: list-00.txt") and "list-11.txt" in listed and "list-12.txt" not in listed
+        assert "18 more" in listed
+        for _ in range(20):
+            value = await tab(app, pilot)
+        assert value == str(tmp_path / "list-20.txt")
+        listed = text_of(app, "#import-matches")
+        assert "list-20.txt" in listed and "list-00.txt" not in listed and listed.startswith("30 matches: …")

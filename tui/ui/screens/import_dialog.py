@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from tui.ui.import_run import ImportRun
 
 
+#: Names of the matches Tab goes through listed at once under the input (a window around the one in it).
+MATCHES_SHOWN = 12
+
+
 class LibraryChanged(Message):
     """An import added or merged papers, or restored notes: whatever shows the library should reload."""
 
@@ -133,11 +137,16 @@ class ImportDialog(ReportDialog):
         box = self.query_one("#import-matches", Static)
         box.display = bool(self._matches)
         if self._matches:
-            line = Text(f"{plural(len(self._matches), 'match', 'matches')}: ", style="dim")
-            for n, found in enumerate(self._matches):
+            count = len(self._matches)
+            first = max(0, min(self._shown - MATCHES_SHOWN // 2, count - MATCHES_SHOWN))  # a window holding the one shown
+            line = Text(f"{plural(count, 'match', 'matches')}: " + ("… " if first else ""), style="dim")
+            for n in range(first, min(count, first + MATCHES_SHOWN)):
+                found = self._matches[n]
                 name = os.path.basename(found.rstrip("/")) + ("/" if found.endswith("/") else "")
-                line.append("  " if n else "")
+                line.append("  " if n > first else "")
                 line.append(one_line(name), style="reverse" if n == self._shown else "")
+            if first + MATCHES_SHOWN < count:
+                line.append(f"  … {count - first - MATCHES_SHOWN} more", style="dim")
             box.update(line)
 
     def on_input_changed(self, event: Input.Changed) -> None:
