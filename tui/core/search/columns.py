@@ -36,8 +36,8 @@ HAS = ("abstract", "authors", "url", "doi")
 @dataclass(frozen=True, eq=False)
 class Columns:
     """Codes per paper: `codes` rows are list, venue (0: none) and year (0: none; a paper without one files under
-    its list's, `list_year`); `flags` rows are
-    has-tags then `HAS`. Names are sorted, so a code is a name's position (a venue's plus one)."""
+    its list's, `list_year`); `flags` rows are has-tags then `HAS`. Names are sorted, so a code is a name's
+    position (a venue's plus one)."""
 
     list_names: list[str]
     venues: list[str]
