@@ -64,7 +64,7 @@ def test_two_members_rate_comment_sync_and_see_each_other(two: tuple[Path, Path,
     listed = [json.loads(line) for line in pd(bob, "list", "--json", "--query", "discuss:").stdout.splitlines()]
     assert [r["id"] for r in listed] == [pid_b] and listed[0]["group"]["votes"] == 2
     shown = pd(bob, "show", pid_b).stdout
-    assert "Group: 2 votes to discuss" in shown and "ana    ★★★★★  unread  “great for week 3”" in shown
+    assert "Group: 2 votes: to discuss" in shown and "ana    ★★★★★  unread  “great for week 3”" in shown
 
     members = pd(bob, "group")
     assert members.returncode == 0
@@ -138,7 +138,7 @@ def test_a_newcomer_joins_a_group_whose_repository_holds_every_hostile_tree(two:
     assert {line.split(":")[0] for line in left} >= {"members/deep.json", "members/big.json", "members/linked.json", "members/bin.json"}
     assert pd(cara, "list", "--format", "ids", "--query", "votes:1").stdout.split() == [pid]
     shown = pd(cara, "show", pid)
-    assert shown.returncode == 0 and "Group: 1 vote to discuss" in shown.stdout and "Traceback" not in shown.stderr
+    assert shown.returncode == 0 and "Group: 1 vote (2 to discuss)" in shown.stdout and "Traceback" not in shown.stderr
     members = pd(cara, "group")
     warnings = members.stderr.splitlines()
     assert members.returncode == 0 and len(warnings) == 11 and all(w.startswith("paperdesk: warning: members/") for w in warnings)
@@ -230,3 +230,13 @@ def test_a_library_and_a_group_named_from_the_working_folder_join_and_sync(
     with Library.open(tmp_path / "bob", seed=False, read_only=True) as lib:
         rated = next(p.id for p in lib.papers if p.title == TITLES[0])
     assert capsys.readouterr().out.split() == [rated]
+
+
+def test_show_says_the_votes_against_the_groups_threshold() -> None:
+    """`show`'s group line says "to discuss" only where `discuss:` finds the paper: the votes and the threshold below it."""
+    from tui.cli.reading_group import votes_line
+
+    assert votes_line(1, 2) == "1 vote (2 to discuss)"
+    assert votes_line(0, 3) == "0 votes (3 to discuss)"
+    assert votes_line(2, 2) == "2 votes: to discuss"
+    assert votes_line(3, 2) == "3 votes: to discuss"

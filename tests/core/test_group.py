@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from tests.folders import reading, writing
+from tui.core.errors import DamagedAnnotations
 from tui.core.group.board import member_files
 from tui.core.group.match import title_key
 from tui.core.group.state import GroupError, NotInGroup
@@ -133,6 +134,27 @@ def test_ratings_travel_and_votes_count_every_member(group) -> None:
     pid = ana.by_title[math]
     assert [(m.member, m.rating) for m in marks.marks_of(pid)] == [("bob", 4), ("cleo", 4)]
     assert [p.id for p in papers_matching(ana.lib, "", sort="group", group=marks)][:2] == [pid, ana.by_title[titles[0]]]
+
+
+def test_a_sync_over_a_wiped_annotations_file_shares_nothing(group) -> None:
+    """Read as empty, a wiped annotations.json would tell the group this member rated nothing: the sync refuses,
+    naming the file and the way back, and the group keeps the member's last shared ratings."""
+    bare, (ana, bob, _cleo) = group
+    key = sorted(ana.by_title)[0]
+    ana.rate(key, 5)
+    assert not ana.sync().failed and not bob.sync().failed
+    assert bob.query("votes:1") == {key}
+    ana.lib.close()
+    (ana.folder / "annotations.json").write_bytes(b"{}")
+    ana.lib = Library.open(ana.folder, seed=False)
+    assert ana.lib.damaged
+    before = commits(bare)
+    with pytest.raises(DamagedAnnotations) as refused:
+        ana.sync()
+    assert str(ana.folder / "annotations.json") in str(refused.value) and "nothing shared with the group" in str(refused.value)
+    assert "paperdesk backups restore latest" in str(refused.value)
+    assert commits(bare) == before and not bob.sync().failed
+    assert bob.query("votes:1") == {key}
 
 
 def test_a_vote_counts_at_once_for_its_member_before_any_sync(group) -> None:

@@ -72,7 +72,7 @@ def test_status_takes_exact_names_or_unambiguous_starts() -> None:
 
 def test_text_filters_and_negation() -> None:
     assert only_filter("tag:LLM") == Filter("tag", "llm")
-    assert only_filter('list:"ICML 2025  Papers"') == Filter("list", "icml 2025 papers")
+    assert only_filter('list:"ICML 2025  Papers"') == Filter("list", "icml 2025 papers", exact=True)
     assert only_filter("author:hinton") == Filter("author", "hinton")
     assert only_filter("venue:icml") == Filter("venue", "icml")
     assert only_filter("-tag:old") == Filter("tag", "old", negate=True)

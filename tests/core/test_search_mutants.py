@@ -122,6 +122,38 @@ def test_list_names_are_matched_with_their_spaces_made_single() -> None:
     assert ids(index, "list:zzzz") == []  # nothing close: nothing, not the least far
 
 
+def test_a_quoted_list_name_is_that_list_and_a_bare_one_every_list_it_starts() -> None:
+    """`list:"ICML 2025"` is the list of that whole name (not "ICML 2025 Orals" as well); `list:icml 2025`-like bare
+    values and a quoted value no list is named pick every list holding it; the other parts of the query are untouched."""
+    papers = [Paper("a", "x", "ICML 2025", 0), Paper("b", "y", "ICML  2025 Orals", 1), Paper("c", "z", "Bandits", 2)]
+    index = SearchIndex(papers)
+    assert ids(index, 'list:"ICML 2025"') == ["a"]
+    assert ids(index, 'list:"icml  2025"') == ["a"]  # case and spacing aside
+    assert ids(index, 'list:"ICML 2025 Orals"') == ["b"]
+    assert ids(index, 'list:"ICML 20"') == ["a", "b"]  # no list has this whole name: as a bare value
+    assert ids(index, "list:icml") == ["a", "b"]
+    assert ids(index, '-list:"ICML 2025"') == ["b", "c"]
+    assert parse_query('list:"ICML 2025"').filters == (Filter("list", "icml 2025", exact=True),)
+    assert parse_query("list:icml").filters == (Filter("list", "icml"),)
+    assert parse_query('"list"').filters == ()
+
+
+def test_a_bare_list_name_with_a_typo_is_found_as_other_fields_are() -> None:
+    """`list:paprs` finds "ICML 2025 Papers" (each word of the value starts a word of the name or nearly spells one),
+    as `author:` does, where the whole name is too long for the value to score against it; a quoted exact name
+    and a paper in several lists follow the same rule."""
+    papers = [
+        Paper("a", "x", "ICML 2025 Papers", 0),
+        Paper("b", "y", "ICML 2025 论文列表", 1),
+        Paper("c", "z", "Theory", 2, extra={"also_in": ["ICML 2025 Papers"]}),
+    ]
+    index = SearchIndex(papers)
+    assert ids(index, "list:paprs") == ["a", "c"]
+    assert ids(index, 'list:"icml paprs"') == ["a", "c"]
+    assert ids(index, 'list:"ICML 2025 Papers"') == ["a", "c"]
+    assert ids(index, "list:zzzz") == []
+
+
 def test_a_typed_list_name_picks_the_close_names_within_five_points() -> None:
     """No name holds the value: names scoring 75 or more that are within 5 points of the best are picked.
 
@@ -396,9 +428,9 @@ def test_where_a_query_filters_by_list() -> None:
     """`list_filter_spans` (used to follow a list's rename into saved views): each `list:` with a value, any case."""
     text = 'graph list:"ICML  2025" -list:Bandits tag:x list: LIST:Theory "list:not"'
     assert list(list_filter_spans(text)) == [
-        (6, 23, False, "icml 2025"),
-        (24, 37, True, "bandits"),
-        (50, 61, False, "theory"),
+        (6, 23, False, "icml 2025", True),
+        (24, 37, True, "bandits", False),
+        (50, 61, False, "theory", False),
     ]
     assert list(list_filter_spans("graph neural")) == []
 

@@ -111,3 +111,29 @@ def test_damaged_columns_are_rebuilt(tmp_path: Path) -> None:
     (tmp_path / INDEX_DIR / key / "names.json").write_bytes(b'{"lists": ["CL 2024"], "venues": []}')
     assert load(tmp_path / INDEX_DIR, key, PAPERS, {}) is None
     assert filtered(load_or_build(tmp_path, "digest", PAPERS, {}, save=True)) == expected
+
+
+def test_a_paper_without_a_year_files_under_its_lists_and_a_saved_index_from_before_is_rebuilt(tmp_path: Path, monkeypatch) -> None:
+    """`year:2024` finds a3 (no year of its own, in "CL 2024"); a paper's own year wins (a1); a name holding two years,
+    or none, gives none. An index saved before list years (format 5) would file a3 under no year: it is stale, rebuilt."""
+    from tui.core.search import columns, stored
+
+    papers = [*PAPERS, Paper("a5", "x", "Workshop 2019-2021", 4), Paper("a6", "y", "ICML 20255", 5), Paper("a7", "z", "CL 2024", 6, year="2023")]
+    assert [p.id for p in SearchIndex(papers, {}).search(parse_query("year:2024"))] == ["a1", "a3"]
+    assert [p.id for p in SearchIndex(papers, {}).search(parse_query("year:2023"))] == ["a7"]
+    assert columns.list_year("Workshop 2019-2021") == 0 and columns.list_year("ICML 20255") == 0 and columns.list_year("1999 and 1999") == 1999
+    with monkeypatch.context() as patched:
+        patched.setattr(columns, "list_year", lambda name: 0)  # the years a format-5 index was saved with
+        patched.setattr(stored, "FORMAT", "5")
+        old = load_or_build(tmp_path, "digest", papers, {}, save=True)
+    assert [p.id for p in old.search(parse_query("year:2024"))] == ["a1"]
+    index = load_or_build(tmp_path, "digest", papers, {}, save=True)
+    assert [p.id for p in index.search(parse_query("year:2024"))] == ["a1", "a3"]
+    assert saved_keys(tmp_path) == [f"v{FORMAT}-digest"]
+
+
+def test_year_finds_the_bundled_icml_2025_papers(library: Library) -> None:
+    """The bundled lists give no paper a year; their names do ("ICML 2025 Papers")."""
+    assert len(library.papers) == 33 and not any(p.year for p in library.papers)
+    assert len(papers_matching(library, "year:2025")) == 33
+    assert len(papers_matching(library, "year:2024")) == 0

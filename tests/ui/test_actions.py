@@ -19,6 +19,7 @@ from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.screens.key_dialog import KeyDialog
 from tui.ui.screens.list_dialog import ListNameDialog
+from tui.ui.screens.refused import RefusedTyping
 from tui.ui.screens.related import RelatedScreen
 from tui.ui.screens.save_view import SaveViewScreen
 from tui.ui.screens.stats import StatsScreen
@@ -39,7 +40,7 @@ OWNERS = {
     "save_view": SaveViewScreen, "copy": CopyDialog, "list_name": ListNameDialog,
     "triage": TriageBar,
     "related": RelatedScreen, "comment": CommentDialog, "highlights": HighlightsDialog,
-    "copy_menu": CopyMenu, "key": KeyDialog,
+    "copy_menu": CopyMenu, "key": KeyDialog, "refused": RefusedTyping,
 }
 
 

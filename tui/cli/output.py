@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from tui.cli.exits import PROG
+
+if TYPE_CHECKING:
+    from tui.core.store.guard import Readable
 
 
 def shown(text: str) -> str:
@@ -18,3 +22,14 @@ def fail(message: str) -> int:
     """`paperdesk: MESSAGE` on stderr; the exit status of a failed command (1)."""
     print(f"{PROG}: {shown(message)}", file=sys.stderr)
     return 1
+
+
+def damage_said(library: Readable, outcome: str) -> bool:
+    """Say in one line on stderr that the library's annotations file is damaged and what the command did of it
+    (`store.guard.damage_line`); True when it was (the command then exits with status 1: its output lacks them)."""
+    from tui.core.store.guard import damage_line
+
+    line = damage_line(library, outcome)
+    if line:
+        fail(line)
+    return line is not None

@@ -23,6 +23,15 @@ def group_sight(lib: Library, args: argparse.Namespace) -> Sight | None:
     return sight(lib, args.settings.group_discuss)
 
 
+def votes_line(votes: int, discuss: int) -> str:
+    """A paper's votes against the group's threshold (`group_discuss`), as `discuss:` reads them: "1 vote (2 to
+    discuss)" below it, "2 votes: to discuss" at or above it; never "to discuss" for a paper `discuss:` leaves out."""
+    from tui.core.words import plural
+
+    counted = plural(votes, "vote")
+    return f"{counted}: to discuss" if votes >= discuss else f"{counted} ({discuss} to discuss)"
+
+
 #: Lines of another member's shared notes `show` prints (`show --json` has them all).
 NOTE_LINES = 20
 
@@ -33,12 +42,11 @@ def group_lines(group: Sight, pid: str, annotation: Annotation) -> list[str]:
     Tags, comments and notes come from other members' files: each goes through `one_line`/`visible`."""
     from tui.core.models import MemberMark
     from tui.core.render.text import one_line, visible
-    from tui.core.words import plural
 
     own = MemberMark(group.me, annotation.rating, annotation.status, (), group.comment_of(pid))
     marks = [own, *group.marks_of(pid)]
     width = max(len(m.member) for m in marks) + 2
-    lines = ["", f"Group: {plural(group.votes(pid, annotation.rating), 'vote')} to discuss"]
+    lines = ["", f"Group: {votes_line(group.votes(pid, annotation.rating), group.discuss)}"]
     for mark in marks:
         name = mark.member + (" *" if mark is own else "")
         parts = ["★" * mark.rating + "☆" * (5 - mark.rating), mark.status.value, *("#" + one_line(t) for t in mark.tags)]

@@ -26,6 +26,10 @@ class ReadOnlyLibrary(LibraryError):
     """A write was attempted on a library opened read-only (locked or damaged)."""
 
 
+class DamagedAnnotations(LibraryError):
+    """A read that needs the reader's annotations, refused: the annotations file is damaged, wiped or wrong-typed."""
+
+
 class LibraryHeld(ReadOnlyLibrary):
     """Another process holds the library's write lock; `pid` names it when known (exit status 3)."""
 

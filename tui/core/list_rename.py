@@ -77,9 +77,9 @@ def rename_in_query(text: str, names: Sequence[str], old: str, new: str) -> tupl
 
     after = [new if n == old else n for n in names]
     out, last, same = [], 0, True
-    for start, end, negate, value in list_filter_spans(text):
-        before = {names[i] for i in list_names_meant(value, names)}
-        now = {after[i] for i in list_names_meant(value, after)}
+    for start, end, negate, value, exact in list_filter_spans(text):
+        before = {names[i] for i in list_names_meant(value, names, exact)}
+        now = {after[i] for i in list_names_meant(value, after, exact)}
         wanted = {new if n == old else n for n in before}
         if now == wanted:
             continue

@@ -335,6 +335,7 @@ ACTIONS: tuple[Action, ...] = (
     _a("cancel", "escape", "Cancel", id="list_name_cancel", owners=("list_name",), show=True),
     _a("save", "ctrl+s", "Save to file", id="copy_save", key_display="^s", owners=("copy",), show=True, priority=True),
     _a("close", "escape", "Close", id="related_close", owners=("related",), show=True),
+    _a("close", "escape,enter", "Back", id="refused_close", owners=("refused",), show=True),
 )
 
 

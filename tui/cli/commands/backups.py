@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from tui.cli.exits import EXIT_OK
 from tui.cli.folder import library_folder
+from tui.cli.output import fail
 
 KINDS_HELP = (
     "Kinds: recent (taken while you work, at most every few minutes), session (when the app or a command that "
@@ -67,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
     elif args.action == "accept":
         print(one_line(recovery.accept_file(folder)))
     else:
+        damage = recovery.annotations_damage(folder, "the library opens read-only until a copy is restored")
+        if damage:  # listing is how the reader recovers: said, and the copies listed (exit 0)
+            fail(damage)
         found = recovery.list_backups(folder)
         if not found:
             from tui.core.store.backups import BACKUP_DIR

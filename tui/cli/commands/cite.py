@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tui.cli.exits import PROG
 from tui.cli.folder import library_folder
-from tui.cli.output import shown
+from tui.cli.output import damage_said, shown
 
 REFERENCE_FORMATS = ("text", "markdown", "html")
 #: `cite`'s and `key`'s options that take a value (`tui.cli.dash_queries`: a query TARGET may start with `-`).
@@ -70,8 +70,9 @@ def cmd_cite(args: argparse.Namespace, folder: Path) -> int:
             print(f"{PROG}: no paper has this key or id, or matches {shown(args.target)!r}", file=sys.stderr)
             return 1
         lines = formatted_references(pairs, style, args.format)
+        damaged = damage_said(lib, "cited without the reader's titles")
     sys.stdout.write(("\n\n" if args.format == "markdown" else "\n").join(shown(line) for line in lines) + "\n")
-    return 0
+    return 1 if damaged else 0
 
 
 def cmd_key(args: argparse.Namespace, folder: Path) -> int:

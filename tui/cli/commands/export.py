@@ -55,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
     """Markdown on stdout, into a file, or one file per paper into a folder; BibTeX, CSL-JSON or RIS (`export_citations`)."""
     from tui.core.export.markdown import render_document
     from tui.core.library import Library
+    from tui.core.store.guard import annotations_readable
     from tui.core.usecases.export import export_entries, write_export
 
     if args.format != "markdown":
@@ -62,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if args.per_paper and not args.out:
         return fail("--per-paper needs --out FOLDER")
     with Library.open(library_folder(args), read_only=True) as lib:
+        annotations_readable(lib, "nothing exported")
         items = export_entries(lib, query=args.query, everything=args.all)
     if not items:
         print(f"{PROG}: nothing to export", file=sys.stderr)
@@ -78,10 +80,12 @@ def run(args: argparse.Namespace) -> int:
 def export_citations(args: argparse.Namespace, folder: Path) -> int:
     """`paperdesk export --format bibtex|csl-json|ris`: the chosen papers as one document (stdout or --out)."""
     from tui.core.library import Library
+    from tui.core.store.guard import annotations_readable
     from tui.core.usecases.cite import citation_text
     from tui.core.usecases.export import export_entries, write_export
 
     with Library.open(folder, read_only=True) as lib:
+        annotations_readable(lib, "nothing exported")
         items = export_entries(lib, query=args.query, everything=args.all)
         pairs = [(e.paper, e.annotation) for e in items]
         if not pairs:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from tui.cli.exits import EXIT_FAIL, EXIT_OK, PROG
 from tui.cli.folder import library_folder
 from tui.cli.options import positive_int
-from tui.cli.output import shown
+from tui.cli.output import damage_said, shown
 from tui.core import collector
 from tui.core.search.sorts import SORT_NAMES, SORTS
 
@@ -83,6 +83,9 @@ def _list(args: argparse.Namespace) -> int:
             else:
                 out.write(f"{paper.id}\t{row_title(paper, ann)}\t{one_line(paper.list)}\n")
         out.flush()
+        damaged = damage_said(lib, "listed without the reader's titles, ratings and notes")
+    if damaged:
+        return EXIT_FAIL
     if not papers and not query.is_empty and args.limit != 0:
         print(f"{PROG}: no paper matches {shown(args.query)!r}", file=sys.stderr)
         return EXIT_FAIL

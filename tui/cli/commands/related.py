@@ -8,10 +8,10 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tui.cli.exits import EXIT_OK, PROG
+from tui.cli.exits import EXIT_FAIL, EXIT_OK, PROG
 from tui.cli.folder import library_folder
 from tui.cli.options import positive_int
-from tui.cli.output import shown
+from tui.cli.output import damage_said, shown
 
 if TYPE_CHECKING:
     from tui.core.library import Library
@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
         annotations = lib.annotations()
         # Built on the search index saved beside the library (loaded, not rebuilt, when papers.json is unchanged).
         found = RelatedIndex(search_index(lib), annotations).similar(paper.id, args.limit)
+        damaged = damage_said(lib, "found without the reader's notes and titles")
     for item in found:
         other = item.paper
         title = row_title(other, annotations.get(other.id))
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(f"{other.id}\t{shown(title)}\t{shown(', '.join(item.terms))}\n")
     if not found and args.limit:
         print(f"{PROG}: no other paper shares this paper's key words", file=sys.stderr)
-    return EXIT_OK
+    return EXIT_FAIL if damaged else EXIT_OK
 
 
 def _read_library(args: argparse.Namespace) -> Library:

@@ -7,8 +7,9 @@ import json
 import sys
 from collections.abc import Callable
 
-from tui.cli.exits import EXIT_OK
+from tui.cli.exits import EXIT_FAIL, EXIT_OK
 from tui.cli.folder import library_folder
+from tui.cli.output import damage_said
 
 #: `show`'s first positional may be a filter query; it has no option that takes a value (`tui.cli.dash_queries`).
 QUERY_COMMANDS: dict[str, dict[str, tuple[str, ...] | None]] = {"show": {}}
@@ -39,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
         paper = find_one(lib, args.target)
         annotation = lib.annotation(paper.id)
         group = group_sight(lib, args)
+        damaged = damage_said(lib, "shown without its notes, rating, status and tags")
     if args.json:
         record = paper_json(paper, annotation)
         if group is not None:
@@ -50,4 +52,4 @@ def run(args: argparse.Namespace) -> int:
             from tui.cli.reading_group import group_lines
 
             sys.stdout.write("".join(line + "\n" for line in group_lines(group, paper.id, annotation)))
-    return EXIT_OK
+    return EXIT_FAIL if damaged else EXIT_OK

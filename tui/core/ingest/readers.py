@@ -192,23 +192,29 @@ def _named(parsed: ParsedFile, list_name: str | None) -> ParsedFile:
     return parsed
 
 
-def complete_path(value: str) -> str | None:
-    """The first folder or importable file whose path starts with `value`, as the user typed it.
+#: Files the import path box offers besides the readers' formats: a Zotero database (zotero.sqlite, `import_files`).
+DATABASE_SUFFIXES = (".sqlite",)
+
+
+def path_matches(value: str) -> list[str]:
+    """Every folder and importable file (a reader's format or a Zotero database) whose path starts with `value`, as
+    the user typed it, in name order: what Tab completes and cycles through in the import dialog.
 
     `~` is expanded for the lookup but kept in the answer; folders end with `/`;
     hidden entries show only once the user types the dot.
     """
     if not value:
-        return None
+        return []
     head, tail = os.path.split(value)
     folder = Path(os.path.expanduser(head or "."))
     try:
         names = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
-        return None
+        return []
+    found = []
     for entry in names:
         name = entry.name
-        if not name.startswith(tail) or name == tail and not entry.is_dir():
+        if not name.startswith(tail):
             continue
         if name.startswith(".") and not tail.startswith("."):
             continue
@@ -218,9 +224,21 @@ def complete_path(value: str) -> str | None:
             is_dir = entry.is_dir()
         except OSError:
             continue
-        if not is_dir and Path(name).suffix.lower() not in FORMATS:
+        if not is_dir and Path(name).suffix.lower() not in FORMATS and Path(name).suffix.lower() not in DATABASE_SUFFIXES:
             continue
-        completed = os.path.join(head, name) + ("/" if is_dir else "")
-        if completed != value:
-            return completed
-    return None
+        found.append(os.path.join(head, name) + ("/" if is_dir else ""))
+    return found
+
+
+def complete_path(value: str) -> str | None:
+    """The first folder or importable file whose path starts with `value` and is more than it (`path_matches`)."""
+    return next((found for found in path_matches(value) if found != value), None)
+
+
+def tab_completion(value: str, matches: list[str]) -> str | None:
+    """What a first Tab makes of `value`: the one match, or the longest start all `matches` share when it is longer
+    than `value` (`ref` -> `refs-`); None when it adds nothing (the dialog then cycles through the matches)."""
+    if len(matches) == 1:
+        return matches[0] if matches[0] != value else None
+    common = os.path.commonprefix(matches)
+    return common if len(common) > len(value) else None

@@ -9,6 +9,7 @@ dicts of sets, built on first use (`SearchIndex.paper_tags`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,14 +18,26 @@ import numpy as np
 from tui.core.models import Paper
 from tui.core.search.filters import year_number
 
+#: A year in a list's name ("ICML 2025 Papers"): four digits 19xx or 20xx, not inside a longer number.
+_LIST_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def list_year(name: str) -> int:
+    """The year a list's name holds ("ICML 2025" -> 2025), given by `year:` to its papers that have none (a
+    conference's abstracts list no year of their own); 0 when it holds none, or two different ones ("2019-2021")."""
+    found = set(_LIST_YEAR.findall(name))
+    return int(found.pop()) if len(found) == 1 else 0
+
+
 #: What `has:` reads from the papers themselves, in the rows of `Columns.flags` after the first (tags).
 HAS = ("abstract", "authors", "url", "doi")
 
 
 @dataclass(frozen=True, eq=False)
 class Columns:
-    """Codes per paper: `codes` rows are list, venue (0: none) and year (0: none); `flags` rows are
-    has-tags then `HAS`. Names are sorted, so a code is a name's position (a venue's plus one)."""
+    """Codes per paper: `codes` rows are list, venue (0: none) and year (0: none; a paper without one files under
+    its list's, `list_year`); `flags` rows are has-tags then `HAS`. Names are sorted, so a code is a name's
+    position (a venue's plus one)."""
 
     list_names: list[str]
     venues: list[str]
@@ -41,7 +54,8 @@ class Columns:
         codes = np.empty((3, n), dtype=np.int32)
         codes[0] = np.fromiter((list_code[p.list] for p in papers), dtype=np.int32, count=n)
         codes[1] = np.fromiter((venue_code.get(p.venue, 0) for p in papers), dtype=np.int32, count=n)
-        codes[2] = np.fromiter((year_number(p.year) for p in papers), dtype=np.int32, count=n)
+        list_years = {name: list_year(name) for name in list_names}
+        codes[2] = np.fromiter((year_number(p.year) or list_years[p.list] for p in papers), dtype=np.int32, count=n)
         flags = np.empty((1 + len(HAS), n), dtype=bool)
         flags[0] = np.fromiter((bool(p.tags) for p in papers), dtype=bool, count=n)
         # has_abstract, not abstract: a stored abstract stays on disk (Paper.shelve)

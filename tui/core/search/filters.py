@@ -76,10 +76,10 @@ def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
     elif flt.field == "list":
         also = index.also_listed
         if not also:
-            mask = _lookup(len(index.list_names), _fuzzy_names(str(value), index.list_names))[index.list_code]
+            mask = _lookup(len(index.list_names), list_names_meant(str(value), index.list_names, flt.exact))[index.list_code]
         else:  # a paper in several lists (Zotero collections) is in each: every name is picked from one set
             names = sorted(set(index.list_names) | set(also))
-            picked = {names[i] for i in _fuzzy_names(str(value), names)}
+            picked = {names[i] for i in list_names_meant(str(value), names, flt.exact)}
             mask = _lookup(len(index.list_names), [i for i, name in enumerate(index.list_names) if name in picked])[index.list_code]
             for name in picked:
                 if members := also.get(name):
@@ -125,22 +125,31 @@ def year_number(text: str) -> int:
     return int(digits) if len(digits) == 4 else 0
 
 
-def list_names_meant(value: str, names: Sequence[str]) -> list[int]:
-    """Indices of the list names a `list:` value picks (as the filter picks them)."""
-    return _fuzzy_names(value, names)
+def list_names_meant(value: str, names: Sequence[str], exact: bool = False) -> list[int]:
+    """Indices of the list names a `list:` value picks (as the filter picks them): with `exact` (a quoted value), the
+    list of that whole name when there is one (`list:"ICML 2025"` leaves out "ICML 2025 Orals"); else as any name."""
+    if exact:
+        whole = [i for i, name in enumerate(names) if " ".join(name.casefold().split()) == value]
+        if whole:
+            return whole
+    return _fuzzy_names(value, names, typo_words=True)
 
 
-def _fuzzy_names(value: str, names: Sequence[str]) -> list[int]:
-    """Indices of the names `value` means: those containing it, else those close to it."""
+def _fuzzy_names(value: str, names: Sequence[str], typo_words: bool = False) -> list[int]:
+    """Indices of the names `value` means: those containing it, else those close to it; with `typo_words`, else
+    those whose words each value word starts or nearly spells (`paprs` finds "ICML 2025 Papers", too short a part
+    of the whole name for the ratio of the two)."""
     folded = [" ".join(name.casefold().split()) for name in names]
     inside = [i for i, name in enumerate(folded) if value in name]
     if inside:
         return inside
     scored = process.extract(value, folded, scorer=fuzz.WRatio, limit=None, score_cutoff=75)
-    if not scored:
+    if scored:
+        best = scored[0][1]
+        return [index for _, score, index in scored if score >= best - 5]
+    if not typo_words or not words(value):
         return []
-    best = scored[0][1]
-    return [index for _, score, index in scored if score >= best - 5]
+    return [i for i, name in enumerate(names) if _words_meant(value, name)]
 
 
 def _venue_names(value: str, names: Sequence[str]) -> list[int]:
@@ -152,10 +161,15 @@ def _venue_names(value: str, names: Sequence[str]) -> list[int]:
     return sorted(set(aliased) | set(inside))
 
 
-def _author_matches(value: str, author: str) -> bool:
-    """Every word of `value` starts a word of the author's name, or is a near-typo of one."""
-    names = words(author)
+def _words_meant(value: str, name: str) -> bool:
+    """Every word of `value` starts a word of `name`, or is a near-typo of one (an author's name, a list's)."""
+    names = words(name)
     for part in words(value):
-        if not any(name.startswith(part) or fuzz.ratio(part, name) >= 85 for name in names):
+        if not any(word.startswith(part) or fuzz.ratio(part, word) >= 85 for word in names):
             return False
     return True
+
+
+def _author_matches(value: str, author: str) -> bool:
+    """Every word of `value` starts a word of the author's name, or is a near-typo of one."""
+    return _words_meant(value, author)

@@ -74,11 +74,13 @@ FilterValue = frozenset[Status] | NumberTest | str
 
 @dataclass(frozen=True)
 class Filter:
-    """One field:value filter; `negate` when written as -field:value."""
+    """One field:value filter; `negate` when written as -field:value; `exact` when the value was quoted
+    (`list:"ICML 2025"`: the list of that whole name, not every list whose name holds it)."""
 
     field: str
     value: FilterValue
     negate: bool = False
+    exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,7 @@ def _status(value: str) -> frozenset[Status]:
     return frozenset(found)
 
 
-def _filter(name: str, value: str, negate: bool) -> Filter | None:
+def _filter(name: str, value: str, negate: bool, quoted: bool = False) -> Filter | None:
     key = name.casefold()
     if key not in FIELDS:
         raise QueryError(f"{name}: is not a filter (use {', '.join(f + ':' for f in FIELDS)})")
@@ -166,7 +168,7 @@ def _filter(name: str, value: str, negate: bool) -> Filter | None:
         if not found:
             raise QueryError(f"has: {value!r} is not one of {', '.join(HAS_VALUES)}")
         return Filter(key, found[0], negate)
-    return Filter(key, " ".join(value.casefold().split()), negate)
+    return Filter(key, " ".join(value.casefold().split()), negate, exact=quoted and key == "list")
 
 
 def _discuss(value: str, negate: bool) -> Filter:
@@ -192,14 +194,14 @@ def _tokens(text: str) -> Iterator[re.Match[str]]:
         yield match
 
 
-def list_filter_spans(text: str) -> Iterator[tuple[int, int, bool, str]]:
-    """Where `text` filters by list: (start, end, negated, value as the filter compares it) per `list:`."""
+def list_filter_spans(text: str) -> Iterator[tuple[int, int, bool, str, bool]]:
+    """Where `text` filters by list: (start, end, negated, value as the filter compares it, quoted) per `list:`."""
     for match in _tokens(text):
         name = match.group("field")
         quoted = match.group("quoted")
         value = quoted if quoted is not None else (match.group("bare") or "")
         if name is not None and name.casefold() == "list" and value.strip():
-            yield match.start(), match.end(), bool(match.group("neg")), " ".join(value.casefold().split())
+            yield match.start(), match.end(), bool(match.group("neg")), " ".join(value.casefold().split()), quoted is not None
 
 
 def parse_query(text: str) -> Query:
@@ -219,7 +221,7 @@ def parse_query(text: str) -> Query:
                 # "note:" or "http://x": not a filter, just text with a colon.
                 value = f"{name}:{value}"
             else:
-                made = _filter(name, value, negate)
+                made = _filter(name, value, negate, quoted is not None)
                 if made is not None:
                     filters.append(made)
                 continue

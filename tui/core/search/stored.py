@@ -30,8 +30,9 @@ from tui.core.search.terms import Postings, Vocabulary
 #: Where saved indexes live, inside the library folder.
 INDEX_DIR = "index"
 # 2: words are folded (LaTeX read as shown) before splitting; 3: accents read as shown (\\tilde{O}: Õ, and O);
-# 4: the filters' columns (`search.columns`) are saved too; 5: math symbols read as the letter they show (\\ell: ℓ, so l)
-FORMAT = "5"
+# 4: the filters' columns (`search.columns`) are saved too; 5: math symbols read as the letter they show (\\ell: ℓ, so l);
+# 6: a paper without a year files under its list's (`columns.list_year`): a version-5 index would miss them
+FORMAT = "6"
 _ARRAYS = ("indices", "indptr")
 _FIELDS = 3
 _COLUMNS = ("codes", "flags")

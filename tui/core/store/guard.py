@@ -1,8 +1,12 @@
-"""The one refusal of a write: a library another paperdesk holds, or one open read-only, says so in one line.
+"""The one refusal of a write (a library another paperdesk holds, or one open read-only) and the one line for a read of damaged annotations.
 
 Every use case that writes asks here first (`writable`), so the line and the
 error (`LibraryHeld`: exit status 3 on the command line; `ReadOnlyLibrary`
-otherwise) are the same whichever verb the reader used.
+otherwise) are the same whichever verb the reader used. A read of a library
+whose annotations file is damaged, wiped or wrong-typed (`LibraryStore.damaged`)
+sees no annotations, or some read as defaults: every command that reads them
+says so in the same line (`damage_line`), and one whose output would be wrong
+refuses with it (`annotations_readable`).
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from tui.core.errors import LibraryHeld, ReadOnlyLibrary
+from tui.core.errors import DamagedAnnotations, LibraryHeld, ReadOnlyLibrary
 
 
 class Lockable(Protocol):
@@ -21,6 +25,32 @@ class Lockable(Protocol):
     holder_pid: int | None
     read_only: bool
     notice: str | None
+
+
+class Readable(Protocol):
+    """What a read of annotations asks of an open library: why its annotations file cannot be trusted, if it cannot."""
+
+    damaged: str | None
+
+
+#: Where a reader goes from a damaged annotations file: the copies, and the newest good one put back.
+RESTORE_LATEST = "`paperdesk backups` lists the copies; `paperdesk backups restore latest` puts back the newest good one"
+
+
+def damage_line(library: Readable, outcome: str) -> str | None:
+    """"PATH: what is wrong; OUTCOME (where to go)" when the library's annotations file is damaged, else None.
+    `outcome` says what the read did of it ("shown without annotations")."""
+    if not library.damaged:
+        return None
+    return f"{library.damaged}; {outcome} ({RESTORE_LATEST})"
+
+
+def annotations_readable(library: Readable, outcome: str) -> None:
+    """Raise `DamagedAnnotations` (its line ending with `outcome`, "nothing exported") when the library's annotations
+    file is damaged: for a read whose output would be wrong without the reader's annotations."""
+    line = damage_line(library, outcome)
+    if line:
+        raise DamagedAnnotations(line)
 
 
 def held_by(folder: Path, pid: int | None, outcome: str) -> LibraryHeld:

@@ -96,6 +96,18 @@ def list_backups(folder: Path) -> list[Backup]:
     return [_checked(copy) for copy in copies(folder)]
 
 
+def annotations_damage(folder: Path, outcome: str) -> str | None:
+    """The one line saying the library's annotations file is damaged, wiped or wrong-typed (`store.guard.damage_line`),
+    read as an open does (read-only, nothing written); None when it is sound or the folder holds no library yet."""
+    from tui.core.store.guard import damage_line
+    from tui.core.store.storage import PAPERS_FILE, LibraryStore
+
+    if not (folder / PAPERS_FILE).is_file():
+        return None
+    with LibraryStore.open(folder, read_only=True) as store:
+        return damage_line(store, outcome)
+
+
 def newest_good(folder: Path, of: str = ANNOTATIONS) -> Backup | None:
     """The newest copy of the file `of` that can be restored (read newest first, up to the first good one); None when
     there is none.

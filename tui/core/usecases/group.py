@@ -109,10 +109,14 @@ def shared_entries(lib: Library, state: GroupState, group_tags: Sequence[str]) -
 
 def sync(library: Library, *, group_tags: Sequence[str] = ("group",), now: str | None = None) -> SyncReport:
     """Pull the others' files, write and commit this member's when it changed, push (again when another member
-    pushed in between). When the remote cannot be reached the file is committed in the clone and the report says so."""
+    pushed in between). When the remote cannot be reached the file is committed in the clone and the report says so.
+    A library whose annotations file is damaged or wiped shares nothing (`DamagedAnnotations`): read as empty, its
+    file would tell the group this member rated nothing."""
     from tui.core.group.repo import exchange
+    from tui.core.store.guard import annotations_readable
     from tui.core.store.lock import release_write_lock, take_write_lock
 
+    annotations_readable(library, "nothing shared with the group")
     folder = library.folder
     state = require_state(folder)
     root = clone_path(folder)

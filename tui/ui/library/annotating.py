@@ -160,13 +160,21 @@ class Annotator:
 
     # -- saving ------------------------------------------------------------------------
 
-    def writable(self) -> bool:
+    def writable(self, typing: str | None = None) -> bool:
+        """Whether the library can take a change; when not, say why. `typing` names an action the reader types into
+        ("Notes"): its refusal holds the keys typed next in a box until Esc or Enter (`RefusedTyping`), so the note
+        being typed never runs as commands; any other refusal is a toast."""
         library = self.library
         if library is None:
             return False
         if library.read_only:
             message = one_line(library.notice or "The library is read-only")
-            self.host.notify(message, title="Read-only", severity="warning", markup=False)
+            if typing is not None:
+                from tui.ui.screens.refused import RefusedTyping  # imported when first refused, never before the first frame
+
+                self.host.app.push_screen(RefusedTyping(typing, message))
+            else:
+                self.host.notify(message, title="Read-only", severity="warning", markup=False)
             return False
         return True
 
@@ -263,7 +271,7 @@ class Annotator:
             self.change(paper.id, undoable=False, opened=True)
 
     def action_notes(self) -> None:
-        if self.paper is not None and self.writable():
+        if self.paper is not None and self.writable("Notes"):
             self.notes.edit()
 
     def on_notes_save_requested(self, message: Notes.SaveRequested) -> None:
@@ -271,7 +279,7 @@ class Annotator:
 
     def action_tags(self) -> None:
         paper = self.paper
-        if paper is None or self.library is None or not self.writable():
+        if paper is None or self.library is None or not self.writable("Tags"):
             return
         from tui.ui.screens.tag_dialog import TagDialog  # dialogs: imported when first opened, never before the first frame
 
@@ -286,7 +294,7 @@ class Annotator:
 
     def action_rename(self) -> None:
         paper = self.paper
-        if paper is None or not self.writable():
+        if paper is None or not self.writable("Title"):
             return
         from tui.ui.screens.title_dialog import TitleDialog
 
@@ -300,7 +308,7 @@ class Annotator:
 
     def action_start_highlight(self) -> None:
         """`h`: the reading cursor in the abstract (from the list too: the pane takes focus)."""
-        if self.paper is not None and self.writable() and not self.reader.start_marking():
+        if self.paper is not None and self.writable("Highlight") and not self.reader.start_marking():
             self.host.notify("This paper has no abstract to highlight.", timeout=3)
 
     def on_reader_highlight_kept(self, message: Reader.HighlightKept) -> None:

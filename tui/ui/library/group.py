@@ -56,7 +56,7 @@ class Annotations(Protocol):
 
     def view(self, pid: str) -> Annotation: ...
 
-    def writable(self) -> bool: ...
+    def writable(self, typing: str | None = None) -> bool: ...
 
 
 class GroupPart:
@@ -166,7 +166,7 @@ class GroupPart:
         from tui.core.render.titles import row_title
 
         paper = self.papers.current
-        if self.library_ready() is not None and paper is not None and self.annotations.writable():
+        if self.library_ready() is not None and paper is not None and self.annotations.writable("Group comment"):
             self.comment(paper, row_title(paper, self.view(paper.id)))
 
     def sync(self) -> None:

@@ -23,7 +23,7 @@ class Titles(Protocol):
 
     def view(self, pid: str) -> Annotation: ...
 
-    def writable(self) -> bool: ...
+    def writable(self, typing: str | None = None) -> bool: ...
 
 
 class Relabel:
@@ -42,7 +42,7 @@ class Relabel:
         from tui.ui.screens.key_dialog import ask_and_set_key
 
         library, paper = self.library_ready(), self.papers.current
-        if library is not None and paper is not None and self.titles.writable():
+        if library is not None and paper is not None and self.titles.writable("Citation key"):
             ask_and_set_key(self.host, library, paper, shown_title(paper, self.titles.view(paper.id)), self.reload)
 
     def action_rename_list(self) -> None:

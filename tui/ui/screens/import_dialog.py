@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.message import Message
 from textual.suggester import Suggester
-from textual.widgets import Input, ProgressBar
+from textual.widgets import Input, ProgressBar, Static
 
-from tui.core.ingest.readers import FORMATS, complete_path
+from tui.core.ingest.readers import FORMATS, complete_path, path_matches, tab_completion
 from tui.core.render.text import one_line
 from tui.core.words import plural
 from tui.ui.screens.report_dialog import ReportDialog
@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 
     from tui.core.ingest.parsed import ImportOutcome
     from tui.ui.import_run import ImportRun
+
+
+#: Names of the matches Tab goes through listed at once under the input (a window around the one in it).
+MATCHES_SHOWN = 12
 
 
 class LibraryChanged(Message):
@@ -53,14 +57,20 @@ class ImportDialog(ReportDialog):
 
     TITLE_TEXT = "Import papers"
     HELP_TEXT = (
-        f"A file ({', '.join(sorted(FORMATS))}) or a folder of them. Tab completes; Enter imports. "
-        "While it runs: Enter goes back to the list, Esc cancels."
+        f"A file ({', '.join(sorted(FORMATS))}) or a folder of them, a Zotero database (zotero.sqlite, or its "
+        "data folder), or a notes folder (paperdesk export --per-paper). Tab completes, again to go through the "
+        "matches; Enter imports. While it runs: Enter goes back to the list, Esc cancels."
     )
 
     def __init__(self, run: ImportRun) -> None:
         """`run`: the app's import (running or not); the dialog starts it, shows it, and cancels it."""
         super().__init__(run.library)
         self.import_run = run
+        #: The matches further Tabs go through, the one shown (-1: none yet), and the value Tab last put in the input.
+        self._matches: list[str] = []
+        self._shown = -1
+        self._completed: str | None = None
+        self._ours: set[str] = set()  # every value Tab put in since the reader last typed: their changes end nothing
 
     def make_input(self) -> Input:
         return Input(placeholder="path/to/papers.bib", suggester=PathSuggester(), id="import-path")
@@ -69,6 +79,9 @@ class ImportDialog(ReportDialog):
         bar = ProgressBar(id="import-progress", show_eta=False)
         bar.display = False
         yield bar
+        matches = Static(id="import-matches")
+        matches.display = False
+        yield matches
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -87,10 +100,63 @@ class ImportDialog(ReportDialog):
         return super().check_action(action, parameters)
 
     def action_complete(self) -> None:
-        """Accept the grey completion shown after the cursor."""
+        """Tab: the longest start every match shares (the one match); at that start, the next match on each Tab,
+        the matches listed under the input. The folder is read off the UI thread."""
         field = self.query_one(Input)
-        field.cursor_position = len(field.value)
-        field.action_cursor_right()  # at the end of the text, the right arrow takes the suggestion
+        if self._matches and field.value == self._completed:  # a further Tab: the next match
+            self._shown = (self._shown + 1) % len(self._matches)
+            self._put(self._matches[self._shown])
+            return
+        self.run_worker(self._complete(field.value), exclusive=True, group="complete")
+
+    async def _complete(self, value: str) -> None:
+        matches = await asyncio.to_thread(path_matches, value)
+        field = self.query_one(Input)
+        if field.value != value:  # typed on meanwhile: that text is the reader's
+            return
+        self._matches, self._shown = (matches, -1) if len(matches) > 1 else ([], -1)
+        completed = tab_completion(value, matches)
+        if completed is not None:
+            self._put(completed)
+        elif self._matches:  # the matches share nothing more: the first of them
+            self._shown = 0
+            self._put(self._matches[0])
+        else:
+            self._show_matches()
+
+    def _put(self, value: str) -> None:
+        """`value` into the input, the cursor at its end, and the matches listed (the one shown marked)."""
+        field = self.query_one(Input)
+        self._completed = value
+        self._ours.add(value)
+        field.value = value
+        field.cursor_position = len(value)
+        self._show_matches()
+
+    def _show_matches(self) -> None:
+        box = self.query_one("#import-matches", Static)
+        box.display = bool(self._matches)
+        if self._matches:
+            count = len(self._matches)
+            first = max(0, min(self._shown - MATCHES_SHOWN // 2, count - MATCHES_SHOWN))  # a window holding the one shown
+            line = Text(f"{plural(count, 'match', 'matches')}: " + ("… " if first else ""), style="dim")
+            for n in range(first, min(count, first + MATCHES_SHOWN)):
+                found = self._matches[n]
+                name = os.path.basename(found.rstrip("/")) + ("/" if found.endswith("/") else "")
+                line.append("  " if n > first else "")
+                line.append(one_line(name), style="reverse" if n == self._shown else "")
+            if first + MATCHES_SHOWN < count:
+                line.append(f"  … {count - first - MATCHES_SHOWN} more", style="dim")
+            box.update(line)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Typing (anything but Tab's own change) ends going through the matches."""
+        if event.value in self._ours:
+            return
+        self._ours.clear()
+        if self._matches:
+            self._matches, self._shown = [], -1
+            self._show_matches()
 
     def action_cancel_import(self) -> None:
         """Esc while importing: stop before papers.json is written; once it is being written, say it will finish."""
