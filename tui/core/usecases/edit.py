@@ -18,7 +18,7 @@ from tui.core.library import Library
 from tui.core.models import Annotation, Paper, Status
 from tui.core.render.text import one_line
 from tui.core.render.titles import row_title
-from tui.core.usecases.annotate import parse_tags, save_logged
+from tui.core.usecases.annotate import drop_source_tags, parse_tags, save_logged
 from tui.core.usecases.list import papers_matching
 from tui.core.words import plural
 
@@ -185,17 +185,29 @@ def apply_tag_edits(tags: Sequence[str], edits: Sequence[str]) -> tuple[str, ...
 
 
 def edit_tags(lib: Library, pid_text: str, edits: Sequence[str]) -> Edit:
-    """Add (+tag) and remove (-tag) tags."""
+    """Add (+tag) and remove (-tag) tags.
+
+    Tags that came with the data (`store.tags.source_tags`) are the reader's to keep (`+x` makes one theirs)
+    or remove (`-x` takes it off the paper, `usecases.annotate.drop_source_tags`).
+    """
     if not any(parse_tags(e[1:] if e[:1] in "+-" else e) for e in edits):
         raise ValueError("give tags to add (+tag) or remove (-tag)")
     paper = resolve_paper(lib, pid_text)
     old = lib.annotation(paper.id).tags
     new = apply_tag_edits(old, edits)
+    removals = [t for e in edits if e[:1] == "-" for t in parse_tags(e[1:])]
+    dropped = drop_source_tags(lib, paper.id, removals)
+    paper = lib.get(paper.id) or paper
     added = [t for t in new if t not in old]
-    removed = [t for t in old if t not in new]
+    folded_old = {t.casefold() for t in old}
+    removed = [t for t in old if t not in new] + [t for t in dropped if t.casefold() not in folded_old]
     parts = [f"+{t}" for t in added] + [f"-{t}" for t in removed]
-    what = f"tags {' '.join(parts) or 'unchanged'} (now: {', '.join(new) or 'none'})"
-    return _save(lib, paper, {"tags": list(new)}, what)
+    mine = {t.casefold() for t in new}
+    imported = [t for t in paper.tags if t.casefold() not in mine]
+    what = f"tags {' '.join(parts) or 'unchanged'} (now: {', '.join(new) or 'none'}"
+    what += f"; from the data: {', '.join(imported)})" if imported else ")"
+    edit = _save(lib, paper, {"tags": list(new)}, what)
+    return Edit(paper, edit.annotation, edit.changed or bool(dropped), what)
 
 
 def appended(notes: str, text: str) -> str:
