@@ -101,16 +101,22 @@ class KeyPattern:
     def key(self, paper: Paper) -> str:
         """The key this pattern makes for `paper` ("paper" when the paper gives it nothing at all)."""
         out = []
+        first = next((a for a in paper.authors if a.strip() and a.strip().casefold() != "et al."), "")
+        auth = "".join(key_words(family_name(first)))
+        title = paper.title or paper.derived_title
+        skip = 0  # title words `{auth}` took already: an author-less paper's key starts from its title, as Better BibTeX's
         for name, count in self.parts:
             if count < 0:
                 out.append(name)
             elif name == "auth":
-                first = next((a for a in paper.authors if a.strip() and a.strip().casefold() != "et al."), "")
-                out.append("".join(key_words(family_name(first))))
+                if not auth and title:
+                    words = title_words(title, 1)
+                    auth, skip = "".join(words), len(words)
+                out.append(auth)
             elif name == "year":
                 out.append("".join(ch for ch in paper.year if ch.isascii() and ch.isdigit())[:4])
             else:
-                out.append("".join(title_words(paper.title or paper.derived_title, count)))
+                out.append("".join(title_words(title, count + skip)[skip:]))
         key = "".join(out)
         return key if any(ch.isalnum() for ch in key) else "paper"
 
