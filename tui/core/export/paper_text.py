@@ -46,7 +46,7 @@ def _links(paper: Paper) -> list[str]:
     return found
 
 
-def _zotero(paper: Paper) -> tuple[str, list[str]]:
+def zotero_extra(paper: Paper) -> tuple[str, list[str]]:
     """The zotero:// link back and the child notes (Markdown) of a paper a Zotero import brought; ("", []) for others."""
     found = paper.extra.get("zotero") if paper.extra else None
     if not isinstance(found, dict):
@@ -77,7 +77,7 @@ def paper_text(paper: Paper, annotation: Annotation) -> str:
         head.append("  ".join(link for link in links if link))
     head.append(annotation_line(annotation, paper))
     head.append(f"id {paper.id}" + (f"  key {one_line(paper.citekey)}" if paper.citekey else ""))
-    zotero_link, zotero_notes = _zotero(paper)
+    zotero_link, zotero_notes = zotero_extra(paper)
     if zotero_link:
         head.append(f"Zotero: {one_line(zotero_link)}")
     blocks = ["\n".join(head)]
