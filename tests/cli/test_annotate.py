@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -119,9 +120,29 @@ def test_usage_errors_exit_2(library_dir: Path, pid: str, args: tuple[str, ...])
     assert folder_snapshot(library_dir) == before
 
 
-def test_a_tag_command_without_tags_is_bad_input(library_dir: Path, pid: str) -> None:
-    result = run("tag", pid, "--db", str(library_dir))
-    assert result.returncode == 1 and "give tags" in result.stderr
+def test_a_tag_command_without_tags_is_a_usage_error(library_dir: Path, pid: str) -> None:
+    before = folder_snapshot(library_dir)
+    for args in (("tag", pid), ("tag", pid, "--db", str(library_dir)), ("--db", str(library_dir), "tag", pid)):
+        result = run(*args) if "--db" in args else run(*args, "--db", str(library_dir))
+        assert result.returncode == 2, (args, result.stderr)
+        assert "usage:" in result.stderr and "give tags" in result.stderr and "Traceback" not in result.stderr
+    assert folder_snapshot(library_dir) == before
+
+
+def test_every_edit_command_takes_a_citation_key_as_show_does(library_dir: Path, pid: str) -> None:
+    with Library.open(library_dir) as lib:
+        key = lib.get(pid).citekey
+    assert key and run("show", key, "--db", str(library_dir)).returncode == 0
+    for args in (("rate", key, "3"), ("status", key, "read"), ("tag", key, "+keyed"), ("note", key, "-a", "by key")):
+        result = run(*args, "--db", str(library_dir))
+        assert result.returncode == 0, (args, result.stderr)
+        assert result.stdout.startswith(f"{pid}  ")
+    stored_ann = annotation_on_disk(library_dir, pid)
+    assert (stored_ann["rating"], stored_ann["status"], stored_ann["tags"], stored_ann["notes"]) == (3, "read", ["keyed"], "by key")
+    related = run("related", key.upper(), "--db", str(library_dir), "--json")
+    assert related.returncode == 0, related.stderr
+    found = [json.loads(line)["id"] for line in related.stdout.splitlines()]
+    assert found and pid not in found
 
 
 def test_control_characters_from_data_print_as_pictures(library_dir: Path, pid: str) -> None:

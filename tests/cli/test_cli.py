@@ -112,3 +112,25 @@ def test_version_and_help() -> None:
     assert run("--version").stdout.startswith("paperdesk ")
     help_text = run("--help").stdout
     assert "import" in help_text and "list" in help_text and "--db" in help_text
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc, where no folder can be made (even by root)")
+@pytest.mark.parametrize("command", [["list"], ["show", "graph"], ["export", "--all"], ["rate", "abc", "3"]])
+def test_a_library_folder_that_cannot_be_created_is_one_line_and_exit_1(command: list[str]) -> None:
+    """Not the bundled examples of a library that can never exist, with exit 0."""
+    result = run("--db", "/proc/no-such-paperdesk/library", *command)
+    assert result.returncode == 1, result.stdout[:200]
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "paperdesk: /proc/no-such-paperdesk/library: the library folder cannot be created (No such file or directory)"
+    ]
+
+
+def test_a_library_folder_under_a_file_is_named_as_such(tmp_path: Path, capsys) -> None:
+    (tmp_path / "afile").write_text("x")
+    assert main(["list", "--db", str(tmp_path / "afile")]) == 1
+    assert capsys.readouterr().err == f"paperdesk: {tmp_path / 'afile'}: the library folder cannot be created (it is a file, not a folder)\n"
+    assert main(["list", "--db", str(tmp_path / "afile" / "lib")]) == 1
+    assert "the library folder cannot be created (Not a directory)" in capsys.readouterr().err
+    assert main(["list", "--db", str(tmp_path / "new" / "deeper")]) == 0  # a folder that can be made is made, as before
+    assert (tmp_path / "new" / "deeper" / "papers.json").exists()

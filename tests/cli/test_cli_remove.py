@@ -56,8 +56,25 @@ def test_remove_a_list_then_restore_it(library_dir: Path, capsys) -> None:
     assert "restored 33 papers" in capsys.readouterr().out
     assert sorted(_ids(library_dir, capsys)) == sorted(before)
     assert _ids(library_dir, capsys) == before  # back in their places
-    assert main(["restore", "--db", str(library_dir)]) == 0
-    assert "the trash is empty" in capsys.readouterr().out
+    assert main(["restore", "--db", str(library_dir)]) == 1  # nothing came back: bad input, as the exit table says
+    out, err = capsys.readouterr()
+    assert out == "" and err == "paperdesk: restore: the trash is empty; nothing to bring back\n"
+
+
+def test_removing_a_paper_already_in_the_trash_says_so(library_dir: Path, capsys) -> None:
+    pid = _ids(library_dir, capsys)[0]
+    assert main(["remove", "--db", str(library_dir), pid]) == 0
+    capsys.readouterr()
+    with Library.open(library_dir) as lib:
+        before = (lib.folder / "trash.json").read_bytes()
+    assert main(["remove", "--db", str(library_dir), pid]) == 1
+    out, err = capsys.readouterr()
+    (line,) = err.splitlines()
+    assert out == "" and line.startswith(f"paperdesk: {pid} is already in the trash (removed 20")
+    assert line.endswith("`paperdesk restore` brings it back")
+    assert (library_dir / "trash.json").read_bytes() == before
+    assert main(["remove", "--db", str(library_dir), "0" * 12]) == 1  # an id never seen is still "no paper"
+    assert "no paper has the id 000000000000" in capsys.readouterr().err
 
 
 def test_annotated_papers_need_force_and_their_notes_come_back(library_dir: Path, capsys) -> None:

@@ -35,6 +35,18 @@ def test_import_then_list_show_and_import_again(tmp_path: Path) -> None:
     assert again.returncode == 0 and "0 papers added, 0 updated, 1 unchanged, 0 skipped" in again.stdout
 
 
+def test_zotero_child_notes_are_in_the_markdown_export_apart_from_the_reader_s(tmp_path: Path) -> None:
+    database = library_with_one(tmp_path / "Zotero")
+    env = {"PAPERDESK_HOME": str(tmp_path / "lib")}
+    assert run("import", str(database), env=env).returncode == 0
+    (pid,) = run("list", "--format", "ids", "--query", "list:zotero", env=env).stdout.split()
+    assert run("note", pid, "--set", "# Mine\nmy own words", env=env).returncode == 0
+    exported = run("export", "--query", "list:zotero", env=env)
+    assert exported.returncode == 0, exported.stderr
+    text = exported.stdout
+    assert "### Notes\n\n#### Mine\nmy own words\n\n### Zotero note\n\nA **child** note" in text
+
+
 def test_import_zotero_finds_the_home_data_folder(tmp_path: Path) -> None:
     library_with_one(tmp_path / "home" / "Zotero")
     done = run("import", "--zotero", env={"PAPERDESK_HOME": str(tmp_path / "lib"), "HOME": str(tmp_path / "home")})

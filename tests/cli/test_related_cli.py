@@ -34,4 +34,4 @@ def test_an_unknown_id_is_one_line_and_status_1(library_dir: Path) -> None:
     result = run("related", "zzzz", "--db", str(library_dir))
     assert result.returncode == 1
     assert result.stdout == ""
-    assert result.stderr.splitlines() == ["paperdesk: zzzz: no paper has this id (ids are the first column of `paperdesk list`)"]
+    assert result.stderr.splitlines() == ["paperdesk: zzzz: no paper has this id or citation key (ids are the first column of `paperdesk list`)"]

@@ -69,3 +69,26 @@ def test_nothing_matching_exits_1(library_dir: Path) -> None:
     assert result.returncode == 1 and "no paper has this id or matches this query" in result.stderr
     bad = run("show", "rating:>=9", "--db", str(library_dir))
     assert bad.returncode == 1 and bad.stderr.startswith("paperdesk: rating:")
+
+
+def test_tags_that_came_with_the_data_are_shown_marked_and_the_reader_keeps_or_removes_them(library_dir: Path) -> None:
+    """BibTeX `keywords` are matched by `tag:` and now shown: in `show`, `show --json` and `list --json` (`source_tags`
+    beside the reader's `tags`); `tag +x` keeps one (it becomes the reader's), `tag -x` removes it from the paper."""
+    from tests.conftest import FIXTURES
+
+    assert run("import", str(FIXTURES / "small.bib"), "--db", str(library_dir)).returncode == 0
+    text = run("show", "smith2020", "--db", str(library_dir))
+    assert text.returncode == 0, text.stderr
+    assert "unread  from the data: #sparsity #regularization" in text.stdout
+    record = json.loads(run("show", "smith2020", "--json", "--db", str(library_dir)).stdout)
+    assert (record["tags"], record["source_tags"]) == ([], ["sparsity", "regularization"])
+    assert run("list", "--query", "tag:sparsity", "--format", "ids", "--db", str(library_dir)).stdout.strip() == record["id"]
+    edited = run("tag", "smith2020", "+sparsity", "-regularization", "+mine", "--db", str(library_dir))
+    assert edited.returncode == 0, edited.stderr
+    assert edited.stdout.rstrip().endswith("tags +sparsity +mine -regularization (now: sparsity, mine)")
+    after = json.loads(run("show", "smith2020", "--json", "--db", str(library_dir)).stdout)
+    assert (after["tags"], after["source_tags"]) == (["sparsity", "mine"], [])
+    assert "from the data" not in run("show", "smith2020", "--db", str(library_dir)).stdout
+    assert run("list", "--query", "tag:regularization", "--format", "ids", "--db", str(library_dir)).stdout == ""
+    listed = [json.loads(line) for line in run("list", "--json", "--db", str(library_dir)).stdout.splitlines()]
+    assert all("source_tags" in r for r in listed)

@@ -54,6 +54,35 @@ def test_a_pattern_of_the_settings_is_checked_and_followed() -> None:
             KeyPattern(bad)
 
 
+def test_an_author_less_paper_s_key_starts_from_its_title_as_better_bibtex_does() -> None:
+    """Not "2018loss": the title's words take the author's place (as many as the pattern's title takes), once."""
+    made = paper("Loss Functions for Deep Networks", (), "2018")
+    assert KeyPattern().key(made) == "loss2018"
+    assert KeyPattern("{auth}{year}{title2}").key(made) == "lossfunctions2018"
+    assert KeyPattern("{year}{title}").key(made) == "2018loss"  # no {auth} in the pattern: nothing moves
+    assert KeyPattern().key(paper("Loss Functions", ("et al.",), "2018")) == "loss2018"
+    assert KeyPattern().key(paper("Loss Functions", ("Ada Lovelace",), "2018")) == "lovelace2018loss"
+
+
+def test_keys_stored_by_an_older_rule_never_change(library_dir: Path) -> None:
+    """A library holding an author-less paper keyed `2018loss` (the rule before) keeps that key through reopening
+    and an import beside it; only the paper that comes in gets the new rule's key."""
+    from tui.core.ingest.parsed import ParsedFile
+
+    def file(*papers: Paper) -> ParsedFile:
+        return ParsedFile(Path("refs.json"), "json", "L", papers=list(papers))
+
+    old = Paper("1" * 12, "An abstract about losses.", "L", title="Loss Functions", year="2018", citekey="2018loss")
+    with Library.open(library_dir, seed=False) as lib:
+        lib.add_papers([file(old)])
+    new = Paper("2" * 12, "Another abstract, on surfaces.", "L", title="Loss Surfaces of Deep Nets", year="2018")
+    with Library.open(library_dir, seed=False) as lib:
+        assert [p.citekey for p in lib.papers] == ["2018loss"]
+        lib.add_papers([file(new)])
+    with Library.open(library_dir, seed=False) as lib:
+        assert {p.title: p.citekey for p in lib.papers} == {"Loss Functions": "2018loss", "Loss Surfaces of Deep Nets": "loss2018"}
+
+
 def keys(library: Library) -> dict[str, str]:
     return {p.id: p.citekey for p in library.papers}
 

@@ -14,17 +14,17 @@ from tui.core.usecases import edit as edits
 def test_id_prefix_resolution(library: Library) -> None:
     ids = [p.id for p in library.papers]
     pid = ids[0]
-    assert edits.resolve_id(library, pid).id == pid
-    assert edits.resolve_id(library, pid.upper()).id == pid
+    assert edits.resolve_paper(library, pid).id == pid
+    assert edits.resolve_paper(library, pid.upper()).id == pid
     unique = next(n for n in range(1, 13) if sum(i.startswith(pid[:n]) for i in ids) == 1)
-    assert edits.resolve_id(library, pid[:unique]).id == pid
+    assert edits.resolve_paper(library, pid[:unique]).id == pid
     shared = next(d for d in "0123456789abcdef" if sum(i.startswith(d) for i in ids) > 1)
     with pytest.raises(NotFound) as ambiguous:
-        edits.resolve_id(library, shared)
+        edits.resolve_paper(library, shared)
     assert sorted(c.split("\t")[0] for c in ambiguous.value.candidates) == sorted(i for i in ids if i.startswith(shared))
     for text in ("", "xyz", "0" * 13, pid + "0"):
         with pytest.raises(NotFound):
-            edits.resolve_id(library, text)
+            edits.resolve_paper(library, text)
 
 
 def test_find_one_prefers_an_id_then_a_query(library: Library) -> None:

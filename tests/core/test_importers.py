@@ -68,6 +68,22 @@ def test_small_bibtex_fields() -> None:
     assert reasons[2].startswith("line 31") and "not valid BibTeX" in reasons[2]
 
 
+def test_a_paper_list_record_with_an_empty_author_reads_author_site(tmp_path: Path) -> None:
+    """A paper-list JSON record whose `author` is empty but whose `author_site` names them comes in with those
+    authors (and its key from the first one's name), not author-less."""
+    import json
+
+    path = tmp_path / "icml.json"
+    records = [
+        {"title": "Loss Surfaces", "abstract": "We map loss surfaces.", "author": "", "author_site": "Ada Lovelace, Alan Turing", "year": 2018},
+        {"title": "Both Given", "abstract": "The author field wins.", "author": "Grace Hopper", "author_site": "Someone Else"},
+    ]
+    path.write_text(json.dumps(records), encoding="utf-8")
+    first, second = read_import(path).papers
+    assert first.authors == ("Ada Lovelace", "Alan Turing")
+    assert second.authors == ("Grace Hopper",)
+
+
 def test_json_array_with_alternative_and_unknown_keys() -> None:
     parsed = read_import(FIXTURES / "papers.json")
     alpha, beta, gamma = parsed.papers

@@ -97,14 +97,18 @@ CASES: dict[str, tuple[bytes | Callable[[], bytes], Expect]] = {
     "wrongtypes.jsonl": (b'5\n"x"\n[1]\n{"title": "Line ok"}\n', Imported(1)),
     # truncated
     "truncated.json": (b'[{"title": "a", "abstract": "b"}, {"title": "c", "abs', Error("not valid JSON")),
-    "truncated.bib": (b"@article{a, title={Whole}, abstract={fine}}\n@article{b, title={Cut}, abstract={cut off", Imported(1)),
-    "truncated-only.bib": (b"@article{b, title={Cut}, abstract={cut off", Imported(0)),
+    # a BibTeX file whose last entry is open at its end was cut short: refused whole, as truncated JSON is
+    "truncated.bib": (
+        b"@article{a, title={Whole}, abstract={fine}}\n@article{b, title={Cut}, abstract={cut off",
+        Error("the file is cut short; nothing was imported"),
+    ),
+    "truncated-only.bib": (b"@article{b, title={Cut}, abstract={cut off", Error("ends inside the entry at line 1")),
     # deeply nested
     "nested.bib": (
         lambda: b"@article{n, title={" + b"{" * 50000 + b"deep" + b"}" * 50000 + b"}, abstract={" + b"\\frac{" * 20000 + b"x" + b"}" * 20000 + b"}}",
         Imported(1),
     ),
-    "unclosed.bib": (lambda: b"@article{n, title={" + b"{" * 50000 + b"deep}", Imported(0)),
+    "unclosed.bib": (lambda: b"@article{n, title={" + b"{" * 50000 + b"deep}", Error("the file is cut short")),
     "nested.json": (lambda: b"[" * 100000 + b"]" * 100000, Error("not valid JSON")),
     "nested-object.json": (lambda: b'[{"title": "n", "x": ' + b'{"a": ' * 5000 + b"1" + b"}" * 5000 + b"}]", Error("not valid JSON")),
     "nested.txt": (lambda: b"Nested\n\n" + b"{[(" * 30000 + b"\n", Imported(1)),

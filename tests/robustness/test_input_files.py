@@ -183,7 +183,7 @@ def test_an_unreadable_file(library_dir: Path) -> None:
 
 # -- the same files through the app's import dialog -------------------------------------
 
-DIALOG_CASES = ["nul.txt", "latin1.txt", "truncated.json", "empty.bib", "number.json", "header.txt"]
+DIALOG_CASES = ["nul.txt", "latin1.txt", "truncated.json", "truncated.bib", "empty.bib", "number.json", "header.txt"]
 
 
 async def test_import_dialog_names_each_bad_file_and_changes_nothing(odd_folder: Path, library_dir: Path) -> None:
@@ -205,6 +205,9 @@ async def test_import_dialog_names_each_bad_file_and_changes_nothing(odd_folder:
             await pilot.pause()
             result = str(app.screen.query_one("#import-result", Static).render())
             assert result.count("\n") == 0 and result.startswith(f"{path}: "), result
+            if path.name == "truncated.bib":  # the same words as the command line's
+                assert result.startswith(f"{path}: ends inside the entry at line 2 (@article{{b, title={{Cut}}"), result
+                assert result.endswith("…): the file is cut short; nothing was imported from it"), result
         assert app.is_running
     assert len(lib) == SEEDED
     assert stored(library_dir) == before

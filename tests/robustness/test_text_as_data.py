@@ -227,7 +227,9 @@ def test_command_line_output_carries_no_controls(tmp_path: Path, library_dir: Pa
     evil_list = tmp_path / "evil.txt"
     evil_list.write_text(f"\x1b]0;PWNED-TITLE\x07List {MARKUP}\n\nAn abstract about terminal escapes {ESCAPES}\n")
     evil_bib = tmp_path / "evil.bib"
-    evil_bib.write_text("@article{k\x1b]52;c;cHduZWQ=\x07, title={T\x1b[31m}, abstract={cut")
+    # A malformed entry in the middle of the file (left open where the next starts) is skipped and named by its
+    # start; the entry after it comes in. (A file cut short at its end is refused whole: no skip line.)
+    evil_bib.write_text("@article{k\x1b]52;c;cHduZWQ=\x07, title={T\x1b[31m}, abstract={open\n@article{fine, title={Fine}, abstract={A good one}}\n")
     missing = tmp_path / "gone\x1b]0;PWNED-TITLE\x07.txt"
     main(["import", "--db", str(library_dir), str(evil_list), str(evil_bib), str(missing)])
     main(["list", "--db", str(library_dir)])

@@ -165,6 +165,19 @@ async def test_bad_settings_warn_in_one_line_each_and_do_not_crash(make_app, lib
         assert app.theme == "textual-dark"
 
 
+async def test_a_cite_style_no_style_has_is_in_the_settings_notice(make_app, library: Library, tmp_path: Path) -> None:
+    """A well-formed name (the file accepts it) that names no style, and a .csl file that is not there."""
+    config = tmp_path / "config.toml"
+    for style, words in (("harvard-nowhere", "harvard-nowhere: not a citation style"), ("gone.csl", "gone.csl: no such style file")):
+        app = make_app(settings=Settings(cite_style=style, first_steps=False), config_file=config)
+        async with app.run_test(size=(120, 36), notifications=True) as pilot:
+            await pilot.pause()
+            [notice] = app._notifications
+            assert notice.title == f"Settings: 1 problem in {config}; each ignored"
+            assert notice.message.startswith(f"• cite_style: {words}")
+            assert app.settings.cite_style == "apa"  # the copy menu's reference falls back to the default
+
+
 async def test_nine_bad_settings_are_all_listed_as_the_cli_prints_them(make_app, library: Library, tmp_path: Path) -> None:
     """Nine problems in the file: the CLI prints nine lines; the app lists the same nine in one notice, all on screen."""
     from tests.cli.clirun import run

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 #: The ID argument of the commands that change one paper (`rate`, `status`, `tag`, `note`).
-PAPER_ID_HELP = "the paper's id, or a unique start of it (the first column of `paperdesk list`)"
+PAPER_ID_HELP = "the paper's id, a unique start of it (the first column of `paperdesk list`), or its citation key"
 
 
 def complete(action: argparse.Action, kind: str) -> None:

@@ -90,6 +90,17 @@ class Library(LibraryStore):
         """The keys papers in the trash hold (case-folded key -> id): they stay theirs, for a restore."""
         return trashed_keys(self.folder)
 
+    def trashed_ids(self) -> dict[str, str]:
+        """The ids of the papers in the trash, each with when its newest removal was ("2026-12-03 18:15"): so
+        a command naming one can say it is already there rather than that no paper has the id."""
+        from tui.core.store.trash_file import readable_trash
+
+        found: dict[str, str] = {}
+        for batch in readable_trash(self.folder):  # oldest removal first: a later one of the same id wins
+            when = str(batch.get("removed", ""))[:16].replace("T", " ")
+            found.update((doc["id"], when) for doc in batch.get("papers", []) if isinstance(doc.get("id"), str))
+        return found
+
     def seed(self) -> list[ImportReport]:
         """Add the lists that ship with paperdesk (in memory only when the library is read-only)."""
         from tui.core.ingest.lists import read_list_file

@@ -124,6 +124,12 @@ class PaperdeskApp(App[int]):
         self._saved_theme = self.theme
         self.key_overrides, warnings = check_keys(self.settings.keys, str(self.config_file or "settings"))
         self.config_warnings.extend(warnings)
+        from tui.core.usecases.cite import style_warning
+
+        style_problem = style_warning(self.settings.cite_style, str(self.config_file or "settings"))
+        if style_problem:  # in the settings notice with the others; the copy menu's reference falls back to APA
+            self.config_warnings.append(style_problem)
+            self.settings.cite_style = "apa"
         if self.key_overrides:
             self.set_keymap(self.key_overrides)
         self.theme_changed_signal.subscribe(self, self._theme_changed)

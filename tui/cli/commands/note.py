@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         text = sys.stdin.read()
     with writable(library_folder(args)) as lib:
         if args.edit:
-            paper = edits.resolve_id(lib, args.id)
+            paper = edits.resolve_paper(lib, args.id)
             edited = edit_text(lib.annotation(paper.id).notes)
             print(edits.save_notes(lib, paper, edited).line)
         else:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from tui.cli.exits import EXIT_FAIL, EXIT_OK, PROG
 from tui.cli.folder import library_folder
-from tui.cli.options import positive_int
+from tui.cli.options import PAPER_ID_HELP, positive_int
 from tui.cli.output import damage_said, shown
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
         description="Print the papers most like one (the app's m): BM25 over title and abstract, with your tags "
         "and notes as a boost. One line per paper: id, title and the words it shares with the paper, best first.",
     )
-    rel.add_argument("id", metavar="ID", help="the paper's id, or a unique start of it (the first column of `paperdesk list`)")
+    rel.add_argument("id", metavar="ID", help=PAPER_ID_HELP)
     rel.add_argument("--json", action="store_true", help="one JSON object per line: id, title, list, score, terms")
     rel.add_argument("--limit", "-n", metavar="N", type=positive_int, default=10, help="print at most N papers (default: 10)")
 
@@ -35,11 +35,11 @@ def run(args: argparse.Namespace) -> int:
     """The papers most like one, best first, with the words they share (tsv or JSON lines)."""
     from tui.core.related.index import RelatedIndex
     from tui.core.render.titles import row_title
-    from tui.core.usecases.edit import resolve_id
+    from tui.core.usecases.edit import resolve_paper
     from tui.core.usecases.list import search_index
 
     with _read_library(args) as lib:
-        paper = resolve_id(lib, args.id)
+        paper = resolve_paper(lib, args.id)
         annotations = lib.annotations()
         # Built on the search index saved beside the library (loaded, not rebuilt, when papers.json is unchanged).
         found = RelatedIndex(search_index(lib), annotations).similar(paper.id, args.limit)

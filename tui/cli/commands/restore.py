@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from tui.cli.exits import EXIT_OK
 from tui.cli.folder import library_folder
-from tui.cli.output import shown
+from tui.cli.output import fail, shown
 
 
 def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.ArgumentParser) -> None:
@@ -25,6 +25,8 @@ def run(args: argparse.Namespace) -> int:
 
     with Library.open(library_folder(args), seed=False) as lib:
         lines = restore_papers(lib, everything=args.all)
-    for line in lines or ["the trash is empty"]:
+    if not lines:
+        return fail("restore: the trash is empty; nothing to bring back")  # nothing came back: exit 1, as the table says
+    for line in lines:
         print(shown(line))
     return EXIT_OK

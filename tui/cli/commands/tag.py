@@ -25,8 +25,13 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 
 def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
-    """The tag edits swallow every later word (`-draft` is not an option): `--db` among them is taken back out."""
+    """The tag edits swallow every later word (`-draft` is not an option): `--db` among them is taken back out.
+
+    No edit at all is a usage error (exit 2), as the exit-status table has it, not bad input.
+    """
     split_db(args)
+    if not args.edits:
+        parser.error("tag: give tags to add (+tag) or remove (-tag), as in `paperdesk tag ID +llm -draft`")
 
 
 def split_db(args: argparse.Namespace) -> None:
@@ -48,8 +53,6 @@ def run(args: argparse.Namespace) -> int:
     from tui.core.library import writable
     from tui.core.usecases import edit as edits
 
-    if not args.edits:
-        return fail("tag: give tags to add (+tag) or remove (-tag)")
     with writable(library_folder(args)) as lib:
         try:
             print(edits.edit_tags(lib, args.id, args.edits).line)

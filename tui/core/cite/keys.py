@@ -101,16 +101,22 @@ class KeyPattern:
     def key(self, paper: Paper) -> str:
         """The key this pattern makes for `paper` ("paper" when the paper gives it nothing at all)."""
         out = []
+        first = next((a for a in paper.authors if a.strip() and a.strip().casefold() != "et al."), "")
+        auth = "".join(key_words(family_name(first)))
+        title = paper.title or paper.derived_title
+        moved = False  # an author-less paper's key starts from its title, as Better BibTeX's: `loss2018`, not `2018loss`
+        if not auth and title and any(name == "auth" for name, count in self.parts if count >= 0):
+            words = max((count for name, count in self.parts if name == "title"), default=1)
+            auth, moved = "".join(title_words(title, words)), True
         for name, count in self.parts:
             if count < 0:
                 out.append(name)
             elif name == "auth":
-                first = next((a for a in paper.authors if a.strip() and a.strip().casefold() != "et al."), "")
-                out.append("".join(key_words(family_name(first))))
+                out.append(auth)
             elif name == "year":
                 out.append("".join(ch for ch in paper.year if ch.isascii() and ch.isdigit())[:4])
-            else:
-                out.append("".join(title_words(paper.title or paper.derived_title, count)))
+            elif not moved:  # the title words stood in for the author: not twice
+                out.append("".join(title_words(title, count)))
         key = "".join(out)
         return key if any(ch.isalnum() for ch in key) else "paper"
 

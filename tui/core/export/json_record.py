@@ -6,7 +6,7 @@ from typing import Any
 
 from tui.core.highlights import anchor_all, document
 from tui.core.highlights import record as highlight_record
-from tui.core.models import Annotation, Paper
+from tui.core.models import Annotation, Paper, source_tags
 from tui.core.render.titles import display_title
 
 
@@ -15,7 +15,8 @@ def paper_record(paper: Paper, annotation: Annotation) -> dict[str, Any]:
 
     `title` is the shown title (LaTeX rendered); the title that came with the data, if any, is
     `data_title`, and the one derived from the abstract is `derived_title`.
-    `year` is a number when it is one. `highlights` are in reading order, each
+    `tags` are the reader's; `source_tags` those that came with the data (BibTeX `keywords`, Zotero's
+    tags) and are not the reader's too. `year` is a number when it is one. `highlights` are in reading order, each
     `{text, comment, prefix, suffix, start}` (`start` where the text is now; -1 and
     `orphaned: true` when the abstract no longer holds it).
     """
@@ -30,6 +31,7 @@ def paper_record(paper: Paper, annotation: Annotation) -> dict[str, Any]:
         rating=annotation.rating,
         status=annotation.status.value,
         tags=list(annotation.tags),
+        source_tags=list(source_tags(paper, annotation)),
         created=annotation.created,
         updated=annotation.updated,
         opened=annotation.opened,

@@ -23,7 +23,7 @@ from tui.core.export.highlights_md import highlights_markdown, pair_list
 from tui.core.export.own_text import ABSTRACT, ABSTRACT_HEADING, HIGHLIGHTS, HIGHLIGHTS_HEADING, TITLE, OwnText, with_own_text
 from tui.core.export.vault_markdown import shift_headings, vault_tag
 from tui.core.export.vault_markdown import shown_title as rendered_title
-from tui.core.models import Annotation, Paper, Status, day, shown_title, utc_now
+from tui.core.models import Annotation, Paper, Status, day, shown_title, source_tags, utc_now
 from tui.core.render.links import code_links
 from tui.core.render.text import clean, one_line
 from tui.core.words import plural
@@ -108,6 +108,8 @@ def meta_line(entry: Entry) -> str:
     parts.append(f"Status: {ann.status.value}")
     if ann.tags:
         parts.append("Tags: " + ", ".join(ann.tags))
+    if imported := source_tags(paper, ann):
+        parts.append("Tags from the data: " + ", ".join(imported))
     for label, stamp in (("Opened", ann.opened), ("Started", ann.started), ("Finished", ann.finished), ("Updated", ann.updated)):
         if stamp:
             parts.append(f"{label}: {day(stamp)}")
@@ -144,6 +146,12 @@ def paper_section(entry: Entry, level: int = 2) -> str:
     if notes.strip():
         # The notes' own headings nest below "### Notes": a note's "# H" becomes "#### H".
         parts += [f"{'#' * (level + 1)} Notes", shift_headings(notes, level + 1)]
+    from tui.core.export.paper_text import zotero_extra
+
+    for zotero_note in zotero_extra(entry.paper)[1]:  # Zotero's child notes, apart from the reader's own
+        text = clean(zotero_note).strip("\n")
+        if text.strip():
+            parts += [f"{'#' * (level + 1)} Zotero note", shift_headings(text, level + 1)]
     return "\n\n".join(parts) + "\n"
 
 

@@ -10,21 +10,25 @@ from typing import Any
 
 from tui.core.export.json_record import paper_record
 from tui.core.highlights import Anchored, anchor_all, document
-from tui.core.models import Annotation, Paper
+from tui.core.models import Annotation, Paper, source_tags
 from tui.core.render.latex import to_unicode
 from tui.core.render.links import code_links, is_code_link
 from tui.core.render.text import one_line, visible
 from tui.core.render.titles import row_title
 
 
-def annotation_line(annotation: Annotation) -> str:
-    """"★★★☆☆  reading (opened 2026-01-02, started 2026-01-03)  #rl #vision", as the pane has it."""
+def annotation_line(annotation: Annotation, paper: Paper | None = None) -> str:
+    """"★★★☆☆  reading (opened 2026-01-02, started 2026-01-03)  #rl #vision", as the pane has it; with `paper`,
+    the tags that came with its data after the reader's, marked so: "  from the data: #sparsity #lasso"."""
     rating = annotation.rating
     parts = ["★" * rating + "☆" * (5 - rating)]
     stamps = (("opened", annotation.opened), ("started", annotation.started), ("read", annotation.finished))
     dates = [f"{label} {stamp[:10]}" for label, stamp in stamps if stamp]
     parts.append(annotation.status.value + (f" ({', '.join(dates)})" if dates else ""))
     parts.extend("#" + one_line(tag) for tag in annotation.tags)
+    imported = source_tags(paper, annotation) if paper is not None else ()
+    if imported:
+        parts.append("from the data: " + " ".join("#" + one_line(tag) for tag in imported))
     return "  ".join(parts)
 
 
@@ -42,7 +46,7 @@ def _links(paper: Paper) -> list[str]:
     return found
 
 
-def _zotero(paper: Paper) -> tuple[str, list[str]]:
+def zotero_extra(paper: Paper) -> tuple[str, list[str]]:
     """The zotero:// link back and the child notes (Markdown) of a paper a Zotero import brought; ("", []) for others."""
     found = paper.extra.get("zotero") if paper.extra else None
     if not isinstance(found, dict):
@@ -71,9 +75,9 @@ def paper_text(paper: Paper, annotation: Annotation) -> str:
     links = [f"doi:{one_line(paper.doi)}" if paper.doi else "", one_line(paper.url)]
     if any(links):
         head.append("  ".join(link for link in links if link))
-    head.append(annotation_line(annotation))
+    head.append(annotation_line(annotation, paper))
     head.append(f"id {paper.id}" + (f"  key {one_line(paper.citekey)}" if paper.citekey else ""))
-    zotero_link, zotero_notes = _zotero(paper)
+    zotero_link, zotero_notes = zotero_extra(paper)
     if zotero_link:
         head.append(f"Zotero: {one_line(zotero_link)}")
     blocks = ["\n".join(head)]

@@ -127,6 +127,26 @@ def _author_name(raw: str) -> str:
     return "et al." if name.lower() == "others" else name
 
 
+def _refuse_truncated(text: str, failed: list[Any], source: Path) -> None:
+    """A file whose last entry is still open at its end was cut short (a copy or download that stopped): refused
+    whole, as a truncated JSON file is, rather than imported without what was lost (`InputFileError`).
+
+    An entry left open in the middle of a file ends where the next `@` starts: it is a malformed entry,
+    skipped and named, and the rest of the file comes in.
+    """
+    tail = text.rstrip()
+    for block in failed:
+        raw = (block.raw or "").rstrip()
+        error = getattr(block, "error", None)
+        if raw and tail.endswith(raw) and error is not None and "Aborted" in type(error).__name__:
+            line = (block.start_line or 0) + 1
+            head = one_line(normalize_space(raw[:40]))
+            raise InputFileError(
+                source,
+                f"ends inside the entry at line {line} ({head}…): the file is cut short; nothing was imported from it",
+            )
+
+
 def parse_bibtex(text: str, source: Path) -> ParsedFile:
     """Every entry with a title or an abstract becomes a paper; the others are reported as skipped."""
     entries = scan(text)
@@ -137,9 +157,11 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
         try:
             library = bibtexparser.parse_string(text)
         except Exception as exc:  # the parser's own failure: nothing sensible can come of the file
-            raise InputFileError(source, f"could not be parsed as BibTeX ({exc}); nothing was imported from it") from None
+            why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__  # never "()"
+            raise InputFileError(source, f"could not be parsed as BibTeX ({why}); nothing was imported from it") from None
         entries = [Entry(e.key, e.entry_type, {k: v.value for k, v in e.fields_dict.items()}, e.start_line or 0) for e in library.entries]
         failed = library.failed_blocks
+        _refuse_truncated(text, failed, source)
     if not entries and not failed:
         raise InputFileError(source, "holds no BibTeX entries")
     volumes = {e.key: e for e in entries if e.entry_type.lower() in VOLUME_TYPES}

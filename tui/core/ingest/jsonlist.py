@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 KEYS: dict[str, tuple[str, ...]] = {
     "title": ("title", "paper"),
     "abstract": ("abstract", "summary"),
-    "authors": ("authors", "author"),
+    "authors": ("authors", "author", "author_site"),  # author_site: a paper list's authors when `author` is empty
     "venue": ("venue", "list", "journal", "booktitle"),
     "year": ("year",),
     "url": ("url", "link", "site", "pdf"),

@@ -6,7 +6,7 @@ name is importable from here, which is where the rest of paperdesk imports it fr
 
 from __future__ import annotations
 
-from tui.core.models.annotation import DATED_FIELDS, EDITABLE_FIELDS, Annotation, Highlight, Status, highlights_from, shown_title
+from tui.core.models.annotation import DATED_FIELDS, EDITABLE_FIELDS, Annotation, Highlight, Status, highlights_from, shown_title, source_tags
 from tui.core.models.citekeys import id_as_key, valid_key
 from tui.core.models.ids import abstract_basis, paper_id, variant_id
 from tui.core.models.marks import VOTE, MemberMark
@@ -35,6 +35,7 @@ __all__ = [
     "normalize_space",
     "paper_id",
     "shown_title",
+    "source_tags",
     "utc_now",
     "valid_key",
     "variant_id",

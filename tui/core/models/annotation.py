@@ -152,3 +152,13 @@ def shown_title(paper: Paper, annotation: Annotation | None) -> str:
     if annotation is not None and annotation.title:
         return annotation.title
     return paper.shown_title
+
+
+def source_tags(paper: Paper, annotation: Annotation | None) -> tuple[str, ...]:
+    """The tags that came with the data (BibTeX `keywords`, Zotero's tags) and are not the reader's own.
+
+    Shown beside the reader's, marked as the source's: a tag the reader kept (made theirs) shows once, as
+    theirs; one they removed is gone from the paper (`usecases.annotate.drop_source_tags`).
+    """
+    mine = {t.casefold() for t in annotation.tags} if annotation is not None else set()
+    return tuple(t for t in paper.tags if t.casefold() not in mine)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tui.core.models import Annotation
+from tui.core.models import Annotation, Paper, source_tags
 from tui.core.render.text import one_line
+
+__all__ = ["complete", "format_tags", "known_tags", "parse_tags", "source_tags"]
 
 
 def parse_tags(text: str) -> tuple[str, ...]:
@@ -27,13 +29,24 @@ def format_tags(tags: Iterable[str]) -> str:
     return ", ".join(one_line(t) for t in tags)
 
 
-def known_tags(annotations: Iterable[Annotation]) -> list[str]:
-    """Every tag in use, most used first (then alphabetically), for completion."""
+def known_tags(annotations: Iterable[Annotation], papers: Iterable[Paper] = ()) -> list[str]:
+    """Every tag in use, most used first (then alphabetically), for completion: the reader's, then those
+    that came with the data (`papers`' source tags) that no reader's tag spells already."""
     counts: dict[str, int] = {}
     for ann in annotations:
         for tag in ann.tags:
             counts[tag] = counts.get(tag, 0) + 1
-    return sorted(counts, key=lambda t: (-counts[t], t.casefold()))
+    mine = sorted(counts, key=lambda t: (-counts[t], t.casefold()))
+    taken = {t.casefold() for t in mine}
+    found: dict[str, int] = {}
+    spelled: dict[str, str] = {}
+    for paper in papers:
+        for tag in paper.tags:
+            folded = tag.casefold()
+            if folded not in taken:
+                spelled.setdefault(folded, tag)
+                found[folded] = found.get(folded, 0) + 1
+    return mine + [spelled[f] for f in sorted(found, key=lambda f: (-found[f], f))]
 
 
 def complete(text: str, known: Iterable[str]) -> str | None:

@@ -16,7 +16,8 @@ first `u`: nothing here is needed for the app's first frame but the saver.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from tui.core.models import Annotation, Status, utc_now
 from tui.core.store.saver import AnnotationSaver, SaveRequest
 from tui.core.store.storage import ANNOTATIONS_FILE
-from tui.core.store.tags import complete, format_tags, known_tags, parse_tags
+from tui.core.store.tags import complete, format_tags, known_tags, parse_tags, source_tags
 
 if TYPE_CHECKING:
     from tui.core.library import Library
@@ -35,8 +36,32 @@ if TYPE_CHECKING:
     from tui.core.store.history import Step as Step
 
 __all__ = [
-    "Annotating", "Pending", "complete", "format_tags", "kinds", "known_tags", "parse_tags", "same_value", "save_logged",
+    "Annotating", "Pending", "complete", "drop_source_tags", "format_tags", "kinds", "known_tags", "parse_tags", "same_value",
+    "save_logged", "source_tags",
 ]
+
+
+@dataclass
+class _SourceTagEdit:
+    """One paper's imported tags, fewer: the shape `LibraryStore.change_papers` takes."""
+
+    replaced: dict[str, Any]
+    added: list[Any] = field(default_factory=list)
+    removed: set[str] = field(default_factory=set)
+
+
+def drop_source_tags(library: Library, pid: str, dropped: Iterable[str]) -> tuple[str, ...]:
+    """Remove tags that came with the data from the paper (the reader removed them: `tag ID -x`, the tag box);
+    the ones removed, case as stored. One atomic write of papers.json; nothing when none of them is there."""
+    wanted = {t.casefold() for t in dropped}
+    paper = library.get(pid)
+    if paper is None or not wanted:
+        return ()
+    gone = tuple(t for t in paper.tags if t.casefold() in wanted)
+    if gone:
+        kept = tuple(t for t in paper.tags if t.casefold() not in wanted)
+        library.change_papers(lambda papers: _SourceTagEdit({pid: paper.with_changes(tags=kept)}))
+    return gone
 
 
 def _plain(value: Any) -> Any:

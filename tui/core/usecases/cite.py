@@ -152,3 +152,22 @@ def _copy_text(paper: Paper, annotation: Annotation | None, name: str, style: st
 def copy_formats(paper: Paper, annotation: Annotation | None = None, style: str = "apa") -> dict[str, str]:
     """Every copy-menu text of `paper` at once, by `COPY_FORMATS` name (for a menu that shows them all)."""
     return {name: copy_text(paper, annotation, name, style) for name in COPY_FORMATS}
+
+
+def style_warning(style: str, source: str) -> str | None:
+    """The settings' `cite_style` checked against the styles there are: a warning line in the settings file's
+    shape (`source: cite_style: why; using the default`), or None when it can be used.
+
+    The settings file only checks the name's shape (`tui.core.config` knows nothing of the cite package); a
+    well-formed name no style has, or a .csl file that is not there, is found here, so the app's settings
+    notice lists it with the others instead of the copy menu failing later.
+    """
+    if style.strip().casefold() in ("", "apa"):
+        return None  # the default, always there: no style lookup on the way to the first frame
+    from tui.core.cite.references import StyleError, style_path
+
+    try:
+        style_path(style)
+    except StyleError as exc:
+        return f"{source}: cite_style: {exc}; using the default"
+    return None

@@ -18,7 +18,7 @@ from tui.core.library import Library
 from tui.core.models import Annotation, Paper, Status
 from tui.core.render.text import one_line
 from tui.core.render.titles import row_title
-from tui.core.usecases.annotate import parse_tags, save_logged
+from tui.core.usecases.annotate import drop_source_tags, parse_tags, save_logged
 from tui.core.usecases.list import papers_matching
 from tui.core.words import plural
 
@@ -61,32 +61,40 @@ def by_id_prefix(lib: Library, text: str) -> list[Paper]:
     return [p for p in lib.papers if p.id.startswith(prefix)]
 
 
-def resolve_id(lib: Library, text: str) -> Paper:
-    """The one paper whose id is or starts with `text`; `NotFound` (with the candidates) otherwise."""
+def by_citekey(lib: Library, text: str) -> list[Paper]:
+    """The papers whose citation key is `text` (case-insensitive)."""
+    wanted = text.strip().casefold()
+    return [p for p in lib.papers if p.citekey and p.citekey.casefold() == wanted] if wanted else []
+
+
+def resolve_paper(lib: Library, text: str) -> Paper:
+    """The one paper an id, a unique id start or a citation key names; `NotFound` (with the candidates) otherwise.
+
+    The one way every command names a paper (`rate`, `status`, `tag`, `note`, `related`, and `show`/`cite`
+    before they try a query): a unique id start wins over a key, a key over an ambiguous id start.
+    """
     found = by_id_prefix(lib, text)
     if len(found) == 1:
         return found[0]
+    keyed = by_citekey(lib, text)
+    if len(keyed) == 1:
+        return keyed[0]
     shown = one_line(text)
-    if not found:
-        raise NotFound(f"{shown}: no paper has this id (ids are the first column of `paperdesk list`)")
-    raise NotFound(f"{shown}: {len(found)} papers have ids starting so; give more of the id", _candidates(lib, found))
+    if found:
+        raise NotFound(f"{shown}: {len(found)} papers have ids starting so; give more of the id", _candidates(lib, found))
+    if keyed:
+        raise NotFound(f"{shown}: {len(keyed)} papers have this citation key; give an id", _candidates(lib, keyed))
+    raise NotFound(f"{shown}: no paper has this id or citation key (ids are the first column of `paperdesk list`)")
 
 
 def find_one(lib: Library, text: str) -> Paper:
     """The paper an id (or unique id prefix), a citation key or a filter query names; `NotFound` listing the
     matches otherwise.
 
-    An id prefix wins over a key, and a key over a query of the same text; a query must match exactly one paper.
+    What `resolve_paper` names comes first; a query must match exactly one paper.
     """
-    found = by_id_prefix(lib, text)
-    if len(found) == 1:
-        return found[0]
-    if found:
-        return resolve_id(lib, text)  # raises with the candidates
-    wanted = text.strip().casefold()
-    keyed = [p for p in lib.papers if p.citekey and p.citekey.casefold() == wanted]
-    if len(keyed) == 1:
-        return keyed[0]
+    if by_id_prefix(lib, text) or by_citekey(lib, text):
+        return resolve_paper(lib, text)
     hits = list(papers_matching(lib, text))  # a malformed query raises its own one line
     if len(hits) == 1:
         return hits[0]
@@ -136,7 +144,7 @@ def rate(lib: Library, pid_text: str, rating: int) -> Edit:
     """Rate the paper 0 (clear) to 5."""
     if not 0 <= rating <= 5:
         raise ValueError("a rating is 0 (none) to 5")
-    paper = resolve_id(lib, pid_text)
+    paper = resolve_paper(lib, pid_text)
     old = lib.annotation(paper.id).rating
     return _save(lib, paper, {"rating": rating}, _arrow("rating", stars(old), stars(rating)))
 
@@ -153,7 +161,7 @@ def parse_status(text: str) -> Status:
 def set_status(lib: Library, pid_text: str, status: Status | str) -> Edit:
     """Set the reading status (the first `reading`/`read` also stamps the day, as in the app)."""
     status = Status(status)
-    paper = resolve_id(lib, pid_text)
+    paper = resolve_paper(lib, pid_text)
     old = lib.annotation(paper.id).status
     return _save(lib, paper, {"status": status.value}, _arrow("status", old.value, status.value))
 
@@ -177,17 +185,29 @@ def apply_tag_edits(tags: Sequence[str], edits: Sequence[str]) -> tuple[str, ...
 
 
 def edit_tags(lib: Library, pid_text: str, edits: Sequence[str]) -> Edit:
-    """Add (+tag) and remove (-tag) tags."""
+    """Add (+tag) and remove (-tag) tags.
+
+    Tags that came with the data (`store.tags.source_tags`) are the reader's to keep (`+x` makes one theirs)
+    or remove (`-x` takes it off the paper, `usecases.annotate.drop_source_tags`).
+    """
     if not any(parse_tags(e[1:] if e[:1] in "+-" else e) for e in edits):
         raise ValueError("give tags to add (+tag) or remove (-tag)")
-    paper = resolve_id(lib, pid_text)
+    paper = resolve_paper(lib, pid_text)
     old = lib.annotation(paper.id).tags
     new = apply_tag_edits(old, edits)
+    removals = [t for e in edits if e[:1] == "-" for t in parse_tags(e[1:])]
+    dropped = drop_source_tags(lib, paper.id, removals)
+    paper = lib.get(paper.id) or paper
     added = [t for t in new if t not in old]
-    removed = [t for t in old if t not in new]
+    folded_old = {t.casefold() for t in old}
+    removed = [t for t in old if t not in new] + [t for t in dropped if t.casefold() not in folded_old]
     parts = [f"+{t}" for t in added] + [f"-{t}" for t in removed]
-    what = f"tags {' '.join(parts) or 'unchanged'} (now: {', '.join(new) or 'none'})"
-    return _save(lib, paper, {"tags": list(new)}, what)
+    mine = {t.casefold() for t in new}
+    imported = [t for t in paper.tags if t.casefold() not in mine]
+    what = f"tags {' '.join(parts) or 'unchanged'} (now: {', '.join(new) or 'none'}"
+    what += f"; from the data: {', '.join(imported)})" if imported else ")"
+    edit = _save(lib, paper, {"tags": list(new)}, what)
+    return Edit(paper, edit.annotation, edit.changed or bool(dropped), what)
 
 
 def appended(notes: str, text: str) -> str:
@@ -199,7 +219,7 @@ def appended(notes: str, text: str) -> str:
 
 def set_notes(lib: Library, pid_text: str, text: str, *, append: bool = False) -> Edit:
     """Replace the notes with `text`, or append it on a new line."""
-    paper = resolve_id(lib, pid_text)
+    paper = resolve_paper(lib, pid_text)
     old = lib.annotation(paper.id).notes
     if append:
         return save_notes(lib, paper, appended(old, text), f"appended {_count(text)}")

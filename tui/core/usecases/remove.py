@@ -43,8 +43,11 @@ def choose_papers(
         chosen.update((p.id, p) for p in library.papers if p.list.casefold() == name.casefold())
     if query is not None:
         chosen.update((p.id, p) for p in papers_matching(library, query))
+    trashed = library.trashed_ids() if any(library.get(pid) is None for pid in ids) else {}
     for pid in ids:
         paper = library.get(pid)
+        if paper is None and pid in trashed:
+            raise LibraryError(f"{pid} is already in the trash (removed {trashed[pid]}); `paperdesk restore` brings it back")
         if paper is None:
             raise LibraryError(f"no paper has the id {pid}; `paperdesk list` shows the ids")
         chosen[pid] = paper

@@ -22,7 +22,7 @@ from textual.message import Message
 from tui.core.errors import PaperdeskError
 from tui.core.models import Annotation, Paper, Status, shown_title
 from tui.core.render.text import one_line
-from tui.core.usecases.annotate import Annotating, Pending, format_tags, known_tags, parse_tags
+from tui.core.usecases.annotate import Annotating, Pending, drop_source_tags, format_tags, known_tags, parse_tags, source_tags
 from tui.core.words import plural
 from tui.ui.error_line import error_line
 from tui.ui.library.write_order import WriteOrder
@@ -64,6 +64,8 @@ class Annotator:
         self.notes = self.reader.notes
         self.progress = context.progress
         self.open_library = context.library
+        self.reload: Callable[[], None] = context.reload
+        """The list and the pane show the papers as stored now (after the tag box took tags that came with the data off one)."""
         self.library: Library | None = None
         self.annotating = Annotating()
         """The core's side: ordered saves and the undo history (`tui.core.usecases.annotate`)."""
@@ -284,13 +286,31 @@ class Annotator:
         from tui.ui.screens.tag_dialog import TagDialog  # dialogs: imported when first opened, never before the first frame
 
         ann = self.view(paper.id)
-        known = known_tags(self.library.annotations().values())
-        dialog = TagDialog(shown_title(paper, ann), format_tags(ann.tags), known)
+        known = known_tags(self.library.annotations().values(), self.library.papers)
+        # The tags that came with the data stand in the line beside the reader's: kept, they become the reader's;
+        # taken out, they leave the paper (`_retag`).
+        dialog = TagDialog(shown_title(paper, ann), format_tags(ann.tags + source_tags(paper, ann)), known)
         self.host.app.push_screen(dialog, partial(self._retag, paper))
 
     def _retag(self, paper: Paper, line: str | None) -> None:
-        if line is not None:
-            self.change(paper.id, tags=parse_tags(line))
+        if line is None:
+            return
+        tags = parse_tags(line)
+        kept = {t.casefold() for t in tags}
+        dropped = [t for t in source_tags(paper, self.view(paper.id)) if t.casefold() not in kept]
+        self.change(paper.id, tags=tags)
+        if dropped and self.library is not None:
+            library, reload = self.library, self.reload  # read here, on the UI thread
+
+            def job() -> None:
+                try:
+                    drop_source_tags(library, paper.id, dropped)
+                except (PaperdeskError, OSError) as exc:
+                    to_ui(self.host.app, self.host.notify, f"Tags not removed: {error_line(exc)}", severity="error", markup=False)
+                    return
+                to_ui(self.host.app, reload)  # the list and the pane take the paper as stored now
+
+            self.host.run_worker(job, thread=True, group="source-tags", exit_on_error=False)
 
     def action_rename(self) -> None:
         paper = self.paper

@@ -365,7 +365,8 @@ class Filtering:
             order += " · titles only, indexing abstracts…"
         suffix = " · read-only" if library is not None and library.read_only else ""
         if self.broken:  # the box's query has an error: say what the list is instead
-            shown = result.query.text.strip() if result is not None else ""
+            # "foo:" while typing "foo:bar" ranked as `foo`: name that, not a field left dangling
+            shown = result.query.text.strip().rstrip(":").rstrip() if result is not None else ""
             suffix = (f" · still for `{one_line(shown)}`" if shown else " · not filtered") + suffix
         if result is None or result.query.is_empty:
             return f"{plural(total)} · {order}{suffix}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.style import Style
 from rich.text import Text
 from textual.content import Content
@@ -15,8 +17,13 @@ from tui.ui.widgets.units import UnitLine
 PLAIN = Style(bold=True)
 
 
-def annotation_text(annotation: Annotation | None, rated: Style = PLAIN, unrated: Style | str = "dim") -> UnitLine:
-    """"★★★☆☆  reading (opened 2026-01-02, started 2026-01-03)  #rl  #reading group": a tag never wraps inside."""
+def annotation_text(
+    annotation: Annotation | None, rated: Style = PLAIN, unrated: Style | str = "dim", source: Sequence[str] = ()
+) -> UnitLine:
+    """"★★★☆☆  reading (opened 2026-01-02, started 2026-01-03)  #rl  #reading group": a tag never wraps inside.
+
+    `source`: the tags that came with the paper's data (`models.source_tags`), after the reader's, marked so
+    ("from the data: #sparsity", dimmed): the reader keeps or removes them in the tag box (t)."""
     ann = annotation
     text = Text()
     rating = ann.rating if ann else 0
@@ -30,4 +37,7 @@ def annotation_text(annotation: Annotation | None, rated: Style = PLAIN, unrated
         if dates:
             text.append(" (" + ", ".join(dates) + ")", "dim")
     tags = ann.tags if ann is not None else ()
-    return UnitLine(Content.from_rich_text(text), [Content.from_rich_text(Text("#" + one_line(tag), "italic")) for tag in tags])
+    units = [Content.from_rich_text(Text("#" + one_line(tag), "italic")) for tag in tags]
+    for n, tag in enumerate(source):
+        units.append(Content.from_rich_text(Text(("from the data: " if n == 0 else "") + "#" + one_line(tag), "dim italic")))
+    return UnitLine(Content.from_rich_text(text), units)

@@ -16,7 +16,7 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
-from tui.core.models import Annotation, Paper, Status
+from tui.core.models import Annotation, Paper, Status, source_tags
 from tui.core.render.text import one_line
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.ui.actions import bindings_for
@@ -33,15 +33,16 @@ TITLE_SHARE = 0.6
 Spans = Sequence[tuple[int, int]]
 
 
-def tag_text(tags: Sequence[str], width: int) -> str:
-    """" #a #b +2": the tags that fit in `width` cells, then how many did not."""
+def tag_text(tags: Sequence[str], width: int, source: Sequence[str] = ()) -> str:
+    """" #a #b ~c +2": the tags that fit in `width` cells, then how many did not; the reader's with `#`, those that
+    came with the data (`source`, `models.source_tags`) after them with `~`, so the row tells whose they are."""
+    marked = [" #" + one_line(tag) for tag in tags] + [" ~" + one_line(tag) for tag in source]
     shown = ""
-    for i, tag in enumerate(tags):
-        part = " #" + one_line(tag)
-        rest = len(tags) - i - 1
+    for i, part in enumerate(marked):
+        rest = len(marked) - i - 1
         more = f" +{rest}" if rest else ""
         if cell_len(shown + part + more) > width:
-            left = len(tags) - i
+            left = len(marked) - i
             return shown + f" +{left}" if cell_len(shown + f" +{left}") <= width else shown
         shown += part
     return shown
@@ -328,7 +329,7 @@ class PaperList(ScrollView, can_focus=True):
         title_width = max(1, width - cells - (cell_len(label) + 1 if label else 0))
         title = one_line(shown_title(paper, ann))
         room = title_width - min(cell_len(title) + 1, int(title_width * TITLE_SHARE))
-        tags = tag_text(ann.tags if ann else (), room)
+        tags = tag_text(ann.tags if ann else (), room, source_tags(paper, ann) if paper.tags else ())
         shown, pad = _fit(title, title_width - cell_len(tags))
         at = 0
         for start, end in _merged(self.matches.get(paper.id, ()), len(shown)):

@@ -24,7 +24,7 @@ from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.widgets import Static
 
-from tui.core.models import Annotation, Highlight, Paper
+from tui.core.models import Annotation, Highlight, Paper, source_tags
 from tui.core.render.text import excerpt, one_line, visible, web_link
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.core.render.titles import is_derived
@@ -139,7 +139,7 @@ class Reader(VerticalScroll, can_focus=True):
             self.notes.load(None, "")
             return
         self._show_title(paper, annotation)  # and the meta lines, which say whether the title is derived
-        self._show_annotation(annotation)
+        self._show_annotation(paper, annotation)
         self._show_group(paper, annotation)
         self._show_abstract(paper, highlights)
         self._parts().show(self.anchored)
@@ -154,7 +154,7 @@ class Reader(VerticalScroll, can_focus=True):
     def _redraw_in_theme(self) -> None:
         """Another theme: the abstract's marks and the stars take its colours (they are baked into the Text)."""
         if self._paper is not None:
-            self._show_annotation(self._annotation)
+            self._show_annotation(self._paper, self._annotation)
             self._show_group(self._paper, self._annotation)
             self._show_abstract(self._paper, self._words)
 
@@ -198,11 +198,11 @@ class Reader(VerticalScroll, can_focus=True):
         lines.append(DERIVED_NOTE if derived else "")
         self._set("#reader-meta", Text("\n".join(line for line in lines if line)))
 
-    def _show_annotation(self, annotation: Annotation | None) -> None:
-        """Rating, status with its dates, and tags."""
+    def _show_annotation(self, paper: Paper, annotation: Annotation | None) -> None:
+        """Rating, status with its dates, and tags: the reader's, then those that came with the data."""
         self._set(
             "#reader-annotation",
-            annotation_text(annotation, self._look("reader--stars"), self._look("reader--unrated")),
+            annotation_text(annotation, self._look("reader--stars"), self._look("reader--unrated"), source_tags(paper, annotation)),
         )
 
     def _show_group(self, paper: Paper, annotation: Annotation | None) -> None:
@@ -223,7 +223,7 @@ class Reader(VerticalScroll, can_focus=True):
     def show_annotation(self, paper: Paper, annotation: Annotation) -> None:
         """Redraw only what an annotation change affects (title, stars, status, tags, highlights, the group's votes)."""
         self._show_title(paper, annotation)
-        self._show_annotation(annotation)
+        self._show_annotation(paper, annotation)
         self._show_group(paper, annotation)
         if paper.id == self.shown_id:
             self._annotation = annotation
@@ -272,6 +272,13 @@ class Reader(VerticalScroll, can_focus=True):
                 if i:
                     text.append("  ")
                 text.append(visible(url), run_style("link", url, self._run_looks()))
+        from tui.core.export.paper_text import zotero_extra
+
+        for note in zotero_extra(paper)[1]:  # Zotero's child notes: shown, apart from the reader's own notes below
+            if note.strip():
+                text.append("\n\n" if text.plain else "")
+                text.append("Zotero note", style="bold")
+                text.append("\n" + visible(note).strip("\n"))
         self._set("#reader-links", text)
 
     # -- making a highlight: the reading cursor ---------------------------------------------

@@ -1,0 +1,48 @@
+"""A BibTeX file cut short is refused whole; one malformed in the middle loses only that entry; errors name their kind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.core.errors import InputFileError
+from tui.core.ingest.bibtex import parse_bibtex
+
+WHOLE = "@article{a, title={Whole}, abstract={fine}}\n"
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "@article{b, title={Cut}, abstract={cut off",
+        "@article{b, title={Cut}, abstract={cut off}\n",  # only the entry's own brace is missing
+        "@article{b, title={Cut}, abstract={cut off}}\n@article{c, title={{{deep}\n\n",
+    ],
+)
+def test_a_file_whose_last_entry_is_open_at_its_end_is_refused_whole(tail: str) -> None:
+    with pytest.raises(InputFileError) as refused:
+        parse_bibtex(WHOLE + tail, Path("refs.bib"))
+    message = str(refused.value)
+    assert message.startswith("refs.bib: ends inside the entry at line ")
+    assert message.endswith("the file is cut short; nothing was imported from it") and "\n" not in message
+
+
+def test_an_entry_left_open_in_the_middle_is_skipped_and_the_rest_comes_in() -> None:
+    parsed = parse_bibtex("@article{b, title={Open}, abstract={never closed\n" + WHOLE, Path("refs.bib"))
+    assert [p.title for p in parsed.papers] == ["Whole"]
+    (skip,) = parsed.skipped
+    assert skip.startswith("line 1 (@article{b, title={Open}")
+
+
+def test_a_parser_failure_without_words_names_its_kind_not_empty_parentheses(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bibtexparser
+
+    def broken(text: str) -> None:
+        raise ValueError()
+
+    monkeypatch.setattr(bibtexparser, "parse_string", broken)
+    with pytest.raises(InputFileError) as refused:
+        parse_bibtex("@string{x = y}\n" + WHOLE, Path("refs.bib"))  # not the plain shape: the parser reads it
+    assert "()" not in str(refused.value)
+    assert str(refused.value) == "refs.bib: could not be parsed as BibTeX (ValueError); nothing was imported from it"
