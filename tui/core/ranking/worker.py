@@ -57,7 +57,7 @@ def build_elsewhere(
             if kind == "progress":
                 progress(0.1 + 0.8 * float(value))
             elif kind == "matrices":
-                return value  # type: ignore[no-any-return]
+                return value
             else:
                 return None
     finally:
