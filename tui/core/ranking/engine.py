@@ -16,6 +16,7 @@ import numpy as np
 
 from tui.core.models import Paper
 from tui.core.ranking.labels import Labels
+from tui.core.ranking.rows import rows_of, span_of
 from tui.core.ranking.text import analyze, paper_text
 from tui.core.search.folding import fold
 from tui.core.search.sorts import Cancelled
@@ -61,7 +62,6 @@ class Ranker:
         self.papers = papers
         self.matrices = matrices
         self.digest = digest
-        self._term_ids: dict[str, int] | None = None
 
     @property
     def size(self) -> int:
@@ -154,15 +154,19 @@ class Ranker:
 
     def _query(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         """The query's term ids and their TF-IDF weights (unit length), as the papers were weighed."""
-        if self._term_ids is None:
-            self._term_ids = {term: t for t, term in enumerate(self.matrices.terms)}
-        counts: dict[int, int] = {}
+        terms = self.matrices.terms
+        asked: dict[bytes, int] = {}
         for term in analyze(fold(text)):
-            t = self._term_ids.get(term)
-            if t is not None:
-                counts[t] = counts.get(t, 0) + 1
-        ids = np.fromiter(sorted(counts), dtype=np.int64, count=len(counts))
-        weights = (1 + np.log(np.array([counts[t] for t in ids.tolist()], dtype=np.float32))) * self.matrices.idf[ids]
+            asked[term.encode()] = asked.get(term.encode(), 0) + 1
+        # In the terms' own width (a longer word is no term): searchsorted would otherwise cast, so read, every term.
+        width = terms.dtype.itemsize
+        fit = [term for term in asked if len(term) <= width]
+        wanted = np.array(fit, dtype=terms.dtype) if fit else np.zeros(0, terms.dtype)
+        at = np.minimum(np.searchsorted(terms, wanted), max(len(terms) - 1, 0))
+        known = terms[at] == wanted if len(terms) else np.zeros(len(wanted), dtype=bool)
+        ids, order = np.unique(at[known], return_index=True)
+        counts = np.array([asked[term] for term in fit], dtype=np.float32)[known][order]
+        weights = (1 + np.log(counts)) * self.matrices.idf[ids]
         norm = float(np.linalg.norm(weights))
         return ids, (weights / norm if norm else weights).astype(np.float32)
 
@@ -173,14 +177,14 @@ class Ranker:
         if not len(ids):
             return scores
         m = self.matrices
-        vector = weights @ m.term_vectors[ids]
+        vector = weights @ rows_of(m.term_vectors, ids).astype(np.float32)
         norm = float(np.linalg.norm(vector))
         if norm:
             scores += np.float32(MEANING_SHARE) * (m.docs @ (vector / norm)).astype(np.float32)
         lexical = np.zeros(self.size, dtype=np.float32)
         for t, w in zip(ids.tolist(), weights.tolist(), strict=True):
             lo, hi = int(m.indptr[t]), int(m.indptr[t + 1])
-            lexical[m.indices[lo:hi]] += w * m.data[lo:hi]
+            lexical[span_of(m.indices, lo, hi)] += w * span_of(m.data, lo, hi)
         scores += np.float32(1 - MEANING_SHARE) * lexical
         return scores
 

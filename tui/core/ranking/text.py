@@ -19,6 +19,8 @@ from tui.core.related.tokens import STOP_WORDS
 from tui.core.search.folding import fold
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
+#: Longer "words" are run-together formulas or identifiers: they relate nothing, and the terms array is as wide as its longest.
+LONGEST = 32
 
 
 def paper_text(paper: Paper) -> str:
@@ -28,5 +30,5 @@ def paper_text(paper: Paper) -> str:
 
 def analyze(text: str) -> list[str]:
     """The terms of `text`: its words (stop words out) and each pair of adjacent kept words."""
-    words = [w for w in _TOKEN.findall(text.lower()) if w not in STOP_WORDS and not w.isdigit()]
+    words = [w for w in _TOKEN.findall(text.lower()) if len(w) <= LONGEST and w not in STOP_WORDS and not w.isdigit()]
     return words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
