@@ -89,15 +89,13 @@ class Ranker:
             if found is not None:
                 report(1.0)
                 return cls(papers, found, digest)
-        texts = _texts(papers, should_stop)
-        report(0.1)
         matrices = None
         if len(papers) >= WORKER_FROM:
             from tui.core.ranking.worker import build_elsewhere
 
             target = folder if folder is not None and save else None
             try:
-                matrices = build_elsewhere(texts, target, digest, report, should_stop)
+                matrices = build_elsewhere(papers, target, digest, report, should_stop)
                 if matrices is None and target is not None:
                     matrices = store.load(target, digest, len(papers))
             except (RuntimeError, OSError):
@@ -105,6 +103,8 @@ class Ranker:
         if matrices is None:
             from tui.core.ranking.build import build
 
+            texts = _texts(papers, should_stop)
+            report(0.1)
             matrices = build(texts, lambda share: report(0.1 + 0.8 * share))
             if folder is not None and save:
                 try:

@@ -59,7 +59,8 @@ def load(folder: Path, digest: str, size: int) -> Matrices | None:
 
 
 def save(folder: Path, digest: str, matrices: Matrices) -> None:
-    """Write `matrices` for `digest` (complete or not at all) and remove the folders of other digests."""
+    """Write `matrices` (as built: arrays in memory) for `digest`, complete or not at all, and remove the folders of
+    other digests."""
     root = folder / RANKING_DIR
     root.mkdir(parents=True, exist_ok=True)
     key = key_for(digest)
@@ -67,7 +68,7 @@ def save(folder: Path, digest: str, matrices: Matrices) -> None:
     try:
         for name in _ARRAYS:
             with atomic_replace(tmp / f"{name}.npy") as out:
-                np.save(out, np.ascontiguousarray(_whole(getattr(matrices, name))), allow_pickle=False)
+                np.save(out, np.ascontiguousarray(getattr(matrices, name)), allow_pickle=False)
         with atomic_replace(tmp / "meta.json") as out:  # last: its presence says the rest is there
             out.write(json.dumps({"format": FORMAT, "size": matrices.size, "terms": len(matrices.terms)}).encode())
         if (root / key).exists():
@@ -81,8 +82,3 @@ def save(folder: Path, digest: str, matrices: Matrices) -> None:
         if old.name != key:
             shutil.rmtree(old, ignore_errors=True)
 
-
-def _whole(array: np.ndarray | SavedRows) -> np.ndarray:
-    """An array to write: saved rows are read back whole (saving loaded matrices again is rare)."""
-    return array.span(0, len(array)) if isinstance(array, SavedRows) and array.ndim == 1 else (
-        array.rows(np.arange(len(array))) if isinstance(array, SavedRows) else array)

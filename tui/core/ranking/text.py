@@ -23,9 +23,14 @@ _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 LONGEST = 32
 
 
+def raw_text(paper: Paper) -> str:
+    """A paper's title and abstract as stored (LaTeX and all)."""
+    return f"{paper.title or paper.derived_title}\n{paper.abstract}"
+
+
 def paper_text(paper: Paper) -> str:
     """What the ranking reads of a paper: its title and abstract as shown, folded."""
-    return fold(f"{paper.title or paper.derived_title}\n{paper.abstract}")
+    return fold(raw_text(paper))
 
 
 def analyze(text: str) -> list[str]:
