@@ -134,18 +134,20 @@ def test_progress_ends_at_one(library: Library) -> None:
     assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) >= 3
 
 
-def test_the_build_in_a_worker_process_is_saved_and_loaded(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_build_in_a_worker_process_is_saved_and_loaded(library: Library, counted: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
     from tui.core.ranking import engine
 
     here = Ranker.load_or_build(None, "d", library.papers)
+    del counted[:]
     monkeypatch.setattr(engine, "WORKER_FROM", 1)
     seen: list[float] = []
     there = Ranker.load_or_build(library.folder, library.papers_digest or "", library.papers, progress=seen.append)
     assert isinstance(there.matrices.docs, np.ndarray) and saved(library.folder) == [store.key_for(library.papers_digest or "")]
     np.testing.assert_allclose(there.about("graph neural networks"), here.about("graph neural networks"), atol=1e-5)
     assert seen[-1] == 1.0 and any(0.1 < share < 1.0 for share in seen)  # the worker's progress came back
-    back = Ranker.load_or_build(None, "d", library.papers)  # in memory: the matrices come back through the pipe
+    back = Ranker.load_or_build(None, "d", library.papers)  # in memory: the matrices come back through the queue
     np.testing.assert_allclose(back.matrices.docs, here.matrices.docs, atol=1e-5)
+    assert counted == []  # both built in the worker, none here
 
 
 def test_a_worker_that_dies_means_a_build_here(library: Library, counted: list[int], monkeypatch: pytest.MonkeyPatch) -> None:

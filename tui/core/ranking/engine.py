@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 #: What "for me" asks for when the reader has rated nothing 4 or 5.
 NEEDS_POSITIVES = "rate a few papers 4 or 5"
+#: Why a positive itself is where it is (not "like: its own title").
+LIKED = "you liked it"
 #: `about:` fuses meaning (LSA cosine) with words (TF-IDF cosine): this much of meaning.
 MEANING_SHARE = 0.7
 #: A negative (1–2★, skipped) counts against what is near it this much of what a positive counts for.
@@ -143,6 +145,8 @@ class Ranker:
         liked = docs[positives]
 
         def why(i: int) -> str:
+            if i in labels.positives:
+                return LIKED
             nearest = int(np.argmax(liked @ docs[i]))  # the positive that adds most to the score
             return f"like: {self._short_title(positives[nearest])}"
 
