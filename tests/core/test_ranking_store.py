@@ -179,3 +179,15 @@ def test_a_stop_while_the_worker_builds_kills_it(library: Library, monkeypatch: 
         Ranker.load_or_build(library.folder, library.papers_digest or "", library.papers, should_stop=stop_later)
     assert not multiprocessing.active_children()
     assert not (library.folder / store.RANKING_DIR).exists() or saved(library.folder) == []
+
+
+def test_a_ranker_still_answers_after_a_new_digest_removed_its_folder(library: Library) -> None:
+    """The app keeps answering from the old matrices while the new ones are built and saved (their save removes
+    the old folder)."""
+    old = open_ranker(library)
+    before = old.about("graph neural networks")
+    new = Paper(id="zz-new", abstract="Graph neural networks for protein folding.", list="Mine", title="Folding graphs")
+    library.change_papers(lambda papers: Change(added=[new]))
+    open_ranker(library)
+    assert saved(library.folder) == [store.key_for(library.papers_digest or "")]
+    np.testing.assert_array_equal(old.about("graph neural networks"), before)
