@@ -177,6 +177,7 @@ def test_the_first_last_and_longest_terms_are_found() -> None:
 def test_libraries_of_one_term_and_of_none_answer() -> None:
     one = Ranker.load_or_build(None, "d", [Paper(id="a", abstract="graph", list="l"), Paper(id="b", abstract="graph.", list="l")])
     assert len(one.matrices.terms) == 1 and one.about("graph").tolist() == pytest.approx([1.0, 1.0])
+    assert not one.about("zebra").any() and not one.about("aardvark").any()  # after and before the one term
     none = Ranker.load_or_build(None, "d", [Paper(id="a", abstract="the of and", list="l"), Paper(id="b", abstract="we", list="l")])
     assert len(none.matrices.terms) == 0 and not none.about("graph").any()
     assert none.for_me(labels(pos={0})).scores.tolist() == [0.0, 0.0]
