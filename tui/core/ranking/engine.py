@@ -1,0 +1,206 @@
+"""The ranker: "for me" from the reader's ratings, `about:` by meaning, and related papers fused with meaning.
+
+Built once per papers digest (`load_or_build`), then every question is a few
+numpy products over the float32 LSA matrix: no scikit-learn in the app (only
+the build uses it, in a worker process for a large library).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from tui.core.models import Paper
+from tui.core.ranking.labels import Labels
+from tui.core.ranking.text import analyze, paper_text
+from tui.core.search.folding import fold
+from tui.core.search.sorts import Cancelled
+
+if TYPE_CHECKING:
+    from tui.core.ranking.build import Matrices
+    from tui.core.related.index import Similar
+
+#: What "for me" asks for when the reader has rated nothing 4 or 5.
+NEEDS_POSITIVES = "rate a few papers 4 or 5"
+#: `about:` fuses meaning (LSA cosine) with words (TF-IDF cosine): this much of meaning.
+MEANING_SHARE = 0.7
+#: `about:` keeps papers scoring at least this fraction of the best one.
+ABOUT_FRACTION = 0.6
+#: Related: how much of the fused score is BM25, meaning, and the reader's "for me".
+RELATED_BM25, RELATED_MEANING, RELATED_FOR_ME = 0.5, 0.5, 0.2
+#: Title length shown in `why` before it is cut with an ellipsis.
+WHY_TITLE = 60
+
+
+@dataclass
+class ForMe:
+    """The "for me" scores of every paper (float32, higher = more for me), what is missing, the mode, and why."""
+
+    scores: np.ndarray
+    needs: str | None
+    mode: str  # "none" | "like-this" | "learned"
+    _why: Callable[[int], str] = field(default=lambda i: "", repr=False)
+
+    def why(self, i: int) -> str:
+        """One line of plain text saying why paper i scores as it does ("" when there is no ranking)."""
+        return self._why(i)
+
+
+class Ranker:
+    """The ranking matrices of `papers` (in `SearchIndex.papers` order: score arrays index the same way)."""
+
+    def __init__(self, papers: Sequence[Paper], matrices: Matrices, digest: str = "") -> None:
+        self.papers = papers
+        self.matrices = matrices
+        self.digest = digest
+        self._term_ids: dict[str, int] | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.papers)
+
+    @classmethod
+    def load_or_build(
+        cls,
+        folder: Path | None,
+        digest: str,
+        papers: Sequence[Paper],
+        *,
+        progress: Callable[[float], None] | None = None,
+        should_stop: Callable[[], bool] = lambda: False,
+        save: bool = True,
+    ) -> Ranker:
+        """The ranker of `papers`: loaded from `folder` when its matrices for `digest` are there and sound,
+        else built (and saved there when `save`). `folder=None`: built in memory only. Raises `Cancelled`
+        when `should_stop()` says so before the build ends."""
+        from tui.core.ranking import store
+
+        report = progress or (lambda _: None)
+        if folder is not None:
+            found = store.load(folder, digest, len(papers))
+            if found is not None:
+                report(1.0)
+                return cls(papers, found, digest)
+        if should_stop():
+            raise Cancelled
+        matrices = _build(papers, report, should_stop)
+        if folder is not None and save:
+            try:
+                store.save(folder, digest, matrices)
+            except OSError:
+                pass  # derived data: the next start builds it again
+        report(1.0)
+        return cls(papers, matrices, digest)
+
+    # -- for me ----------------------------------------------------------------------------
+
+    def for_me(self, labels: Labels) -> ForMe:
+        """Every paper scored by what the reader rated (see `ForMe`)."""
+        positives = sorted(labels.positives)
+        if not positives:
+            return ForMe(np.zeros(self.size, dtype=np.float32), NEEDS_POSITIVES, "none")
+        docs = self.matrices.docs
+        sims = np.asarray(docs @ docs[positives].T, dtype=np.float32)
+        scores = sims.max(axis=1)
+        nearest = sims.argmax(axis=1)
+        mode = "like-this" if len(positives) == 1 else "learned"
+
+        def why(i: int) -> str:
+            return f"like: {self._short_title(positives[int(nearest[i])])}"
+
+        return ForMe(scores.astype(np.float32), None, mode, why)
+
+    def _short_title(self, i: int) -> str:
+        paper = self.papers[i]
+        title = " ".join((paper.title or paper.derived_title or paper.id).split())
+        return title if len(title) <= WHY_TITLE else title[: WHY_TITLE - 1] + "…"
+
+    # -- about -----------------------------------------------------------------------------
+
+    def _query(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """The query's term ids and their TF-IDF weights (unit length), as the papers were weighed."""
+        if self._term_ids is None:
+            self._term_ids = {term: t for t, term in enumerate(self.matrices.terms)}
+        counts: dict[int, int] = {}
+        for term in analyze(fold(text)):
+            t = self._term_ids.get(term)
+            if t is not None:
+                counts[t] = counts.get(t, 0) + 1
+        ids = np.fromiter(sorted(counts), dtype=np.int64, count=len(counts))
+        weights = (1 + np.log(np.array([counts[t] for t in ids.tolist()], dtype=np.float32))) * self.matrices.idf[ids]
+        norm = float(np.linalg.norm(weights))
+        return ids, (weights / norm if norm else weights).astype(np.float32)
+
+    def about(self, text: str) -> np.ndarray:
+        """Each paper's closeness in meaning to `text` (float32; 0 for a query of unknown words)."""
+        ids, weights = self._query(text)
+        scores = np.zeros(self.size, dtype=np.float32)
+        if not len(ids):
+            return scores
+        m = self.matrices
+        vector = weights @ m.term_vectors[ids]
+        norm = float(np.linalg.norm(vector))
+        if norm:
+            scores += np.float32(MEANING_SHARE) * (m.docs @ (vector / norm)).astype(np.float32)
+        lexical = np.zeros(self.size, dtype=np.float32)
+        for t, w in zip(ids.tolist(), weights.tolist(), strict=True):
+            lo, hi = int(m.indptr[t]), int(m.indptr[t + 1])
+            lexical[m.indices[lo:hi]] += w * m.data[lo:hi]
+        scores += np.float32(1 - MEANING_SHARE) * lexical
+        return scores
+
+    def about_cutoff(self, scores: np.ndarray) -> np.ndarray:
+        """Which papers match an `about:` term: those scoring above 0 and at least `ABOUT_FRACTION` of the best."""
+        best = float(scores.max()) if len(scores) else 0.0
+        if best <= 0:
+            return np.zeros(len(scores), dtype=bool)
+        return np.asarray((scores > 0) & (scores >= ABOUT_FRACTION * best))
+
+    # -- related ---------------------------------------------------------------------------
+
+    def related(self, i: int, bm25: Mapping[int, float] | np.ndarray | None, labels: Labels | None) -> np.ndarray:
+        """Papers related to paper i, fused: BM25 (`RelatedIndex`'s scores, by position), meaning, and the
+        reader's "for me" when they rated something; each part scaled to its best. Paper i itself scores 0."""
+        lexical = np.zeros(self.size, dtype=np.float32)
+        if isinstance(bm25, np.ndarray):
+            lexical[:] = bm25
+        elif bm25:
+            for j, score in bm25.items():
+                lexical[j] = score
+        meaning = np.asarray(self.matrices.docs @ self.matrices.docs[i], dtype=np.float32)
+        fused = RELATED_BM25 * _scaled(lexical) + RELATED_MEANING * _scaled(meaning)
+        if labels is not None and labels.positives:
+            fused += RELATED_FOR_ME * _scaled(self.for_me(labels).scores)
+        fused = fused.astype(np.float32)
+        fused[i] = 0
+        return fused
+
+    def reorder(self, i: int, similar: Sequence[Similar], labels: Labels | None = None) -> list[Similar]:
+        """`RelatedIndex.similar`'s answer for paper i, re-ordered by `related` (ties keep their order)."""
+        position = {paper.id: j for j, paper in enumerate(self.papers)}
+        bm25 = {position[s.paper.id]: s.score for s in similar if s.paper.id in position}
+        fused = self.related(i, bm25, labels)
+        order = sorted(range(len(similar)), key=lambda k: (-float(fused[position.get(similar[k].paper.id, i)]), k))
+        return [similar[k] for k in order]
+
+
+def _scaled(scores: np.ndarray) -> np.ndarray:
+    """`scores` divided by their best (all 0 when none is above 0)."""
+    best = float(scores.max()) if len(scores) else 0.0
+    return scores / best if best > 0 else np.zeros_like(scores)
+
+
+def _build(papers: Sequence[Paper], progress: Callable[[float], None], should_stop: Callable[[], bool]) -> Matrices:
+    from tui.core.ranking.build import build
+
+    texts = []
+    for n, paper in enumerate(papers):
+        if n % 1000 == 0 and should_stop():
+            raise Cancelled
+        texts.append(paper_text(paper))
+    progress(0.1)
+    return build(texts, progress)
