@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from tui.core.ranking.engine import ForMe, Ranker
     from tui.core.ranking.labels import Labels
 
+#: A liked title named in a one-line notice ("more like ‹title›") is cut to this many characters.
+SHORT_TITLE = 48
 #: How many BM25 neighbours the fused "more like this" re-orders: enough that meaning and ratings can lift a
 #: paper BM25 put tenth, few enough that every one still shares words with the paper (they are shown).
 RELATED_POOL = 5
@@ -51,5 +53,6 @@ def needs_line(learned: ForMe, labels: Labels, title_of: Callable[[int], str]) -
     if learned.needs:
         return learned.needs
     if learned.mode == "like-this" and len(labels.positives) == 1:
-        return f"more like {title_of(next(iter(labels.positives)))}"
+        title = " ".join(title_of(next(iter(labels.positives))).split())
+        return f"more like {title if len(title) <= SHORT_TITLE else title[: SHORT_TITLE - 1] + '…'}"
     return None
