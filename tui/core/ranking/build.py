@@ -6,6 +6,7 @@ abstracts peaks near a gigabyte, and the app keeps only what this returns.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -77,7 +78,9 @@ def build(texts: Sequence[str], progress: Callable[[float], None] = lambda _: No
     k = min(dims, n - 1, len(terms) - 1)
     if k >= 1:
         svd = TruncatedSVD(n_components=k, algorithm="randomized", n_iter=5, random_state=0)
-        docs = unit_rows(svd.fit_transform(tfidf))
+        with warnings.catch_warnings():  # papers all alike: the explained variance ratio (unused) divides by 0
+            warnings.simplefilter("ignore", RuntimeWarning)
+            docs = unit_rows(svd.fit_transform(tfidf))
         term_vectors = np.ascontiguousarray(svd.components_.T, dtype=np.float32)
     else:  # two papers or one term: the TF-IDF itself is the space
         docs = unit_rows(tfidf.toarray())
