@@ -78,6 +78,14 @@ async def test_rating_a_paper_5_re_ranks_for_me_with_the_cursor_kept_on_it(make_
         assert after.index(RLEDIT) < before.index(RLEDIT) - 10
         assert current(app) == SLIM
         assert text_of(app, "#list-header") == "33 papers · for me"
+        # A 1★ on a paper high in the order sends it down; the cursor goes with it, off the top.
+        third = after[2]
+        app.screen.go_to(third)
+        await settle(app, pilot)
+        await pilot.press("1")
+        await learned(app, pilot)
+        assert shown(app).index(third) > 2
+        assert current(app) == third
 
 
 async def test_the_pane_says_why_in_for_me_and_nothing_in_other_orders(make_app, library: Library) -> None:

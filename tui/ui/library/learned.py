@@ -199,10 +199,8 @@ class Learned:
         self.annotation_changed()
 
     def annotation_changed(self) -> None:
-        """A rating, status or tag was saved: "for me" learns again now if shown, else when next shown."""
-        self._stale = True
-        if self.ranker is not None and self.ranking.sort == "for-me":
-            self.relearn()
+        """A rating, status or tag was saved: "for me" learns again at the next ranking shown in it (the save's own)."""
+        self._stale = True  # the filtering ranks again on a save; its `Ranked` brings `relearn` (`on_ranked`)
 
     # -- what the screen shows -------------------------------------------------------------
 
