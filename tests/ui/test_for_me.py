@@ -172,3 +172,18 @@ async def test_the_setting_turns_for_me_off_the_cycle_and_the_palette(make_app, 
         assert app.screen.filtering.sort != "for-me"
         assert app.screen.learned.ranker is None  # nothing was built
         assert any("for-me sort is off" in str(n.message) for n in app._notifications)
+
+
+async def test_a_build_in_a_worker_process_neither_crashes_the_app_nor_blocks_it(make_app, library: Library, monkeypatch) -> None:
+    """A large library's engine is built in a spawned process (`ranking.worker`); inside the app sys.stderr is Textual's
+    capture (no file descriptor), which multiprocessing's resource tracker could not start with: the app crashed."""
+    import tui.core.ranking.engine as engine
+
+    monkeypatch.setattr(engine, "WORKER_FROM", 10)  # the bundled 33 papers count as large
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await sort_for_me(app, pilot)
+        assert app.is_running and app.screen.learned.ranker is not None
+        assert text_of(app, "#list-header") == "33 papers · for me · rate a few papers 4 or 5"
+        assert list((library.folder / "ranking").iterdir())  # written beside the library by the worker

@@ -28,11 +28,40 @@ RELATED_POOL = 5
 def ranker_of(library: Library, progress: Callable[[float], None] | None = None, should_stop: Callable[[], bool] = lambda: False) -> Ranker:
     """The library's ranking engine: the matrices saved beside it when its papers are unchanged, else built
     (and saved unless the library is read-only; kept in memory only while it has no papers.json). Raises `search.sorts.Cancelled` when `should_stop` says so."""
-    from tui.core.ranking.engine import Ranker
+    from tui.core.ranking.engine import WORKER_FROM, Ranker
 
+    if len(library.papers) >= WORKER_FROM:
+        _tracker_started()
     digest = library.papers_digest
     folder = library.folder if digest is not None else None  # no papers.json yet: nothing to name the matrices by
     return Ranker.load_or_build(folder, digest or "", library.papers, progress=progress, should_stop=should_stop, save=not library.read_only)
+
+
+def _tracker_started() -> None:
+    """Start multiprocessing's resource tracker, which the engine's build in a worker process needs, with a real stderr.
+
+    The tracker hands `sys.stderr.fileno()` to its process; inside the app `sys.stderr` is Textual's capture, whose
+    `fileno()` is -1, and the start fails ("bad value(s) in fds_to_keep"), taking the app down. Started once with
+    stderr on os.devnull, it is running when the build's queue asks for it. Outside the app (stderr a real file) nothing
+    is done.
+    """
+    import os
+    import sys
+
+    try:
+        if sys.stderr is not None and sys.stderr.fileno() >= 0:
+            return
+    except (AttributeError, OSError, ValueError):
+        pass  # no file behind it: as in the app
+    from multiprocessing import resource_tracker
+
+    saved = sys.stderr
+    with open(os.devnull, "w", encoding="utf-8") as sink:
+        sys.stderr = sink
+        try:
+            resource_tracker.ensure_running()
+        finally:
+            sys.stderr = saved
 
 
 def labels_now(papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None) -> Labels:

@@ -73,6 +73,7 @@ class Learned:
         self._for: str | None = None  # the papers' digest the engine is (being) built for
         self._stale = False  # a rating changed since "for me" was learned
         self._why_for = ""  # the order the pane's why line was drawn for
+        self._gave_up: str | None = None  # the digest whose build failed: not tried again this session
         self.reader.why_of = self.why
 
     # -- asking for the engine -------------------------------------------------------------
@@ -96,7 +97,7 @@ class Learned:
         if library is None or index is None or index.provisional:
             return  # asked again once the whole index is ready (`on_ranked`)
         digest = library.papers_digest or ""
-        if self._for == digest and (self.ranker is not None or self.progress is not None):
+        if self._for == digest and (self.ranker is not None or self.progress is not None or self._gave_up == digest):
             return
         self._for, self.ranker, self.learned, self.progress = digest, None, None, 0.0
         report = to_ui_every(self.host, lambda _stage, done: self._progressed(digest, done), 0.25)
@@ -112,7 +113,18 @@ class Learned:
             ranker = ranker_of(library, progress=progress, should_stop=lambda: worker.is_cancelled)
         except Cancelled:
             return
+        except Exception as exc:  # derived data: the view goes on without it, and says so once
+            to_ui(self.host.app, self._failed, digest, f"{type(exc).__name__}: {exc}")
+            return
         to_ui(self.host.app, self._ready, ranker, digest)
+
+    def _failed(self, digest: str, why: str) -> None:
+        if digest != self._for:
+            return
+        self.progress, self._gave_up = None, digest  # not tried again for these papers in this session
+        self.ranking.show_header()
+        self.host.notify(f"The meaning index could not be built ({why}); about: matches words, \"for me\" keeps list order.",
+                         severity="warning", timeout=10, markup=False)
 
     def _progressed(self, digest: str, done: float) -> None:
         if digest == self._for and self.ranker is None:
