@@ -187,3 +187,29 @@ async def test_a_build_in_a_worker_process_neither_crashes_the_app_nor_blocks_it
         assert app.is_running and app.screen.learned.ranker is not None
         assert text_of(app, "#list-header") == "33 papers · for me · rate a few papers 4 or 5"
         assert list((library.folder / "ranking").iterdir())  # written beside the library by the worker
+
+
+async def test_a_failed_build_is_one_notice_and_the_view_goes_on(make_app, library: Library, monkeypatch) -> None:
+    import tui.core.usecases.rank as rank
+
+    calls = []
+
+    def broken(library, progress=None, should_stop=lambda: False):
+        calls.append(1)
+        raise MemoryError("no room for the matrices")
+
+    monkeypatch.setattr(rank, "ranker_of", broken)
+    library.save_annotation(SWAN, rating=5)
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await sort_for_me(app, pilot)
+        assert app.is_running
+        assert text_of(app, "#list-header") == "33 papers · for me · no meaning index: list order"
+        assert shown(app) == [p.id for p in library.papers]
+        assert [n for n in (str(x.message) for x in app._notifications) if "meaning index could not be built" in n]
+        await pilot.press("slash")
+        await type_text(pilot, 'about:"large language models"')  # its words, as typed words
+        await settle(app, pilot)
+        assert SLIM in shown(app) and len(shown(app)) < 33
+        assert len(calls) == 1  # not tried again for the same papers

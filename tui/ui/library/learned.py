@@ -221,6 +221,8 @@ class Learned:
         if self.progress is not None and self.wanted():
             return f"building the meaning index {int(self.progress * 100)}%…"
         if self.ranking.sort == "for-me":
+            if self.ranker is None and self._gave_up is not None and self._gave_up == self._for:
+                return "no meaning index: list order"
             if self.ranker is None or self.learned is None:
                 return "learning…"
             return self.needs or ""
