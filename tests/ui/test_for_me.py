@@ -13,6 +13,7 @@ from tui.core.config import Settings
 from tui.core.library import Library
 from tui.core.search.sorts import SORT_NAMES
 from tui.ui.app import PaperdeskApp
+from tui.ui.library.screen import LibraryScreen
 from tui.ui.widgets.paper_list import PaperList
 
 SLIM, HOLISTIC, SWAN, FRUGAL, RLEDIT = "2d15d5ebe327", "55f1515270dc", "74391c31feb1", "bc1f9967bb7f", "02c26591c51d"
@@ -31,7 +32,7 @@ async def learned(app: PaperdeskApp, pilot) -> None:
     """Settle until the ranking engine is built and "for me" learned (workers that start workers)."""
     for _ in range(20):
         await settle(app, pilot)
-        part = app.screen.learned
+        part = next(s for s in app.screen_stack if isinstance(s, LibraryScreen)).learned
         if part.ranker is not None and part.progress is None and not [w for w in app.workers if w.group in ("ranker", "for-me")]:
             break
     await settle(app, pilot)
@@ -213,3 +214,34 @@ async def test_a_failed_build_is_one_notice_and_the_view_goes_on(make_app, libra
         await settle(app, pilot)
         assert SLIM in shown(app) and len(shown(app)) < 33
         assert len(calls) == 1  # not tried again for the same papers
+
+
+async def test_m_once_the_engine_is_there_weighs_the_ratings_and_keeps_the_shared_words(make_app, library: Library) -> None:
+    from textual.widgets import OptionList
+
+    from tui.ui.screens.related import RelatedScreen
+
+    async def related_to_swan() -> list[str]:
+        app.screen.go_to(SWAN)
+        await pilot.press("m")
+        await learned(app, pilot)
+        assert isinstance(app.screen, RelatedScreen)
+        options = app.screen.query_one(OptionList)
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        await pilot.press("escape")
+        await settle(app, pilot)
+        return shown
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        first = await related_to_swan()  # BM25 alone, and the engine is started for the next m
+        assert app.screen.learned.ranker is not None
+        last = first[-1].splitlines()[0].split(". ", 1)[1]
+        lifted = next(p.id for p in library.papers if p.shown_title == last)
+        library_annotation = library.save_annotation(lifted, rating=5)
+        app.screen.filtering.annotation_changed(lifted, library_annotation)
+        again = await related_to_swan()
+        titles = [row.splitlines()[0].split(". ", 1)[1] for row in again]
+        assert titles.index(last) < len(first) - 1  # the 5★ paper rose among the same neighbours
+        assert all("shares: " in row for row in again)
