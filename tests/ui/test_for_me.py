@@ -131,11 +131,11 @@ async def test_about_before_the_meaning_index_is_ready_matches_words_then_refres
     release = threading.Event()
     real = rank.ranker_of
 
-    def slow(library, progress=None, should_stop=lambda: False):
+    def slow(library, progress=None, should_stop=lambda: False, papers=None):
         if progress is not None:
             progress(0.4)
         release.wait(10)
-        return real(library, progress=progress, should_stop=should_stop)
+        return real(library, progress=progress, should_stop=should_stop, papers=papers)
 
     monkeypatch.setattr(rank, "ranker_of", slow)
     app = make_app()
@@ -195,7 +195,7 @@ async def test_a_failed_build_is_one_notice_and_the_view_goes_on(make_app, libra
 
     calls = []
 
-    def broken(library, progress=None, should_stop=lambda: False):
+    def broken(library, progress=None, should_stop=lambda: False, papers=None):
         calls.append(1)
         raise MemoryError("no room for the matrices")
 
@@ -245,3 +245,18 @@ async def test_m_once_the_engine_is_there_weighs_the_ratings_and_keeps_the_share
         titles = [row.splitlines()[0].split(". ", 1)[1] for row in again]
         assert titles.index(last) < len(first) - 1  # the 5★ paper rose among the same neighbours
         assert all("shares: " in row for row in again)
+
+
+async def test_for_me_after_a_removal_ranks_the_papers_left(make_app, library: Library) -> None:
+    """The search index keeps a removed paper (hidden) until the next start: the engine is built over the index's papers."""
+    library.save_annotation(SWAN, rating=5)
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        gone = library.papers[0].id
+        await pilot.press("d")  # the first paper, unannotated: removed without a question
+        await settle(app, pilot)
+        assert gone not in shown(app) and len(shown(app)) == 32
+        await sort_for_me(app, pilot)
+        assert text_of(app, "#list-header").startswith("32 papers · for me · more like SWAN")
+        assert shown(app)[:2] == [SWAN, FRUGAL] and gone not in shown(app)

@@ -25,16 +25,26 @@ SHORT_TITLE = 48
 RELATED_POOL = 5
 
 
-def ranker_of(library: Library, progress: Callable[[float], None] | None = None, should_stop: Callable[[], bool] = lambda: False) -> Ranker:
+def ranker_of(library: Library, progress: Callable[[float], None] | None = None, should_stop: Callable[[], bool] = lambda: False,
+              papers: Sequence[Paper] | None = None) -> Ranker:
     """The library's ranking engine: the matrices saved beside it when its papers are unchanged, else built
-    (and saved unless the library is read-only; kept in memory only while it has no papers.json). Raises `search.sorts.Cancelled` when `should_stop` says so."""
+    (and saved unless the library is read-only; kept in memory only while it has no papers.json). Raises
+    `search.sorts.Cancelled` when `should_stop` says so.
+
+    `papers`: the papers to rank in this order, when they are not the library's as stored now (the app's search
+    index still holds papers removed since it was built, hidden): built in memory, never saved under a digest
+    that names other papers.
+    """
     from tui.core.ranking.engine import WORKER_FROM, Ranker
 
-    if len(library.papers) >= WORKER_FROM:
+    stored = library.papers
+    ranked = stored if papers is None else papers
+    same = ranked is stored or [p.id for p in ranked] == [p.id for p in stored]
+    if len(ranked) >= WORKER_FROM:
         _tracker_started()
     digest = library.papers_digest
-    folder = library.folder if digest is not None else None  # no papers.json yet: nothing to name the matrices by
-    return Ranker.load_or_build(folder, digest or "", library.papers, progress=progress, should_stop=should_stop, save=not library.read_only)
+    folder = library.folder if digest is not None and same else None  # nothing (else) to name the matrices by
+    return Ranker.load_or_build(folder, digest or "", ranked, progress=progress, should_stop=should_stop, save=not library.read_only)
 
 
 def _tracker_started() -> None:

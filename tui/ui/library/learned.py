@@ -13,7 +13,7 @@ around the paper under the cursor, which stays on it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from textual.worker import get_current_worker
@@ -101,16 +101,17 @@ class Learned:
             return
         self._for, self.ranker, self.learned, self.progress = digest, None, None, 0.0
         report = to_ui_every(self.host, lambda _stage, done: self._progressed(digest, done), 0.25)
-        self.host.run_worker(lambda: self._build(library, digest, lambda done: report("build", done)), thread=True, exclusive=True,
-                             group="ranker")
+        papers = index.papers  # its order, removed papers (hidden) included: score arrays index it as it is
+        self.host.run_worker(lambda: self._build(library, papers, digest, lambda done: report("build", done)), thread=True,
+                             exclusive=True, group="ranker")
         self.ranking.show_header()
 
-    def _build(self, library: Library, digest: str, progress: Callable[[float], None]) -> None:
+    def _build(self, library: Library, papers: Sequence[Paper], digest: str, progress: Callable[[float], None]) -> None:
         from tui.core.usecases.rank import ranker_of  # scikit-learn and the matrices: only now, never at start-up
 
         worker = get_current_worker()
         try:
-            ranker = ranker_of(library, progress=progress, should_stop=lambda: worker.is_cancelled)
+            ranker = ranker_of(library, progress=progress, should_stop=lambda: worker.is_cancelled, papers=papers)
         except Cancelled:
             return
         except Exception as exc:  # derived data: the view goes on without it, and says so once
@@ -155,9 +156,9 @@ class Learned:
         """A new search index (the library opened, an import): the engine goes with it if its papers are the same, else it is
         dropped and built again when asked for."""
         library = self.library()
-        if self.ranker is not None and library is not None and (library.papers_digest or "") == self._for:
-            self._give(index)
-        elif self.ranker is not None or self.progress is not None:
+        if library is not None and (library.papers_digest or "") == self._for:
+            self._give(index)  # the same papers: the engine (or the build under way) serves this index too
+        elif self._for is not None:
             self.ranker = self.learned = self.progress = self._for = None
             self.needs = None
 
