@@ -197,6 +197,14 @@ def _tally(h: list, rank: int, inside: bool) -> None:
     h[3] += inside
 
 
+def pooled(pairs: dict) -> dict:
+    """Each measure averaged over every author of every pair (a pair counts by its authors)."""
+    total = sum(found["authors"] for found in pairs.values())
+    names = [name for name in next(iter(pairs.values())) if isinstance(next(iter(pairs.values()))[name], dict)]
+    return {"authors": total, **{name: {m: round(sum(found[name][m] * found["authors"] for found in pairs.values()) / max(total, 1), 3)
+                                        for m in ("ndcg@20", "recall@20")} for name in names}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pair", nargs=2, action="append", metavar=("YEAR1", "YEAR2"))
@@ -213,6 +221,8 @@ def main() -> None:
         name = f"{y1.stem}->{y2.stem}"
         report["for_me"][name] = for_me_quality(year1, year2, VARIANTS if args.variants else {})
         print(name, json.dumps(report["for_me"][name]), flush=True)
+    report["for_me"]["pooled"] = pooled(report["for_me"])
+    print("pooled", json.dumps(report["for_me"]["pooled"]), flush=True)
     report["meaning"] = meaning_quality(everything)
     print("meaning", json.dumps(report["meaning"]), flush=True)
     if args.speed:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tui.core.models import Paper
-from tui.core.ranking.engine import NEEDS_POSITIVES, Ranker
+from tui.core.ranking.engine import LIKED, NEEDS_POSITIVES, Ranker
 from tui.core.ranking.labels import Labels
 
 ABSTRACTS = [
@@ -59,6 +59,7 @@ def test_two_positives_learn_and_negatives_push_down() -> None:
     order = [j for j in np.argsort(-found.scores, kind="stable").tolist() if j not in (1, 3)]
     assert set(order[:2]) == {2, 5}  # the other privacy paper and the other convex one
     assert found.why(2) == "like: Paper 1" and found.why(5) == "like: Paper 3"
+    assert found.why(1) == found.why(3) == LIKED
     against = ranker.for_me(labels(pos={1, 3}, neg={5}))
     assert against.scores[5] < found.scores[5]
     assert against.scores[2] == pytest.approx(found.scores[2] - 0.5 * float(ranker.matrices.docs[2] @ ranker.matrices.docs[5]) / 2, abs=1e-5)

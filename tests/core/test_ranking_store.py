@@ -80,13 +80,23 @@ def test_stale_after_import_removal_and_edited_abstract(library: Library, counte
     assert float(ranker.about("zorbulated").max()) == 0.0  # the old text is gone
 
 
-@pytest.mark.parametrize("damage", ["truncate", "garbage", "meta", "missing", "shape"])
+ARRAYS = ["terms", "idf", "docs", "term_vectors", "indptr", "indices", "data"]
+
+
+@pytest.mark.parametrize("damage", [*(f"truncate {name}" for name in ARRAYS), "grown data", "garbage", "meta", "format", "missing", "shape"])
 def test_damaged_matrices_are_rebuilt_without_error(library: Library, counted: list[int], damage: str) -> None:
     first = open_ranker(library)
     where = library.folder / store.RANKING_DIR / store.key_for(library.papers_digest)
     docs = where / "docs.npy"
-    if damage == "truncate":
-        docs.write_bytes(docs.read_bytes()[: docs.stat().st_size // 2])
+    if damage.startswith("truncate"):
+        cut = where / f"{damage.split()[1]}.npy"
+        cut.write_bytes(cut.read_bytes()[:-3])
+    elif damage == "grown data":
+        with open(where / "data.npy", "ab") as out:
+            out.write(b"\0\0\0\0")
+    elif damage == "format":
+        meta = where / "meta.json"
+        meta.write_text(meta.read_text(encoding="utf-8").replace(f'"format": "{store.FORMAT}"', '"format": "0"'), encoding="utf-8")
     elif damage == "garbage":
         docs.write_bytes(b"\x00not numpy at all")
     elif damage == "meta":
@@ -124,15 +134,48 @@ def test_progress_ends_at_one(library: Library) -> None:
     assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) >= 3
 
 
-def test_the_build_in_a_worker_process_is_saved_and_loaded(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_build_in_a_worker_process_is_saved_and_loaded(library: Library, counted: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
     from tui.core.ranking import engine
 
     here = Ranker.load_or_build(None, "d", library.papers)
+    del counted[:]
     monkeypatch.setattr(engine, "WORKER_FROM", 1)
     seen: list[float] = []
     there = Ranker.load_or_build(library.folder, library.papers_digest or "", library.papers, progress=seen.append)
     assert isinstance(there.matrices.docs, np.ndarray) and saved(library.folder) == [store.key_for(library.papers_digest or "")]
     np.testing.assert_allclose(there.about("graph neural networks"), here.about("graph neural networks"), atol=1e-5)
     assert seen[-1] == 1.0 and any(0.1 < share < 1.0 for share in seen)  # the worker's progress came back
-    back = Ranker.load_or_build(None, "d", library.papers)  # in memory: the matrices come back through the pipe
+    back = Ranker.load_or_build(None, "d", library.papers)  # in memory: the matrices come back through the queue
     np.testing.assert_allclose(back.matrices.docs, here.matrices.docs, atol=1e-5)
+    assert counted == []  # both built in the worker, none here
+
+
+def test_a_worker_that_dies_means_a_build_here(library: Library, counted: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.core.ranking import engine, worker
+
+    def dead(*args, **kwargs):
+        raise RuntimeError("the ranking build stopped (exit code -9)")
+
+    monkeypatch.setattr(engine, "WORKER_FROM", 1)
+    monkeypatch.setattr(worker, "build_elsewhere", dead)
+    ranker = open_ranker(library)
+    assert counted == [len(library.papers)] and ranker.size == len(library.papers)
+    assert saved(library.folder) == [store.key_for(library.papers_digest or "")]
+
+
+def test_a_stop_while_the_worker_builds_kills_it(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    from tui.core.ranking import engine
+
+    monkeypatch.setattr(engine, "WORKER_FROM", 1)
+    asked: list[int] = []
+
+    def stop_later() -> bool:
+        asked.append(1)
+        return len(asked) > 2  # after the texts are sent, while the worker builds
+
+    with pytest.raises(Cancelled):
+        Ranker.load_or_build(library.folder, library.papers_digest or "", library.papers, should_stop=stop_later)
+    assert not multiprocessing.active_children()
+    assert not (library.folder / store.RANKING_DIR).exists() or saved(library.folder) == []

@@ -20,11 +20,23 @@ from pathlib import Path
 import numpy as np
 
 from tui.core.ranking.build import Matrices
+from tui.core.ranking.rows import SavedRows
 from tui.core.store.atomic import atomic_replace, fsync_dir
 
 RANKING_DIR = "ranking"
 FORMAT = "1"
-_ARRAYS = ("idf", "docs", "term_vectors", "indptr", "indices", "data")
+_ARRAYS = ("terms", "idf", "docs", "term_vectors", "indptr", "indices", "data")
+
+
+#: Arrays a query reads a few rows of: read with `pread` (`rows.SavedRows`), never mapped. The terms are read whole
+#: (binary-searched for every word of a query), the papers' vectors memory-mapped (every question reads all of them).
+_READ_BY_ROWS = frozenset({"term_vectors", "indices", "data"})
+
+
+def _opened(path: Path, name: str) -> np.ndarray | SavedRows:
+    if name in _READ_BY_ROWS:
+        return SavedRows(path)
+    return np.asarray(np.load(path, mmap_mode=None if name == "terms" else "r", allow_pickle=False))
 
 
 def key_for(digest: str) -> str:
@@ -37,18 +49,18 @@ def load(folder: Path, digest: str, size: int) -> Matrices | None:
     where = folder / RANKING_DIR / key_for(digest)
     try:
         meta = json.loads((where / "meta.json").read_text(encoding="utf-8"))
-        terms = (where / "terms.txt").read_bytes().decode("utf-8").split("\n") if meta["terms"] else []
-        arrays = {name: np.asarray(np.load(where / f"{name}.npy", mmap_mode="r", allow_pickle=False)) for name in _ARRAYS}
+        arrays = {name: _opened(where / f"{name}.npy", name) for name in _ARRAYS}
     except (OSError, ValueError, KeyError, TypeError, EOFError):
         return None
-    if meta.get("terms") != len(terms) or meta.get("size") != size:
+    if meta.get("terms") != len(arrays["terms"]) or meta.get("size") != size or meta.get("format") != FORMAT:
         return None
-    matrices = Matrices(terms, **arrays)
+    matrices = Matrices(**arrays)  # type: ignore[arg-type]  # (each name gets its own kind: `_opened`)
     return matrices if matrices.fits(size) else None
 
 
 def save(folder: Path, digest: str, matrices: Matrices) -> None:
-    """Write `matrices` for `digest` (complete or not at all) and remove the folders of other digests."""
+    """Write `matrices` (as built: arrays in memory) for `digest`, complete or not at all, and remove the folders of
+    other digests."""
     root = folder / RANKING_DIR
     root.mkdir(parents=True, exist_ok=True)
     key = key_for(digest)
@@ -57,8 +69,6 @@ def save(folder: Path, digest: str, matrices: Matrices) -> None:
         for name in _ARRAYS:
             with atomic_replace(tmp / f"{name}.npy") as out:
                 np.save(out, np.ascontiguousarray(getattr(matrices, name)), allow_pickle=False)
-        with atomic_replace(tmp / "terms.txt") as out:
-            out.write("\n".join(matrices.terms).encode("utf-8"))
         with atomic_replace(tmp / "meta.json") as out:  # last: its presence says the rest is there
             out.write(json.dumps({"format": FORMAT, "size": matrices.size, "terms": len(matrices.terms)}).encode())
         if (root / key).exists():
@@ -71,3 +81,4 @@ def save(folder: Path, digest: str, matrices: Matrices) -> None:
     for old in root.iterdir():
         if old.name != key:
             shutil.rmtree(old, ignore_errors=True)
+

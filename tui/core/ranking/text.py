@@ -19,14 +19,21 @@ from tui.core.related.tokens import STOP_WORDS
 from tui.core.search.folding import fold
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
+#: Longer "words" are run-together formulas or identifiers: they relate nothing, and the terms array is as wide as its longest.
+LONGEST = 32
+
+
+def raw_text(paper: Paper) -> str:
+    """A paper's title and abstract as stored (LaTeX and all)."""
+    return f"{paper.title or paper.derived_title}\n{paper.abstract}"
 
 
 def paper_text(paper: Paper) -> str:
     """What the ranking reads of a paper: its title and abstract as shown, folded."""
-    return fold(f"{paper.title or paper.derived_title}\n{paper.abstract}")
+    return fold(raw_text(paper))
 
 
 def analyze(text: str) -> list[str]:
     """The terms of `text`: its words (stop words out) and each pair of adjacent kept words."""
-    words = [w for w in _TOKEN.findall(text.lower()) if w not in STOP_WORDS and not w.isdigit()]
+    words = [w for w in _TOKEN.findall(text.lower()) if len(w) <= LONGEST and w not in STOP_WORDS and not w.isdigit()]
     return words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
