@@ -78,6 +78,15 @@ def test_same_papers_and_labels_give_the_same_scores() -> None:
     np.testing.assert_array_equal(one.related(0, None, chosen), two.related(0, None, chosen))
 
 
+def test_why_names_an_untitled_paper_by_its_id_and_keeps_a_title_of_exactly_the_width() -> None:
+    corpus = papers()
+    corpus[0] = Paper(id="p0", abstract=ABSTRACTS[0], list="l")
+    corpus[1] = Paper(id="p1", abstract=ABSTRACTS[1], list="l", title="x" * 60)
+    ranker = Ranker.load_or_build(None, "d", corpus)
+    assert ranker.for_me(labels(pos={0})).why(4) == "like: p0"
+    assert ranker.for_me(labels(pos={1})).why(2) == "like: " + "x" * 60
+
+
 def test_why_is_one_line_of_plain_text_cut_when_long() -> None:
     texts = list(ABSTRACTS)
     many = [Paper(id=f"p{i}", abstract=t, list="l", title=t if i == 0 else f"Paper {i}") for i, t in enumerate(texts)]
@@ -99,6 +108,7 @@ def test_about_cutoff_is_half_the_best_with_a_floor() -> None:
     ranker = Ranker.load_or_build(None, "d", papers())
     scores = np.array([0.8, 0.41, 0.39, 0.0, -0.2], dtype=np.float32)
     assert ranker.about_cutoff(scores).tolist() == [True, True, False, False, False]
+    assert ranker.about_cutoff(np.array([0.5, 0.25, 0.24], dtype=np.float32)).tolist() == [True, True, False]  # half is in
     low = np.array([0.15, 0.09, 0.08], dtype=np.float32)
     assert ranker.about_cutoff(low).tolist() == [True, False, False]
     assert ranker.about_cutoff(np.zeros(0, dtype=np.float32)).tolist() == []
@@ -114,6 +124,9 @@ def test_related_fuses_words_meaning_and_ratings() -> None:
     assert ranker.related(0, {5: 10.0}, None)[5] == pytest.approx(ranker.related(0, bm25, None)[5])
     liked = ranker.related(0, None, labels(pos={3}))
     assert liked[5] > plain[5] and liked[3] > plain[3]
+    assert ranker.related(0, bm25, None)[5] - plain[5] == pytest.approx(0.5)  # BM25 scaled to its best, half the weight
+    for_me = ranker.for_me(labels(pos={3})).scores
+    np.testing.assert_allclose(np.delete(liked - plain, 0), np.delete(0.2 * for_me / for_me.max(), 0), atol=1e-6)
 
 
 def test_reorder_puts_related_papers_by_the_fused_score() -> None:
@@ -127,3 +140,17 @@ def test_reorder_puts_related_papers_by_the_fused_score() -> None:
     assert sorted(s.paper.id for s in again) == sorted(s.paper.id for s in similar)
     fused = ranker.related(1, {int(s.paper.id[1:]): s.score for s in similar}, labels(pos={3}))
     assert [s.paper.id for s in again] == [f"p{j}" for j in sorted((int(s.paper.id[1:]) for s in similar), key=lambda j: -fused[j])]
+
+
+def test_reorder_weighs_the_bm25_scores_it_is_given_and_puts_strangers_last() -> None:
+    from tui.core.related.index import Similar
+
+    corpus = papers()
+    ranker = Ranker.load_or_build(None, "d", corpus)
+    stranger = Paper(id="elsewhere", abstract="Not in this ranker.", list="l")
+    similar = [Similar(stranger, 99.0, ()), Similar(corpus[3], 0.01, ()), Similar(corpus[2], 50.0, ()), Similar(corpus[0], 0.02, ())]
+    by_meaning = ranker.related(1, None, None)
+    assert by_meaning[3] > by_meaning[2] > 0  # meaning alone puts p3 first here (they share "gradient") ...
+    again = ranker.reorder(1, similar)
+    assert [s.paper.id for s in again][0] == "p2"  # ... BM25's strong vote for p2 wins
+    assert again[-1].paper.id == "elsewhere" and len(again) == 4

@@ -179,3 +179,37 @@ def test_a_stop_while_the_worker_builds_kills_it(library: Library, monkeypatch: 
         Ranker.load_or_build(library.folder, library.papers_digest or "", library.papers, should_stop=stop_later)
     assert not multiprocessing.active_children()
     assert not (library.folder / store.RANKING_DIR).exists() or saved(library.folder) == []
+
+
+def test_a_ranker_still_answers_after_a_new_digest_removed_its_folder(library: Library) -> None:
+    """The app keeps answering from the old matrices while the new ones are built and saved (their save removes
+    the old folder)."""
+    old = open_ranker(library)
+    before = old.about("graph neural networks")
+    new = Paper(id="zz-new", abstract="Graph neural networks for protein folding.", list="Mine", title="Folding graphs")
+    library.change_papers(lambda papers: Change(added=[new]))
+    open_ranker(library)
+    assert saved(library.folder) == [store.key_for(library.papers_digest or "")]
+    np.testing.assert_array_equal(old.about("graph neural networks"), before)
+
+
+def test_saved_into_a_folder_that_does_not_exist_yet(tmp_path: Path, counted: list[int]) -> None:
+    from tests.core.test_ranking_engine import papers
+
+    folder = tmp_path / "new" / "library"
+    Ranker.load_or_build(folder, "d1", papers())
+    assert saved(folder) == [store.key_for("d1")]
+    Ranker.load_or_build(folder, "d1", papers())
+    assert len(counted) == 1
+
+
+def test_the_temp_folder_is_beside_the_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Written under a temp name in the ranking folder itself (so the rename is one step on one disk), never
+    in the system's temp folder."""
+    import tempfile
+
+    from tests.core.test_ranking_engine import papers
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no such folder"))
+    Ranker.load_or_build(tmp_path / "lib", "d1", papers())
+    assert saved(tmp_path / "lib") == [store.key_for("d1")]

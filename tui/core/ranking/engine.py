@@ -61,12 +61,13 @@ class Ranker:
     """The ranking matrices of `papers` (in `SearchIndex.papers` order: score arrays index the same way)."""
 
     def __init__(self, papers: Sequence[Paper], matrices: Matrices, digest: str = "") -> None:
-        self.papers = papers
+        self.papers: Sequence[Paper] = tuple(papers)  # as they were: the library's list grows with an import
         self.matrices = matrices
         self.digest = digest
 
     @property
     def size(self) -> int:
+        """How many papers the scores cover (the papers it was built over)."""
         return len(self.papers)
 
     @classmethod

@@ -16,11 +16,16 @@ import numpy as np
 
 
 class SavedRows:
-    """The .npy file at `path` (C order), checked whole on opening (a truncated file raises ValueError), read by rows."""
+    """The .npy file at `path` (C order), checked whole on opening (a truncated file raises ValueError), read by rows.
+
+    The file stays open while this lives: when the papers change, the new matrices' save removes this folder
+    while the app still answers from it, and an open file is still read (on POSIX) after its name is gone.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        with open(path, "rb") as handle:
+        handle = open(path, "rb")  # noqa: SIM115 (kept open: see above)
+        try:
             version = np.lib.format.read_magic(handle)
             if version == (1, 0):
                 shape, fortran, dtype = np.lib.format.read_array_header_1_0(handle)
@@ -28,14 +33,19 @@ class SavedRows:
                 shape, fortran, dtype = np.lib.format.read_array_header_2_0(handle)
             self.offset = handle.tell()
             size = os.fstat(handle.fileno()).st_size
-        if fortran or dtype.hasobject or not shape:
-            raise ValueError(f"{path.name}: not a C-order array of numbers")
+            if fortran or dtype.hasobject or not shape:
+                raise ValueError(f"{path.name}: not a C-order array of numbers")
+            self.row_bytes = int(np.prod(shape[1:], dtype=np.int64)) * dtype.itemsize
+            if size != self.offset + self.row_bytes * shape[0]:
+                raise ValueError(f"{path.name}: {size} bytes, not the {self.offset + self.row_bytes * shape[0]} its header says")
+        except BaseException:
+            handle.close()
+            raise
+        self._handle = handle
+        self._fd = handle.fileno()
         self.shape: tuple[int, ...] = tuple(shape)
         self.dtype = dtype
         self.ndim = len(shape)
-        self.row_bytes = int(np.prod(shape[1:], dtype=np.int64)) * dtype.itemsize
-        if size != self.offset + self.row_bytes * shape[0]:
-            raise ValueError(f"{path.name}: {size} bytes, not the {self.offset + self.row_bytes * shape[0]} its header says")
 
     def __len__(self) -> int:
         return self.shape[0]
@@ -43,25 +53,25 @@ class SavedRows:
     def rows(self, ids: np.ndarray) -> np.ndarray:
         """The rows `ids` (each in range), in that order."""
         out = np.empty((len(ids), *self.shape[1:]), dtype=self.dtype)
-        if len(ids):
-            fd = os.open(self.path, os.O_RDONLY)
-            try:
-                for k, i in enumerate(ids.tolist()):
-                    out[k] = np.frombuffer(os.pread(fd, self.row_bytes, self.offset + i * self.row_bytes), dtype=self.dtype).reshape(self.shape[1:])
-            finally:
-                os.close(fd)
+        for k, i in enumerate(ids.tolist()):
+            out[k] = np.frombuffer(os.pread(self._fd, self.row_bytes, self.offset + i * self.row_bytes), dtype=self.dtype).reshape(self.shape[1:])
         return out
 
     def span(self, lo: int, hi: int) -> np.ndarray:
         """Rows lo..hi-1 of a one-dimensional array."""
         if hi <= lo:
             return np.zeros(0, dtype=self.dtype)
-        fd = os.open(self.path, os.O_RDONLY)
-        try:
-            data = os.pread(fd, (hi - lo) * self.row_bytes, self.offset + lo * self.row_bytes)
-        finally:
-            os.close(fd)
+        data = os.pread(self._fd, (hi - lo) * self.row_bytes, self.offset + lo * self.row_bytes)
         return np.frombuffer(data, dtype=self.dtype).copy()
+
+    def close(self) -> None:
+        """Close the file (reading afterwards raises ValueError); also done when this is collected."""
+        self._handle.close()
+
+    def __del__(self) -> None:
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            handle.close()
 
 
 def rows_of(source: np.ndarray | SavedRows, ids: np.ndarray) -> np.ndarray:
