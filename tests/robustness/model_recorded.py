@@ -19,6 +19,14 @@ class Replay:
 RECORDED = {
     # Issue 43: the palette's "Sort by for me", then ratings: each re-ranks the learned order (in a worker) around the
     # paper under the cursor, which stays on it; a relaunch restores the order and learns it again.
+    # Seed 43, 15 x 30: the one 5★ paper removed to the trash (its rating with it) in "for me": the order still
+    # followed the removed paper until the next rating; it learns again on a removal now.
+    "for-me-forgets-a-removed-paper": [
+        ('size', (80, 24)), ('action', 'read'), ('action', 'unhighlight'), ('action', 'notes'), ('action', 'type_notes'), ('notes', 'éa'),
+        ('action', 'type_notes'), ('notes', '中ßcßaax.-'), ('action', 'pause'), ('long pause', False), ('action', 'esc'), ('action', 'undo'),
+        ('action', 'sort'), ('action', 'sort_for_me'), ('action', 'rate'), ('stars', 5), ('action', 'remove'), ('confirm', False),
+        ('action', 'restart'), ('size', (120, 36)), ('action', 'remove'), ('confirm', True),
+    ],
     "for-me-ratings-keep-the-cursor": [
         ('size', (120, 36)), ('action', 'move'), ('move', 'j'), ('action', 'sort_for_me'), ('action', 'rate'), ('stars', 5),
         ('action', 'move'), ('move', 'G'), ('action', 'rate'), ('stars', 4), ('action', 'move'), ('move', 'k'), ('action', 'rate'),

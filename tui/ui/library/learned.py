@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from tui.ui.library.context import PartContext
     from tui.ui.library.exporting import AnnotationsChanged
     from tui.ui.library.filtering import Ranked
+    from tui.ui.library.removing import PapersMoved
     from tui.ui.widgets.reader import Reader
 
 
@@ -209,6 +210,10 @@ class Learned:
         self.annotation_changed()
 
     def on_annotations_changed(self, message: AnnotationsChanged) -> None:
+        self.annotation_changed()
+
+    def on_papers_moved(self, message: PapersMoved) -> None:
+        """Papers went to the trash, their ratings with them (or came back with theirs): "for me" learns again."""
         self.annotation_changed()
 
     def annotation_changed(self) -> None:
