@@ -154,3 +154,29 @@ def test_reorder_weighs_the_bm25_scores_it_is_given_and_puts_strangers_last() ->
     again = ranker.reorder(1, similar)
     assert [s.paper.id for s in again][0] == "p2"  # ... BM25's strong vote for p2 wins
     assert again[-1].paper.id == "elsewhere" and len(again) == 4
+
+
+def test_a_repeated_query_word_weighs_more_sublinearly() -> None:
+    ranker = Ranker.load_or_build(None, "d", papers())
+    idf = ranker.matrices.idf
+    terms = ranker.matrices.terms.tolist()
+    ids, weights = ranker._query("molecules molecules graph")
+    by_term = {terms[t].decode(): float(w) for t, w in zip(ids.tolist(), weights.tolist(), strict=True)}
+    ratio = (1 + np.log(2)) * idf[terms.index(b"molecules")] / idf[terms.index(b"graph")]
+    assert by_term["molecules"] / by_term["graph"] == pytest.approx(ratio, rel=1e-5)
+
+
+def test_the_first_last_and_longest_terms_are_found() -> None:
+    ranker = Ranker.load_or_build(None, "d", papers())
+    terms = [t.decode() for t in ranker.matrices.terms.tolist()]
+    for term in (terms[0], terms[-1], max(terms, key=len)):
+        ids, _ = ranker._query(term)
+        assert terms.index(term) in ids.tolist(), term
+
+
+def test_libraries_of_one_term_and_of_none_answer() -> None:
+    one = Ranker.load_or_build(None, "d", [Paper(id="a", abstract="graph", list="l"), Paper(id="b", abstract="graph.", list="l")])
+    assert len(one.matrices.terms) == 1 and one.about("graph").tolist() == pytest.approx([1.0, 1.0])
+    none = Ranker.load_or_build(None, "d", [Paper(id="a", abstract="the of and", list="l"), Paper(id="b", abstract="we", list="l")])
+    assert len(none.matrices.terms) == 0 and not none.about("graph").any()
+    assert none.for_me(labels(pos={0})).scores.tolist() == [0.0, 0.0]

@@ -83,7 +83,9 @@ def test_stale_after_import_removal_and_edited_abstract(library: Library, counte
 ARRAYS = ["terms", "idf", "docs", "term_vectors", "indptr", "indices", "data"]
 
 
-@pytest.mark.parametrize("damage", [*(f"truncate {name}" for name in ARRAYS), "grown data", "garbage", "meta", "format", "missing", "shape"])
+@pytest.mark.parametrize(
+    "damage", [*(f"truncate {name}" for name in ARRAYS), "grown data", "garbage", "meta", "format", "missing", "shape", "fortran", "scalar"]
+)
 def test_damaged_matrices_are_rebuilt_without_error(library: Library, counted: list[int], damage: str) -> None:
     first = open_ranker(library)
     where = library.folder / store.RANKING_DIR / store.key_for(library.papers_digest)
@@ -101,6 +103,11 @@ def test_damaged_matrices_are_rebuilt_without_error(library: Library, counted: l
         docs.write_bytes(b"\x00not numpy at all")
     elif damage == "meta":
         (where / "meta.json").write_text("{", encoding="utf-8")
+    elif damage == "fortran":  # the same numbers, stored column by column
+        vectors = np.load(where / "term_vectors.npy")
+        np.save(where / "term_vectors.npy", np.asfortranarray(vectors))
+    elif damage == "scalar":
+        np.save(where / "indices.npy", np.int32(7))
     elif damage == "missing":
         (where / "term_vectors.npy").unlink()
     else:
@@ -109,6 +116,28 @@ def test_damaged_matrices_are_rebuilt_without_error(library: Library, counted: l
     assert len(counted) == 2
     np.testing.assert_allclose(again.about("graph neural networks"), first.about("graph neural networks"), atol=1e-6)
     assert store.load(library.folder, library.papers_digest, len(library.papers)) is not None  # and saved sound again
+
+
+def mapped(array: object) -> bool:
+    """True when `array` is a view of a memory-mapped file."""
+    import mmap
+
+    while array is not None:
+        if isinstance(array, np.memmap | mmap.mmap):
+            return True
+        array = getattr(array, "base", None)
+    return False
+
+
+def test_a_later_start_maps_the_papers_vectors_and_reads_the_terms(library: Library) -> None:
+    """The papers' vectors are memory-mapped (every question reads them all; the kernel may drop them), the terms
+    read into memory, the big sparsely read arrays read by rows (`rows.SavedRows`)."""
+    from tui.core.ranking.rows import SavedRows
+
+    open_ranker(library)
+    again = open_ranker(library).matrices
+    assert mapped(again.docs) and not mapped(again.terms)
+    assert all(isinstance(x, SavedRows) for x in (again.term_vectors, again.indices, again.data))
 
 
 def test_a_library_of_another_size_does_not_load(library: Library, counted: list[int]) -> None:

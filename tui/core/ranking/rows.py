@@ -23,7 +23,6 @@ class SavedRows:
     """
 
     def __init__(self, path: Path) -> None:
-        self.path = path
         handle = open(path, "rb")  # noqa: SIM115 (kept open: see above)
         try:
             version = np.lib.format.read_magic(handle)
@@ -45,7 +44,6 @@ class SavedRows:
         self._fd = handle.fileno()
         self.shape: tuple[int, ...] = tuple(shape)
         self.dtype = dtype
-        self.ndim = len(shape)
 
     def __len__(self) -> int:
         return self.shape[0]
