@@ -47,6 +47,7 @@ def test_bash_completes_subcommands_and_sort_orders(tmp_path) -> None:
 
     assert {"show", "status"} <= complete("s")
     assert complete("list", "--sort", "r") == {"relevance", "rating", "recent"}
+    assert complete("list", "--sort", "f") == {"for-me"}
 
 
 def test_an_unknown_shell_is_a_usage_error() -> None:

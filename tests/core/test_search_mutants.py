@@ -39,10 +39,10 @@ def cycle(start: str, ranks: bool, in_group: bool) -> list[str]:
 def test_the_sort_key_cycles_every_order_that_changes_the_list() -> None:
     """Without free text, relevance is list order: the cycle goes relevance -> rating, never through list order."""
     assert cycle("relevance", ranks=True, in_group=True) == list(SORTS)
-    assert cycle("relevance", ranks=True, in_group=False) == ["relevance", "list", "rating", "recent", "title"]
-    assert cycle("relevance", ranks=False, in_group=False) == ["relevance", "rating", "recent", "title"]
-    assert cycle("relevance", ranks=False, in_group=True) == ["relevance", "rating", "recent", "title", "group"]
-    assert next_sort("list", ranks=False) == "rating"  # a saved list order, met without free text, moves on too
+    assert cycle("relevance", ranks=True, in_group=False) == ["relevance", "list", "for-me", "rating", "recent", "title"]
+    assert cycle("relevance", ranks=False, in_group=False) == ["relevance", "for-me", "rating", "recent", "title"]
+    assert cycle("relevance", ranks=False, in_group=True) == ["relevance", "for-me", "rating", "recent", "title", "group"]
+    assert next_sort("list", ranks=False) == "for-me"  # a saved list order, met without free text, moves on too
 
 
 def test_an_unknown_sort_name_starts_the_cycle_again() -> None:
@@ -403,7 +403,7 @@ def test_the_filters_error_lines_name_what_is_allowed() -> None:
     assert message("status:done") == "status: 'done' is not a status (unread, to-read, reading, read, skipped)"
     assert message("has:cats") == "has: 'cats' is not one of notes, highlights, tags, rating, abstract, authors, url, doi"
     assert message("stauts:read") == (
-        "stauts: is not a filter (use status:, rating:, tag:, list:, has:, author:, year:, venue:, key:, votes:, group:, discuss:)"
+        "stauts: is not a filter (use status:, rating:, tag:, list:, has:, author:, year:, venue:, key:, votes:, group:, discuss:, about:)"
     )
 
 

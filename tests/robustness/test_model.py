@@ -5,7 +5,8 @@ from what makes sense where the model says focus is: typing notes (with
 newlines and non-ASCII text, in bursts that do not wait for the screen),
 pauses shorter and longer than the autosave delay, filter edits (`/` over a filter: typing
 replaces it, → or End keeps it, Backspace empties it) and clears,
-sort changes, layouts and focus mode, moving between papers, ratings,
+sort changes (the learned "for me" order too, re-ranked after every rating around the paper
+under the cursor), layouts and focus mode, moving between papers, ratings,
 statuses, highlights (h, the reading cursor, Enter and a comment or Esc;
 H, delete and u), Esc, palette commands, removing the highlighted paper
 (answering the question when it carries notes or a rating), undo and redo
@@ -47,6 +48,7 @@ from tests.ui.pilot import burst, settle
 from tui.core.highlights import document
 from tui.core.library import Library
 from tui.core.models import Status
+from tui.core.ranking.labels import labels_of
 from tui.core.search.index import SearchIndex
 from tui.core.search.query import QueryError, parse_query
 from tui.core.search.sorts import next_sort
@@ -54,6 +56,7 @@ from tui.core.store.history import cycle_status
 from tui.core.store.storage import LibraryStore
 from tui.ui.app import PaperdeskApp
 from tui.ui.library.layout import stacked_for
+from tui.ui.library.screen import LibraryScreen
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
@@ -157,7 +160,25 @@ class Run:
         query = parse_query(self.model.filter)
         if query.is_empty and self.model.sort == "relevance":
             return [p.id for p in papers]
+        if self.model.sort == "for-me":
+            return self._for_me_order(query, papers)
         return [p.id for p in SearchIndex(papers, library.annotations()).search(query, self.model.sort)]
+
+    def _for_me_order(self, query, papers: list) -> list[str]:
+        """"For me" as learned from the ratings stored now, over the app's ranking engine (its matrices are the
+        engine's business, tested in tests/core; here: that every rating re-ranks, removed papers stay out, the
+        cursor follows). Before the app has an engine (between launches) the order is the list's."""
+        assert self.library is not None
+        screens = [s for s in self.app.screen_stack if isinstance(s, LibraryScreen)] if self.app is not None and self.app.is_running else []
+        ranker = screens[0].learned.ranker if screens else None
+        if ranker is None:  # nothing learned: list order
+            return [p.id for p in SearchIndex(papers, self.library.annotations()).search(query, "for-me")]
+        annotations = self.library.annotations()
+        index = SearchIndex(ranker.papers, annotations)
+        index.set_hidden([p.id for p in ranker.papers if p.id in self.model.removed], True)
+        learned = ranker.for_me(labels_of(ranker.papers, annotations))
+        index.set_for_me(None if learned.needs else learned.scores)
+        return [p.id for p in index.search(query, "for-me")]
 
     # -- checks ------------------------------------------------------------------------
 
@@ -258,7 +279,7 @@ class Run:
         model = self.model
         steady = not model.filter and model.sort in STEADY_SORTS
         choices = {
-            "list": ["move", "rate", "status", "notes", "filter", "clear", "esc", "sort", "layout", "focus_mode", "read", "palette_rate",
+            "list": ["move", "rate", "status", "notes", "filter", "clear", "esc", "sort", "sort_for_me", "layout", "focus_mode", "read", "palette_rate",
                      "highlight", "remove", "undo", "undo", "redo", "triage", "restart", *(["burst"] * 4 if steady else [])],
             "filter": ["type_filter", "esc", "enter"],
             "notes": ["type_notes", "type_notes", "pause", "esc"],
@@ -451,6 +472,16 @@ class Run:
     async def do_sort(self) -> None:
         await self.keys(["ctrl+s"])
         self.model.sort = next_sort(self.model.sort, parse_query(self.model.filter).ranks)
+
+    async def do_sort_for_me(self) -> None:
+        """The palette's "Sort by for me": the learned order, which the next ratings re-rank around the cursor."""
+        assert self.app is not None
+        burst(self.app, ["ctrl+p", *"sort by for me"])
+        await asyncio.sleep(0.2)  # the palette searches in the background
+        await self.keys(["enter"])
+        self.model.sort = "for-me"
+        assert self.app.screen.filtering.sort == "for-me", "the palette's Sort by for me did not sort"
+        self._reselect()
 
     async def do_layout(self) -> None:
         await self.keys(["l"])

@@ -103,6 +103,9 @@ async def test_the_first_ctrl_s_changes_the_order_and_says_so(make_app, library:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(app, pilot)
+        await pilot.press("ctrl+s")  # "for me", learned from the one 5★ paper (issue 43), then the rating
+        await settle(app, pilot)
+        assert text_of(app, "#list-header").startswith("33 papers · for me · more like ")
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert text_of(app, "#list-header") == "33 papers · rating"

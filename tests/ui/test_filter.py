@@ -174,6 +174,9 @@ async def test_sort_key_cycles_orders_shown_in_the_header(make_app, library: Lib
         assert text_of(app, "#list-header") == f"{count} / 33 · list order"
         ids = shown(app)
         assert ids == [p.id for p in library.papers if p.id in set(ids)]
+        await pilot.press("ctrl+s")  # learned from the ratings: one 5★ paper, so "more like" it
+        await settle(app, pilot)
+        assert text_of(app, "#list-header").startswith(f"{count} / 33 · for me")
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert text_of(app, "#list-header") == f"{count} / 33 · rating"

@@ -53,6 +53,9 @@ NOT_AT_IMPORT = {
     "tui.core.reading_cursor": "the reading cursor's sentence rules (h)",
     "tui.core.store.changelog": "command-line edits, read after the first frame, and the first save",
     "tui.core.store.trash": "removing and restoring papers",
+    "sklearn": "the ranking engine's build: only when a learned order is asked for (issue 43)",
+    "tui.core.ranking": "the ranking engine: \"for me\", about:, m, loaded in a worker when first asked for",
+    "tui.core.usecases.rank": "the ranking engine's use case",
 }
 
 #: Still not imported when the list's first frame has been painted (the screen's `_list_painted` runs).
@@ -66,6 +69,7 @@ NOT_BEFORE_FIRST_FRAME = (
     "tui.core.store.history",  # the undo history, made at the first change or `u` (`Annotator.history`)
     "tui.core.migrations",  # only a library written by older rules (`store.formats.outdated`) is brought up to date
     "tui.core.usecases.remove", "tui.core.usecases.restore",  # removing and restoring papers
+    "sklearn", "tui.core.ranking", "tui.core.usecases.rank",  # the ranking engine: only when a learned order is asked for
 )
 
 AT_IMPORT = """
@@ -146,7 +150,7 @@ async def test_the_panes_parts_are_made_at_its_first_draw_in_their_order(make_ap
             await pilot.pause(0.02)
         await pilot.pause()
         assert [child.id for child in reader.children] == [
-            "reader-title", "reader-meta", "reader-annotation", "reader-group", "reader-abstract", "reader-links", "notes", "highlight-list",
+            "reader-title", "reader-meta", "reader-annotation", "reader-group", "reader-why", "reader-abstract", "reader-links", "notes", "highlight-list",
         ]
         assert app.screen.query_one("#notes").display
         from tui.ui.widgets.paper_list import PaperList

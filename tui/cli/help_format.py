@@ -28,7 +28,7 @@ def epilog() -> str:
         f"library folder: --db DIR, else ${HOME_ENV}, else `library` in the settings file, else the user data folder\n"
         f"settings file:  {config_path()} (TOML: library, theme, layout, autosave_delay, first_steps, vault, [keys], "
         "arxiv_api, openreview_api, crossref_api, arxiv_delay, citekey_pattern, cite_style, group_tags, group_discuss, "
-        "group_triage, group_column)\n"
+        "group_triage, group_column, for_me, for_me_tag)\n"
         f"exit status:    {EXIT_OK} done; {EXIT_FAIL} bad input, nothing matched, or nothing came in (an import whose every entry was "
         f"skipped, a fetch that found nothing); {EXIT_USAGE} usage (a bad option or argument); "
         f"{EXIT_HELD} the library is held by another process (the message names its PID); "

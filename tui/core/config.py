@@ -44,6 +44,8 @@ EXAMPLE = """\
 # group_discuss = 2             # discuss: finds papers with at least this many votes (ratings of 4 or 5)
 # group_triage = "after-vote"   # the others' ratings in a triage pass: after-vote (once you rated), always, never
 # group_column = true           # the list shows the group's votes in a column (in a group)
+# for_me = true                 # the "for me" sort, learned from your ratings (false: left out of the sort cycle)
+# for_me_tag = "keep"           # papers with this tag count as liked in "for me", as a rating of 4 or 5 does
 #
 # [keys]                        # action id = "key[,key...]"; see the help screen (?) for ids
 # rate_5 = "f5"
@@ -86,6 +88,10 @@ class Settings(FieldRecord):
     """When a triage pass shows the other members' ratings (`GROUP_TRIAGE`): after this member's own vote, so it is not anchored."""
     group_column: bool
     """In a group, the list shows each paper's votes in a column."""
+    for_me: bool
+    """The learned "for me" sort is offered (sort cycle, palette, `list --sort for-me`); false turns it off."""
+    for_me_tag: str | None
+    """A tag that marks a paper as liked for "for me", as a rating of 4 or 5 does; None: ratings only."""
 
     def __init__(
         self, library: Path | None = None, theme: str = "textual-dark", layout: str = "auto", autosave_delay: float = 1.0,
@@ -94,6 +100,7 @@ class Settings(FieldRecord):
         citekey_pattern: str = "{auth}{year}{title}", cite_style: str = "apa",
         zotero_automatic_tags: bool = False, zotero_groups: bool = False, group_tags: tuple[str, ...] = ("group",),
         group_discuss: int = 2, group_triage: str = "after-vote", group_column: bool = True,
+        for_me: bool = True, for_me_tag: str | None = None,
     ) -> None:
         self.library, self.theme, self.layout, self.autosave_delay = library, theme, layout, autosave_delay
         self.keys: dict[str, str] = {} if keys is None else keys
@@ -102,6 +109,7 @@ class Settings(FieldRecord):
         self.citekey_pattern, self.cite_style = citekey_pattern, cite_style
         self.zotero_automatic_tags, self.zotero_groups = zotero_automatic_tags, zotero_groups
         self.group_tags, self.group_discuss, self.group_triage, self.group_column = group_tags, group_discuss, group_triage, group_column
+        self.for_me, self.for_me_tag = for_me, for_me_tag
 
 
 def config_path(folder: Path | None = None) -> Path:
@@ -181,7 +189,12 @@ def _apply(settings: Settings, data: dict[str, Any], path: Path) -> list[str]:
                 settings.group_triage = value
             else:
                 bad(key, f"expected one of {', '.join(GROUP_TRIAGE)}, got {value!r}")
-        elif key in ("first_steps", "zotero_automatic_tags", "zotero_groups", "group_column"):
+        elif key == "for_me_tag":
+            if isinstance(value, str) and value.strip() and "," not in value:
+                settings.for_me_tag = value.strip()
+            else:
+                bad(key, f"expected a tag such as \"keep\", got {value!r}")
+        elif key in ("first_steps", "zotero_automatic_tags", "zotero_groups", "group_column", "for_me"):
             if isinstance(value, bool):
                 setattr(settings, key, value)
             else:

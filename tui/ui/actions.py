@@ -243,7 +243,9 @@ ACTIONS: tuple[Action, ...] = (
         for status in Status
     ),
     *(
-        _a(f"sort_by({sort!r})", part="filtering", id=f"sort_by_{sort}", palette=f"Sort by {name}", palette_help="Order of the list (ctrl+s cycles)")
+        _a(f"sort_by({sort!r})", part="filtering", id=f"sort_by_{binding_id(sort)}", palette=f"Sort by {name}",
+           palette_help="Learned from your ratings: papers rated 4-5 liked, 1-2 and skips not (ctrl+s cycles)" if sort == "for-me"
+           else "Order of the list (ctrl+s cycles)", keywords=("learned", "recommend", "ratings") if sort == "for-me" else ())
         for sort, name in SORT_NAMES.items()
     ),
     _a("group_sync", part="group", palette="Sync with the reading group", keywords=("group", "share", "votes", "pull", "push"),

@@ -24,7 +24,8 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
         parents=[common],
         help="print the papers most like one paper",
         description="Print the papers most like one (the app's m): BM25 over title and abstract, with your tags "
-        "and notes as a boost. One line per paper: id, title and the words it shares with the paper, best first.",
+        "and notes as a boost, re-ordered by meaning (the library's own LSA) and by what you rated. One line per "
+        "paper: id, title and the words it shares with the paper, best first.",
     )
     rel.add_argument("id", metavar="ID", help=PAPER_ID_HELP)
     rel.add_argument("--json", action="store_true", help="one JSON object per line: id, title, list, score, terms")
@@ -37,12 +38,16 @@ def run(args: argparse.Namespace) -> int:
     from tui.core.render.titles import row_title
     from tui.core.usecases.edit import resolve_paper
     from tui.core.usecases.list import search_index
+    from tui.core.usecases.rank import RELATED_POOL, labels_now, ranker_of
 
     with _read_library(args) as lib:
         paper = resolve_paper(lib, args.id)
         annotations = lib.annotations()
         # Built on the search index saved beside the library (loaded, not rebuilt, when papers.json is unchanged).
-        found = RelatedIndex(search_index(lib), annotations).similar(paper.id, args.limit)
+        index = search_index(lib)
+        pool = RelatedIndex(index, annotations).similar(paper.id, args.limit * RELATED_POOL)
+        labels = labels_now(index.papers, annotations, args.settings.for_me_tag)
+        found = ranker_of(lib).reorder(index.position[paper.id], pool, labels)[: args.limit] if pool else []
         damaged = damage_said(lib, "found without the reader's notes and titles")
     for item in found:
         other = item.paper

@@ -28,6 +28,7 @@ from tui.core.render.titles import row_title
 from tui.core.search.columns import HAS, Columns, also_listed, name_docs
 from tui.core.search.filters import STATUS_CODE, filter_mask
 from tui.core.search.group import GroupColumns, group_order
+from tui.core.search.learned import Meaning, descending_ranks
 from tui.core.search.query import WORD, Query, contains_phrase, words
 from tui.core.search.ranks import recent_ranks, title_ranks
 from tui.core.search.result import SearchResult
@@ -90,6 +91,10 @@ class SearchIndex:
         self._cache: OrderedDict[tuple[str, str], Any] = OrderedDict()  # by its key's kind: a TermMatch or an array
         self.hidden = np.zeros(n, dtype=bool)  # removed (to the trash) since the build: no query finds them
         self.group: GroupColumns | None = None  # a reading group's marks on the papers (`set_group`)
+        self.meaning: Meaning | None = None
+        """Meaning scores for `about:` (`set_meaning`); None until the ranking engine is ready: `about:` text is then plain words."""
+        self.for_me: np.ndarray | None = None
+        """The "for me" score of each paper (`set_for_me`); None (nothing learned yet) keeps list order."""
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
 
@@ -193,6 +198,19 @@ class SearchIndex:
         with self._lock:
             self.group = columns
             self._cache.clear()
+
+    def set_meaning(self, meaning: Meaning | None) -> None:
+        """The ranking engine is ready (or gone): `about:` ranks by meaning from now on."""
+        with self._lock:
+            self.meaning = meaning
+            self._cache.clear()
+
+    def set_for_me(self, scores: np.ndarray | None) -> None:
+        """The "for me" scores learned from the ratings (one per paper, higher first); None: list order."""
+        if scores is not None and len(scores) != self.size:
+            raise ValueError(f"for-me scores for {len(scores)} papers, the index holds {self.size}")
+        with self._lock:
+            self.for_me = scores
 
     def set_hidden(self, pids: Sequence[str], hidden: bool) -> bool:
         """Hide removed papers (or show restored ones) without a rebuild; False if one is not indexed."""
@@ -342,6 +360,21 @@ class SearchIndex:
                     mask[list(docs)] = True
         return mask
 
+    def _about(self, meaning: Meaning, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Every `about:` text's meaning score summed, and the papers close enough to all of them (cached per text)."""
+        total = np.zeros(self.size, dtype=np.float32)
+        close = np.ones(self.size, dtype=bool)
+        for text in dict.fromkeys(texts):
+            key = ("about", text)
+            cached = self._cache.get(key)
+            if cached is None:
+                scores = np.asarray(meaning.about(text), dtype=np.float32)
+                cached = np.stack([scores, np.asarray(meaning.about_cutoff(scores), dtype=np.float32)])
+                self._remember(key, cached)
+            total += cached[0]
+            close &= cached[1] > 0
+        return total, close
+
     # -- sorting -----------------------------------------------------------------------
 
     def _recent(self) -> np.ndarray:
@@ -361,8 +394,15 @@ class SearchIndex:
         so the same query always gives the same order.
         """
         n = max(1, self.size)
-        if sort == "relevance" and score is not None:
+        if sort == "relevance" and score is not None and score.dtype.kind == "f":  # ranked by meaning (`about:`)
+            primary = descending_ranks(score[docs])
+        elif sort == "relevance" and score is not None:
             primary = int(score.max(initial=0)) - score[docs].astype(np.int64)
+        elif sort == "for-me":
+            learned = self.for_me
+            if learned is None:
+                return None
+            primary = descending_ranks(learned[docs])
         elif sort == "rating":
             primary = 5 - self.rating[docs].astype(np.int64)
         elif sort == "recent":
@@ -393,7 +433,10 @@ class SearchIndex:
                 nonlocal mask
                 mask = part.copy() if mask is None else (mask & part)
 
-            for term in dict.fromkeys(query.terms):
+            meaning = self.meaning
+            # Until the meaning index is ready, `about:` text is matched as the words it is made of.
+            typed = query.terms if meaning is not None else (*query.terms, *(w for text in query.about for w in words(text)))
+            for term in dict.fromkeys(typed):
                 scores = self._term_scores(term)
                 narrow(scores > 0)
                 score = scores.astype(np.int32) if score is None else score + scores
@@ -402,6 +445,11 @@ class SearchIndex:
                 narrow(found)
                 bonus = found.astype(np.int32) * EXACT
                 score = bonus if score is None else score + bonus
+            if meaning is not None and query.about:
+                close = self._about(meaning, query.about)
+                narrow(close[1])
+                # Ranked by meaning; typed words add their match, scaled below one meaning point.
+                score = close[0] if score is None else close[0] + score.astype(np.float32) / max(1, int(score.max(initial=0)))
             for term in query.excluded_terms:
                 narrow(~self._strict_docs(term))
             for phrase in query.excluded_phrases:
@@ -412,5 +460,5 @@ class SearchIndex:
                 narrow(~self.hidden)
             docs = np.arange(self.size, dtype=np.int64) if mask is None else np.flatnonzero(mask)
             key = self._sort_key(docs, score, sort)
-            matchers = [self._match(term) for term in dict.fromkeys(query.terms)]
+            matchers = [self._match(term) for term in dict.fromkeys(typed)]
             return SearchResult(self, query, sort, docs, key, matchers)

@@ -20,7 +20,7 @@ from tui.core.search.folding import fold_query
 WORD = re.compile(r"\w+")
 
 #: Fields a filter may name, with what `has:` accepts.
-FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue", "key", "votes", "group", "discuss")
+FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue", "key", "votes", "group", "discuss", "about")
 HAS_VALUES = ("notes", "highlights", "tags", "rating", "abstract", "authors", "url", "doi")
 
 _TOKEN = re.compile(
@@ -93,21 +93,23 @@ class Query:
     excluded_terms: tuple[str, ...] = ()
     excluded_phrases: tuple[str, ...] = ()
     filters: tuple[Filter, ...] = field(default=())
+    about: tuple[str, ...] = ()
+    """The texts of `about:"…"` terms (case-folded, spaces collapsed): papers close to them in meaning, not in spelling."""
 
     @property
     def is_empty(self) -> bool:
         """True when the query restricts nothing: every paper matches, in list order."""
-        return not (self.terms or self.phrases or self.excluded_terms or self.excluded_phrases or self.filters)
+        return not (self.terms or self.phrases or self.excluded_terms or self.excluded_phrases or self.filters or self.about)
 
     @property
     def ranks(self) -> bool:
-        """True when there is free text to rank by (filters alone keep the chosen order)."""
-        return bool(self.terms or self.phrases)
+        """True when there is free text to rank by (filters alone keep the chosen order); `about:` ranks by meaning."""
+        return bool(self.terms or self.phrases or self.about)
 
     @property
     def meaning(self) -> tuple[frozenset, ...]:
         """What the query selects, whatever its spelling and order: `status:unr  tag:x` means `tag:x status:unread`."""
-        parts = (self.terms, self.phrases, self.excluded_terms, self.excluded_phrases, self.filters)
+        parts = (self.terms, self.phrases, self.excluded_terms, self.excluded_phrases, self.filters, self.about)
         return tuple(frozenset(part) for part in parts)
 
 
@@ -211,6 +213,7 @@ def parse_query(text: str) -> Query:
     excluded_terms: list[str] = []
     excluded_phrases: list[str] = []
     filters: list[Filter] = []
+    about: list[str] = []
     for match in _tokens(text):
         negate = bool(match.group("neg"))
         quoted = match.group("quoted")
@@ -220,6 +223,12 @@ def parse_query(text: str) -> Query:
             if name.casefold() not in FIELDS and (not value or value.startswith("/")):
                 # "note:" or "http://x": not a filter, just text with a colon.
                 value = f"{name}:{value}"
+            elif name.casefold() == "about":
+                if negate:
+                    raise QueryError('-about: cannot be negated: about:"…" ranks papers by meaning, it does not exclude')
+                if value.strip():  # `about:` with no text yet: still being typed
+                    about.append(" ".join(value.casefold().split()))
+                continue
             else:
                 made = _filter(name, value, negate, quoted is not None)
                 if made is not None:
@@ -242,4 +251,5 @@ def parse_query(text: str) -> Query:
         excluded_terms=tuple(excluded_terms),
         excluded_phrases=tuple(excluded_phrases),
         filters=tuple(filters),
+        about=tuple(about),
     )

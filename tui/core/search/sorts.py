@@ -7,10 +7,11 @@ imported only when it is built, in a worker, after the first paint.
 from __future__ import annotations
 
 #: Sort orders, in the order the sort key cycles them.
-SORTS = ("relevance", "list", "rating", "recent", "title", "group")
+SORTS = ("relevance", "list", "for-me", "rating", "recent", "title", "group")
 SORT_NAMES = {
     "relevance": "relevance",
     "list": "list order",
+    "for-me": "for me",
     "rating": "rating",
     "recent": "recently annotated",
     "title": "title",
@@ -22,16 +23,22 @@ class Cancelled(Exception):
     """The search was stopped by its caller because a newer query superseded it."""
 
 
-def next_sort(sort: str, ranks: bool = True, in_group: bool = False) -> str:
+#: What `paperdesk list --sort for-me` (and the palette) say when the `for_me` setting turned the learned sort off.
+FOR_ME_OFF = "the for-me sort is off (for_me = false in the settings file)"
+
+
+def next_sort(sort: str, ranks: bool = True, in_group: bool = False, for_me: bool = True) -> str:
     """The sort order after `sort`, cycling.
 
     Without free text to rank by (`ranks` false) relevance is list order, so
     the cycle skips list order: every press changes the list.
     The group score is in the cycle only for a library in a reading group
     (`in_group`): elsewhere it would be the rating order again.
+    The learned order ("for me") is skipped when the settings turned it off (`for_me` false).
     """
     at = SORTS.index(sort) if sort in SORTS else -1
     while True:
         at = (at + 1) % len(SORTS)
-        if not (SORTS[at] == "group" and not in_group or SORTS[at] == "list" and not ranks):
-            return SORTS[at]
+        name = SORTS[at]
+        if not (name == "group" and not in_group or name == "list" and not ranks or name == "for-me" and not for_me):
+            return name

@@ -4,6 +4,7 @@
     import --zotero          zotero.py
     add, fetch               add.py       (papers fetched by id, a venue or a listing, merged in)
     list, show               list.py      (the papers a filter query matches; the search index)
+    list --sort for-me, about:, related   rank.py   (the ranking engine loaded or built; what "for me" learns)
     rate, status, tag, note  edit.py      (one paper's annotation, from the command line)
     export                   export.py
     sync                     sync.py      (a vault of per-paper Markdown files, through git with --git)

@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from tui.core.models import Annotation, Paper
 from tui.core.render.text import one_line
-from tui.core.search.sorts import SORT_NAMES, Cancelled, next_sort
+from tui.core.search.sorts import FOR_ME_OFF, SORT_NAMES, Cancelled, next_sort
 from tui.core.usecases.open import settle
 from tui.core.words import plural
 from tui.ui.threads import to_ui
@@ -71,6 +71,7 @@ class Filtering:
         self.box = self.bar.input
         self._list: PaperList = context.papers
         self._header: Static = context.header
+        self.settings = context.settings
         self.library: Library | None = None
         """The open library (None while it opens): the header counts its papers, the index is built from it."""
         self.index: SearchIndex | None = None
@@ -87,8 +88,11 @@ class Filtering:
         """Seconds the last ranking took: under `INLINE_UNDER`, the next one runs on the UI thread."""
         self.in_group = False
         """The library is in a reading group: the sort cycle offers the group score."""
-        self.index_hook: Callable[[SearchIndex], None] = lambda index: None
-        """Called with each new index before its first ranking (the reading group sets its marks on it)."""
+        self.index_hooks: list[Callable[[SearchIndex], None]] = []
+        """Called with each new index before its first ranking (the reading group sets its marks on it, the learned
+        orders their engine)."""
+        self.header_note: Callable[[], str] = lambda: ""
+        """More for the header after the order ("rate a few papers 4 or 5", the meaning index's build): the learned orders'."""
         self._builds = 0  # indexes started (`start_index`): one ready from an earlier start is dropped
         self.broken = False
         """The box's query does not parse (its error is on show): the list is the last good query's, dimmed,
@@ -143,7 +147,8 @@ class Filtering:
             first = self.result[0].id if self.result is not None and len(self.result) else None
             keep = CURRENT if self._current_id() != first else None
         self.index = index
-        self.index_hook(index)
+        for hook in self.index_hooks:
+            hook(index)
         if self.active:
             self.run(keep)
         else:
@@ -363,6 +368,9 @@ class Filtering:
             order += " · indexing…"
         elif self.index is not None and self.index.provisional:
             order += " · titles only, indexing abstracts…"
+        note = self.header_note()
+        if note:
+            order += f" · {note}"
         suffix = " · read-only" if library is not None and library.read_only else ""
         if self.broken:  # the box's query has an error: say what the list is instead
             # "foo:" while typing "foo:bar" ranked as `foo`: name that, not a field left dangling
@@ -391,7 +399,10 @@ class Filtering:
             self.apply_query("")
 
     def action_sort_by(self, sort: str) -> None:
-        """Order the list by `sort`, keeping the highlighted paper."""
+        """Order the list by `sort`, keeping the highlighted paper ("for me" only when the settings leave it on)."""
+        if sort == "for-me" and not self.settings.for_me:
+            self.host.notify(f"Not sorted: {FOR_ME_OFF}.", severity="warning", markup=False)
+            return
         self.sort = sort
         self.host.post_message(Ranked(self.result))
         self.run(keep=CURRENT)
@@ -404,7 +415,7 @@ class Filtering:
             ranks = parse_query(self.text).ranks
         except QueryError:
             ranks = False
-        self.action_sort_by(next_sort(self.sort, ranks, self.in_group))
+        self.action_sort_by(next_sort(self.sort, ranks, self.in_group, self.settings.for_me))
         shown = "list" if self.sort == "relevance" and not ranks else self.sort
         self.host.notify(f"Sorted by {SORT_NAMES[shown]} (ctrl+s: next order)", timeout=2, markup=False)
 

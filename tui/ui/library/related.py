@@ -31,8 +31,12 @@ if TYPE_CHECKING:
 
 #: How many related papers `m` shows.
 LIMIT = 10
+#: How many BM25 neighbours the learned orders re-order (meaning and ratings can lift one BM25 put far down);
+#: every one shares words with the paper, so the dialog can still say which.
+POOL = 5 * LIMIT
 
 Reply = Callable[["list[Similar]", int], None]
+Reorder = Callable[[str, "list[Similar]"], "list[Similar]"]
 
 
 class Searchable(Protocol):
@@ -45,9 +49,11 @@ class Searchable(Protocol):
 class RelatedPapers:
     """The related-papers index of one library screen, and the questions waiting for it."""
 
-    def __init__(self, context: PartContext, searchable: Searchable) -> None:
+    def __init__(self, context: PartContext, searchable: Searchable, reorder: Reorder = lambda pid, similar: similar) -> None:
         """The screen (`host`) runs the build and shows the dialog; `searchable.index` is the search index, ready
-        once a ranking says so; `go_to(pid)` shows a paper chosen in the dialog."""
+        once a ranking says so; `go_to(pid)` shows a paper chosen in the dialog; `reorder` fuses BM25's
+        neighbours with meaning and ratings (`Learned.reorder_related`)."""
+        self.reorder = reorder
         self.host: Screen = context.host
         self.library: Callable[[], Library | None] = context.library
         self.library_ready = context.library_ready
@@ -129,7 +135,7 @@ class RelatedPapers:
             self._waiting.append((pid, reply))  # answered by `_ready`
             self._build_soon()
             return
-        reply(self.index.similar(pid, LIMIT), self.index.size)
+        reply(self.reorder(pid, self.index.similar(pid, POOL))[:LIMIT], self.index.size)
 
     def action_more_like_this(self) -> None:
         """`m`: the papers most like the highlighted one; Enter in the dialog goes to one."""

@@ -67,6 +67,8 @@ class Resume:
         self.panes, self.order, self.triage = panes, order, triage
         self.open_keys: Callable[[], None] = context.key_gate.open
         self.layout_setting: str = context.settings.layout
+        self.for_me_on: bool = context.settings.for_me
+        """The "for me" sort is on in the settings: a session saved with it restores it, else relevance."""
         self.waiting = False
         """Keys are held until the restored filter's ranking is shown."""
         self.exports = ExportPlaces()
@@ -91,7 +93,7 @@ class Resume:
                 parse_query(query)
             except QueryError:
                 query = ""
-        filtering.sort = session.sort
+        filtering.sort = session.sort if session.sort != "for-me" or self.for_me_on else "relevance"
         paper_list = self.papers
         paper_list.set_papers(library.papers, keep=session.selected)
         if query:

@@ -3,7 +3,7 @@
 The screen makes its widgets and one part per concern, and routes; it holds
 no feature of its own. Every part gets the same `PartContext` (the screen, its
 widgets, the settings, the open library) and the peers it asks things of:
-`Filtering` (box, index, order, header), `Annotator` (ratings, status, tags,
+`Filtering` (box, index, order, header), `Learned` (the ranking engine: "for me", `about:`), `Annotator` (ratings, status, tags,
 titles, notes, highlights), `History` (undo/redo), `Removing` (to the trash),
 `Panes` (layouts and focus), `Triage`, `Resume` (the session restored at
 launch), `PaneFollow` (the pane after the highlight), `RelatedPapers`,
@@ -40,6 +40,7 @@ from tui.ui.library.filtering import Filtering
 from tui.ui.library.group import GroupPart
 from tui.ui.library.history import History
 from tui.ui.library.layout import Panes
+from tui.ui.library.learned import Learned
 from tui.ui.library.opening import open_in_thread, open_library, opens_at_once
 from tui.ui.library.pane_follow import PaneFollow
 from tui.ui.library.relabel import Relabel
@@ -118,12 +119,14 @@ class LibraryScreen(Screen):
         self.annotator.undo = self.history.action_undo  # the highlights dialog's `u`
         self.triage = Triage(context, self.annotator, self.filtering, self.panes, lambda: self.history.step(undo=True))
         self.resume = Resume(context, self.panes, self.filtering, self.triage)
-        self.related = RelatedPapers(context, self.filtering)
+        self.learned = Learned(context, self.filtering)
+        self.related = RelatedPapers(context, self.filtering, self.learned.reorder_related)
         self.pane = PaneFollow(context, self.filtering)
         self.views = SavedViews(context, self.filtering)
         self.group = GroupPart(context, self.filtering, self.triage, self.annotator)
         self.relabel = Relabel(context, self.annotator)
-        self.filtering.index_hook = self.group.index_ready
+        self.filtering.index_hooks += [self.group.index_ready, self.learned.index_ready]
+        self.filtering.header_note = self.learned.header_note
         self._resumed = False  # Textual resumed it once (the start)
 
     def compose(self) -> ComposeResult:
@@ -280,7 +283,7 @@ class LibraryScreen(Screen):
             return getattr(getattr(self, part), name)
 
     #: The parts that hear messages, in the order they hear each (the triage leaves before the list changes).
-    LISTENERS = ("triage", "filtering", "pane", "resume", "related", "panes", "annotator")
+    LISTENERS = ("triage", "filtering", "pane", "resume", "related", "learned", "panes", "annotator")
 
     def tell_parts(self, message: Message) -> None:
         """A part's report (or a widget's) to every listening part with a handler for it (`on_ranked`...), in order."""

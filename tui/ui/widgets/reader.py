@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 
 #: The pane's parts above the notes, top to bottom; each is a Static with the id "reader-<part>".
-PARTS = ("title", "meta", "annotation", "group", "abstract", "links")
+PARTS = ("title", "meta", "annotation", "group", "why", "abstract", "links")
 
 #: The meta line under a title the core derived from the abstract.
 DERIVED_NOTE = "title derived from the abstract (its sentence is underlined)"
@@ -89,6 +89,8 @@ class Reader(VerticalScroll, can_focus=True):
         """The notes under the abstract: the screen's annotating talks to them from the start."""
         self.group_of: Callable[[Paper, Annotation | None], GroupShown | None] = lambda paper, annotation: None
         """What a reading group said about a paper (the screen's group part sets it); None: no group part."""
+        self.why_of: Callable[[Paper], str] = lambda paper: ""
+        """One line on why a paper stands where it does in the "for me" order ("" otherwise; the learned orders set it)."""
 
     def compose(self) -> ComposeResult:
         # Only the notes, hidden; the rest at the first draw (`_parts`).
@@ -132,7 +134,7 @@ class Reader(VerticalScroll, can_focus=True):
             self.anchored, self._shown = [], ""
             self._parts().show([])
             self._set("#reader-title", Text("No paper to show" if filtered else "No paper selected"))
-            for part in ("#reader-meta", "#reader-annotation", "#reader-group", "#reader-links"):
+            for part in ("#reader-meta", "#reader-annotation", "#reader-group", "#reader-why", "#reader-links"):
                 self._set(part, Text(""))
             why = "The filter matches no paper; Esc clears it." if filtered else "The list is empty."
             self._set("#reader-abstract", Text(why, style="italic"))
@@ -141,6 +143,7 @@ class Reader(VerticalScroll, can_focus=True):
         self._show_title(paper, annotation)  # and the meta lines, which say whether the title is derived
         self._show_annotation(paper, annotation)
         self._show_group(paper, annotation)
+        self._show_why(paper)
         self._show_abstract(paper, highlights)
         self._parts().show(self.anchored)
         self._show_links(paper)
@@ -214,6 +217,16 @@ class Reader(VerticalScroll, can_focus=True):
         from tui.ui.widgets.group_marks import shown_text
 
         self._set("#reader-group", shown_text(shown, self._look("reader--stars"), self._look("reader--unrated")))
+
+    def _show_why(self, paper: Paper) -> None:
+        """Why the paper is where it is in "for me": one line of plain text (a title in it is data, never markup)."""
+        why = self.why_of(paper)
+        self._set("#reader-why", Text(one_line(why)) if why else Text(""))
+
+    def refresh_why(self) -> None:
+        """Redraw the why line for the paper shown ("for me" was learned again, or the order changed)."""
+        if self._paper is not None and self._made is not None:
+            self._show_why(self._paper)
 
     def refresh_group(self) -> None:
         """Redraw the group's part for the paper shown (the group was read again, a triage pass began or ended)."""

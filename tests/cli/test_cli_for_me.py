@@ -1,0 +1,107 @@
+"""Issue 43 on the command line: `list --sort for-me` (score and why), `--query 'about:"…"'`, `related` fused, the setting.
+
+The library is the bundled lists (33 ICML 2025 abstracts), as `paperdesk list` seeds it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli.clirun import run
+
+SWAN, FRUGAL, SLIM, RLEDIT = "74391c31feb1", "bc1f9967bb7f", "2d15d5ebe327", "02c26591c51d"
+
+
+def records(*args: str) -> list[dict]:
+    out = run("list", *args, "--json")
+    assert out.returncode == 0, out.stderr
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def test_for_me_json_carries_score_and_why_best_first_and_is_deterministic(library_dir: Path) -> None:
+    db = ("--db", str(library_dir))
+    assert run("rate", SWAN, "5", *db).returncode == 0
+    assert run("rate", SLIM, "5", *db).returncode == 0
+    assert run("status", RLEDIT, "skipped", *db).returncode == 0
+    ranked = records("--sort", "for-me", *db)
+    assert len(ranked) == 33
+    scores = [r["score"] for r in ranked]
+    assert scores == sorted(scores, reverse=True) and scores[0] > scores[-1]
+    assert all(isinstance(r["why"], str) and r["why"] and "\n" not in r["why"] for r in ranked)
+    # Liked papers and the nearest of them rank high, the skipped one low; the reason names a liked paper.
+    ids = [r["id"] for r in ranked]
+    assert set(ids[:2]) == {SWAN, SLIM} and ids.index(FRUGAL) < 4
+    assert ids.index(RLEDIT) > ids.index(FRUGAL)
+    frugal = next(r for r in ranked if r["id"] == FRUGAL)
+    assert "SWAN" in frugal["why"]
+    assert records("--sort", "for-me", *db) == ranked  # the same ratings, the same order and scores
+    limited = run("list", "--sort", "for-me", "--limit", "3", *db)
+    rows = [line.split("\t") for line in limited.stdout.splitlines()]
+    assert [row[0] for row in rows] == [r["id"] for r in ranked[:3]]
+    assert [row[3] for row in rows] == [r["why"] for r in ranked[:3]]  # the tsv's fourth column: why
+
+
+def test_for_me_without_ratings_keeps_list_order_and_says_what_it_needs(library_dir: Path) -> None:
+    plain = run("list", "--db", str(library_dir))
+    out = run("list", "--sort", "for-me", "--format", "ids", "--db", str(library_dir))
+    assert out.returncode == 0
+    assert out.stdout.splitlines() == [line.split("\t")[0] for line in plain.stdout.splitlines()]
+    assert out.stderr == "paperdesk: for me: rate a few papers 4 or 5\n"
+    assert run("rate", SWAN, "4", "--db", str(library_dir)).returncode == 0
+    one = run("list", "--sort", "for-me", "--format", "ids", "--db", str(library_dir))
+    assert one.stderr.startswith("paperdesk: for me: more like SWAN")
+    assert one.stdout.splitlines()[:2] == [SWAN, FRUGAL]
+
+
+def test_about_ranks_by_meaning_and_combines_with_filters(library_dir: Path) -> None:
+    db = ("--db", str(library_dir))
+    found = records("--query", 'about:"memory efficient optimizer"', *db)
+    assert [r["id"] for r in found][:2] == [SWAN, FRUGAL] and len(found) < 10
+    assert run("rate", SWAN, "3", *db).returncode == 0
+    unrated = records("--query", 'about:"memory efficient optimizer" rating:0', *db)
+    assert [r["id"] for r in unrated][0] == FRUGAL and SWAN not in {r["id"] for r in unrated}
+    negated = run("list", "--query", "-about:memory", *db)
+    assert negated.returncode == 1 and negated.stdout == ""  # bad input, as any malformed query
+    assert len(negated.stderr.splitlines()) == 1 and "-about:" in negated.stderr
+
+
+def test_related_is_fused_with_the_ratings_and_still_names_shared_words(library_dir: Path) -> None:
+    db = ("--db", str(library_dir))
+
+    def related() -> list[dict]:
+        out = run("related", SWAN, "--json", *db)
+        assert out.returncode == 0, out.stderr
+        return [json.loads(line) for line in out.stdout.splitlines()]
+
+    before = related()
+    assert before[0]["id"] == FRUGAL and all(r["terms"] for r in before)
+    lifted = before[-1]["id"]  # BM25's last of ten
+    assert run("rate", lifted, "5", *db).returncode == 0
+    after = related()
+    assert {r["id"] for r in after} == {r["id"] for r in before}  # the same neighbours, re-ordered
+    assert [r["id"] for r in after].index(lifted) < len(before) - 1
+    assert all(r["terms"] for r in after)
+
+
+def test_the_setting_turns_the_sort_off_in_one_line(library_dir: Path, tmp_path: Path) -> None:
+    config = tmp_path / "config"
+    (config / "paperdesk").mkdir(parents=True)
+    (config / "paperdesk" / "config.toml").write_text("for_me = false\n", encoding="utf-8")
+    env = {"XDG_CONFIG_HOME": str(config)}
+    off = run("list", "--sort", "for-me", "--db", str(library_dir), env=env)
+    assert (off.returncode, off.stdout) == (2, "")
+    assert off.stderr == "paperdesk: the for-me sort is off (for_me = false in the settings file)\n"
+    assert run("list", "--sort", "rating", "--db", str(library_dir), env=env).returncode == 0
+
+
+def test_the_positive_tag_setting_counts_as_a_like(library_dir: Path, tmp_path: Path) -> None:
+    config = tmp_path / "config"
+    (config / "paperdesk").mkdir(parents=True)
+    (config / "paperdesk" / "config.toml").write_text('for_me_tag = "keep"\n', encoding="utf-8")
+    env = {"XDG_CONFIG_HOME": str(config)}
+    assert run("tag", SWAN, "+keep", "--db", str(library_dir)).returncode == 0
+    tagged = run("list", "--sort", "for-me", "--format", "ids", "--db", str(library_dir), env=env)
+    assert tagged.stderr.startswith("paperdesk: for me: more like SWAN")
+    untagged = run("list", "--sort", "for-me", "--format", "ids", "--db", str(library_dir))
+    assert untagged.stderr == "paperdesk: for me: rate a few papers 4 or 5\n"
