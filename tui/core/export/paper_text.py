@@ -10,6 +10,7 @@ from typing import Any
 
 from tui.core.export.json_record import paper_record
 from tui.core.highlights import Anchored, anchor_all, document
+from tui.core.ingest.versions import version_lines
 from tui.core.models import Annotation, Paper
 from tui.core.render.latex import to_unicode
 from tui.core.render.links import code_links, is_code_link
@@ -73,6 +74,9 @@ def paper_text(paper: Paper, annotation: Annotation) -> str:
         head.append("  ".join(link for link in links if link))
     head.append(annotation_line(annotation))
     head.append(f"id {paper.id}" + (f"  key {one_line(paper.citekey)}" if paper.citekey else ""))
+    if versions := version_lines(paper):
+        head.append("Versions:")
+        head.extend("  " + one_line(line) for line in versions)
     zotero_link, zotero_notes = _zotero(paper)
     if zotero_link:
         head.append(f"Zotero: {one_line(zotero_link)}")

@@ -38,13 +38,18 @@ def normalize_doi(doi: str) -> str:
 
 
 def arxiv_id(paper: Paper) -> str:
-    """The arXiv identifier (without version) named by the paper's URL, DOI or `eprint`, else ""."""
+    """The arXiv identifier (without version) named by the paper's URL (abs or pdf), DOI (`10.48550/arXiv.ID`),
+    `eprint` (BibTeX's, biblatex's, DBLP's CoRR volume) or venue ("arXiv preprint arXiv:ID"), else ""."""
     extra = paper.extra or {}
     extra = extra.get("bibtex_fields") or extra  # a BibTeX entry's fields as written (`ingest.bibtex_raw`), else as kept before
-    eprint = extra.get("eprint") if str(extra.get("archiveprefix", "")).casefold() == "arxiv" else ""
+    archive = str(extra.get("archiveprefix") or extra.get("eprinttype") or "").casefold()  # BibTeX's, and biblatex's name
+    eprint = extra.get("eprint") if archive == "arxiv" else ""
     if not eprint and isinstance(paper.extra.get("arxiv"), str):  # the id an arXiv fetch or a Zotero import keeps
         eprint = paper.extra["arxiv"]
-    for text in (paper.url, paper.doi, f"arxiv:{eprint}" if isinstance(eprint, str) and eprint else ""):
+    volume = extra.get("volume")
+    if not eprint and isinstance(volume, str) and volume.startswith("abs/") and "corr" in paper.venue.casefold():
+        eprint = volume[4:]  # DBLP's CoRR entries: journal CoRR, volume abs/ID
+    for text in (paper.url, paper.doi, f"arxiv:{eprint}" if isinstance(eprint, str) and eprint else "", paper.venue):
         if not text or "rx" not in text.lower():
             continue  # every form the pattern matches holds "arxiv", whose "rx" no case folding changes
         m = _ARXIV.search(text)
