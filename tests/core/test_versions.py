@@ -171,7 +171,8 @@ def test_an_extended_version_by_other_authors_stays_apart(proceedings: dict[str,
 
 def test_a_version_by_a_mostly_other_team_stays_apart() -> None:
     """Two of five authors shared (so the records are compared): not most of them."""
-    stored = record("Learning Constant-Depth Circuits in Malicious Noise Models", ("Adam Klivans", "Arsen Vasilyan", "Ada Lovelace", "Alan Turing", "Grace Hopper"))
+    ours = ("Adam Klivans", "Arsen Vasilyan", "Ada Lovelace", "Alan Turing", "Grace Hopper")
+    stored = record("Learning Constant-Depth Circuits in Malicious Noise Models", ours)
     team = ("Adam Klivans", "Arsen Vasilyan", "Jane Doe", "Richard Roe", "John Smith")
     assert match(stored, record("Learning Constant-Depth Circuits in Malicious Noise Models (Extended Version)", team)) is None
     assert match(stored, record("Learning constant-depth circuits in a malicious noise model", (*team[:2], "Ada Lovelace", "Alan Turing"))) == (
@@ -209,7 +210,8 @@ def test_import_merges_versions_and_the_proceedings_win(library_dir: Path) -> No
         doi="10.48550/arXiv.2413.00021",
     )
     published = record(
-        "Deep Sets of Things (Extended Abstract)", ("A. Lovelace", "A. M. Turing"), "2024", abstract="A revised abstract of the paper, long enough to be its own.",
+        "Deep Sets of Things (Extended Abstract)", ("A. Lovelace", "A. M. Turing"), "2024",
+        abstract="A revised abstract of the paper, long enough to be its own.",
         venue="Proceedings of COLT", doi="10.1234/colt.2024.7", url="https://proceedings.mlr.press/v247/lovelace24a.html",
         extra={"start_page": "10", "end_page": "20"},
     )

@@ -10,7 +10,6 @@ from typing import Any
 
 from tui.core.export.json_record import paper_record
 from tui.core.highlights import Anchored, anchor_all, document
-from tui.core.ingest.versions import version_lines
 from tui.core.models import Annotation, Paper
 from tui.core.render.latex import to_unicode
 from tui.core.render.links import code_links, is_code_link
@@ -61,8 +60,9 @@ def _lists(paper: Paper) -> str:
     return ", ".join(n for n in names if n.strip())
 
 
-def paper_text(paper: Paper, annotation: Annotation) -> str:
-    """Title, metadata, annotation line, abstract (LaTeX as Unicode), code links and notes, as lines."""
+def paper_text(paper: Paper, annotation: Annotation, versions: list[str] | None = None) -> str:
+    """Title, metadata, annotation line, abstract (LaTeX as Unicode), code links and notes, as lines; `versions`:
+    a line per version the paper holds (`ingest.versions.version_lines`), under the id."""
     head = [row_title(paper, annotation)]
     if paper.authors:
         head.append(one_line(", ".join(paper.authors)))
@@ -74,7 +74,7 @@ def paper_text(paper: Paper, annotation: Annotation) -> str:
         head.append("  ".join(link for link in links if link))
     head.append(annotation_line(annotation))
     head.append(f"id {paper.id}" + (f"  key {one_line(paper.citekey)}" if paper.citekey else ""))
-    if versions := version_lines(paper):
+    if versions:
         head.append("Versions:")
         head.extend("  " + one_line(line) for line in versions)
     zotero_link, zotero_notes = _zotero(paper)

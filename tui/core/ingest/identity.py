@@ -77,9 +77,14 @@ def surnames(paper: Paper) -> frozenset[str]:
 def _surnames(authors: tuple[str, ...]) -> frozenset[str]:
     out = set()
     for name in authors:
-        words = _NON_WORD.sub(" ", (name if name.isascii() else _ascii(name)).casefold()).split()
-        if words and words[-1] not in ("al", "others"):
-            out.add(words[-1])
+        if name.isascii():  # most names: a byte translation does what the pattern does, quicker
+            words = name.lower().encode().translate(_ASCII_SPACES).split()
+            last = words[-1].decode() if words else ""
+        else:
+            words = _NON_WORD.sub(" ", _ascii(name).casefold()).split()
+            last = words[-1] if words else ""
+        if last and last not in ("al", "others"):
+            out.add(last)
     return frozenset(out)
 
 
