@@ -78,8 +78,8 @@ def _surnames(authors: tuple[str, ...]) -> frozenset[str]:
     out = set()
     for name in authors:
         if name.isascii():  # most names: a byte translation does what the pattern does, quicker
-            words = name.lower().encode().translate(_ASCII_SPACES).split()
-            last = words[-1].decode() if words else ""
+            spelled = name.lower().encode().translate(_ASCII_SPACES).split()
+            last = spelled[-1].decode() if spelled else ""
         else:
             words = _NON_WORD.sub(" ", _ascii(name).casefold()).split()
             last = words[-1] if words else ""
