@@ -24,7 +24,7 @@ from tui.core.models import Paper, abstract_basis
 
 # Kinds of keys, strongest evidence first. The stored id and the id the abstract gives are both
 # ids (one hash space, so either finds the other), told apart only to be tried in this order. The last
-# two only block: papers sharing an abstract's key (`sketch`) or an author and a long title word (`versions`)
+# two only block: papers sharing an abstract's key (`sketch`) or a first author and two title words (`versions`)
 # are compared in full.
 ID, ABSTRACT_ID, DOI, ARXIV, URL, TITLE, ABSTRACT, VERSION = range(8)
 #: Kinds that only say which papers to compare.
@@ -166,7 +166,7 @@ def key_rows(
 
     `known`, when given, is what the records' abstracts gave (`AbstractPart`, slots from 0): no abstract is
     read; else it is made here (`abstract_part`, with `bases`). With the evidence, the keys that block
-    candidate versions: an author's surname with a long word of the title (`versions.block_keys`).
+    candidate versions: the first author's surname with the title's longest words (`versions.block_keys`).
     """
     if known is None:
         known = abstract_part(records, bases)

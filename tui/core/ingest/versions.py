@@ -32,8 +32,6 @@ from tui.core.models import Annotation, Paper
 VERSIONS = "versions"
 #: Rendered, folded titles at least this similar (rapidfuzz ratio, 0-100) may be one work's versions.
 TITLE_SIMILARITY = 90.0
-#: The authors whose surnames block candidates: the first few, in the order the record gives them.
-BLOCK_AUTHORS = 3
 
 _NON_WORD = re.compile(r"[\W_]+")
 #: Words a version's title adds that do not make it another work.
@@ -114,36 +112,30 @@ def other_version(a: Paper, b: Paper) -> bool:
     return bool(a.title and b.title) and years_close(a, b) and titles_close(a.title, b.title) and mostly_same_authors(a, b)
 
 
-def block_keys(paper: Paper, title: str) -> list[tuple[str, str, str]]:
-    """What candidate versions share: one of the first authors' surnames with the title's two longest words
-    (`title`: `identity.normalize_title` of it; a plural's "s", and "extended", "abstract" and such, aside). A
-    small rewording keeps the two (a title at least 90% alike changes a tenth of its letters), initials and full
-    names give the same surname; two papers of one author seldom share both, two unrelated papers even less
-    (a 50,000-paper import: 131,000 keys, under 200 comparisons). Asked of every paper an import meets: ASCII
-    names in one byte translation."""
+def block_keys(paper: Paper, title: str) -> list[tuple[str, ...]]:
+    """What candidate versions share: the first author's surname with the title's two longest words (`title`:
+    `identity.normalize_title` of it; a plural's "s", and "extended", "abstract" and such, aside). A small
+    rewording keeps the two (a title at least 90% alike changes a tenth of its letters), initials and full names
+    give the same surname, and the versions of a paper keep its first author; two papers of one author seldom
+    share both words, two unrelated papers even less (a 50,000-paper import: 50,000 keys, a few dozen
+    comparisons). Asked of every paper an import meets: a few string calls in C."""
     authors = paper.authors
     if not authors or not title:
         return []
-    anchors = sorted({w.removesuffix("s") for w in title.split() if len(w) > 3 and w not in _NOT_ANCHORS}, key=lambda w: (-len(w), w))
-    if not anchors:
-        return []
-    first, second = anchors[0], anchors[1] if len(anchors) > 1 else ""
-    text = _SEP.join(authors[:BLOCK_AUTHORS])
-    if text.isascii():
-        names = {words[-1].decode() for part in text.lower().encode().translate(_KEEP_SEP).split(_SEP_BYTES) if (words := part.split())}
+    words = sorted(set((title + " ").replace("s ", " ").split()) - _NOT_ANCHORS)  # each word's plural "s" off
+    words.sort(key=len, reverse=True)  # longest first, alphabetical among equals (the sort is stable)
+    name = authors[0]
+    if name.isascii():
+        name = name[name.rfind(" ") + 1 :].lower()
     else:
-        names = set(_surnames(authors[:BLOCK_AUTHORS]))
-    return [(name, first, second) for name in names]
+        name = next(iter(_surnames(authors[:1])), "")
+    return [(name, *words[:2])] if words and name else []
 
 
-#: Words a version's title may add or drop (`_VERSION_WORDS`): never what blocks.
+#: Words a version's title may add or drop (`_VERSION_WORDS`), as `block_keys` has them (no last "s"): never what blocks.
 _NOT_ANCHORS = frozenset({"extended", "abstract", "version", "preprint", "journal", "conference", "full", "long", "short", "paper", "arxiv"})
 
 
-_SEP, _SEP_BYTES = "\x1f", b"\x1f"
-#: ASCII bytes that are not letters or digits -> a space, but the separator of names stays.
-_NOT_NAME = bytes(c for c in range(128) if not chr(c).isalnum() and c != 0x1F)
-_KEEP_SEP = bytes.maketrans(_NOT_NAME, b" " * len(_NOT_NAME))
 
 
 def is_preprint(paper: Paper) -> bool:
