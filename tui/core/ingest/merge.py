@@ -198,6 +198,7 @@ def plan_import(
                 index.reserve(vid)
                 merged = absorb(old, paper if vid == paper.id else paper.with_changes(id=vid), citing_merge(old, paper))
                 report.versions += 1
+                report.joined.append((pid, vid))
             else:
                 merged = merge_into(old, paper)
             if merged is not old:

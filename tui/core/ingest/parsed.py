@@ -70,6 +70,8 @@ class FileReport:
     merges: list[str] = field(default_factory=list)
     #: How many of the merged records were another version of a stored paper (`ingest.versions`), kept in it.
     versions: int = 0
+    #: Those merges: (the stored paper's id, the id the absorbed version keeps), for the app's undo.
+    joined: list[tuple[str, str]] = field(default_factory=list)
 
     def line(self) -> str:
         """The one line the CLI and the app print for every file, whatever its kind:

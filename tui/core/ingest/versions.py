@@ -242,15 +242,20 @@ def _first(x: str, y: str) -> str:
     return min(v for v in (x, y) if v) if x or y else ""
 
 
-def split(paper: Paper, current: Annotation | None) -> tuple[Paper, list[Paper], dict[str, Annotation | None]]:
+def split(paper: Paper, current: Annotation | None, last: int | None = None) -> tuple[Paper, list[Paper], dict[str, Annotation | None]]:
     """The papers a merged `paper` came from: itself as it was before its first absorption (its id kept), the papers
     it absorbed (their ids, fields and text), and the annotation each should have (`None`: none). The stored
     paper's annotation goes back to what it was when it is still what the merge made of it; when the reader
-    changed it since, it stays as it is (nothing they wrote is lost)."""
-    records = absorbed(paper)
-    if not records:
+    changed it since, it stays as it is (nothing they wrote is lost). `last`: only the newest `last` versions
+    come back (an import's undo), the paper keeping the older ones."""
+    kept = absorbed(paper)
+    if not kept:
         return paper, [], {}
+    at = 0 if last is None else max(0, len(kept) - last)
+    kept, records = kept[:at], kept[at:]
     restored = Paper.from_doc({**records[0]["before"], "id": paper.id, "seq": paper.seq})
+    if kept:
+        restored = restored.with_changes(extra={**restored.extra, VERSIONS: kept})
     papers = [Paper.from_doc(record["paper"]) for record in records]
     notes: dict[str, Annotation | None] = {}
     mine = current

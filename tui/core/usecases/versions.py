@@ -65,6 +65,32 @@ def pairs(library: Library) -> list[Pair]:
     return found
 
 
+def undo_import(library: Library, joined: list[tuple[str, str]]) -> list[str]:
+    """Split what an import joined (`FileReport.joined`: the stored paper, the version it absorbed): each paper
+    gives back the versions this import brought while they are still its newest; the lines saying so."""
+    lines = []
+    for pid in dict.fromkeys(kept for kept, _ in joined):
+        paper = library.get(pid)
+        if paper is None:
+            continue
+        mine = {other for kept, other in joined if kept == pid}
+        ids = [v for v in absorbed(paper)]
+        newest = 0
+        while newest < len(ids) and str(ids[len(ids) - 1 - newest]["paper"].get("id", "")) in mine:
+            newest += 1
+        if newest:
+            lines.append(split(library, paper, newest))
+    return lines
+
+
+def redo_import(library: Library, joined: list[tuple[str, str]]) -> list[str]:
+    """Join again what `undo_import` split: each absorbed paper, still stored apart, merged into its paper again."""
+    from tui.core.ingest.versions import ANOTHER_VERSION
+
+    chosen = [Pair(kept, other, ANOTHER_VERSION) for k, o in joined if (kept := library.get(k)) is not None and (other := library.get(o)) is not None]
+    return merge(library, chosen)
+
+
 def merge(library: Library, chosen: list[Pair]) -> list[str]:
     """Merge each pair into its kept paper (`ingest.versions`): one line each. The papers are written first, then
     the annotations (a paper that absorbed another holds its annotation meanwhile)."""
@@ -96,13 +122,13 @@ def merge(library: Library, chosen: list[Pair]) -> list[str]:
     return lines
 
 
-def split(library: Library, paper: Paper) -> str:
-    """Bring back the versions `paper` absorbed, each with its id, fields and annotation; the line saying so.
-    `NotFound` when it holds none."""
+def split(library: Library, paper: Paper, last: int | None = None) -> str:
+    """Bring back the versions `paper` absorbed (`last`: only the newest so many), each with its id, fields and
+    annotation; the line saying so. `NotFound` when it holds none."""
     records = absorbed(paper)
     if not records:
         raise NotFound(f"{paper.id}: this paper holds no other version; nothing to split")
-    restored, others, notes = split_paper(paper, library.annotations().get(paper.id))
+    restored, others, notes = split_paper(paper, library.annotations().get(paper.id), last)
     held = {p.id for p in library.papers}
     others = [p for p in others if p.id not in held]  # (an id a paper holds again: that paper is it, and stays)
     put = {pid: a for pid, a in notes.items() if a is not None and (pid == paper.id or pid in {p.id for p in others})}
