@@ -159,6 +159,13 @@ def test_part_two_is_not_part_one() -> None:
     assert versions.part_number("Sorting, Part II") == versions.part_number("Sorting: part 2") == 2
 
 
+def test_titles_that_differ_by_a_number_stay_apart() -> None:
+    """Numbered papers of one author ("Report 7", "GPT-3"): another number is another work, however alike the rest."""
+    stored = record("Stored paper number 0", ("Jo Doe",), "")
+    assert match(stored, record("Stored paper number 1", ("Jo Doe",), "")) is None
+    assert match(record("Scaling GPT-3 to many tasks", ("Jo Doe", "Ada Lovelace")), record("Scaling GPT-4 to many tasks", ("Jo Doe", "Ada Lovelace"))) is None
+
+
 def test_an_extended_version_by_other_authors_stays_apart(proceedings: dict[str, Paper]) -> None:
     stored = proceedings["Smaller Confidence Intervals From IPW Estimators via Data-Dependent Coarsening (Extended Abstract)"]
     other = record(

@@ -43,6 +43,7 @@ _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii":
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "first": 1, "second": 2, "third": 3}
 _PART = re.compile(r"\b(?:part|paper|vol(?:ume)?)\s+([ivx]+|\d+|one|two|three|four|five|first|second|third)\b", re.IGNORECASE)
 _PREPRINT_VENUES = ("arxiv", "corr", "preprint", "biorxiv", "ssrn")
+_DIGITS = re.compile(r"\d+")
 
 
 @lru_cache(maxsize=65536)
@@ -92,10 +93,10 @@ def _year(text: str) -> int | None:
 
 
 def titles_close(a: str, b: str) -> bool:
-    """The rendered, folded titles are near-identical (a small rewording) and name the same part, if any."""
+    """The rendered, folded titles are near-identical (a small rewording) and name the same part and numbers, if any."""
     ka, kb = title_key(a), title_key(b)
-    if not ka or not kb or part_number(a) != part_number(b):
-        return False
+    if not ka or not kb or part_number(a) != part_number(b) or _DIGITS.findall(ka) != _DIGITS.findall(kb):
+        return False  # another part, or another number ("GPT-3" and "GPT-4", "Report 7" and "Report 8"): another work
     if ka == kb:
         return True
     low, high = sorted((len(ka), len(kb)))
