@@ -70,11 +70,12 @@ def normalize_url(url: str) -> str:
 
 def surnames(paper: Paper) -> frozenset[str]:
     """The last word of each author name, folded: enough to tell author lists apart."""
-    return _surnames(paper.authors) if paper.authors else frozenset()
+    return names_surnames(paper.authors) if paper.authors else frozenset()
 
 
 @lru_cache(maxsize=16384)
-def _surnames(authors: tuple[str, ...]) -> frozenset[str]:
+def names_surnames(authors: tuple[str, ...]) -> frozenset[str]:
+    """`surnames` of these author names (cached: a record imported again asks for the same list)."""
     out = set()
     for name in authors:
         if name.isascii():  # most names: a byte translation does what the pattern does, quicker

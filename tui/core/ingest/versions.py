@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from tui.core.ingest.identity import _surnames, arxiv_id, normalize_doi, surnames
+from tui.core.ingest.identity import arxiv_id, names_surnames, normalize_doi, surnames
 from tui.core.models import Annotation, Paper
 
 #: Where a paper keeps the versions it absorbed (`extra`): a list of `absorbed` records, oldest first.
@@ -129,7 +129,7 @@ def block_keys(paper: Paper, title: str) -> list[tuple[str, ...]]:
     if name.isascii():
         name = name[name.rfind(" ") + 1 :].lower()
     else:
-        name = next(iter(_surnames(authors[:1])), "")
+        name = next(iter(names_surnames(authors[:1])), "")
     return [(name, *words[:2])] if words and name else []
 
 
