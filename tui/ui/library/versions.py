@@ -12,7 +12,7 @@ from tui.core.errors import PaperdeskError
 from tui.ui.library.context import PartContext
 
 if TYPE_CHECKING:
-    from tui.core.store.history import Joined
+    from tui.core.usecases.annotate import Joined
 
 
 class Versions:
