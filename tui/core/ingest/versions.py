@@ -113,27 +113,29 @@ def other_version(a: Paper, b: Paper) -> bool:
     return bool(a.title and b.title) and years_close(a, b) and titles_close(a.title, b.title) and mostly_same_authors(a, b)
 
 
-def block_keys(paper: Paper, title: str) -> list[tuple[str, ...]]:
+def block_key(paper: Paper, title: str) -> tuple[str, str, str] | None:
     """What candidate versions share: the first author's surname with the title's two longest words (`title`:
-    `identity.normalize_title` of it; a plural's "s", and "extended", "abstract" and such, aside). A small
-    rewording keeps the two (a title at least 90% alike changes a tenth of its letters), initials and full names
-    give the same surname, and the versions of a paper keep its first author; two papers of one author seldom
-    share both words, two unrelated papers even less (a 50,000-paper import: 50,000 keys, a few dozen
-    comparisons). Asked of every paper an import meets: a few string calls in C."""
+    `identity.normalize_title` of it; "extended", "abstract" and such aside, a plural's "s" off; among words of
+    one length, the first). A small rewording keeps the two (a title at least 90% alike changes a tenth of its
+    letters), initials and full names give the same surname, and the versions of a paper keep its first
+    author; two papers of one author seldom share both words, two unrelated papers even less (a 50,000-paper
+    import: a few dozen comparisons). Asked of every paper an import meets: a few calls in C (3 µs)."""
     authors = paper.authors
     if not authors or not title:
-        return []
-    words = sorted(set((title + " ").replace("s ", " ").split()) - _NOT_ANCHORS)  # each word's plural "s" off
-    words.sort(key=len, reverse=True)  # longest first, alphabetical among equals (the sort is stable)
+        return None
+    words = sorted(title.split(), key=len, reverse=True)  # stable: the title's order among words of one length
+    if not _NOT_ANCHORS.isdisjoint(words[:3]):
+        words = [w for w in words if w not in _NOT_ANCHORS]
+        if not words:
+            return None
     name = authors[0]
-    if name.isascii():
-        name = name[name.rfind(" ") + 1 :].lower()
-    else:
-        name = next(iter(names_surnames(authors[:1])), "")
-    return [(name, *words[:2])] if words and name else []
+    name = name[name.rfind(" ") + 1 :].lower() if name.isascii() else next(iter(names_surnames(authors[:1])), "")
+    if not name:
+        return None
+    return name, words[0].removesuffix("s"), words[1].removesuffix("s") if len(words) > 1 else ""
 
 
-#: Words a version's title may add or drop (`_VERSION_WORDS`), as `block_keys` has them (no last "s"): never what blocks.
+#: Words a version's title may add or drop (`_VERSION_WORDS`): never what blocks.
 _NOT_ANCHORS = frozenset({"extended", "abstract", "version", "preprint", "journal", "conference", "full", "long", "short", "paper", "arxiv"})
 
 
