@@ -142,3 +142,30 @@ def test_import_of_a_version_then_split_gives_back_both(library_dir: Path) -> No
         assert "Majority-of-three: the simplest optimal learner" in titles
         assert all(not absorbed_ids(p) for p in lib.papers)
         assert isinstance(lib.papers[-1], Paper)
+
+
+def test_undoing_an_import_splits_only_the_versions_it_brought(library_dir: Path) -> None:
+    """A paper that absorbed a preprint in one import and a workshop version in the next: undoing the second
+    gives back the workshop version only; redoing joins it again."""
+    from tui.core.ingest.parsed import ParsedFile
+    from tui.core.ingest.readers import read_import
+
+    def parsed(path: Path) -> ParsedFile:
+        found = read_import(path)
+        return found[0] if isinstance(found, tuple) else found  # type: ignore[return-value]
+
+    with Library.open(library_dir, seed=False) as lib:
+        lib.add_papers([parsed(FIXTURES / "versions" / "colt_proceedings.bib")])
+        lib.add_papers([parsed(FIXTURES / "versions" / "arxiv_records.json")])
+        majority = "632d28811199"
+        first = absorbed_ids(lib.get(majority))  # type: ignore[arg-type]
+        workshop = Paper("feedc0ffee01", "A workshop abstract, its own words, long enough to be one.", "W",
+                         title="Majority of Three: the Simplest Optimal Learners", year="2023", venue="ICML Workshop on Theory",
+                         authors=("Ishaq Aden-Ali", "Kasper Green Larsen", "Nikita Zhivotovskiy"))
+        reports = lib.add_papers([ParsedFile(Path("w.json"), "json", "W", [workshop])])
+        assert reports[0].joined == [(majority, workshop.id)]
+        assert absorbed_ids(lib.get(majority)) == [*first, workshop.id]  # type: ignore[arg-type]
+        assert versions.undo_import(lib, reports[0].joined) == [f"split {majority}: 1 version back as {workshop.id}"]
+        assert absorbed_ids(lib.get(majority)) == first and lib.get(workshop.id) is not None  # type: ignore[arg-type]
+        assert versions.redo_import(lib, reports[0].joined) == [f"merged {workshop.id} into {majority} (another version)"]
+        assert absorbed_ids(lib.get(majority)) == [*first, workshop.id] and lib.get(workshop.id) is None  # type: ignore[arg-type]

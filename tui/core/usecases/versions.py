@@ -74,9 +74,9 @@ def undo_import(library: Library, joined: list[tuple[str, str]]) -> list[str]:
         if paper is None:
             continue
         mine = {other for kept, other in joined if kept == pid}
-        ids = [v for v in absorbed(paper)]
-        newest = 0
-        while newest < len(ids) and str(ids[len(ids) - 1 - newest]["paper"].get("id", "")) in mine:
+        records = absorbed(paper)
+        newest = 0  # how many of its newest versions this import brought
+        while newest < len(records) and str(records[len(records) - 1 - newest]["paper"].get("id", "")) in mine:
             newest += 1
         if newest:
             lines.append(split(library, paper, newest))
