@@ -119,7 +119,7 @@ def block_key(paper: Paper, title: str) -> tuple[str, str, str] | None:
     one length, the first). A small rewording keeps the two (a title at least 90% alike changes a tenth of its
     letters), initials and full names give the same surname, and the versions of a paper keep its first
     author; two papers of one author seldom share both words, two unrelated papers even less (a 50,000-paper
-    import: a few dozen comparisons). Asked of every paper an import meets: a few calls in C (3 µs)."""
+    import: a few dozen comparisons). Asked of every paper an import meets, so a few calls in C."""
     authors = paper.authors
     if not authors or not title:
         return None
