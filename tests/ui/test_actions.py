@@ -18,6 +18,7 @@ from tui.ui.screens.help import FirstSteps, HelpScreen, help_areas
 from tui.ui.screens.highlights_dialog import HighlightsDialog
 from tui.ui.screens.import_dialog import ImportDialog
 from tui.ui.screens.key_dialog import KeyDialog
+from tui.ui.screens.link_menu import LinkMenu
 from tui.ui.screens.list_dialog import ListNameDialog
 from tui.ui.screens.refused import RefusedTyping
 from tui.ui.screens.related import RelatedScreen
@@ -40,7 +41,7 @@ OWNERS = {
     "save_view": SaveViewScreen, "copy": CopyDialog, "list_name": ListNameDialog,
     "triage": TriageBar,
     "related": RelatedScreen, "comment": CommentDialog, "highlights": HighlightsDialog,
-    "copy_menu": CopyMenu, "key": KeyDialog, "refused": RefusedTyping,
+    "copy_menu": CopyMenu, "key": KeyDialog, "refused": RefusedTyping, "link_menu": LinkMenu,
 }
 
 

@@ -12,7 +12,7 @@ from tui.core.library import Library
 from tui.core.models import Paper
 
 
-def one_paper_library(folder: Path, **fields: str) -> Library:
+def one_paper_library(folder: Path, **fields) -> Library:
     library = Library.open(folder, seed=False)
     paper = Paper("a1b2c3d4e5f6", "An abstract long enough to be a paper about links.", "Links", title="Links paper", **fields)
     library.add_papers([ParsedFile(folder / "x.json", "json", "Links", [paper])])
@@ -45,6 +45,46 @@ async def test_o_opens_the_doi_when_the_url_is_hostile(make_app, tmp_path: Path,
         await pilot.press("o")
         await settle(app, pilot)
     assert opened == ["https://doi.org/10.5555/abc"]
+    library.close()
+
+
+@pytest.mark.parametrize(("key", "expected"), [("p", "https://proceedings.mlr.press/v247/addanki24a.html"),
+                                               ("f", "https://proceedings.mlr.press/v247/addanki24a/addanki24a.pdf")])
+async def test_o_offers_the_page_and_the_pdf(make_app, tmp_path: Path, monkeypatch, key: str, expected: str) -> None:
+    from tui.ui.screens.link_menu import LinkMenu
+
+    opened: list[str] = []
+    monkeypatch.setattr("tui.ui.library.open_link.open_in_browser", lambda app, target: opened.append(target))
+    library = one_paper_library(tmp_path / "lib", url="https://proceedings.mlr.press/v247/addanki24a.html")
+    app = make_app(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("o")
+        await settle(app, pilot)
+        assert isinstance(app.screen, LinkMenu)
+        from textual.widgets import OptionList
+
+        options = app.screen.query_one("#link-menu-options", OptionList)
+        assert [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)] == [
+            "  p  the paper's page (proceedings.mlr.press)", "  f  its PDF (proceedings.mlr.press)",
+        ]
+        await pilot.press(key)
+        await settle(app, pilot)
+        assert not isinstance(app.screen, LinkMenu)
+    assert opened == [expected]
+    library.close()
+
+
+async def test_o_with_a_hostile_pdf_opens_the_page_at_once(make_app, tmp_path: Path, monkeypatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr("tui.ui.library.open_link.open_in_browser", lambda app, target: opened.append(target))
+    library = one_paper_library(tmp_path / "lib", url="https://example.org/page", extra={"pdf": "javascript:alert(1)"})  # type: ignore[arg-type]
+    app = make_app(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("o")
+        await settle(app, pilot)
+    assert opened == ["https://example.org/page"]
     library.close()
 
 

@@ -105,7 +105,9 @@ async def test_o_opens_the_papers_url(make_app, library: Library, monkeypatch: p
         await pilot.press("o")
         await pilot.pause()
         assert opened == [] and any("no web (http/https) link" in str(n.message) for n in app._notifications)
-        await pilot.press("k", "k", "o")  # Alpha: has a URL
+        await pilot.press("k", "k", "o")  # Alpha: has a URL, an arXiv page, so a PDF too: `o` offers both
+        await pilot.pause()
+        await pilot.press("p")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert opened == ["https://arxiv.org/abs/0001"]

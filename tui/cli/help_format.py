@@ -30,7 +30,7 @@ def epilog() -> str:
         "arxiv_api, openreview_api, crossref_api, arxiv_delay, citekey_pattern, cite_style, group_tags, group_discuss, "
         "group_triage, group_column, for_me, for_me_tag)\n"
         f"exit status:    {EXIT_OK} done; {EXIT_FAIL} bad input, nothing matched, or nothing came in (an import whose every entry was "
-        f"skipped, a fetch that found nothing); {EXIT_USAGE} usage (a bad option or argument); "
+        f"skipped, a fetch that found nothing, pairs `versions` found stored twice); {EXIT_USAGE} usage (a bad option or argument); "
         f"{EXIT_HELD} the library is held by another process (the message names its PID); "
         f"{EXIT_INTERRUPTED} interrupted (Ctrl+C) before anything was written"
     )

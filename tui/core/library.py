@@ -240,7 +240,7 @@ def plan_restore(stored: list[Paper], trashed: list[Paper]) -> RestorePlan:
     from tui.core.ingest.merge import MatchIndex, merge_into
     from tui.core.store.trash import RestorePlan
 
-    index = MatchIndex(stored, trashed)  # found in this order, each added before the next (as an import does)
+    index = MatchIndex(stored, trashed, versions=False)  # (a version stays its own paper) found in this order, each added before the next (as an import does)
     by_id = {p.id: p for p in stored}
     seqs = {p.seq for p in stored}
     free = max([*seqs, *(p.seq for p in trashed)], default=-1) + 1

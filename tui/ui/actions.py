@@ -185,7 +185,7 @@ ACTIONS: tuple[Action, ...] = (
        area=_ON_PAPER, owners=_LIB, palette="More like this",
        palette_help="The papers most like the highlighted one, with the words they share", keywords=("related", "similar")),
     _a("open_link", "o", "Open link", part="links", area=_ON_PAPER, owners=_LIB,
-       palette="Open link", palette_help="Open the paper's URL, DOI or code link in the browser", keywords=("browser", "url")),
+       palette="Open link", palette_help="Open the paper's page (URL, DOI or code link) or its PDF in the browser", keywords=("browser", "url", "pdf")),
     _a("app.import_papers", "i", "Import", help="Import papers from a file or folder (BibTeX, JSON, RIS, CSL-JSON, lists, notes exports)",
        area="Global", owners=_LIB, palette="Import papers from a file or folder",
        palette_help="BibTeX, JSON, JSON Lines, plain-text lists or a notes export; merges duplicates", keywords=("bibtex", "json", "add")),
@@ -333,6 +333,9 @@ ACTIONS: tuple[Action, ...] = (
                                 ("reference", "r", "reference"), ("key", "k", "key"))
     ),
     _a("close", "escape", "Close", id="copy_menu_close", owners=("copy_menu",), show=True),
+    _a("choose('page')", "p", "Open the page", id="link_menu_page", owners=("link_menu",)),
+    _a("choose('pdf')", "f", "Open the PDF", id="link_menu_pdf", owners=("link_menu",)),
+    _a("close", "escape", "Close", id="link_menu_close", owners=("link_menu",), show=True),
     _a("cancel", "escape", "Cancel", id="key_cancel", owners=("key",), show=True),
     _a("cancel", "escape", "Cancel", id="list_name_cancel", owners=("list_name",), show=True),
     _a("save", "ctrl+s", "Save to file", id="copy_save", key_display="^s", owners=("copy",), show=True, priority=True),

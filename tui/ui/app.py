@@ -383,6 +383,9 @@ class PaperdeskApp(App[int]):
             dialog.show_result()
         if changed_library(outcome) or run.unsure:
             self.post_message(LibraryChanged())
+        joined = tuple(pair for report in outcome.reports for pair in report.joined)
+        if joined and screen is not None:
+            screen.versions_imported(joined)  # `u` splits them again
         errors = any(kind == "error" for kind, _ in outcome.messages)
         severity: SeverityLevel = "error" if errors else "warning" if outcome.cancelled or outcome.took_nothing else "information"
         more = " (i shows the report)" if hidden and len(outcome.messages) > 1 else ""

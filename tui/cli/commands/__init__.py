@@ -28,6 +28,7 @@ from tui.cli.commands import (
     import_,
     list_,
     note,
+    open_,
     rate,
     related,
     remove,
@@ -37,6 +38,7 @@ from tui.cli.commands import (
     status,
     sync,
     tag,
+    versions,
 )
 
 
@@ -70,6 +72,9 @@ COMMANDS: dict[str, Command] = {
     "cite": cite,
     "key": cite,
     "group": group,
+    "open": open_,
+    "versions": versions,
+    "split": versions,
 }
 
 #: The command modules, each once, in that order.

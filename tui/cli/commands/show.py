@@ -47,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
             record["group"] = group.record(paper.id, annotation)
         sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(paper_text(paper, annotation))
+        from tui.core.ingest.versions import version_lines
+
+        sys.stdout.write(paper_text(paper, annotation, version_lines(paper)))
         if group is not None:
             from tui.cli.reading_group import group_lines
 

@@ -64,8 +64,9 @@ def _lists(paper: Paper) -> str:
     return ", ".join(n for n in names if n.strip())
 
 
-def paper_text(paper: Paper, annotation: Annotation) -> str:
-    """Title, metadata, annotation line, abstract (LaTeX as Unicode), code links and notes, as lines."""
+def paper_text(paper: Paper, annotation: Annotation, versions: list[str] | None = None) -> str:
+    """Title, metadata, annotation line, abstract (LaTeX as Unicode), code links and notes, as lines; `versions`:
+    a line per version the paper holds (`ingest.versions.version_lines`), under the id."""
     head = [row_title(paper, annotation)]
     if paper.authors:
         head.append(one_line(", ".join(paper.authors)))
@@ -77,6 +78,9 @@ def paper_text(paper: Paper, annotation: Annotation) -> str:
         head.append("  ".join(link for link in links if link))
     head.append(annotation_line(annotation, paper))
     head.append(f"id {paper.id}" + (f"  key {one_line(paper.citekey)}" if paper.citekey else ""))
+    if versions:
+        head.append("Versions:")
+        head.extend("  " + one_line(line) for line in versions)
     zotero_link, zotero_notes = zotero_extra(paper)
     if zotero_link:
         head.append(f"Zotero: {one_line(zotero_link)}")

@@ -19,14 +19,20 @@ import numpy as np
 
 from tui.core.ingest.identity import arxiv_id, normalize_doi, normalize_title, normalize_url
 from tui.core.ingest.sketch import abstract_keys
+from tui.core.ingest.versions import block_key
 from tui.core.models import Paper, abstract_basis
 
 # Kinds of keys, strongest evidence first. The stored id and the id the abstract gives are both
-# ids (one hash space, so either finds the other), told apart only to be tried in this order.
-ID, ABSTRACT_ID, DOI, ARXIV, URL, TITLE, ABSTRACT = range(7)
+# ids (one hash space, so either finds the other), told apart only to be tried in this order. The last
+# two only block: papers sharing an abstract's key (`sketch`) or a first author and two title words (`versions`)
+# are compared in full.
+ID, ABSTRACT_ID, DOI, ARXIV, URL, TITLE, ABSTRACT, VERSION = range(8)
+#: Kinds that only say which papers to compare.
+BLOCKING = (ABSTRACT, VERSION)
 #: Mixed into each key's hash, so a DOI and a title that are the same text stay different keys.
-_SALT = {ID: 0x2F3C5A17, ABSTRACT_ID: 0x2F3C5A17, DOI: 0x61C88647, ARXIV: 0x7FEB352D, URL: 0x846CA68B, TITLE: 0x1B873593}
+_SALT = {ID: 0x2F3C5A17, ABSTRACT_ID: 0x2F3C5A17, DOI: 0x61C88647, ARXIV: 0x7FEB352D, URL: 0x846CA68B, TITLE: 0x1B873593, VERSION: 0x5BD1E995}
 _ID_SALT = _SALT[ID]
+_VERSION_SALT = _SALT[VERSION]
 
 
 def abstract_id(basis: str) -> str:
@@ -159,7 +165,8 @@ def key_rows(
     then the blocking keys of its abstract (`sketch`).
 
     `known`, when given, is what the records' abstracts gave (`AbstractPart`, slots from 0): no abstract is
-    read; else it is made here (`abstract_part`, with `bases`).
+    read; else it is made here (`abstract_part`, with `bases`). With the evidence, the keys that block
+    candidate versions: the first author's surname with the title's longest words (`versions.block_key`).
     """
     if known is None:
         known = abstract_part(records, bases)
@@ -194,5 +201,9 @@ def key_rows(
             put_hash(hash(title) ^ _SALT[TITLE])
             put_kind(TITLE)
             put_slot(slot)
+            if key := block_key(paper, title):
+                put_hash(hash(key) ^ _VERSION_SALT)
+                put_kind(VERSION)
+                put_slot(slot)
     evidence = (np.array(hashes, dtype=np.int64).view(np.uint64), np.frombuffer(slots, dtype=np.int32), np.frombuffer(kinds, dtype=np.int8))
     return KeyRows(first, evidence, known, abstract_ids)

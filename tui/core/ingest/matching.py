@@ -24,8 +24,9 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from tui.core.ingest.identity import arxiv_id, different_papers, norm_abstract, normalize_doi, normalize_title, normalize_url, surnames
-from tui.core.ingest.match_keys import ABSTRACT, ABSTRACT_ID, ARXIV, DOI, ID, TITLE, URL, AbstractPart, KeyRows, key_rows
+from tui.core.ingest.match_keys import ABSTRACT, ABSTRACT_ID, ARXIV, BLOCKING, DOI, ID, TITLE, URL, VERSION, AbstractPart, KeyRows, key_rows
 from tui.core.ingest.sketch import CHUNK
+from tui.core.ingest.versions import ANOTHER_VERSION, other_version, stored_ids
 from tui.core.models import Paper, variant_id
 
 #: Abstracts at least this similar (rapidfuzz ratio, 0-100) are the same paper.
@@ -51,11 +52,13 @@ class MatchIndex:
     """
 
     def __init__(
-        self, papers: Iterable[Paper], incoming: Sequence[Paper] = (), prepared: Sequence[KeyRows] | None = None, known: AbstractPart | None = None
+        self, papers: Iterable[Paper], incoming: Sequence[Paper] = (), prepared: Sequence[KeyRows] | None = None, known: AbstractPart | None = None,
+        *, versions: bool = True,
     ) -> None:
         """`prepared`: the keys of `incoming` already computed as it was read (`incoming.Incoming.rows_for`);
         `known`: what the stored papers' abstracts gave their keys before (`key_cache`), when it is known.
-        `stored_part` is that, whether it was known or made here."""
+        `stored_part` is that, whether it was known or made here. `versions`: a paper may also match another
+        version of itself (`versions.other_version`: a near-identical title, most of the authors, a year within one)."""
         stored = list(papers)
         self.papers: dict[str, Paper] = {p.id: p for p in stored}
         self._records: list[Paper] = stored + list(incoming)
@@ -63,7 +66,8 @@ class MatchIndex:
         self._next = len(stored)
         self._current: int | None = None
         #: Ids a new paper may not take: every indexed id, and the ids indexed abstracts give.
-        self._ids: set[str] = set(self.papers)
+        self._ids: set[str] = set(self.papers) | stored_ids(stored)  # an absorbed version's id is its own, for a split
+        self._versions = versions
         self._abstract_ids: dict[int, str] = {}  # slot -> its abstract's id, where that differs from its id
         self._lengths = array("i")  # slot -> the length of its normalized abstract
         self.stored_part: AbstractPart | None = None
@@ -111,7 +115,7 @@ class MatchIndex:
         last_slot = slots[starts + sizes - 1]  # slots are sorted within a group: the last is the latest
         # A blocking key shared by very many papers ("in this paper we propose a novel ...") says little.
         group_kind = kinds[starts]
-        telling = (sizes > 1) & (last_slot >= stored) & ((group_kind != ABSTRACT) | (sizes <= MAX_BLOCK_PAPERS))
+        telling = (sizes > 1) & (last_slot >= stored) & (((group_kind != ABSTRACT) & (group_kind != VERSION)) | (sizes <= MAX_BLOCK_PAPERS))
         rows = np.repeat(telling, sizes)
         self._slots = slots[rows]
         self._kinds = kinds[rows]
@@ -136,7 +140,7 @@ class MatchIndex:
             self._next += 1
             return self._find_slot(slot, paper)
         self._current = None
-        return MatchIndex(self.papers.values(), [paper]).find(paper)
+        return MatchIndex(self.papers.values(), [paper], versions=self._versions).find(paper)
 
     def known_as(self, paper: Paper, pid: str) -> None:
         """`paper`, the next incoming one, is the stored paper `pid` and changes nothing in it (`merge.adds_nothing`):
@@ -147,6 +151,10 @@ class MatchIndex:
         self._pids[slot] = pid
         if (aid := self._abstract_ids.get(slot)) is not None:
             self._ids.add(aid)
+
+    def reserve(self, pid: str) -> None:
+        """Keep `pid` from any new paper: an absorbed version holds it (`versions.absorb`)."""
+        self._ids.add(pid)
 
     def add(self, paper: Paper, as_id: str | None = None) -> None:
         """Index `paper` under `as_id` (the stored id it is, or merged into): what the paper last found became."""
@@ -165,7 +173,7 @@ class MatchIndex:
             return None  # shares no key with any other paper
         rows = self._by_slot[lo:hi].tolist()
         kinds = self._kinds[rows].tolist()
-        for kind, row in sorted((k, r) for k, r in zip(kinds, rows, strict=True) if k != ABSTRACT):
+        for kind, row in sorted((k, r) for k, r in zip(kinds, rows, strict=True) if k not in BLOCKING):
             for member in self._members(row, slot):
                 pid = self._pids[member]
                 assert pid is not None  # `_members` gives only papers with an id
@@ -179,7 +187,7 @@ class MatchIndex:
             if kind == ABSTRACT:
                 shared.update(self._members(row, slot))
         if not shared:
-            return None
+            return self._find_version(slot, paper, kinds, rows)
         size = self._lengths[slot]
         # A ratio of at least SIMILARITY needs lengths within that ratio too: a cheap first cut.
         low, high = size * SIMILARITY / (200 - SIMILARITY), size * (200 - SIMILARITY) / SIMILARITY
@@ -200,6 +208,22 @@ class MatchIndex:
             if fuzz.ratio(norm, other, score_cutoff=SIMILARITY):
                 if not different_papers(paper, self.papers[pid]):
                     return pid, "similar abstract"
+        return self._find_version(slot, paper, kinds, rows)
+
+    def _find_version(self, slot: int, paper: Paper, kinds: list[int], rows: list[int]) -> tuple[str, str] | None:
+        """The stored paper `paper` is another version of (`versions.other_version`), among those sharing
+        the first author and the two longest title words with it (`versions.block_key`), those sharing the most first; None when there is none."""
+        if not self._versions:
+            return None
+        shared: Counter[int] = Counter()
+        for kind, row in zip(kinds, rows, strict=True):
+            if kind == VERSION:
+                shared.update(self._members(row, slot))
+        for member, _ in sorted(shared.items(), key=lambda item: (-item[1], item[0]))[:MAX_CANDIDATES]:
+            pid = self._pids[member]
+            assert pid is not None  # `_members` gives only papers with an id
+            if other_version(paper, self._records[member]):
+                return pid, ANOTHER_VERSION
         return None
 
     def _members(self, row: int, slot: int) -> list[int]:

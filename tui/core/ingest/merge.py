@@ -24,16 +24,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tui.core.ingest.bibtex_raw import rebased
-from tui.core.ingest.identity import normalize_doi, normalize_title
+from tui.core.ingest.identity import arxiv_id, normalize_doi, normalize_title
 from tui.core.ingest.match_keys import AbstractPart
 from tui.core.ingest.matching import MatchIndex
 from tui.core.ingest.parsed import FileReport, ParsedFile, Progress
+from tui.core.ingest.versions import absorb, holds_version, is_preprint, is_version_merge
 from tui.core.models import Paper
 
 if TYPE_CHECKING:
     from tui.core.ingest.incoming import Incoming
 
-__all__ = ["MatchIndex", "MergePlan", "merge_into", "normalize_doi", "normalize_title", "plan_import"]
+__all__ = ["MatchIndex", "MergePlan", "citing_merge", "merge_into", "normalize_doi", "normalize_title", "plan_import"]
 
 
 #: The fields a record fills in a stored paper when the paper has none (`merge_into`).
@@ -59,6 +60,27 @@ def merge_into(old: Paper, new: Paper) -> Paper:
         extra = rebased(extra, new, old)  # `new`'s BibTeX entry, as written, against the fields `old` keeps
         changes["extra"] = extra
     return old.with_changes(**changes) if changes else old
+
+
+def citing_merge(old: Paper, new: Paper) -> Paper:
+    """The two versions as one paper under `old`'s id, list, place and citation key: the proceedings record's
+    venue, year, pages and DOI win (the published one's fields, filled from the other), every id is kept (the
+    preprint's arXiv id, in `extra["arxiv"]`, when the winner's fields do not name it)."""
+    if is_preprint(old) and not is_preprint(new):
+        base = new.with_changes(id=old.id, list=old.list, seq=old.seq, citekey=old.citekey or new.citekey,
+                                derived_title=old.derived_title, tags=old.tags + tuple(t for t in new.tags if t not in old.tags))
+        merged = merge_into(base, old)
+        preprint = old
+    elif is_preprint(new) and not is_preprint(old):  # a preprint's venue, year and DOI never fill the proceedings' gaps
+        merged = merge_into(old, new.with_changes(venue="", year="", doi=""))
+        preprint = new
+    else:
+        merged = merge_into(old, new)
+        preprint = new if is_preprint(new) else old
+    arxiv = arxiv_id(preprint)
+    if arxiv and arxiv_id(merged) != arxiv:
+        merged = merged.with_changes(extra={**merged.extra, "arxiv": arxiv})
+    return merged
 
 
 def adds_nothing(old: Paper, new: Paper) -> bool:
@@ -160,15 +182,25 @@ def plan_import(
                 index.add(paper)
                 report.added += 1
                 continue
-            pid = hit[0]
+            pid, reason = hit
             report.merged += 1
             if pid in added_at:
                 old = added[added_at[pid]]
             else:
                 old = replaced.get(pid) or by_id[pid]
+            if holds_version(old, paper):  # a version it absorbed, imported again
+                index.add(old, as_id=pid)
+                continue
             if named := _renamed(old, paper):
                 report.merges.append(named)
-            merged = merge_into(old, paper)
+            if reason != "same id" and paper.id != old.id and is_version_merge(old, paper, reason):
+                vid = index.free_id(paper)  # the absorbed version's own id, for a split to bring it back under
+                index.reserve(vid)
+                merged = absorb(old, paper if vid == paper.id else paper.with_changes(id=vid), citing_merge(old, paper))
+                report.versions += 1
+                report.joined.append((pid, vid))
+            else:
+                merged = merge_into(old, paper)
             if merged is not old:
                 report.updated += 1
                 if pid in added_at:

@@ -68,6 +68,10 @@ class FileReport:
     warnings: list[str] = field(default_factory=list)
     #: One line per merge of records whose titles differ: `merged "A" into "B"`.
     merges: list[str] = field(default_factory=list)
+    #: How many of the merged records were another version of a stored paper (`ingest.versions`), kept in it.
+    versions: int = 0
+    #: Those merges: (the stored paper's id, the id the absorbed version keeps), for the app's undo.
+    joined: list[tuple[str, str]] = field(default_factory=list)
 
     def line(self) -> str:
         """The one line the CLI and the app print for every file, whatever its kind:
@@ -76,7 +80,8 @@ class FileReport:
         merged = f"{self.merged} merged"
         if self.merged:
             merged += f" ({self.updated} with new fields)"
-        return f"{where}: {plural(self.added)} added, {merged}, {len(self.skipped)} skipped"
+        line = f"{where}: {plural(self.added)} added, {merged}, {len(self.skipped)} skipped"
+        return f"{line}; {self.versions} matched another version" if self.versions else line
 
 
 @dataclass

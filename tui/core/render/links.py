@@ -46,3 +46,32 @@ def open_target(url: str, doi: str, abstract: str) -> str:
         if link := web_link(candidate):
             return link
     return ""
+
+
+_PMLR = re.compile(r"^(https?://proceedings\.mlr\.press/v\d+/)([\w\-]+)\.html$", re.IGNORECASE)
+_OPENREVIEW = re.compile(r"^(https?://openreview\.net)/(?:forum|pdf)\?id=([\w\-]+)", re.IGNORECASE)
+_ARXIV_PAGE = re.compile(r"^https?://(?:export\.)?arxiv\.org/(?:abs|pdf)/([\w.\-/]+?)(?:\.pdf)?$", re.IGNORECASE)
+
+
+def pdf_link(url: str) -> str:
+    """The PDF a paper page links to by its address alone: PMLR's `vN/key.html` -> `vN/key/key.pdf`, OpenReview's
+    `forum?id=X` -> `pdf?id=X`, arXiv's `abs/ID` -> `pdf/ID`; a link already to a PDF as it is; else ""."""
+    url = url.strip()
+    if m := _PMLR.match(url):
+        return f"{m.group(1)}{m.group(2)}/{m.group(2)}.pdf"
+    if m := _OPENREVIEW.match(url):
+        return f"{m.group(1)}/pdf?id={m.group(2)}"
+    if m := _ARXIV_PAGE.match(url):
+        return f"https://arxiv.org/pdf/{m.group(1)}"
+    if url.casefold().split("?", 1)[0].endswith(".pdf"):
+        return url
+    return ""
+
+
+def pdf_target(url: str, pdf: str, arxiv: str, others: tuple[str, ...] = ()) -> str:
+    """What `o` offers as the paper's PDF: the list's own `pdf` link, else the PDF its page (or another version's
+    page, `others`) names (`pdf_link`), else arXiv's `/pdf/` of its arXiv id; only http(s) links (`web_link`), "" when none."""
+    for candidate in (pdf, pdf_link(url), *(pdf_link(u) for u in others), f"https://arxiv.org/pdf/{arxiv}" if arxiv else ""):
+        if candidate and (link := web_link(candidate)):
+            return link
+    return ""

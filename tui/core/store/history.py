@@ -87,7 +87,15 @@ class Removal:
     what: str
 
 
-Step = Change | Removal
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """Versions an import merged into stored papers ((stored id, absorbed id) pairs): undoing splits them
+    (`usecases.versions.undo_import`), redoing joins them again."""
+
+    pairs: tuple[tuple[str, str], ...]
+
+
+Step = Change | Removal | Joined
 
 
 class UndoHistory:
@@ -123,6 +131,15 @@ class UndoHistory:
         self._done.append(removal)
         self._undone.clear()
         return removal
+
+    def push_joined(self, pairs: tuple[tuple[str, str], ...]) -> Joined | None:
+        """Remember the versions an import merged (one step for the whole import; None: none)."""
+        if not pairs:
+            return None
+        joined = Joined(tuple(pairs))
+        self._done.append(joined)
+        self._undone.clear()
+        return joined
 
     def put_beneath(self, changes: list[Change]) -> None:
         """Steps older than every step pushed so far (oldest first), put under them: the command line's edits,

@@ -436,6 +436,14 @@ class LibraryStore:
 
         return highest_seq(readable_trash(self.folder))
 
+    def replace_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
+        """One atomic write of the annotations file without the annotations of `drop` and with `put` as given (no
+        stamps changed): a merge of two versions, or its split (`usecases.versions`)."""
+        with self._lock:
+            self._check_writable()
+            self.take_outside()
+            self._rewrite_annotations(drop, put)
+
     def _rewrite_annotations(self, drop: set[str], put: dict[str, Annotation]) -> None:
         """One atomic write of the annotations file without `drop` and with `put`."""
         assert self._notes_db is not None

@@ -14,8 +14,9 @@
     backups                  backups.py   (the copies of the annotations and the trash; restoring one)
     cite, key                cite.py
     group                    group.py
+    versions, split          versions.py  (papers stored twice as two versions: listed, merged, split again)
     the app's annotating     annotate.py  (what a change changes, its save, its undo)
-    the app's session        open.py      (the library and its index for a whole session), resume.py
+    the app's session        open.py      (the library and its index for a whole session; what `o` and `open` open), resume.py
 
 The command line and the tests open a folder for them with `library.opened`;
 a use case that writes asks `store.guard.writable` first. Nothing here is

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from tui.core.library import Library
     from tui.core.store.changelog import LoggedChange as LoggedChange
     from tui.core.store.history import Change as Change
+    from tui.core.store.history import Joined as Joined
     from tui.core.store.history import Removal as Removal
     from tui.core.store.history import StatusWalk, UndoHistory
     from tui.core.store.history import Step as Step
@@ -79,12 +80,20 @@ def same_value(old: Any, new: Any) -> bool:
 
 
 def kinds(step: Step | None) -> tuple[Change | None, Removal | None]:
-    """An entry of the history as (a change of one paper's annotation, a removal of papers): one of them, or neither."""
-    from tui.core.store.history import Removal  # loaded with the history: there is an entry only once it exists
+    """An entry of the history as (a change of one paper's annotation, a removal of papers): one of them, or neither
+    (versions an import joined: `joined_step`)."""
+    from tui.core.store.history import Joined, Removal  # loaded with the history: there is an entry only once it exists
 
-    if step is None:
+    if step is None or isinstance(step, Joined):
         return None, None
     return (None, step) if isinstance(step, Removal) else (step, None)
+
+
+def joined_step(step: Step | None) -> Joined | None:
+    """The entry when it is versions an import joined, else None."""
+    from tui.core.store.history import Joined
+
+    return step if isinstance(step, Joined) else None
 
 
 class Pending:

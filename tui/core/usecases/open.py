@@ -1,4 +1,4 @@
-"""Opening a library, and its search index, for a whole session of the app.
+"""Opening a library, and its search index, for a whole session of the app; and what opening a paper opens.
 
 The papers and the index live as long as the app and make almost no garbage,
 so the cyclic collector would only rescan them, over and over, while they
@@ -19,6 +19,7 @@ from tui.core.store.storage import PAPERS_FILE
 
 if TYPE_CHECKING:
     from tui.core.library import Library
+    from tui.core.models import Paper
     from tui.core.search.index import SearchIndex
 
 
@@ -72,3 +73,18 @@ def settle() -> None:
         gc.collect()
     finally:
         collector.resume()
+
+
+def link_targets(paper: Paper) -> tuple[str, str]:
+    """What `o` and `paperdesk open` offer for a paper: (its page, its PDF), each an http(s) link or "".
+
+    The page is its URL, else its DOI's, else the first web link of its abstract (`render.links.open_target`);
+    the PDF is the list's `pdf`, else the one its page (PMLR, OpenReview, arXiv) or a version it absorbed
+    names, else arXiv's `/pdf/` of its arXiv id (`render.links.pdf_target`)."""
+    from tui.core.ingest.identity import arxiv_id
+    from tui.core.ingest.versions import absorbed
+    from tui.core.render.links import open_target, pdf_target
+
+    pdf = paper.extra.get("pdf")
+    others = tuple(str(v["paper"].get("url") or "") for v in absorbed(paper))
+    return open_target(paper.url, paper.doi, paper.abstract), pdf_target(paper.url, pdf if isinstance(pdf, str) else "", arxiv_id(paper), others)

@@ -9,8 +9,8 @@ from textual.app import App
 from textual.screen import Screen
 
 from tui.core.models import Paper
-from tui.core.render.links import open_target
 from tui.core.render.text import link_host
+from tui.core.usecases.open import link_targets
 from tui.ui.library.context import PartContext
 from tui.ui.threads import to_ui
 
@@ -28,11 +28,21 @@ class Links:
 
 
 def open_link(host: Screen, paper: Paper | None) -> None:
-    """`o`: open the paper's URL (or DOI, or first link in its abstract) in the browser, in a worker of `host`."""
-    target = open_target(paper.url, paper.doi, paper.abstract) if paper is not None else ""
-    if not target:
+    """`o`: open the paper's page (its URL, or DOI, or first link in its abstract) in the browser, in a worker of
+    `host`; a paper with a PDF too (`usecases.open.link_targets`) offers both (`screens.link_menu`)."""
+    page, pdf = link_targets(paper) if paper is not None else ("", "")
+    if not page and not pdf:
         host.notify("This paper has no web (http/https) link to open.", severity="warning", markup=False)
         return
+    if page and pdf and page != pdf:
+        from tui.ui.screens.link_menu import LinkMenu
+
+        host.app.push_screen(LinkMenu(page, pdf), lambda chosen: _open(host, chosen) if chosen else None)
+        return
+    _open(host, page or pdf)
+
+
+def _open(host: Screen, target: str) -> None:
     app = host.app
     host.run_worker(lambda: open_in_browser(app, target), thread=True, group="open-link")
 

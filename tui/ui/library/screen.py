@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from tui.ui.library.exporting import Exporting
     from tui.ui.library.open_link import Links
     from tui.ui.library.removing import PapersMoved, Removing
+    from tui.ui.library.versions import Versions
 
 
 class Desk(Protocol):
@@ -115,7 +116,7 @@ class LibraryScreen(Screen):
         self.annotator = Annotator(context)
         self.panes = Panes(context)
         self.panes.apply()  # the layout's classes before the first styling: added once mounted, they restyle every widget
-        self.history = History(self.annotator, lambda: self.removing)
+        self.history = History(self.annotator, lambda: self.removing, lambda: self.versions)
         self.annotator.undo = self.history.action_undo  # the highlights dialog's `u`
         self.triage = Triage(context, self.annotator, self.filtering, self.panes, lambda: self.history.step(undo=True))
         self.resume = Resume(context, self.panes, self.filtering, self.triage)
@@ -160,6 +161,17 @@ class LibraryScreen(Screen):
         from tui.ui.library.removing import Removing
 
         return Removing(self.context, self.annotator)
+
+    @cached_property
+    def versions(self) -> Versions:
+        """Undo and redo of the versions an import merged: imported when first used."""
+        from tui.ui.library.versions import Versions
+
+        return Versions(self.context)
+
+    def versions_imported(self, pairs: tuple[tuple[str, str], ...]) -> None:
+        """An import merged these versions into stored papers: `u` splits them again."""
+        self.history.imported(pairs)
 
     @cached_property
     def exporting(self) -> Exporting:
