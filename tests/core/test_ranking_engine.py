@@ -160,10 +160,12 @@ def test_a_repeated_query_word_weighs_more_sublinearly() -> None:
     ranker = Ranker.load_or_build(None, "d", papers())
     idf = ranker.matrices.idf
     terms = ranker.matrices.terms.tolist()
-    ids, weights = ranker._query("molecules molecules graph")
+    ids, weights = ranker._query("molecules molecules privacy")
     by_term = {terms[t].decode(): float(w) for t, w in zip(ids.tolist(), weights.tolist(), strict=True)}
-    ratio = (1 + np.log(2)) * idf[terms.index(b"molecules")] / idf[terms.index(b"graph")]
-    assert by_term["molecules"] / by_term["graph"] == pytest.approx(ratio, rel=1e-5)
+    ratio = (1 + np.log(2)) * idf[terms.index(b"molecules")] / idf[terms.index(b"privacy")]
+    assert idf[terms.index(b"molecules")] != idf[terms.index(b"privacy")]
+    assert by_term["molecules"] / by_term["privacy"] == pytest.approx(ratio, rel=1e-5)
+    assert float(np.linalg.norm(weights)) == pytest.approx(1.0) and weights.dtype == np.float32
 
 
 def test_the_first_last_and_longest_terms_are_found() -> None:
