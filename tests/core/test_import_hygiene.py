@@ -66,6 +66,9 @@ ALLOWED: dict[str, set[str]] = {
     "tui.core.list_rename": BASE | {"tui.core.search", "tui.core.store"},
     # Bringing an older library up to date as it opens (store formats, the title rules).
     "tui.core.migrations": {"tui.core"},
+    # Ranking by what the reader rated and by meaning (issue 43): texts folded as search folds them, fused with the
+    # related index's BM25, matrices written atomically beside the library.
+    "tui.core.ranking": BASE | {"tui.core.render", "tui.core.search", "tui.core.related", "tui.core.store.atomic"},
     # A reading group over git: member files, matching papers across libraries (ingest's identity, titles
     # rendered), git through the vault sync's runner, atomic writes, the sync's lock.
     "tui.core.group": BASE | {"tui.core.render", "tui.core.ingest", "tui.core.export.git_vault", "tui.core.store.atomic"},
