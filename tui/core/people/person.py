@@ -1,0 +1,155 @@
+"""A person's papers in a library, in every spelling: the name's own key, and the spellings that could be them
+(`names.could_be`) where the rest of the record agrees.
+
+Two spellings with one `name_key` are one person. "A. Aamand" and "Anders Aamand" could be, and are taken as
+one when a paper under the initials shares a co-author with a paper under the full name (co-authors compared by
+family name and first initial, any spelling), or when the two papers are one paper (the same title, as a list
+and a proceedings file both hold it). The surname alone joins nobody: "C. Musco" with no co-author in common
+with Cameron Musco's papers stays apart, as do Cameron and Christopher Musco.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tui.core.errors import NotFound
+from tui.core.models import Paper
+from tui.core.people.names import Name, bare, could_be, parse_name
+
+
+class NoSuchAuthor(NotFound):
+    """No author of the library is called so; the message is one line for the reader."""
+
+
+class AmbiguousAuthor(NotFound):
+    """A name that fits several people of the library: `candidates` are their spellings, most papers first."""
+
+    def __init__(self, name: str, names: list[str]) -> None:
+        super().__init__(f"{name!r} names {len(names)} authors; give the whole name of one:", tuple(names))
+
+
+@dataclass
+class Person:
+    """One person as the library knows them: the key asked for, the spellings found (each with its paper count)
+    and the positions (in the papers given) of their papers, in library order."""
+
+    key: str
+    spellings: dict[str, int] = field(default_factory=dict)
+    positions: list[int] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        """The spelling most of their papers use (the longest of equals: a full name over initials)."""
+        if not self.spellings:
+            return self.key
+        return max(self.spellings, key=lambda s: (self.spellings[s], not parse_name(s).given or len(min(parse_name(s).given, key=len)) > 1, len(s)))
+
+
+def _title_key(paper: Paper) -> str:
+    """The paper's title as words, accents and case aside ("" for none)."""
+    return " ".join(_WORDS.findall(bare(paper.title or paper.derived_title)))
+
+
+_WORDS = re.compile(r"\w+")
+
+
+class Authors:
+    """A library's authors by family name, parsed once: who could be whom is asked among one family name only."""
+
+    def __init__(self, papers: Sequence[Paper]) -> None:
+        self.papers = papers
+        self.by_family: dict[str, list[tuple[int, str, Name]]] = {}
+        for i, paper in enumerate(papers):
+            for author in paper.authors:
+                parsed = parse_name(author)
+                self.by_family.setdefault(parsed.family, []).append((i, author, parsed))
+
+
+def _coauthors(paper: Paper, person: Name) -> set[str]:
+    """The paper's other authors, by family name and first initial (the person, in any spelling, left out)."""
+    return {parsed.initial_key for author in paper.authors if not could_be(parsed := parse_name(author), person)}
+
+
+def find_person(papers: Sequence[Paper], name: str) -> Person:
+    """The person `name` means among `papers`' authors, with every paper of theirs.
+
+    `name` in any spelling of a full name finds them; a part of a name ("lovelace") finds the one author whose
+    name has those words (`AmbiguousAuthor` when several have, `NoSuchAuthor` when none has).
+    """
+    wanted = parse_name(name)
+    if not wanted.key:
+        raise NoSuchAuthor("an author's name is needed")
+    authors = Authors(papers)
+    if not any(parsed.key == wanted.key for _, _, parsed in authors.by_family.get(wanted.family, ())):
+        wanted = parse_name(_one_author(papers, name, wanted))
+    return gather(authors, wanted)
+
+
+def _one_author(papers: Sequence[Paper], name: str, wanted: Name) -> str:
+    """The one author (a spelling) whose name's words start with the words asked for, in order of the name."""
+    counts: dict[str, int] = {}
+    spelled: dict[str, str] = {}
+    for paper in papers:
+        for author in paper.authors:
+            parsed = parse_name(author)
+            if all(any(word.startswith(part) for word in parsed.words) for part in wanted.words):
+                counts[parsed.key] = counts.get(parsed.key, 0) + 1
+                spelled.setdefault(parsed.key, author)
+    if not counts:
+        raise NoSuchAuthor(f"no author called {name!r} in the library")
+    people: list[str] = []  # keys that could be one person (an initialled spelling beside the full one) count once
+    for key in sorted(counts, key=lambda k: (-counts[k], k)):
+        if not any(could_be(key, kept) for kept in people):
+            people.append(key)
+    if len(people) > 1:
+        raise AmbiguousAuthor(name, [spelled[key] for key in people])
+    return spelled[people[0]]
+
+
+def gather(authors: Authors, wanted: Name) -> Person:
+    """The papers of the person `wanted` spells: those with that key, then those with a spelling that could be
+    theirs where a paper already theirs agrees (a shared co-author, the same title), until nothing more joins."""
+    papers = authors.papers
+    person = Person(wanted.key)
+    mine: set[int] = set()
+    maybe: dict[int, list[str]] = {}  # position -> the spellings on it that could be them
+    for i, author, parsed in authors.by_family.get(wanted.family, ()):
+        if parsed.key == wanted.key:
+            mine.add(i)
+            person.spellings[author] = person.spellings.get(author, 0) + 1
+        elif could_be(parsed, wanted):
+            maybe.setdefault(i, []).append(author)
+    for i in mine:
+        maybe.pop(i, None)
+    coauthors: set[str] = set()
+    titles: set[str] = set()
+    _learn(papers, mine, wanted, coauthors, titles)
+    while maybe:
+        joined = [i for i in maybe if _coauthors(papers[i], wanted) & coauthors or _title_key(papers[i]) in titles - {""}]
+        if not joined:
+            break
+        for i in joined:
+            for author in maybe.pop(i):
+                person.spellings[author] = person.spellings.get(author, 0) + 1
+        mine.update(joined)
+        _learn(papers, joined, wanted, coauthors, titles)
+    person.positions = sorted(mine)
+    return person
+
+
+def _learn(papers: Sequence[Paper], positions: Iterable[int], wanted: Name, coauthors: set[str], titles: set[str]) -> None:
+    for i in positions:
+        coauthors |= _coauthors(papers[i], wanted)
+        titles.add(_title_key(papers[i]))
+
+
+def followed_positions(papers: Sequence[Paper], names: Iterable[str]) -> dict[str, list[int]]:
+    """Each followed name -> the positions of its person's papers (none for a name no paper carries now)."""
+    authors = Authors(papers)
+    found: dict[str, list[int]] = {}
+    for name in names:
+        wanted = parse_name(name)
+        found[name] = gather(authors, wanted).positions if wanted.key else []
+    return found
