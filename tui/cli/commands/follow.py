@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         for followed in found:
             print(f"{shown(followed.name)}\t{plural(followed.papers, 'paper')}")
         return EXIT_OK
-    with writable(library_folder(args)) as lib:
+    with writable(library_folder(args), "nothing followed" if args.command == "follow" else "nothing changed") as lib:
         line = follows.follow(lib, args.name) if args.command == "follow" else follows.unfollow(lib, args.name)
     print(shown(line))
     return EXIT_OK

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tui.core.errors import NotFound
 from tui.core.models import Paper
-from tui.core.people.names import Name, bare, could_be, parse_name
+from tui.core.people.names import Name, bare, could_be, is_abbreviated, parse_name
 
 
 class NoSuchAuthor(NotFound):
@@ -41,10 +41,10 @@ class Person:
 
     @property
     def name(self) -> str:
-        """The spelling most of their papers use (the longest of equals: a full name over initials)."""
+        """The spelling most of their papers use, a full name before initials (the longest of equals)."""
         if not self.spellings:
             return self.key
-        return max(self.spellings, key=lambda s: (self.spellings[s], not parse_name(s).given or len(min(parse_name(s).given, key=len)) > 1, len(s)))
+        return max(self.spellings, key=lambda s: (not is_abbreviated(s), self.spellings[s], len(s), s))
 
 
 def _title_key(paper: Paper) -> str:
@@ -126,15 +126,18 @@ def gather(authors: Authors, wanted: Name) -> Person:
     coauthors: set[str] = set()
     titles: set[str] = set()
     _learn(papers, mine, wanted, coauthors, titles)
-    while maybe:
-        joined = [i for i in maybe if _coauthors(papers[i], wanted) & coauthors or _title_key(papers[i]) in titles - {""}]
-        if not joined:
-            break
-        for i in joined:
-            for author in maybe.pop(i):
-                person.spellings[author] = person.spellings.get(author, 0) + 1
-        mine.update(joined)
-        _learn(papers, joined, wanted, coauthors, titles)
+    joining = True
+    while joining:  # one paper at a time, in library order: each joined spelling must fit every one before it
+        joining = False
+        for i in sorted(maybe):
+            fits = [a for a in maybe[i] if all(could_be(a, spelled) for spelled in person.spellings)]
+            if fits and (_coauthors(papers[i], wanted) & coauthors or _title_key(papers[i]) in titles - {""}):
+                del maybe[i]
+                for author in fits:
+                    person.spellings[author] = person.spellings.get(author, 0) + 1
+                mine.add(i)
+                _learn(papers, [i], wanted, coauthors, titles)
+                joining = True
     person.positions = sorted(mine)
     return person
 
