@@ -90,6 +90,7 @@ class SearchIndex:
         self._cache: OrderedDict[tuple[str, str], Any] = OrderedDict()  # by its key's kind: a TermMatch or an array
         self.hidden = np.zeros(n, dtype=bool)  # removed (to the trash) since the build: no query finds them
         self.group: GroupColumns | None = None  # a reading group's marks on the papers (`set_group`)
+        self.followed: dict[str, list[int]] = {}  # each followed author -> their papers' positions (`set_followed`)
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
 
@@ -193,6 +194,18 @@ class SearchIndex:
         with self._lock:
             self.group = columns
             self._cache.clear()
+
+    def set_followed(self, followed: Mapping[str, Sequence[int]]) -> None:
+        """The papers of each author the reader follows, by position (`usecases.follow.followed_papers`): `followed:`
+        reads them. Set after a follow or unfollow, and when the index is made."""
+        with self._lock:
+            self.followed = {name: list(docs) for name, docs in followed.items()}
+            self._cache.clear()
+
+    def followed_ids(self) -> set[str]:
+        """The ids of the papers by a followed author (the list's mark)."""
+        with self._lock:
+            return {self.papers[i].id for docs in self.followed.values() for i in docs}
 
     def set_hidden(self, pids: Sequence[str], hidden: bool) -> bool:
         """Hide removed papers (or show restored ones) without a rebuild; False if one is not indexed."""
