@@ -100,9 +100,9 @@ def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
         mask = np.fromiter((p.citekey.casefold().startswith(wanted) for p in index.papers), dtype=bool, count=index.size)
     elif flt.field == "followed":  # any followed author's papers; with a name, those of the followed authors so named
         mask = np.zeros(index.size, dtype=bool)
-        for name, docs in index.followed.items():
-            if docs and (not value or _author_matches(str(value), name)):
-                mask[list(docs)] = True
+        for name, papers in index.followed.items():
+            if papers and (not value or _author_matches(str(value), name)):
+                mask[list(papers)] = True
     elif flt.field in ("votes", "discuss", "group"):
         return group_mask(index, flt)
     elif flt.field == "has":
