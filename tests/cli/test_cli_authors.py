@@ -89,3 +89,19 @@ def test_follow_refused_while_another_paperdesk_holds_the_library(library_dir: P
     with Library.open(library_dir):
         held = run("follow", "Jorge Cortes", "--db", str(library_dir))
     assert held.returncode == 3 and "nothing followed" in held.stderr
+
+
+def test_an_import_counts_the_new_papers_by_followed_authors(library_dir: Path, tmp_path: Path) -> None:
+    """Follow first (a cold start: nobody in the library yet), then import: the report says how many came."""
+    db = ("--db", str(library_dir))
+    assert run("follow", "Jorge Cortes", *db).returncode == 0
+    assert run("follow", "Cristian Ioan Vasile", *db).returncode == 0
+    result = run("import", str(PEOPLE), *db)
+    assert result.returncode == 0, result.stderr
+    assert "note: 6 new papers by authors you follow (followed: shows them)\n" in result.stdout  # 3 each, every spelling
+    again = run("import", str(PEOPLE), *db)
+    assert "by authors you follow" not in again.stdout  # nothing new the second time
+    listed = run("list", "--query", "followed:vasile", "--format", "ids", *db)
+    assert listed.returncode == 0 and len(listed.stdout.split()) == 3
+    nobody = run("list", "--query", "followed: -followed:", "--format", "ids", *db)
+    assert nobody.returncode == 1 and nobody.stdout == ""
