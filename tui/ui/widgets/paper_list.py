@@ -327,8 +327,11 @@ class PaperList(ScrollView, can_focus=True):
 
         put(STATUS_GLYPHS[ann.status if ann else Status.UNREAD], styles.status)
         put(NOTED_GLYPH if has_writing(ann) else " ", styles.noted)
-        put(stars(ann.rating if ann else 0, " "), styles.rating)
-        put(FOLLOWED_GLYPH if paper.id in self.followed else " ", styles.followed)
+        if paper.id in self.followed:
+            put(stars(ann.rating if ann else 0, " "), styles.rating)
+            put(FOLLOWED_GLYPH, styles.followed)
+        else:
+            put(stars(ann.rating if ann else 0, " ") + " ", styles.rating)
         if self.group_of is not None:
             put(self.group_of(paper.id, ann) + " ", styles.group)
         label = self._list_label(one_line(paper.list), width // LIST_SHARE) if width >= LIST_COLUMN_FROM else ""
