@@ -1,0 +1,47 @@
+"""What the reader told us about papers, as the ranking reads it: positives, negatives, follows.
+
+Ratings and triage are already collected by annotating; the ranker only needs
+them as sets of positions in the papers sequence (the order of
+`SearchIndex.papers`), so every score array lines up with the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tui.core.models import Annotation, Paper, Status
+
+#: Ratings that say "more like this" and "less like this" (3 is neutral: neither).
+POSITIVE_RATINGS = frozenset({4, 5})
+NEGATIVE_RATINGS = frozenset({1, 2})
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Indices into the papers sequence: the reader's positives and negatives; `follows` (weak positives, issue 44) is empty now."""
+
+    positives: frozenset[int]
+    negatives: frozenset[int]
+    follows: frozenset[int] = frozenset()
+
+
+def labels_of(papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None) -> Labels:
+    """The labels the reader's annotations give `papers`.
+
+    Positives: rated 4 or 5, or (when `positive_tag` is given) tagged with it.
+    Negatives: rated 1 or 2, or skipped in triage. A paper both (a skipped paper
+    rated 5, a 2★ paper carrying the positive tag) is a positive: a rating or a
+    tag is a deliberate judgment of the paper, a skip is often just "not now".
+    """
+    positives: set[int] = set()
+    negatives: set[int] = set()
+    for i, paper in enumerate(papers):
+        annotation = annotations.get(paper.id)
+        if annotation is None:
+            continue
+        if annotation.rating in POSITIVE_RATINGS or (positive_tag is not None and positive_tag in annotation.tags):
+            positives.add(i)
+        elif annotation.rating in NEGATIVE_RATINGS or annotation.status is Status.SKIPPED:
+            negatives.add(i)
+    return Labels(frozenset(positives), frozenset(negatives))
