@@ -87,3 +87,20 @@ def test_evidence_joins_step_by_step() -> None:
 def test_followed_positions_per_name(pmlr: list[Paper]) -> None:
     found = followed_positions(pmlr, ["Jorge Cortes", "Grace Hopper"])
     assert len(found["Jorge Cortes"]) == 3 and found["Grace Hopper"] == []
+
+
+def test_follows_are_weak_positives_for_the_ranking(pmlr: list[Paper]) -> None:
+    """Follows feed `Labels.follows` (issue 43's slot): the papers of followed authors, less those the reader judged."""
+    from tui.core.models import Annotation, Status
+    from tui.core.ranking.labels import labels_of
+    from tui.core.usecases.follow import followed_papers
+
+    found = followed_papers(pmlr, ["Jorge Cortes", "Christopher Musco"])
+    followed = {i for docs in found.values() for i in docs}
+    assert len(followed) == 6
+    cold = labels_of(pmlr, {}, followed=followed)
+    assert cold.follows == frozenset(followed) and not cold.positives and not cold.negatives  # a cold start: follows alone
+    first, second, *_ = sorted(followed)
+    notes = {pmlr[first].id: Annotation(pmlr[first].id, rating=1), pmlr[second].id: Annotation(pmlr[second].id, status=Status.SKIPPED)}
+    judged = labels_of(pmlr, notes, followed=followed)
+    assert judged.follows == frozenset(followed) - {first, second} and judged.negatives == {first, second}
