@@ -45,6 +45,8 @@ ALLOWED: dict[str, set[str]] = {
     # a citation-key pattern in the file is checked by the rules that use it (cite.keys)
     "tui.core.config": BASE | {"tui.core.store.atomic", "tui.core.cite.keys"},
     "tui.core.render": BASE,
+    # the for-me ranking (issue 43): text folded as search folds it, its cancel, related papers fused, matrices written atomically
+    "tui.core.ranking": BASE | {"tui.core.search", "tui.core.related", "tui.core.store.atomic"},
     # people (issue 44): one person in every spelling; a name in LaTeX rendered as shown
     "tui.core.people": BASE | {"tui.core.render"},
     "tui.core.ingest": BASE | {"tui.core.render"},
