@@ -85,3 +85,12 @@ def test_parts_of_a_name() -> None:
     assert parse_name("Aamand, Anders").initial_key == "a aamand"
     assert parse_name("Plato").initial_key == "plato" and parse_name("Plato").given == ()
     assert is_abbreviated("A. Aamand") and is_abbreviated("Simon S. Du") and not is_abbreviated("Anders Aamand")
+
+
+def test_a_name_as_a_reader_writes_it() -> None:
+    from tui.core.people.names import shown_name
+
+    assert shown_name("Lovelace,  Ada") == "Ada Lovelace"
+    assert shown_name("Cort\\'es, Jorge") == "Jorge Cortés"
+    assert shown_name("Chewi, Sinho,") == "Sinho Chewi"
+    assert shown_name("Ada Lovelace") == "Ada Lovelace"

@@ -96,6 +96,11 @@ def parse_name(name: str) -> Name:
     return Name(tuple(word for word in _SEPARATORS.split(bare(text)) if word))
 
 
+def shown_name(name: str) -> str:
+    """The spelling as a reader writes it: "Lovelace, Ada" -> "Ada Lovelace", LaTeX rendered, spaces collapsed."""
+    return " ".join(_reordered(_plain(name)).split())
+
+
 def name_key(name: str) -> str:
     """The key every spelling of one name shares (case, accents, spacing, hyphens, periods and "Family, Given" aside)."""
     return parse_name(name).key

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from tui.core.errors import NotFound
 from tui.core.library import Library
 from tui.core.models import Paper
-from tui.core.people.names import name_key, parse_name
+from tui.core.people.names import name_key, parse_name, shown_name
 from tui.core.words import plural
 
 
@@ -38,7 +38,7 @@ def follow(library: Library, name: str) -> str:
     except NoSuchAuthor:
         if len(wanted.words) < 2:
             raise NoSuchAuthor(f"no author called {name!r} in the library; give a whole name to follow someone not in it yet") from None
-        shown, count = " ".join(name.split()), 0
+        shown, count = shown_name(name), 0
     key = name_key(shown)
     for old in library.follows():
         if name_key(old) in (key, wanted.key):
