@@ -48,7 +48,7 @@ ALLOWED: dict[str, set[str]] = {
     # the for-me ranking (issue 43): text folded as search folds it, its cancel, related papers fused, matrices written atomically
     "tui.core.ranking": BASE | {"tui.core.search", "tui.core.related", "tui.core.store.atomic"},
     # people (issue 44): one person in every spelling; a name in LaTeX rendered as shown
-    "tui.core.people": BASE | {"tui.core.render"},
+    "tui.core.people": BASE | {"tui.core.render", "tui.core.collector"},
     "tui.core.ingest": BASE | {"tui.core.render"},
     "tui.core.search": BASE | {"tui.core.render"},
     # more like this: built from the search index's words (split and LaTeX-folded as search does it)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 
 #: Letters NFKD does not take apart into a base letter and a mark (ø, ł, ß...), as the base letters people type.
@@ -54,33 +53,31 @@ def bare(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold().translate(_LETTERS)
 
 
-@dataclass(frozen=True)
 class Name:
-    """A spelling taken apart: its words (bare, in "Given Family" order), the family name (the last word that is
-    not a suffix) and the given names before it."""
+    """A spelling taken apart: its words (bare, in "Given Family" order), its `key`, the family name (the last word
+    that is not a suffix) and the given names before it. Computed once per spelling (`parse_name` caches it):
+    a library's every author is looked at for each page and each follow."""
 
-    words: tuple[str, ...]
+    __slots__ = ("words", "key", "family", "given")
 
-    @property
-    def key(self) -> str:
+    def __init__(self, words: tuple[str, ...]) -> None:
+        self.words = words
+        self.key = " ".join(words)
         """What every spelling of this name shares: "ada lovelace" for "LOVELACE, Ada" and "Áda  Lovelace"."""
-        return " ".join(self.words)
+        core = words
+        while len(core) > 1 and core[-1] in _SUFFIXES:
+            core = core[:-1]
+        self.family = core[-1] if core else ""
+        self.given = core[:-1]
 
-    @property
-    def family(self) -> str:
-        core = self._core
-        return core[-1] if core else ""
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Name) and other.words == self.words
 
-    @property
-    def given(self) -> tuple[str, ...]:
-        return self._core[:-1]
+    def __hash__(self) -> int:
+        return hash(self.words)
 
-    @property
-    def _core(self) -> tuple[str, ...]:
-        words = self.words
-        while len(words) > 1 and words[-1] in _SUFFIXES:
-            words = words[:-1]
-        return words
+    def __repr__(self) -> str:
+        return f"Name({self.words!r})"
 
     @property
     def initial_key(self) -> str:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from tui.core import collector
 from tui.core.errors import NotFound
 from tui.core.models import Paper
 from tui.core.people.names import Name, bare, could_be, is_abbreviated, parse_name
@@ -56,15 +57,24 @@ _WORDS = re.compile(r"\w+")
 
 
 class Authors:
-    """A library's authors by family name, parsed once: who could be whom is asked among one family name only."""
+    """A library's authors by family name, each spelling parsed once with the positions of its papers: who could be
+    whom is asked among one family name only. A walk of every paper's authors, then one parse per spelling."""
 
     def __init__(self, papers: Sequence[Paper]) -> None:
         self.papers = papers
-        self.by_family: dict[str, list[tuple[int, str, Name]]] = {}
-        for i, paper in enumerate(papers):
-            for author in paper.authors:
+        where: dict[str, list[int]] = {}
+        self.by_family: dict[str, list[tuple[str, Name, list[int]]]] = {}
+        with collector.paused(freeze=False):  # a list per spelling: the collector would rescan the library for each batch
+            for i, paper in enumerate(papers):
+                for author in paper.authors:
+                    found = where.get(author)
+                    if found is None:
+                        where[author] = [i]
+                    else:
+                        found.append(i)
+            for author, positions in where.items():
                 parsed = parse_name(author)
-                self.by_family.setdefault(parsed.family, []).append((i, author, parsed))
+                self.by_family.setdefault(parsed.family, []).append((author, parsed, positions))
 
 
 def _coauthors(paper: Paper, person: Name) -> set[str]:
@@ -82,21 +92,20 @@ def find_person(papers: Sequence[Paper], name: str) -> Person:
     if not wanted.key:
         raise NoSuchAuthor("an author's name is needed")
     authors = Authors(papers)
-    if not any(parsed.key == wanted.key for _, _, parsed in authors.by_family.get(wanted.family, ())):
-        wanted = parse_name(_one_author(papers, name, wanted))
+    if not any(parsed.key == wanted.key for _, parsed, _ in authors.by_family.get(wanted.family, ())):
+        wanted = parse_name(_one_author(authors, name, wanted))
     return gather(authors, wanted)
 
 
-def _one_author(papers: Sequence[Paper], name: str, wanted: Name) -> str:
-    """The one author (a spelling) whose name's words start with the words asked for, in order of the name."""
+def _one_author(authors: Authors, name: str, wanted: Name) -> str:
+    """The one author (a spelling) whose name's words start with the words asked for."""
     counts: dict[str, int] = {}
-    spelled: dict[str, str] = {}
-    for paper in papers:
-        for author in paper.authors:
-            parsed = parse_name(author)
+    spelled: dict[str, tuple[int, str]] = {}  # key -> (its first paper's position, that spelling)
+    for family in authors.by_family.values():
+        for author, parsed, positions in family:
             if all(any(word.startswith(part) for word in parsed.words) for part in wanted.words):
-                counts[parsed.key] = counts.get(parsed.key, 0) + 1
-                spelled.setdefault(parsed.key, author)
+                counts[parsed.key] = counts.get(parsed.key, 0) + len(positions)
+                spelled[parsed.key] = min(spelled.get(parsed.key, (positions[0], author)), (positions[0], author))
     if not counts:
         raise NoSuchAuthor(f"no author called {name!r} in the library")
     people: list[str] = []  # keys that could be one person (an initialled spelling beside the full one) count once
@@ -104,8 +113,8 @@ def _one_author(papers: Sequence[Paper], name: str, wanted: Name) -> str:
         if not any(could_be(key, kept) for kept in people):
             people.append(key)
     if len(people) > 1:
-        raise AmbiguousAuthor(name, [spelled[key] for key in people])
-    return spelled[people[0]]
+        raise AmbiguousAuthor(name, [spelled[key][1] for key in people])
+    return spelled[people[0]][1]
 
 
 def gather(authors: Authors, wanted: Name) -> Person:
@@ -115,12 +124,13 @@ def gather(authors: Authors, wanted: Name) -> Person:
     person = Person(wanted.key)
     mine: set[int] = set()
     maybe: dict[int, list[str]] = {}  # position -> the spellings on it that could be them
-    for i, author, parsed in authors.by_family.get(wanted.family, ()):
+    for author, parsed, positions in authors.by_family.get(wanted.family, ()):
         if parsed.key == wanted.key:
-            mine.add(i)
-            person.spellings[author] = person.spellings.get(author, 0) + 1
+            mine.update(positions)
+            person.spellings[author] = person.spellings.get(author, 0) + len(positions)
         elif could_be(parsed, wanted):
-            maybe.setdefault(i, []).append(author)
+            for i in positions:
+                maybe.setdefault(i, []).append(author)
     for i in mine:
         maybe.pop(i, None)
     coauthors: set[str] = set()

@@ -58,7 +58,7 @@ class AuthorPages:
         if not paper.authors:
             self.host.notify("This paper names no authors.", severity="warning", markup=False)
             return
-        screen = AuthorScreen(paper.authors, lambda name: self._page(library, name), lambda page: self._toggle(library, page))
+        screen = AuthorScreen(paper.authors, lambda name: self._page(library, name), lambda page: self._toggle(library, page), self._follows_changed)
         self.host.app.push_screen(screen, self._chosen)
 
     def _page(self, library: Library, name: str) -> AuthorPage:
@@ -67,7 +67,7 @@ class AuthorPages:
         return author_page(library, name)
 
     def _toggle(self, library: Library, page: AuthorPage) -> AuthorPage:
-        """Follow the page's person, or stop following them; the index and the list learn it."""
+        """In a thread: follow the page's person, or stop following them; the index learns it (`followed:`)."""
         from tui.core.usecases.author import author_page
         from tui.core.usecases.follow import follow, followed_papers, unfollow
 
@@ -78,9 +78,14 @@ class AuthorPages:
         index = self.searchable.index
         if index is not None:
             index.set_followed(followed_papers(index.papers, library.follows()))
+        return author_page(library, page.name)
+
+    def _follows_changed(self) -> None:
+        """On the UI thread, after a follow: the list's marks as the index has them now."""
+        index = self.searchable.index
+        if index is not None:
             self.papers.followed = index.followed_ids()
             self.papers.refresh_rows()
-        return author_page(library, page.name)
 
     def _chosen(self, pid: str | None) -> None:
         if pid is not None:

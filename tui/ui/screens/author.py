@@ -26,6 +26,7 @@ from tui.core.words import plural
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
+from tui.ui.threads import to_ui
 from tui.ui.widgets.marks import STATUS_GLYPHS, stars
 
 #: The ids of the picker's options start so (a paper's id never does).
@@ -39,12 +40,17 @@ class AuthorScreen(Dialog["str | None"]):
     BINDINGS = bindings_for("author")
     COMPONENT_CLASSES = {"author--muted", "author--followed"}
 
-    def __init__(self, names: Sequence[str], page_of: Callable[[str], AuthorPage], toggle_follow: Callable[[AuthorPage], AuthorPage]) -> None:
+    def __init__(
+        self, names: Sequence[str], page_of: Callable[[str], AuthorPage], toggle_follow: Callable[[AuthorPage], AuthorPage],
+        follows_changed: Callable[[], None] = lambda: None,
+    ) -> None:
         """`names`: the paper's authors (one: its page at once); `page_of(name)` makes a page (raises `PaperdeskError`
-        when the name names nobody); `toggle_follow(page)` follows or stops following, and gives the page again."""
+        when the name names nobody); `toggle_follow(page)` follows or stops following, and gives the page again. Both
+        run in a thread (a large library's authors take a moment to walk); `follows_changed()` is then told, on the
+        UI thread."""
         super().__init__()
         self.names = list(names)
-        self.page_of, self.toggle_follow = page_of, toggle_follow
+        self.page_of, self.toggle_follow, self.follows_changed = page_of, toggle_follow, follows_changed
         self.page: AuthorPage | None = None
 
     def compose(self) -> ComposeResult:
@@ -65,14 +71,26 @@ class AuthorScreen(Dialog["str | None"]):
             options.focus()
 
     def _open(self, name: str) -> None:
+        about = self.query_one("#author-about", Static)
+        about.display = True
+        about.update(Text(f"Finding the papers of {one_line(name)}…"))
+        self.run_worker(lambda: self._find(name), thread=True, exclusive=True, group="author")
+
+    def _find(self, name: str) -> None:
+        """In a thread: the page, then shown (or the reason there is none said) on the UI thread."""
         try:
             page = self.page_of(name)
         except PaperdeskError as exc:
-            self.notify(str(exc), severity="warning", markup=False)
-            if len(self.names) == 1:
-                self.dismiss(None)
+            to_ui(self.app, self._not_found, str(exc))
             return
-        self._show(page)
+        to_ui(self.app, self._show, page)
+
+    def _not_found(self, message: str) -> None:
+        self.notify(message, severity="warning", markup=False)
+        if len(self.names) == 1:
+            self.dismiss(None)
+        else:
+            self.query_one("#author-about", Static).display = False
 
     def _show(self, page: AuthorPage, keep: int | None = None) -> None:
         self.page = page
@@ -124,15 +142,25 @@ class AuthorScreen(Dialog["str | None"]):
             self.dismiss(chosen)
 
     def action_follow(self) -> None:
-        """`f`: follow the person shown, or stop following them."""
-        if self.page is None:
+        """`f`: follow the person shown, or stop following them (written in a thread, as a note is)."""
+        page = self.page
+        if page is None:
             return
+        keep = self.query_one(OptionList).highlighted
+        self.run_worker(lambda: self._toggle(page, keep), thread=True, exclusive=True, group="author")
+
+    def _toggle(self, page: AuthorPage, keep: int | None) -> None:
         try:
-            page = self.toggle_follow(self.page)
+            changed = self.toggle_follow(page)
         except PaperdeskError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            to_ui(self.app, self.notify, str(exc), severity="error", markup=False)
             return
-        self._show(page, self.query_one(OptionList).highlighted)
+        to_ui(self.app, self._followed, changed, keep)
+
+    def _followed(self, page: AuthorPage, keep: int | None) -> None:
+        self.follows_changed()
+        if self.is_attached:
+            self._show(page, keep)
         self.notify(("Following " if page.followed else "No longer following ") + one_line(page.name), markup=False)
 
     def action_close(self) -> None:
