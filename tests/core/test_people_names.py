@@ -35,6 +35,10 @@ SAME = [
     (["Žikelić, Đorđe", "Dorde Zikelic"], "dorde zikelic"),
     (["Flaßkamp, Kathrin", "Kathrin Flasskamp"], "kathrin flasskamp"),
     (["Teixeira, André M.H.", "André M. H. Teixeira"], "andre m h teixeira"),
+    (["Ludwig {van} Beethoven", "{van} Beethoven, Ludwig", "Ludwig van Beethoven"], "ludwig van beethoven"),  # braces alone
+    (["G{\\\"o}del, Kurt", "Kurt Gödel"], "kurt godel"),
+    (["Xu, Xingyu", "Xingyu Xu", "XU, XINGYU"], "xingyu xu"),  # PMLR COLT 2024 has "Xu Xingyu" (no comma) too
+    ([", Ada", "Ada"], "ada"),  # a family part left empty: the given name alone
 ]
 
 

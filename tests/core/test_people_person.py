@@ -46,6 +46,7 @@ def test_homonyms_by_surname_stay_apart(pmlr: list[Paper]) -> None:
     with pytest.raises(AmbiguousAuthor) as told:
         find_person(pmlr, "musco")
     assert set(told.value.candidates) == {"Christopher Musco", "Cameron Musco"}
+    assert str(told.value) == "'musco' names 2 authors; give the whole name of one:"
     with pytest.raises(NoSuchAuthor):
         find_person(pmlr, "Ada Lovelace")
     with pytest.raises(NoSuchAuthor):
@@ -104,3 +105,9 @@ def test_follows_are_weak_positives_for_the_ranking(pmlr: list[Paper]) -> None:
     notes = {pmlr[first].id: Annotation(pmlr[first].id, rating=1), pmlr[second].id: Annotation(pmlr[second].id, status=Status.SKIPPED)}
     judged = labels_of(pmlr, notes, followed=followed)
     assert judged.follows == frozenset(followed) - {first, second} and judged.negatives == {first, second}
+
+
+def test_two_untitled_papers_are_not_one_paper() -> None:
+    papers = [_paper(0, "", "Anders Aamand", "Zed One"), _paper(1, "", "A. Aamand", "Zed Two")]
+    papers = [p.with_changes(derived_title="") for p in papers]
+    assert find_person(papers, "Anders Aamand").positions == [0]

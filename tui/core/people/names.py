@@ -29,11 +29,11 @@ _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
 def _plain(name: str) -> str:
-    """The name as shown: LaTeX accents rendered ("G{\\'e}rard" -> "Gérard"), braces gone."""
-    if "\\" in name or "{" in name or "$" in name:
+    """The name as shown: LaTeX accents rendered ("G{\\'e}rard" -> "Gérard"), braces gone ("{van} Beethoven")."""
+    if "\\" in name or "{" in name:
         from tui.core.render.latex import to_unicode  # only for names a BibTeX file left in LaTeX
 
-        name = to_unicode(name).replace("{", "").replace("}", "")
+        name = to_unicode(name)
     return name
 
 
@@ -134,7 +134,6 @@ def could_be(a: str | Name, b: str | Name) -> bool:
     return True
 
 
-def is_abbreviated(name: str | Name) -> bool:
+def is_abbreviated(name: str) -> bool:
     """The spelling gives a given name as an initial only ("A. Aamand", "Simon S. Du")."""
-    parsed = name if isinstance(name, Name) else parse_name(name)
-    return any(len(word) == 1 for word in parsed.given)
+    return any(len(word) == 1 for word in parse_name(name).given)

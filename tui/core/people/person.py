@@ -48,9 +48,9 @@ class Person:
         return max(self.spellings, key=lambda s: (not is_abbreviated(s), self.spellings[s], len(s), s))
 
 
-def _title_key(paper: Paper) -> str:
-    """The paper's title as words, accents and case aside ("" for none)."""
-    return " ".join(_WORDS.findall(bare(paper.title or paper.derived_title)))
+def _title_key(paper: Paper) -> tuple[str, ...]:
+    """The paper's title as words, accents and case aside (() for none)."""
+    return tuple(_WORDS.findall(bare(paper.title or paper.derived_title)))
 
 
 _WORDS = re.compile(r"\w+")
@@ -134,14 +134,14 @@ def gather(authors: Authors, wanted: Name) -> Person:
     for i in mine:
         maybe.pop(i, None)
     coauthors: set[str] = set()
-    titles: set[str] = set()
+    titles: set[tuple[str, ...]] = set()
     _learn(papers, mine, wanted, coauthors, titles)
     joining = True
     while joining:  # one paper at a time, in library order: each joined spelling must fit every one before it
         joining = False
         for i in sorted(maybe):
             fits = [a for a in maybe[i] if all(could_be(a, spelled) for spelled in person.spellings)]
-            if fits and (_coauthors(papers[i], wanted) & coauthors or _title_key(papers[i]) in titles - {""}):
+            if fits and (_coauthors(papers[i], wanted) & coauthors or _title_key(papers[i]) in titles - {()}):
                 del maybe[i]
                 for author in fits:
                     person.spellings[author] = person.spellings.get(author, 0) + 1
@@ -152,7 +152,7 @@ def gather(authors: Authors, wanted: Name) -> Person:
     return person
 
 
-def _learn(papers: Sequence[Paper], positions: Iterable[int], wanted: Name, coauthors: set[str], titles: set[str]) -> None:
+def _learn(papers: Sequence[Paper], positions: Iterable[int], wanted: Name, coauthors: set[str], titles: set[tuple[str, ...]]) -> None:
     for i in positions:
         coauthors |= _coauthors(papers[i], wanted)
         titles.add(_title_key(papers[i]))
