@@ -47,9 +47,9 @@ def test_homonyms_by_surname_stay_apart(pmlr: list[Paper]) -> None:
         find_person(pmlr, "musco")
     assert set(told.value.candidates) == {"Christopher Musco", "Cameron Musco"}
     assert str(told.value) == "'musco' names 2 authors; give the whole name of one:"
-    with pytest.raises(NoSuchAuthor):
+    with pytest.raises(NoSuchAuthor, match="^no author called 'Ada Lovelace' in the library$"):
         find_person(pmlr, "Ada Lovelace")
-    with pytest.raises(NoSuchAuthor):
+    with pytest.raises(NoSuchAuthor, match="^an author's name is needed$"):
         find_person(pmlr, "  ")
 
 
@@ -111,3 +111,14 @@ def test_two_untitled_papers_are_not_one_paper() -> None:
     papers = [_paper(0, "", "Anders Aamand", "Zed One"), _paper(1, "", "A. Aamand", "Zed Two")]
     papers = [p.with_changes(derived_title="") for p in papers]
     assert find_person(papers, "Anders Aamand").positions == [0]
+
+
+def test_a_whole_name_is_taken_as_written_before_any_part_of_a_name() -> None:
+    """"Ada Lovelace" is her, not the more frequent "Ada B. Lovelace" her words also start (no co-author joins them)."""
+    papers = [
+        _paper(0, "One", "Ada Lovelace", "Zed One"),
+        _paper(1, "Two", "Ada B. Lovelace", "Zed Two"),
+        _paper(2, "Three", "Ada B. Lovelace", "Zed Three"),
+    ]
+    assert find_person(papers, "Ada Lovelace").positions == [0]
+    assert find_person(papers, "lovelace").positions == [1, 2]  # a part: the one person most papers spell so
