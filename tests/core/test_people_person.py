@@ -122,3 +122,6 @@ def test_a_whole_name_is_taken_as_written_before_any_part_of_a_name() -> None:
     ]
     assert find_person(papers, "Ada Lovelace").positions == [0]
     assert find_person(papers, "lovelace").positions == [1, 2]  # a part: the one person most papers spell so
+    # the spelling with more papers wins, whatever the alphabet says
+    papers = [_paper(0, "One", "Ada Lovelace", "Zed"), _paper(1, "Two", "Ada Lovelace", "Zed"), _paper(2, "Three", "Ada B. Lovelace", "Yan")]
+    assert find_person(papers, "lovelace").positions == [0, 1]
