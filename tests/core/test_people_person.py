@@ -125,3 +125,28 @@ def test_a_whole_name_is_taken_as_written_before_any_part_of_a_name() -> None:
     # the spelling with more papers wins, whatever the alphabet says
     papers = [_paper(0, "One", "Ada Lovelace", "Zed"), _paper(1, "Two", "Ada Lovelace", "Zed"), _paper(2, "Three", "Ada B. Lovelace", "Yan")]
     assert find_person(papers, "lovelace").positions == [0, 1]
+
+
+def test_a_later_paper_can_bring_the_evidence_an_earlier_one_needed() -> None:
+    papers = [
+        _paper(0, "One", "Anders Aamand", "Mikkel Thorup"),
+        _paper(1, "Two", "A. Aamand", "R. Pagh"),  # Pagh is known only once paper 2 joined
+        _paper(2, "Three", "A. Aamand", "M. Thorup", "Rasmus Pagh"),
+    ]
+    person = find_person(papers, "Anders Aamand")
+    assert person.positions == [0, 1, 2] and person.key == "anders aamand"
+
+
+def test_two_authors_of_one_paper_are_two_people() -> None:
+    """A paper written by Anders Aamand and an A. B. Aamand: the second is someone else, whatever they share."""
+    papers = [_paper(0, "One", "Anders Aamand", "A. B. Aamand", "Mikkel Thorup"), _paper(1, "Two", "Anders Aamand", "M. Thorup")]
+    assert find_person(papers, "Anders Aamand").spellings == {"Anders Aamand": 2}
+
+
+def test_spellings_count_their_papers(pmlr: list[Paper]) -> None:
+    assert find_person(pmlr, "Simon S Du").spellings == {"Simon S. Du": 1, "Simon S Du": 2, "Simon Du": 1}
+
+
+def test_an_empty_follow_finds_nothing() -> None:
+    papers = [_paper(0, "One", ".", "Ada Lovelace")]
+    assert followed_positions(papers, ["", "Ada Lovelace"]) == {"": [], "Ada Lovelace": [0]}
