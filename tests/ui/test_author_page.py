@@ -119,3 +119,23 @@ async def test_a_on_a_paper_without_authors_says_so(make_app, people: Library) -
         from tests.ui.pilot import notices
 
         assert "This paper names no authors." in notices(app)
+
+
+async def test_names_from_the_data_are_shown_as_written(make_app, library: Library) -> None:
+    """An author named like markup or with a terminal escape shows as text, never as styling or a control."""
+    from tui.core.ingest.parsed import ParsedFile
+    from tui.core.models import Paper
+
+    odd = "[bold red]Mallory[/] \x1b[2J Smith"
+    paper = Paper(id="", abstract="An abstract about nothing in particular at all.", list="odd", title="Odd names", authors=(odd,))
+    library.add_papers([ParsedFile(Path("odd.json"), "json", "odd", [paper])])
+    pid = next(p.id for p in library.papers if p.authors == (odd,))
+    app = make_app(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(pid)
+        await pilot.press("A")
+        await settle(app, pilot)
+        assert isinstance(app.screen, AuthorScreen)
+        heading = str(app.screen.query_one("#author-heading").render())
+        assert heading == "[bold red]Mallory[/] ␛[2J Smith"
