@@ -98,3 +98,21 @@ def test_a_name_as_a_reader_writes_it() -> None:
     assert shown_name("Cort\\'es, Jorge") == "Jorge Cortés"
     assert shown_name("Chewi, Sinho,") == "Sinho Chewi"
     assert shown_name("Ada Lovelace") == "Ada Lovelace"
+
+
+@pytest.mark.parametrize(
+    ("spelling", "family", "given"),
+    [
+        ("Ralph Smith III", "smith", ("ralph",)),
+        ("Smith, Jr., Ralph", "smith", ("ralph",)),
+        ("Ralph Smith Jr. II", "smith", ("ralph",)),  # suffixes after suffixes
+        ("Jr", "jr", ()),  # a suffix alone is a name, not nothing
+        ("Ada Byron Lovelace", "lovelace", ("ada", "byron")),
+        ("", "", ()),
+    ],
+)
+def test_family_and_given_names(spelling: str, family: str, given: tuple[str, ...]) -> None:
+    parsed = parse_name(spelling)
+    assert (parsed.family, parsed.given) == (family, given)
+    assert parsed == parse_name(spelling.upper()) and hash(parsed) == hash(parse_name(spelling.upper()))
+    assert repr(parsed) == f"Name({parsed.words!r})"
