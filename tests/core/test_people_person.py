@@ -150,3 +150,16 @@ def test_spellings_count_their_papers(pmlr: list[Paper]) -> None:
 def test_an_empty_follow_finds_nothing() -> None:
     papers = [_paper(0, "One", ".", "Ada Lovelace")]
     assert followed_positions(papers, ["", "Ada Lovelace"]) == {"": [], "Ada Lovelace": [0]}
+
+
+def test_a_part_of_a_name_counts_every_spelling_of_a_person() -> None:
+    papers = [
+        _paper(0, "One", "Ada Lovelace", "Zed"),
+        _paper(1, "Two", "ADA LOVELACE", "Zed"),  # one person in two spellings: two papers
+        _paper(2, "Three", "Ada B. Lovelace", "Yan"),  # could be her, with one paper (and first in the alphabet)
+        _paper(3, "Four", "Bob Lovelace", "Yan"),
+    ]
+    assert find_person(papers[:3], "lovelace").positions == [0, 1]
+    with pytest.raises(AmbiguousAuthor) as told:
+        find_person(papers, "lovelace")
+    assert told.value.candidates == ("Ada Lovelace", "Bob Lovelace")  # each person as the library first spells them

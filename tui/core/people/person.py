@@ -127,7 +127,7 @@ def gather(authors: Authors, wanted: Name) -> Person:
     for author, parsed, positions in authors.by_family.get(wanted.family, ()):
         if parsed.key == wanted.key:
             mine.update(positions)
-            person.spellings[author] = person.spellings.get(author, 0) + len(positions)
+            person.spellings[author] = len(positions)  # each spelling comes once (`Authors`)
         elif could_be(parsed, wanted):
             for i in positions:
                 maybe.setdefault(i, []).append(author)
