@@ -39,6 +39,9 @@ SAME = [
     (["G{\\\"o}del, Kurt", "Kurt Gödel"], "kurt godel"),
     (["Xu, Xingyu", "Xingyu Xu", "XU, XINGYU"], "xingyu xu"),  # PMLR COLT 2024 has "Xu Xingyu" (no comma) too
     ([", Ada", "Ada"], "ada"),  # a family part left empty: the given name alone
+    (["Lovelace, ,", "Lovelace"], "lovelace"),  # a given part left empty
+    (["Lovelace, Jr., ,", "Lovelace Jr."], "lovelace jr"),
+    (["Lovelace, Ada, B, C", "Lovelace Ada B C"], "lovelace ada b c"),  # more commas than BibTeX's forms: left in order
 ]
 
 
@@ -107,6 +110,7 @@ def test_a_name_as_a_reader_writes_it() -> None:
         ("Smith, Jr., Ralph", "smith", ("ralph",)),
         ("Ralph Smith Jr. II", "smith", ("ralph",)),  # suffixes after suffixes
         ("Jr", "jr", ()),  # a suffix alone is a name, not nothing
+        ("Smith Jr.", "smith", ()),
         ("Ada Byron Lovelace", "lovelace", ("ada", "byron")),
         ("", "", ()),
     ],

@@ -39,10 +39,10 @@ def _plain(name: str) -> str:
 
 def _reordered(name: str) -> str:
     """"Family, Given" (and "Family, Suffix, Given") as "Given Family Suffix"; a stray trailing comma ("Chewi, Sinho,") dropped."""
-    parts = [part.strip() for part in name.strip().strip(",").split(",")]
-    if len(parts) == 2 and parts[0] and parts[1]:
+    parts = [part.strip() for part in name.strip().strip(",").split(",")]  # (the first part is never empty, then)
+    if len(parts) == 2 and parts[1]:
         return f"{parts[1]} {parts[0]}"
-    if len(parts) == 3 and parts[0] and parts[2]:
+    if len(parts) == 3 and parts[2]:
         return f"{parts[2]} {parts[0]} {parts[1]}"
     return " ".join(parts)
 
