@@ -70,12 +70,6 @@ class Name:
         self.family = core[-1] if core else ""
         self.given = core[:-1]
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Name) and other.words == self.words
-
-    def __hash__(self) -> int:
-        return hash(self.words)
-
     def __repr__(self) -> str:
         return f"Name({self.words!r})"
 
