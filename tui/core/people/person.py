@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from tui.core import collector
+from tui.core.collector import paused
 from tui.core.errors import NotFound
 from tui.core.models import Paper
 from tui.core.people.names import Name, bare, could_be, is_abbreviated, parse_name
@@ -64,7 +64,7 @@ class Authors:
         self.papers = papers
         where: dict[str, list[int]] = {}
         self.by_family: dict[str, list[tuple[str, Name, list[int]]]] = {}
-        with collector.paused(freeze=False):  # a list per spelling: the collector would rescan the library for each batch
+        with paused(freeze=False):  # a list per spelling: the collector would rescan the library for each batch
             for i, paper in enumerate(papers):
                 for author in paper.authors:
                     found = where.get(author)
