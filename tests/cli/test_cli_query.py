@@ -68,6 +68,6 @@ def test_an_unknown_field_is_one_line_and_status_1_in_every_command_taking_a_que
     for command in (["list", "--query"], ["show"], ["cite"], ["key"], ["export", "--query"], ["remove", "--query"]):
         out = run(*command, "foo:bar", "--db", str(library_dir))
         assert (out.returncode, out.stdout) == (1, ""), command
-        fields = "status:, rating:, tag:, list:, has:, author:, year:, venue:, key:, votes:, group:, discuss:, about:"
+        fields = "status:, rating:, tag:, list:, has:, author:, year:, venue:, key:, votes:, group:, discuss:, about:, followed:"
         assert out.stderr.splitlines() == [f"paperdesk: foo: is not a filter (use {fields})"], command
     assert folder_snapshot(library_dir) == before

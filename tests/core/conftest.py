@@ -17,3 +17,12 @@ def lib(tmp_path: Path) -> Iterator[Library]:
     library = small_library(tmp_path / "lib")
     yield library
     library.close()
+
+
+@pytest.fixture(autouse=True)
+def _names_parsed_afresh() -> None:
+    """Each test parses author names afresh: `people.names.parse_name` caches them, and a mutation run forks each
+    mutant from a process whose earlier tests filled that cache (a changed parser would never be called)."""
+    from tui.core.people.names import parse_name
+
+    parse_name.cache_clear()

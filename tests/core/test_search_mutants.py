@@ -403,7 +403,7 @@ def test_the_filters_error_lines_name_what_is_allowed() -> None:
     assert message("status:done") == "status: 'done' is not a status (unread, to-read, reading, read, skipped)"
     assert message("has:cats") == "has: 'cats' is not one of notes, highlights, tags, rating, abstract, authors, url, doi"
     assert message("stauts:read") == (
-        "stauts: is not a filter (use status:, rating:, tag:, list:, has:, author:, year:, venue:, key:, votes:, group:, discuss:, about:)"
+        "stauts: is not a filter (use status:, rating:, tag:, list:, has:, author:, year:, venue:, key:, votes:, group:, discuss:, about:, followed:)"
     )
 
 

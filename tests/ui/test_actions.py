@@ -9,6 +9,7 @@ from textual.binding import Binding
 from tui.ui.actions import ACTIONS, AREAS, binding_id, bindings_for, known_binding_ids
 from tui.ui.app import PaperdeskApp
 from tui.ui.library.screen import LibraryScreen
+from tui.ui.screens.author import AuthorScreen
 from tui.ui.screens.comment_dialog import CommentDialog
 from tui.ui.screens.confirm import ConfirmOverwrite, ConfirmRemove, ConfirmRestore, ConfirmTrashRestore
 from tui.ui.screens.copy_dialog import CopyDialog
@@ -41,7 +42,7 @@ OWNERS = {
     "save_view": SaveViewScreen, "copy": CopyDialog, "list_name": ListNameDialog,
     "triage": TriageBar,
     "related": RelatedScreen, "comment": CommentDialog, "highlights": HighlightsDialog,
-    "copy_menu": CopyMenu, "key": KeyDialog, "refused": RefusedTyping, "link_menu": LinkMenu,
+    "copy_menu": CopyMenu, "key": KeyDialog, "refused": RefusedTyping, "link_menu": LinkMenu, "author": AuthorScreen,
 }
 
 

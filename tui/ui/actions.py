@@ -184,6 +184,9 @@ ACTIONS: tuple[Action, ...] = (
     _a("more_like_this", "m", "More like this", part="related", help="The 10 papers most like this one, with the words they share (Enter goes to one)",
        area=_ON_PAPER, owners=_LIB, palette="More like this",
        palette_help="The papers most like the highlighted one, with the words they share", keywords=("related", "similar")),
+    _a("author_page", "A", "Author", part="authors", help="The page of an author of this paper: every paper of theirs in any spelling,"
+       " their co-authors, lists and years (f there follows them)", area=_ON_PAPER, owners=_LIB, palette="Author…",
+       palette_help="Every paper of an author of the highlighted paper, in every spelling; follow them there", keywords=("people", "follow", "authors")),
     _a("open_link", "o", "Open link", part="links", area=_ON_PAPER, owners=_LIB,
        palette="Open link", palette_help="Open the paper's page (URL, DOI or code link) or its PDF in the browser", keywords=("browser", "url", "pdf")),
     _a("app.import_papers", "i", "Import", help="Import papers from a file or folder (BibTeX, JSON, RIS, CSL-JSON, lists, notes exports)",
@@ -341,6 +344,8 @@ ACTIONS: tuple[Action, ...] = (
     _a("save", "ctrl+s", "Save to file", id="copy_save", key_display="^s", owners=("copy",), show=True, priority=True),
     _a("close", "escape", "Close", id="related_close", owners=("related",), show=True),
     _a("close", "escape,enter", "Back", id="refused_close", owners=("refused",), show=True),
+    _a("follow", "f", "Follow", id="author_follow", owners=("author",), show=True),
+    _a("close", "escape", "Close", id="author_close", owners=("author",), show=True),
 )
 
 

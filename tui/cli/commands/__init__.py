@@ -19,11 +19,13 @@ from collections.abc import Callable
 from typing import Protocol
 
 from tui.cli.commands import (
+    author,
     backups,
     cite,
     completion,
     export,
     fetch,
+    follow,
     group,
     import_,
     list_,
@@ -75,6 +77,10 @@ COMMANDS: dict[str, Command] = {
     "open": open_,
     "versions": versions,
     "split": versions,
+    "author": author,
+    "follow": follow,
+    "unfollow": follow,
+    "following": follow,
 }
 
 #: The command modules, each once, in that order.

@@ -7,7 +7,7 @@ them as sets of positions in the papers sequence (the order of
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tui.core.models import Annotation, Paper, Status
@@ -19,20 +19,26 @@ NEGATIVE_RATINGS = frozenset({1, 2})
 
 @dataclass(frozen=True)
 class Labels:
-    """Indices into the papers sequence: the reader's positives and negatives; `follows` (weak positives, issue 44) is empty now."""
+    """Indices into the papers sequence: the reader's positives and negatives; `follows` (weak positives, issue 44): papers by
+    followed authors the reader has not judged."""
 
     positives: frozenset[int]
     negatives: frozenset[int]
     follows: frozenset[int] = frozenset()
 
 
-def labels_of(papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None) -> Labels:
+def labels_of(
+    papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None, followed: Iterable[int] = (),
+) -> Labels:
     """The labels the reader's annotations give `papers`.
 
     Positives: rated 4 or 5, or (when `positive_tag` is given) tagged with it.
     Negatives: rated 1 or 2, or skipped in triage. A paper both (a skipped paper
     rated 5, a 2★ paper carrying the positive tag) is a positive: a rating or a
     tag is a deliberate judgment of the paper, a skip is often just "not now".
+    Follows: `followed`, the positions of papers by authors the reader follows
+    (`usecases.follow.followed_papers`), less those judged either way: a rating
+    or a skip of the paper itself says more than liking its author.
     """
     positives: set[int] = set()
     negatives: set[int] = set()
@@ -44,4 +50,5 @@ def labels_of(papers: Sequence[Paper], annotations: Mapping[str, Annotation], po
             positives.add(i)
         elif annotation.rating in NEGATIVE_RATINGS or annotation.status is Status.SKIPPED:
             negatives.add(i)
-    return Labels(frozenset(positives), frozenset(negatives))
+    follows = frozenset(followed) - positives - negatives
+    return Labels(frozenset(positives), frozenset(negatives), follows)

@@ -1,4 +1,5 @@
-"""Field filters (`status:`, `rating:`, `tag:`, `list:`, `author:`, `year:`, `venue:`, `key:`, `has:`; a group's in `group`) over the index's columns."""
+"""Field filters (`status:`, `rating:`, `tag:`, `list:`, `author:`, `year:`, `venue:`, `key:`, `has:`, `followed:`; a group's in
+`group`) over the index's columns."""
 
 from __future__ import annotations
 
@@ -56,6 +57,8 @@ class FilterColumns(GroupIndex, Protocol):
     def has_field(self) -> Mapping[str, np.ndarray]: ...  # the rest of `has:`, read from the papers
     @property
     def papers(self) -> Sequence[Paper]: ...  # `key:` reads each paper's citation key
+    @property
+    def followed(self) -> Mapping[str, Sequence[int]]: ...  # each followed author -> their papers (`usecases.follow`)
 
 
 def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
@@ -95,6 +98,11 @@ def filter_mask(index: FilterColumns, flt: Filter) -> np.ndarray:
     elif flt.field == "key":  # citation keys starting with the value, case aside (`key:smith2020` finds smith2020a too)
         wanted = str(value)
         mask = np.fromiter((p.citekey.casefold().startswith(wanted) for p in index.papers), dtype=bool, count=index.size)
+    elif flt.field == "followed":  # any followed author's papers; with a name, those of the followed authors so named
+        mask = np.zeros(index.size, dtype=bool)
+        for name, papers in index.followed.items():
+            if papers and (not value or _author_matches(str(value), name)):
+                mask[list(papers)] = True
     elif flt.field in ("votes", "discuss", "group"):
         return group_mask(index, flt)
     elif flt.field == "has":

@@ -95,6 +95,7 @@ class SearchIndex:
         """Meaning scores for `about:` (`set_meaning`); None until the ranking engine is ready: `about:` text is then plain words."""
         self.for_me: np.ndarray | None = None
         """The "for me" score of each paper (`set_for_me`); None (nothing learned yet) keeps list order."""
+        self.followed: dict[str, list[int]] = {}  # each followed author -> their papers' positions (`set_followed`)
         for pid, annotation in (annotations or {}).items():
             self._apply_annotation(pid, annotation)
 
@@ -211,6 +212,18 @@ class SearchIndex:
             raise ValueError(f"for-me scores for {len(scores)} papers, the index holds {self.size}")
         with self._lock:
             self.for_me = scores
+
+    def set_followed(self, followed: Mapping[str, Sequence[int]]) -> None:
+        """The papers of each author the reader follows, by position (`usecases.follow.followed_papers`): `followed:`
+        reads them. Set after a follow or unfollow, and when the index is made."""
+        with self._lock:
+            self.followed = {name: list(docs) for name, docs in followed.items()}
+            self._cache.clear()
+
+    def followed_ids(self) -> set[str]:
+        """The ids of the papers by a followed author (the list's mark)."""
+        with self._lock:
+            return {self.papers[i].id for docs in self.followed.values() for i in docs}
 
     def set_hidden(self, pids: Sequence[str], hidden: bool) -> bool:
         """Hide removed papers (or show restored ones) without a rebuild; False if one is not indexed."""

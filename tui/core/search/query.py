@@ -20,7 +20,7 @@ from tui.core.search.folding import fold_query
 WORD = re.compile(r"\w+")
 
 #: Fields a filter may name, with what `has:` accepts.
-FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue", "key", "votes", "group", "discuss", "about")
+FIELDS = ("status", "rating", "tag", "list", "has", "author", "year", "venue", "key", "votes", "group", "discuss", "about", "followed")
 HAS_VALUES = ("notes", "highlights", "tags", "rating", "abstract", "authors", "url", "doi")
 
 _TOKEN = re.compile(
@@ -151,6 +151,8 @@ def _filter(name: str, value: str, negate: bool, quoted: bool = False) -> Filter
         raise QueryError(f"{name}: is not a filter (use {', '.join(f + ':' for f in FIELDS)})")
     if key == "discuss":  # a reading group's papers to talk about: `discuss:` alone is complete
         return _discuss(value, negate)
+    if key == "followed":  # papers by authors the reader follows; `followed:NAME`, by those of them so named
+        return Filter(key, " ".join(value.casefold().split()), negate)
     if not value.strip() or (key in ("rating", "year", "votes") and _UNFINISHED.match(value.strip())):
         return None  # still being typed
     if key == "status":

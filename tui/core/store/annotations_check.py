@@ -121,6 +121,12 @@ def _view_problem(key: str, doc: Any) -> str | None:
     return None
 
 
+def _follow_problem(key: str, doc: Any) -> str | None:
+    if not isinstance(doc, dict) or not isinstance(doc.get("name"), str):
+        return f"followed author {key} is {shown(doc)}, not a name"
+    return None
+
+
 def _duplicates(docs: dict[str, Any]) -> list[str]:
     """Papers with more than one annotation document: the store reads one per paper, so the others would be dropped
     without a word at the next write; each is named with its documents."""
@@ -138,6 +144,7 @@ def wrong_values(data: dict[str, Any]) -> str | None:
     found = [problem for key, doc in docs.items() if (problem := annotation_problem(key, doc))]
     found += _duplicates(docs)
     found += [problem for key, doc in _docs(data, "views").items() if (problem := _view_problem(key, doc))]
+    found += [problem for key, doc in _docs(data, "follows").items() if (problem := _follow_problem(key, doc))]
     if not found:
         return None
     more = f" (and {plural(len(found) - 1, 'more wrong value')})" if len(found) > 1 else ""

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 PAPERS_FILE = "papers.json"
 ANNOTATIONS_FILE = "annotations.json"
+#: The annotations file's table of followed authors (issue 44): one document per follow, {"name": ...}.
+FOLLOWS_TABLE = "follows"
 
 
 class PaperChanges(Protocol):
@@ -584,6 +586,39 @@ class LibraryStore:
         self.take_outside()
         table = self._table("views")
         return table, [d.doc_id for d in table.all() if d.get("name") == name]
+
+    # -- followed authors ---------------------------------------------------------
+
+    def follows(self) -> list[str]:
+        """The authors the reader follows, as they wrote each name, in the order followed (stored beside the
+        annotations, as the saved views: the reader's data, in its backups; a library without them has none)."""
+        with self._lock:
+            if self._notes_db is None:
+                return []
+            docs = sorted(self._table(FOLLOWS_TABLE).all(), key=lambda d: d.doc_id)
+            return [d["name"] for d in docs if isinstance(d.get("name"), str) and d["name"].strip()]
+
+    def save_follow(self, name: str) -> None:
+        """Follow `name` (spaces collapsed); atomic like a note save. Whether it names someone followed already
+        is the use case's question (`usecases.follow`: spellings of one person are one follow)."""
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("an author's name is needed")
+        with self._lock:
+            self._check_writable()
+            self.take_outside()
+            self._table(FOLLOWS_TABLE).insert({"name": name})
+
+    def drop_follows(self, names: Collection[str]) -> int:
+        """Stop following each of `names` (as `follows` gives them); how many were dropped."""
+        with self._lock:
+            self._check_writable()
+            self.take_outside()
+            table = self._table(FOLLOWS_TABLE)
+            doc_ids = [d.doc_id for d in table.all() if d.get("name") in names]
+            if doc_ids:
+                table.remove(doc_ids=doc_ids)
+            return len(doc_ids)
 
     def _table(self, name: str) -> Table:
         """A table of the annotations file, made anew for each use. TinyDB's `table()` keeps one per name, and that

@@ -5,6 +5,8 @@
     add, fetch               add.py       (papers fetched by id, a venue or a listing, merged in)
     list, show               list.py      (the papers a filter query matches; the search index)
     list --sort for-me, about:, related   rank.py   (the ranking engine loaded or built; what "for me" learns)
+    author                   author.py    (one person's papers in every spelling, the app's author page)
+    follow, unfollow, following  follow.py  (followed authors: `followed:`, the list's mark, an import's count)
     rate, status, tag, note  edit.py      (one paper's annotation, from the command line)
     export                   export.py
     sync                     sync.py      (a vault of per-paper Markdown files, through git with --git)

@@ -81,7 +81,13 @@ def import_paths(
                     errors.append(refused)
                 else:
                     examples = example_lists_note(lib, in_app=in_app)
+                    from tui.core.usecases.follow import followed_ids
+
+                    follows = lib.follows()
+                    before = followed_ids(lib.papers, follows) if follows else set()
                     add_read(lib, parsed, incoming, outcome, watch)
+                    if follows and (new := len(followed_ids(lib.papers, follows) - before)):
+                        outcome.add("note", f"{plural(new, 'new paper')} by authors you follow (followed: shows them)")
                     if examples and any(report.added for report in outcome.reports):  # the user's papers now sit beside them
                         outcome.add("note", examples)
                         examples_noted(lib)

@@ -86,4 +86,10 @@ def search_index(library: Library, early: Callable[[SearchIndex], None] | None =
     `early` is given an index of a large library's titles while it builds (`search.stored.load_or_build`)."""
     from tui.core.search.stored import load_or_build  # numpy: loaded when first needed
 
-    return load_or_build(library.folder, library.papers_digest, library.papers, library.annotations(), save=not library.read_only, early=early)
+    index = load_or_build(library.folder, library.papers_digest, library.papers, library.annotations(), save=not library.read_only, early=early)
+    follows = library.follows()
+    if follows:  # `followed:`, and the list's mark
+        from tui.core.usecases.follow import followed_papers
+
+        index.set_followed(followed_papers(index.papers, follows))
+    return index

@@ -35,6 +35,7 @@ from tui.core.usecases.resume import Session, load
 from tui.ui.actions import bindings_for, screen_routes
 from tui.ui.key_gate import KeyGate
 from tui.ui.library.annotating import Annotator
+from tui.ui.library.authors import AuthorPages
 from tui.ui.library.context import PartContext
 from tui.ui.library.filtering import Filtering
 from tui.ui.library.group import GroupPart
@@ -122,6 +123,7 @@ class LibraryScreen(Screen):
         self.resume = Resume(context, self.panes, self.filtering, self.triage)
         self.learned = Learned(context, self.filtering)
         self.related = RelatedPapers(context, self.filtering, self.learned.reorder_related)
+        self.authors = AuthorPages(context, self.filtering)
         self.pane = PaneFollow(context, self.filtering)
         self.views = SavedViews(context, self.filtering)
         self.group = GroupPart(context, self.filtering, self.triage, self.annotator)
@@ -295,7 +297,7 @@ class LibraryScreen(Screen):
             return getattr(getattr(self, part), name)
 
     #: The parts that hear messages, in the order they hear each (the triage leaves before the list changes).
-    LISTENERS = ("triage", "filtering", "pane", "resume", "related", "learned", "panes", "annotator")
+    LISTENERS = ("triage", "filtering", "pane", "resume", "related", "learned", "authors", "panes", "annotator")
 
     def tell_parts(self, message: Message) -> None:
         """A part's report (or a widget's) to every listening part with a handler for it (`on_ranked`...), in order."""

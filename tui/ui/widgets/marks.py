@@ -21,6 +21,8 @@ def stars(rating: int, empty: str = "☆") -> str:
 
 #: Marks a list row whose paper has notes or highlights (in the cell after the status glyph).
 NOTED_GLYPH = "✎"
+#: Marks a list row whose paper is by an author the reader follows (in the cell after the stars).
+FOLLOWED_GLYPH = "♥"
 
 
 def has_writing(annotation: Annotation | None) -> bool:

@@ -21,7 +21,7 @@ from tui.core.render.text import one_line
 from tui.core.render.titles import display_title as shown_title  # titles render LaTeX like abstracts
 from tui.ui.actions import bindings_for
 from tui.ui.widgets.list_names import list_labels
-from tui.ui.widgets.marks import NOTED_GLYPH, STATUS_GLYPHS, has_writing, stars
+from tui.ui.widgets.marks import FOLLOWED_GLYPH, NOTED_GLYPH, STATUS_GLYPHS, has_writing, stars
 
 #: The list-name column takes at most this share of a row (it holds the name in full when it fits).
 LIST_SHARE = 4
@@ -91,11 +91,13 @@ class _RowStyles:
     A plain class, as `_Looks`, not a frozen dataclass (why: `tui.core.records`): written once a paint, only read.
     """
 
-    __slots__ = ("pad", "status", "noted", "rating", "match", "tags", "list", "group")
+    __slots__ = ("pad", "status", "noted", "rating", "match", "tags", "list", "group", "followed")
 
-    def __init__(self, pad: Style, status: Style, noted: Style, rating: Style, match: Style, tags: Style, list: Style, group: Style) -> None:
+    def __init__(
+        self, pad: Style, status: Style, noted: Style, rating: Style, match: Style, tags: Style, list: Style, group: Style, followed: Style,
+    ) -> None:
         self.pad, self.status, self.noted, self.rating, self.match, self.tags, self.list = pad, status, noted, rating, match, tags, list
-        self.group = group
+        self.group, self.followed = group, followed
 
     @classmethod
     def over(cls, row: Style, parts: dict[str, Style], post: Style | None = None) -> _RowStyles:
@@ -132,6 +134,7 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--tags",
         "paper-list--noted",
         "paper-list--group",
+        "paper-list--followed",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
@@ -158,6 +161,8 @@ class PaperList(ScrollView, can_focus=True):
         self.annotation_of: Callable[[str], Annotation | None] = lambda pid: None
         self.group_of: Callable[[str, Annotation | None], str] | None = None
         """A reading group's cell for a paper (its votes), when the list shows the group column."""
+        self.followed: Collection[str] = frozenset()
+        """The ids of papers by an author the reader follows: marked after the stars (`library.authors`)."""
         self._looks: _Looks | None = None
         self.list_names: Collection[str] = ()
         """Every list of the library: the column's labels tell these apart (`set_list_names`)."""
@@ -274,7 +279,8 @@ class PaperList(ScrollView, can_focus=True):
         if looks is None:
             base = self.rich_style
             cursor = base + self.get_component_rich_style("paper-list--cursor")
-            parts = {name: self.get_component_rich_style(f"paper-list--{name}") for name in ("status", "noted", "rating", "match", "tags", "list", "group")}
+            names = ("status", "noted", "rating", "match", "tags", "list", "group", "followed")
+            parts = {name: self.get_component_rich_style(f"paper-list--{name}") for name in names}
             looks = self._looks = _Looks(
                 width=self.scrollable_content_region.width,
                 base=base,
@@ -322,7 +328,11 @@ class PaperList(ScrollView, can_focus=True):
 
         put(STATUS_GLYPHS[ann.status if ann else Status.UNREAD], styles.status)
         put(NOTED_GLYPH if has_writing(ann) else " ", styles.noted)
-        put(stars(ann.rating if ann else 0, " ") + " ", styles.rating)
+        if paper.id in self.followed:
+            put(stars(ann.rating if ann else 0, " "), styles.rating)
+            put(FOLLOWED_GLYPH, styles.followed)
+        else:
+            put(stars(ann.rating if ann else 0, " ") + " ", styles.rating)
         if self.group_of is not None:
             put(self.group_of(paper.id, ann) + " ", styles.group)
         label = self._list_label(one_line(paper.list), width // LIST_SHARE) if width >= LIST_COLUMN_FROM else ""

@@ -1,0 +1,141 @@
+"""The author page (issue 44): `A` on a paper, a pick among its authors, the person's papers in every spelling,
+`f` to follow (the list marks their papers, `followed:` finds them), Enter to open one, Esc to close."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from tests.ui.pilot import settle, type_text
+from tui.core.ingest.readers import read_import
+from tui.core.library import Library
+from tui.ui.screens.author import AuthorScreen
+from tui.ui.widgets.filter_bar import FilterInput
+from tui.ui.widgets.marks import FOLLOWED_GLYPH
+from tui.ui.widgets.paper_list import PaperList
+
+PEOPLE = Path(__file__).parents[1] / "fixtures" / "people" / "pmlr_people.bib"
+
+
+@pytest.fixture
+def people(library: Library) -> Library:
+    library.add_papers([read_import(PEOPLE)])
+    return library
+
+
+def rows(app) -> list[str]:
+    options = app.screen.query_one(OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+def _paper_with(library: Library, author: str) -> str:
+    return next(p.id for p in library.papers if author in p.authors)
+
+
+async def test_a_picks_an_author_and_lists_their_papers_in_every_spelling(make_app, people: Library) -> None:
+    pid = _paper_with(people, "Jorge Cortes")  # "Shang, Xu and Cortes, Jorge and Zheng, Yang"
+    other = _paper_with(people, "Jorge Cortés")
+    people.save_annotation(other, rating=5, status="read")
+    app = make_app(library=people)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(pid)
+        await pilot.press("A")
+        await settle(app, pilot)
+        assert isinstance(app.screen, AuthorScreen)
+        assert rows(app) == ["Xu Shang", "Jorge Cortes", "Yang Zheng"]
+        await pilot.press("down", "enter")
+        await settle(app, pilot)
+        shown = rows(app)
+        assert len(shown) == 3
+        assert any(row.startswith("● ★★★★★") for row in shown)  # the reader's status and rating
+        assert str(app.screen.query_one("#author-heading").render()) == "Jorge Cortés"
+        about = str(app.screen.query_one("#author-about", Static).render())
+        assert "spelled: Jorge Cortés; Jorge Cortes" in about and "Yang Zheng (1)" in about and "years: 2026 (1), 2025 (2)" in about
+
+        await pilot.press("f")
+        await settle(app, pilot)
+        assert "followed" in str(app.screen.query_one("#author-heading").render())
+        assert people.follows() == ["Jorge Cortés"]
+
+        await pilot.press("end", "enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, AuthorScreen)
+        paper_list = app.screen.query_one(PaperList)
+        assert paper_list.current is not None and paper_list.current.title in shown[-1]
+        assert paper_list.followed == {p.id for p in people.papers if {"Jorge Cortes", "Jorge Cortés"} & set(p.authors)}
+        row = paper_list.render_line(paper_list.cursor - paper_list.scroll_offset.y).text
+        assert row[7] == FOLLOWED_GLYPH, row  # after the status, the notes mark and five stars
+
+        await pilot.press("slash")
+        await type_text(pilot, "followed:")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert {p.id for p in paper_list.papers} == paper_list.followed
+        app.screen.query_one(FilterInput).value = ""
+        await settle(app, pilot)
+
+        app.screen.go_to(pid)
+        await pilot.press("A", "down", "enter")
+        await settle(app, pilot)
+        await pilot.press("f")
+        await settle(app, pilot)
+        assert people.follows() == []
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, AuthorScreen)
+        assert app.screen.query_one(PaperList).followed == set()
+
+
+async def test_palette_author_opens_the_page(make_app, people: Library) -> None:
+    pid = _paper_with(people, "Cristian-Ioan Vasile")
+    app = make_app(library=people)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(pid)
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "Author")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, AuthorScreen)
+        names = rows(app)
+        await pilot.press(*["down"] * names.index("Cristian-Ioan Vasile"), "enter")
+        await settle(app, pilot)
+        assert app.screen.page is not None and len(app.screen.page.papers) == 3  # "Cristian Ioan Vasile" too
+        assert str(app.screen.query_one("#author-heading").render()) == "Cristian-Ioan Vasile"
+
+
+async def test_a_on_a_paper_without_authors_says_so(make_app, people: Library) -> None:
+    bare = next(p.id for p in people.papers if not p.authors)
+    app = make_app(library=people)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(bare)
+        await pilot.press("A")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, AuthorScreen)
+        from tests.ui.pilot import notices
+
+        assert "This paper names no authors." in notices(app)
+
+
+async def test_names_from_the_data_are_shown_as_written(make_app, library: Library) -> None:
+    """An author named like markup or with a terminal escape shows as text, never as styling or a control."""
+    from tui.core.ingest.parsed import ParsedFile
+    from tui.core.models import Paper
+
+    odd = "[bold red]Mallory[/] \x1b[2J Smith"
+    paper = Paper(id="", abstract="An abstract about nothing in particular at all.", list="odd", title="Odd names", authors=(odd,))
+    library.add_papers([ParsedFile(Path("odd.json"), "json", "odd", [paper])])
+    pid = next(p.id for p in library.papers if p.authors == (odd,))
+    app = make_app(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(pid)
+        await pilot.press("A")
+        await settle(app, pilot)
+        assert isinstance(app.screen, AuthorScreen)
+        heading = str(app.screen.query_one("#author-heading").render())
+        assert heading == "[bold red]Mallory[/] ␛[2J Smith"
