@@ -31,6 +31,10 @@ NEEDS_POSITIVES = "rate a few papers 4 or 5"
 LIKED = "you liked it"
 #: `about:` fuses meaning (LSA cosine) with words (TF-IDF cosine): this much of meaning.
 MEANING_SHARE = 0.7
+#: Why a followed author's paper is where it is, when the follow's name is not known.
+FOLLOWED = "by an author you follow"
+#: A paper by a followed author counts as a positive this much of a 4–5★ rating (issue 44: a weak signal).
+FOLLOW_WEIGHT = 0.3
 #: A negative (1–2★, skipped) counts against what is near it this much of what a positive counts for.
 NEGATIVE_WEIGHT = 0.5
 #: `about:` keeps papers scoring at least this fraction of the best one, and at least ABOUT_FLOOR.
@@ -120,8 +124,9 @@ class Ranker:
     # -- for me ----------------------------------------------------------------------------
 
     def for_me(self, labels: Labels) -> ForMe:
-        """Every paper scored by what the reader rated (see `ForMe`): the sum of its cosines (in LSA space)
-        to the positives, less `NEGATIVE_WEIGHT` times the sum of those to the negatives.
+        """Every paper scored by what the reader rated and follows (see `ForMe`): the sum of its cosines (in LSA
+        space) to the positives, plus `FOLLOW_WEIGHT` times those to papers by followed authors (weak positives,
+        issue 44), less `NEGATIVE_WEIGHT` times those to the negatives; over the positives' total weight.
 
         A linear model (Rocchio's): its weight vector is the positives' LSA vectors summed, the
         negatives' subtracted. Measured against a logistic regression on the same features and a
@@ -129,27 +134,34 @@ class Ranker:
         as arxiv-sanity-lite) and against nearest-positive cosine: all within 0.02 nDCG@20 of each other
         (benchmarks/ranking.md), and this one needs no solver (scikit-learn stays out of the app; a
         re-rank is one product) and provably lifts what a new rating is near: rating p adds cos(x, p)
-        to every paper x, and no x gains more than p's nearest neighbour, so nothing overtakes it.
+        to every paper x (or 1 − FOLLOW_WEIGHT times it, when p was a followed author's), and no x gains
+        more than p's nearest neighbour, so nothing overtakes it. Follows alone are a cold start: three
+        followed people give a learned order before the first rating.
         """
         positives = sorted(labels.positives)
-        if not positives:
+        follows = sorted(labels.follows - labels.positives - labels.negatives)
+        if not positives and not follows:
             return ForMe(np.zeros(self.size, dtype=np.float32), NEEDS_POSITIVES, "none")
         negatives = sorted(labels.negatives - labels.positives)
         docs = self.matrices.docs
-        weights = docs[positives].astype(np.float64).sum(axis=0)
+        liked = positives + follows
+        weight_of = np.array([1.0] * len(positives) + [FOLLOW_WEIGHT] * len(follows))
+        liked_docs = docs[liked]
+        weights = (liked_docs.astype(np.float64) * weight_of[:, None]).sum(axis=0)
         if negatives:
             weights -= NEGATIVE_WEIGHT * docs[negatives].astype(np.float64).sum(axis=0)
         # One matrix-vector product: a matrix-matrix one (papers x positives) made OpenBLAS's threads take ~50 MiB
         # of buffers at 50,000 papers, for good.
-        scores = docs @ (weights / len(positives)).astype(np.float32)
-        mode = "like-this" if len(positives) == 1 else "learned"
-        liked = docs[positives]
-
+        scores = docs @ (weights / float(weight_of.sum())).astype(np.float32)
+        mode = "like-this" if len(positives) == 1 and not follows else "learned"
         def why(i: int) -> str:
             if i in labels.positives:
                 return LIKED
-            nearest = int(np.argmax(liked @ docs[i]))  # the positive that adds most to the score
-            return f"like: {self._short_title(positives[nearest])}"
+            if i in labels.follows:
+                name = labels.followed_by.get(i, "")
+                return f"by {name} (followed)" if name else FOLLOWED
+            nearest = int(np.argmax((liked_docs @ docs[i]) * weight_of))  # the liked paper that adds most to the score
+            return f"like: {self._short_title(liked[nearest])}"
 
         return ForMe(np.asarray(scores, dtype=np.float32), None, mode, why)
 
