@@ -25,7 +25,7 @@ def test_follows_alone_give_a_learned_ranking_with_why() -> None:
     assert found.scores.any() and int(np.argmax(found.scores)) == 0
     assert order(found.scores, {0})[0] == 4  # the other graph-and-molecules paper first
     assert found.why(0) == "by Ada Lovelace (followed)"
-    assert found.why(4) == "like: Paper 0"
+    assert found.why(4).startswith("words: ") and "molecules" in found.why(4)
     unnamed = ranker.for_me(Labels(frozenset(), frozenset(), frozenset({0})))
     assert unnamed.why(0) == FOLLOWED
     np.testing.assert_array_equal(unnamed.scores, found.scores)
