@@ -100,7 +100,7 @@ async def test_the_pane_says_why_in_for_me_and_nothing_in_other_orders(make_app,
         app.screen.go_to(HOLISTIC)
         await settle(app, pilot)
         why = text_of(app, "#reader-why")
-        assert why.startswith("like: ") and why == app.screen.learned.learned.why(library.papers.index(library.get(HOLISTIC)))
+        assert why.startswith(("like: ", "words: ")) and why == app.screen.learned.learned.why(library.papers.index(library.get(HOLISTIC)))
         await pilot.press("ctrl+s")  # the next order: no why line
         await settle(app, pilot)
         assert app.screen.filtering.sort != "for-me"
