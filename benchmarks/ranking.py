@@ -34,9 +34,10 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from tui.core.ingest.readers import read_import  # noqa: E402
-from tui.core.models import Paper  # noqa: E402
+from tui.core.models import Annotation, Paper  # noqa: E402
 from tui.core.ranking.engine import Ranker  # noqa: E402
-from tui.core.ranking.labels import Labels  # noqa: E402
+from tui.core.ranking.labels import Labels, labels_of  # noqa: E402
+from tui.core.usecases.follow import followed_papers  # noqa: E402
 
 FIXTURES = Path("/work/shared/fixtures")  # --fixtures to change
 PAIRS = (("pmlr_colt2024.bib", "pmlr_colt2025.bib"), ("pmlr_l4dc2025.bib", "pmlr_l4dc2026.bib"))
@@ -95,16 +96,31 @@ def for_me_quality(year1: list[Paper], year2: list[Paper], variants: dict) -> di
         sums[name][0] += nd
         sums[name][1] += rc
 
+    whys: dict[str, int] = defaultdict(int)
     for person in people:
         rated, relevant = sorted(set(a1[person])), set(a2[person])
         labels = Labels(frozenset(rated), frozenset())
-        score("for-me", ranker.for_me(labels).scores, relevant)
+        learned = ranker.for_me(labels)
+        score("for-me", learned.scores, relevant)
+        sub = learned.scores[second]
+        for j in second[np.lexsort((second, -sub))][:K].tolist():
+            whys[learned.why(j).split(":")[0]] += 1
+        # Issue 44: the reader follows the author's year-1 co-authors instead (never the author: their names would find
+        # the answer), as `paperdesk follow` does (every spelling, both years); nothing rated, then rated as well.
+        coauthors = sorted({n for i in rated for n in papers[i].authors} - {person})
+        found = followed_papers(papers, coauthors)
+        score("follows only", ranker.for_me(labels_of(papers, {}, None, found)).scores, relevant)
+        notes = {papers[i].id: Annotation(papers[i].id, rating=5) for i in rated}
+        score("rated + follows", ranker.for_me(labels_of(papers, notes, None, found)).scores, relevant)
+        # What the follows teach beyond marking the co-authors' new papers (often the author's too): their year-1 papers only.
+        early = {name: [i for i in found_at if i < len(year1)] for name, found_at in found.items()}
+        score("follows only, year 1", ranker.for_me(labels_of(papers, {}, None, early)).scores, relevant)
         for name, variant in variants.items():
             score(name, variant(ranker, labels), relevant)
         score("bm25-rrf", bm25_fused(related, papers, rated, second, "rrf"), relevant)
         score("bm25-sum", bm25_fused(related, papers, rated, second, "sum"), relevant)
     n = max(len(people), 1)
-    return {"authors": len(people), "papers": len(papers),
+    return {"authors": len(people), "papers": len(papers), "why@20": dict(sorted(whys.items())),
             **{name: {"ndcg@20": round(nd / n, 3), "recall@20": round(rc / n, 3)} for name, (nd, rc) in sums.items()}}
 
 
@@ -200,7 +216,8 @@ def _tally(h: list, rank: int, inside: bool) -> None:
 def pooled(pairs: dict) -> dict:
     """Each measure averaged over every author of every pair (a pair counts by its authors)."""
     total = sum(found["authors"] for found in pairs.values())
-    names = [name for name in next(iter(pairs.values())) if isinstance(next(iter(pairs.values()))[name], dict)]
+    first = next(iter(pairs.values()))
+    names = [name for name, value in first.items() if isinstance(value, dict) and "ndcg@20" in value]
     return {"authors": total, **{name: {m: round(sum(found[name][m] * found["authors"] for found in pairs.values()) / max(total, 1), 3)
                                         for m in ("ndcg@20", "recall@20")} for name in names}}
 

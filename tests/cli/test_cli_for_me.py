@@ -105,3 +105,28 @@ def test_the_positive_tag_setting_counts_as_a_like(library_dir: Path, tmp_path: 
     assert tagged.stderr.startswith("paperdesk: for me: more like SWAN")
     untagged = run("list", "--sort", "for-me", "--format", "ids", "--db", str(library_dir))
     assert untagged.stderr == "paperdesk: for me: rate a few papers 4 or 5\n"
+
+
+def test_follows_alone_give_a_for_me_ranking_with_why(library_dir: Path) -> None:
+    """Issue 44's cold start: nothing rated, one author followed; `list --sort for-me` ranks (no "rate a few papers"),
+    their papers first, each row with a why; unfollowed, it needs ratings again."""
+    people = Path(__file__).parents[1] / "fixtures" / "people" / "pmlr_people.bib"
+    db = ("--db", str(library_dir))
+    assert run("import", str(people), *db).returncode == 0
+    before = run("list", "--sort", "for-me", "--format", "ids", *db)
+    assert before.stderr == "paperdesk: for me: rate a few papers 4 or 5\n"
+    followed = run("follow", "Jorge Cortes", *db)
+    assert followed.returncode == 0, followed.stderr
+    name = followed.stdout.strip().removeprefix("following ").split(" (")[0]
+    out = run("list", "--sort", "for-me", "--json", *db)
+    assert out.returncode == 0 and out.stderr == ""
+    ranked = [json.loads(line) for line in out.stdout.splitlines()]
+    scores = [r["score"] for r in ranked]
+    assert scores == sorted(scores, reverse=True) and scores[0] > scores[-1]
+    theirs = {json.loads(line)["id"] for line in run("author", "Jorge Cortes", "--json", *db).stdout.splitlines()}
+    assert len(theirs) == 3 and {r["id"] for r in ranked[: len(theirs)]} == theirs
+    assert all(r["why"] == f"by {name} (followed)" for r in ranked[: len(theirs)])
+    assert all(r["why"] and "\n" not in r["why"] and r["why"].startswith(("like: ", "words: ")) for r in ranked[len(theirs):])
+    assert records("--sort", "for-me", *db) == ranked  # deterministic
+    assert run("unfollow", "Jorge Cortes", *db).returncode == 0
+    assert run("list", "--sort", "for-me", "--format", "ids", *db).stderr == "paperdesk: for me: rate a few papers 4 or 5\n"

@@ -100,7 +100,7 @@ async def test_the_pane_says_why_in_for_me_and_nothing_in_other_orders(make_app,
         app.screen.go_to(HOLISTIC)
         await settle(app, pilot)
         why = text_of(app, "#reader-why")
-        assert why.startswith("like: ") and why == app.screen.learned.learned.why(library.papers.index(library.get(HOLISTIC)))
+        assert why.startswith(("like: ", "words: ")) and why == app.screen.learned.learned.why(library.papers.index(library.get(HOLISTIC)))
         await pilot.press("ctrl+s")  # the next order: no why line
         await settle(app, pilot)
         assert app.screen.filtering.sort != "for-me"
@@ -260,3 +260,40 @@ async def test_for_me_after_a_removal_ranks_the_papers_left(make_app, library: L
         await sort_for_me(app, pilot)
         assert text_of(app, "#list-header").startswith("32 papers · for me · more like SWAN")
         assert shown(app)[:2] == [SWAN, FRUGAL] and gone not in shown(app)
+
+
+async def test_following_an_author_re_ranks_for_me_as_a_rating_does(make_app, library: Library) -> None:
+    """Issue 44's cold start in the app: nothing rated, `f` on an author page; "for me" learns at once (no "rate a few
+    papers"), their papers first, the cursor kept; unfollowing asks for ratings again."""
+    from pathlib import Path
+
+    from tui.core.ingest.readers import read_import
+    from tui.ui.screens.author import AuthorScreen
+
+    library.add_papers([read_import(Path(__file__).parents[1] / "fixtures" / "people" / "pmlr_people.bib")])
+    pid = next(p.id for p in library.papers if "Jorge Cortes" in p.authors)
+    theirs = {p.id for p in library.papers if {"Jorge Cortes", "Jorge Cortés"} & set(p.authors)}
+    app = make_app(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await sort_for_me(app, pilot)
+        assert text_of(app, "#list-header").endswith("for me · rate a few papers 4 or 5")
+        app.screen.go_to(pid)
+        await pilot.press("A", "down", "enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, AuthorScreen)
+        await pilot.press("f")
+        await settle(app, pilot)
+        assert library.follows() == ["Jorge Cortés"]
+        await pilot.press("escape")
+        await learned(app, pilot)
+        assert "rate a few papers" not in text_of(app, "#list-header")
+        assert set(shown(app)[: len(theirs)]) == theirs
+        assert current(app) == pid
+        assert app.screen.learned.why(app.screen.query_one(PaperList).current) == "by Jorge Cortés (followed)"
+        await pilot.press("A", "down", "enter")
+        await settle(app, pilot)
+        await pilot.press("f", "escape")
+        await learned(app, pilot)
+        assert library.follows() == []
+        assert text_of(app, "#list-header").endswith("for me · rate a few papers 4 or 5")

@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         # Built on the search index saved beside the library (loaded, not rebuilt, when papers.json is unchanged).
         index = search_index(lib)
         pool = RelatedIndex(index, annotations).similar(paper.id, args.limit * RELATED_POOL)
-        labels = labels_now(index.papers, annotations, args.settings.for_me_tag)
+        labels = labels_now(index.papers, annotations, args.settings.for_me_tag, lib.follows())
         found = ranker_of(lib).reorder(index.position[paper.id], pool, labels)[: args.limit] if pool else []
         damaged = damage_said(lib, "found without the reader's notes and titles")
     for item in found:

@@ -8,7 +8,7 @@ them as sets of positions in the papers sequence (the order of
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tui.core.models import Annotation, Paper, Status
 
@@ -25,10 +25,13 @@ class Labels:
     positives: frozenset[int]
     negatives: frozenset[int]
     follows: frozenset[int] = frozenset()
+    followed_by: Mapping[int, str] = field(default_factory=dict, compare=False)
+    """Each paper of `follows` -> the followed name it is by (the first followed, when several): the why line says it."""
 
 
 def labels_of(
-    papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None, followed: Iterable[int] = (),
+    papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None,
+    followed: Iterable[int] | Mapping[str, Iterable[int]] = (),
 ) -> Labels:
     """The labels the reader's annotations give `papers`.
 
@@ -37,8 +40,9 @@ def labels_of(
     rated 5, a 2★ paper carrying the positive tag) is a positive: a rating or a
     tag is a deliberate judgment of the paper, a skip is often just "not now".
     Follows: `followed`, the positions of papers by authors the reader follows
-    (`usecases.follow.followed_papers`), less those judged either way: a rating
-    or a skip of the paper itself says more than liking its author.
+    (`usecases.follow.followed_papers`: name -> positions, or the positions
+    alone), less those judged either way: a rating or a skip of the paper
+    itself says more than liking its author.
     """
     positives: set[int] = set()
     negatives: set[int] = set()
@@ -50,5 +54,12 @@ def labels_of(
             positives.add(i)
         elif annotation.rating in NEGATIVE_RATINGS or annotation.status is Status.SKIPPED:
             negatives.add(i)
-    follows = frozenset(followed) - positives - negatives
-    return Labels(frozenset(positives), frozenset(negatives), follows)
+    by: dict[int, str] = {}
+    if isinstance(followed, Mapping):
+        for name, found in followed.items():
+            for i in found:
+                by.setdefault(i, name)
+    else:
+        by = dict.fromkeys(followed, "")
+    follows = frozenset(by) - positives - negatives
+    return Labels(frozenset(positives), frozenset(negatives), follows, {i: by[i] for i in sorted(follows)})

@@ -74,7 +74,7 @@ def view_of(library: Library, query: Query | str, sort: str | None = None, *, gr
         ranker = ranker_of(library)
         index.set_meaning(ranker)
         if sort == "for-me":
-            labels = labels_now(index.papers, library.annotations(), positive_tag)
+            labels = labels_now(index.papers, library.annotations(), positive_tag, library.follows())
             learned = ranker.for_me(labels)
             needs = needs_line(learned, labels, index.title_of)
             index.set_for_me(None if learned.needs else learned.scores)

@@ -74,16 +74,24 @@ def _tracker_started() -> None:
             sys.stderr = saved
 
 
-def labels_now(papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None) -> Labels:
-    """What the reader's ratings, skips and (`positive_tag`) tag say they like and do not, by paper position."""
+def labels_now(papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None,
+               follows: Sequence[str] = ()) -> Labels:
+    """What the reader's ratings, skips and (`positive_tag`) tag say they like and do not, by paper position; the
+    papers of the `follows` (the followed names, `Library.follows`) are weak positives (issue 44)."""
     from tui.core.ranking.labels import labels_of
 
-    return labels_of(papers, annotations, positive_tag)
+    followed: dict[str, list[int]] = {}
+    if follows:
+        from tui.core.usecases.follow import followed_papers
+
+        followed = followed_papers(papers, follows)
+    return labels_of(papers, annotations, positive_tag, followed)
 
 
-def for_me(ranker: Ranker, papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None) -> ForMe:
-    """The "for me" scores of every paper, learned from the reader's marks now."""
-    return ranker.for_me(labels_now(papers, annotations, positive_tag))
+def for_me(ranker: Ranker, papers: Sequence[Paper], annotations: Mapping[str, Annotation], positive_tag: str | None = None,
+           follows: Sequence[str] = ()) -> ForMe:
+    """The "for me" scores of every paper, learned from the reader's marks and follows now."""
+    return ranker.for_me(labels_now(papers, annotations, positive_tag, follows))
 
 
 def needs_line(learned: ForMe, labels: Labels, title_of: Callable[[int], str]) -> str | None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from textual.message import Message
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -26,6 +28,10 @@ class Searchable(Protocol):
 
     @property
     def index(self) -> SearchIndex | None: ...
+
+
+class FollowsChanged(Message):
+    """The reader followed an author or stopped: "for me" learns again (`learned.py`), their papers being weak positives."""
 
 
 class AuthorPages:
@@ -86,6 +92,7 @@ class AuthorPages:
         if index is not None:
             self.papers.followed = index.followed_ids()
             self.papers.refresh_rows()
+        self.host.post_message(FollowsChanged())
 
     def _chosen(self, pid: str | None) -> None:
         if pid is not None:

@@ -8,7 +8,8 @@ header says so with its progress and `about:` text is matched as plain words;
 once ready it is handed to the search index (`SearchIndex.set_meaning`) and the
 view ranks again by itself. After each rating, skip or tag, "for me" is learned
 again in a thread (`Ranker.for_me`, a few numpy products) and the list re-ranks
-around the paper under the cursor, which stays on it.
+around the paper under the cursor, which stays on it; a follow or an unfollow
+(the author page) does the same, followed authors' papers being weak positives.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from tui.core.related.index import Similar
     from tui.core.search.index import SearchIndex
     from tui.ui.library.annotating import AnnotationSaved
+    from tui.ui.library.authors import FollowsChanged
     from tui.ui.library.context import PartContext
     from tui.ui.library.exporting import AnnotationsChanged
     from tui.ui.library.filtering import Ranked
@@ -184,13 +186,14 @@ class Learned:
             return
         self._stale = False
         annotations = library.annotations()  # a snapshot, taken here: the worker reads no store
+        follows = library.follows()  # weak positives (issue 44)
         tag = self.settings.for_me_tag
-        self.host.run_worker(lambda: self._learn(ranker, index, annotations, tag), thread=True, exclusive=True, group="for-me")
+        self.host.run_worker(lambda: self._learn(ranker, index, annotations, tag, follows), thread=True, exclusive=True, group="for-me")
 
-    def _learn(self, ranker: Ranker, index: SearchIndex, annotations: dict[str, Annotation], tag: str | None) -> None:
+    def _learn(self, ranker: Ranker, index: SearchIndex, annotations: dict[str, Annotation], tag: str | None, follows: list[str]) -> None:
         from tui.core.usecases.rank import labels_now, needs_line
 
-        labels = labels_now(ranker.papers, annotations, tag)
+        labels = labels_now(ranker.papers, annotations, tag, follows)
         learned = ranker.for_me(labels)
         needs = needs_line(learned, labels, index.title_of)
         if not get_current_worker().is_cancelled:
@@ -215,6 +218,13 @@ class Learned:
     def on_papers_moved(self, message: PapersMoved) -> None:
         """Papers went to the trash, their ratings with them (or came back with theirs): "for me" learns again."""
         self.annotation_changed()
+
+    def on_follows_changed(self, message: FollowsChanged) -> None:
+        """An author followed or no longer: their papers are weak positives, so "for me" learns again now (no save ranks
+        again for it, as a rating's does)."""
+        self._stale = True
+        if self.ranking.sort == "for-me":
+            self.relearn()
 
     def annotation_changed(self) -> None:
         """A rating, status or tag was saved: "for me" learns again at the next ranking shown in it (the save's own)."""
@@ -254,5 +264,5 @@ class Learned:
             return similar
         from tui.core.usecases.rank import labels_now
 
-        labels = labels_now(ranker.papers, library.annotations(), self.settings.for_me_tag)
+        labels = labels_now(ranker.papers, library.annotations(), self.settings.for_me_tag, library.follows())
         return ranker.reorder(i, similar, labels)

@@ -306,7 +306,7 @@ class LibraryScreen(Screen):
             if handler is not None:
                 handler(message)
 
-    on_ranked = on_annotation_saved = on_annotations_changed = tell_parts
+    on_ranked = on_annotation_saved = on_annotations_changed = on_follows_changed = tell_parts
     on_paper_list_highlighted = on_paper_list_selected = on_notes_save_requested = on_reader_highlight_kept = tell_parts
 
     def on_papers_moved(self, message: PapersMoved) -> None:
