@@ -112,3 +112,27 @@ def test_light_theme(snap_compare, annotated: Library) -> None:
         await settle(pilot)
 
     assert snap_compare(app_for(annotated), terminal_size=(120, 36), run_before=run_before)
+
+
+def test_for_me(snap_compare, annotated: Library) -> None:
+    """The README's "for me" picture: the list learned from the ratings (5★, 4★, one skip), the why line in the pane."""
+    from tui.ui.library.screen import LibraryScreen
+
+    async def learned(pilot) -> None:
+        for _ in range(40):
+            await settle(pilot)
+            part = next(s for s in pilot.app.screen_stack if isinstance(s, LibraryScreen)).learned
+            if part.ranker is not None and part.progress is None and not [w for w in pilot.app.workers if w.group in ("ranker", "for-me")]:
+                return
+        raise AssertionError("the ranking engine never settled")
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        while pilot.app.screen.filtering.sort != "for-me":
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+        await learned(pilot)
+        await pilot.press("j")
+        await settle(pilot)
+
+    assert snap_compare(app_for(annotated), terminal_size=(120, 36), run_before=run_before)
