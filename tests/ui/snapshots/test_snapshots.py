@@ -134,5 +134,7 @@ def test_for_me(snap_compare, annotated: Library) -> None:
         await learned(pilot)
         await pilot.press("j")
         await settle(pilot)
+        pilot.app.clear_notifications()  # the sort's toast lasts seconds: shown or gone by the build's speed
+        await settle(pilot)
 
     assert snap_compare(app_for(annotated), terminal_size=(120, 36), run_before=run_before)
