@@ -221,3 +221,10 @@ def group_help(leader: str, overrides: dict[str, str], display: Callable[[Bindin
     """What a group's footer hint stands for, with the keys in force ("Rate 1 to 5 stars (0 clears)")."""
     ids, text = GROUPS[leader]
     return text.format(display(Binding(keys_in_force(remappable()[ids[0]], overrides)[0], "")))
+
+
+def menu_entry_key(owner: str, name: str, overrides: dict[str, str]) -> str:
+    """The key that picks the entry `name` of the menu `owner` now (`choose(name)`: its default, or the reader's override)."""
+    action = next(a for a in ACTIONS if a.action == f"choose({name!r})" and owner in a.owners)
+    keys = keys_in_force(action, overrides)
+    return shown(keys[0]) if keys else ""

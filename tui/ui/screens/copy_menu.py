@@ -20,19 +20,13 @@ from textual.widgets.option_list import Option
 
 from tui.core.render.text import one_line
 from tui.core.usecases.cite import COPY_FORMATS
-from tui.ui.actions import ACTIONS, bindings_for
-from tui.ui.keymap import KeysInForce, keys_in_force, shown
+from tui.ui.actions import bindings_for
+from tui.ui.keymap import KeysInForce, menu_entry_key
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
 
 HINT = "Press an entry's key, or ↑↓ and Enter · Esc closes"
 
-
-def entry_key(name: str, overrides: dict[str, str]) -> str:
-    """The key that copies the entry `name` in the menu now (its registry default, or the reader's override)."""
-    action = next(a for a in ACTIONS if a.action == f"choose({name!r})" and "copy_menu" in a.owners)
-    keys = keys_in_force(action, overrides)
-    return shown(keys[0]) if keys else ""
 
 
 class CopyMenu(Dialog[str | None]):
@@ -51,7 +45,7 @@ class CopyMenu(Dialog[str | None]):
         details = {"reference": f" ({one_line(self.style)})", "key": f": {one_line(self.citekey)}" if self.citekey else " (none)"}
         options = []
         for name, label in COPY_FORMATS.items():
-            row = Text.assemble((f"{entry_key(name, overrides):>3}  ", "bold"), label + details.get(name, ""))
+            row = Text.assemble((f"{menu_entry_key('copy_menu', name, overrides):>3}  ", "bold"), label + details.get(name, ""))
             options.append(Option(row, id=name))
         with Vertical(id="copy-menu"):
             yield Label("Copy to the clipboard", id="copy-menu-title")

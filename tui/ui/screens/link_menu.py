@@ -15,8 +15,8 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.core.render.text import link_host
-from tui.ui.actions import ACTIONS, bindings_for
-from tui.ui.keymap import KeysInForce, keys_in_force, shown
+from tui.ui.actions import bindings_for
+from tui.ui.keymap import KeysInForce, menu_entry_key
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
 
@@ -24,12 +24,6 @@ HINT = "Press an entry's key, or ↑↓ and Enter · Esc closes"
 #: The entries: name -> label.
 ENTRIES = {"page": "the paper's page", "pdf": "its PDF"}
 
-
-def entry_key(name: str, overrides: dict[str, str]) -> str:
-    """The key that opens the entry `name` in the menu now (its registry default, or the reader's override)."""
-    action = next(a for a in ACTIONS if a.action == f"choose({name!r})" and "link_menu" in a.owners)
-    keys = keys_in_force(action, overrides)
-    return shown(keys[0]) if keys else ""
 
 
 class LinkMenu(Dialog[str | None]):
@@ -47,7 +41,7 @@ class LinkMenu(Dialog[str | None]):
         overrides = cast(KeysInForce, self.app).key_overrides
         options = []
         for name, label in ENTRIES.items():
-            row = Text.assemble((f"{entry_key(name, overrides):>3}  ", "bold"), f"{label} ({link_host(self.links[name])})")
+            row = Text.assemble((f"{menu_entry_key('link_menu', name, overrides):>3}  ", "bold"), f"{label} ({link_host(self.links[name])})")
             options.append(Option(row, id=name))
         with Vertical(id="link-menu"):
             yield Label("Open in the browser", id="link-menu-title")
