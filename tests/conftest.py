@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
+# One BLAS thread in every test process and in what it starts (set before anything imports numpy): xdist already
+# runs a worker per core, and OpenBLAS's own threads on top spin on the shared cores: five builds of the ranking
+# matrices of the bundled 33 papers spent 2.4 s of CPU with them and 0.2 s without (benchmarks/suite-times.md).
+# The command line sets the same for itself (`tui.cli.main`).
+for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_blas, "1")
 
-from tests import built
-from tui.core.library import Library
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from tests import built  # noqa: E402
+from tui.core.library import Library  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
