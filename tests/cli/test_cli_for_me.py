@@ -1,6 +1,9 @@
 """Issue 43 on the command line: `list --sort for-me` (score and why), `--query 'about:"…"'`, `related` fused, the setting.
 
-The library is the bundled lists (33 ICML 2025 abstracts), as `paperdesk list` seeds it.
+The library is the bundled lists (33 ICML 2025 abstracts), as `paperdesk list` seeds it. The first test builds
+its ranking matrices itself (and compares that build's order with the saved matrices' order); the others start
+from a copy of a library whose matrices a first `about:` query built and saved (`ranked_dir`): a build starts
+scikit-learn, 2 s of CPU a test.
 """
 
 from __future__ import annotations
@@ -8,9 +11,25 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from tests.built import built_copy
 from tests.cli.clirun import run
 
 SWAN, FRUGAL, SLIM, RLEDIT = "74391c31feb1", "bc1f9967bb7f", "2d15d5ebe327", "02c26591c51d"
+
+
+def _seeded_and_ranked(folder: Path) -> None:
+    out = run("list", "--query", 'about:"memory"', "--db", str(folder))
+    assert out.returncode == 0 and (folder / "ranking").is_dir(), out.stderr
+
+
+@pytest.fixture
+def ranked_dir(library_dir: Path) -> Path:
+    """`library_dir` holding the bundled lists and their saved ranking matrices, as the CLI left them after an `about:`
+    query: built once per run, copied per test (`tests.built`)."""
+    built_copy(library_dir, "cli-bundled-ranked", _seeded_and_ranked)
+    return library_dir
 
 
 def records(*args: str) -> list[dict]:
@@ -42,20 +61,20 @@ def test_for_me_json_carries_score_and_why_best_first_and_is_deterministic(libra
     assert [row[3] for row in rows] == [r["why"] for r in ranked[:3]]  # the tsv's fourth column: why
 
 
-def test_for_me_without_ratings_keeps_list_order_and_says_what_it_needs(library_dir: Path) -> None:
-    plain = run("list", "--db", str(library_dir))
-    out = run("list", "--sort", "for-me", "--format", "ids", "--db", str(library_dir))
+def test_for_me_without_ratings_keeps_list_order_and_says_what_it_needs(ranked_dir: Path) -> None:
+    plain = run("list", "--db", str(ranked_dir))
+    out = run("list", "--sort", "for-me", "--format", "ids", "--db", str(ranked_dir))
     assert out.returncode == 0
     assert out.stdout.splitlines() == [line.split("\t")[0] for line in plain.stdout.splitlines()]
     assert out.stderr == "paperdesk: for me: rate a few papers 4 or 5\n"
-    assert run("rate", SWAN, "4", "--db", str(library_dir)).returncode == 0
-    one = run("list", "--sort", "for-me", "--format", "ids", "--db", str(library_dir))
+    assert run("rate", SWAN, "4", "--db", str(ranked_dir)).returncode == 0
+    one = run("list", "--sort", "for-me", "--format", "ids", "--db", str(ranked_dir))
     assert one.stderr.startswith("paperdesk: for me: more like SWAN")
     assert one.stdout.splitlines()[:2] == [SWAN, FRUGAL]
 
 
-def test_about_ranks_by_meaning_and_combines_with_filters(library_dir: Path) -> None:
-    db = ("--db", str(library_dir))
+def test_about_ranks_by_meaning_and_combines_with_filters(ranked_dir: Path) -> None:
+    db = ("--db", str(ranked_dir))
     found = records("--query", 'about:"memory efficient optimizer"', *db)
     assert [r["id"] for r in found][:2] == [SWAN, FRUGAL] and len(found) < 10
     assert run("rate", SWAN, "3", *db).returncode == 0
@@ -66,8 +85,8 @@ def test_about_ranks_by_meaning_and_combines_with_filters(library_dir: Path) -> 
     assert len(negated.stderr.splitlines()) == 1 and "-about:" in negated.stderr
 
 
-def test_related_is_fused_with_the_ratings_and_still_names_shared_words(library_dir: Path) -> None:
-    db = ("--db", str(library_dir))
+def test_related_is_fused_with_the_ratings_and_still_names_shared_words(ranked_dir: Path) -> None:
+    db = ("--db", str(ranked_dir))
 
     def related() -> list[dict]:
         out = run("related", SWAN, "--json", *db)
@@ -95,15 +114,15 @@ def test_the_setting_turns_the_sort_off_in_one_line(library_dir: Path, tmp_path:
     assert run("list", "--sort", "rating", "--db", str(library_dir), env=env).returncode == 0
 
 
-def test_the_positive_tag_setting_counts_as_a_like(library_dir: Path, tmp_path: Path) -> None:
+def test_the_positive_tag_setting_counts_as_a_like(ranked_dir: Path, tmp_path: Path) -> None:
     config = tmp_path / "config"
     (config / "paperdesk").mkdir(parents=True)
     (config / "paperdesk" / "config.toml").write_text('for_me_tag = "keep"\n', encoding="utf-8")
     env = {"XDG_CONFIG_HOME": str(config)}
-    assert run("tag", SWAN, "+keep", "--db", str(library_dir)).returncode == 0
-    tagged = run("list", "--sort", "for-me", "--format", "ids", "--db", str(library_dir), env=env)
+    assert run("tag", SWAN, "+keep", "--db", str(ranked_dir)).returncode == 0
+    tagged = run("list", "--sort", "for-me", "--format", "ids", "--db", str(ranked_dir), env=env)
     assert tagged.stderr.startswith("paperdesk: for me: more like SWAN")
-    untagged = run("list", "--sort", "for-me", "--format", "ids", "--db", str(library_dir))
+    untagged = run("list", "--sort", "for-me", "--format", "ids", "--db", str(ranked_dir))
     assert untagged.stderr == "paperdesk: for me: rate a few papers 4 or 5\n"
 
 
