@@ -13,6 +13,7 @@ hide a wrong arrow.
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -113,7 +114,10 @@ def within(module: str, allowed: set[str]) -> bool:
     return any(module == a or module.startswith(a + ".") for a in allowed)
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
+    """Each core module's imports inside the core. Read once per test process (parsing every core file costs a second
+    of CPU, and two dozen tests read the same sources); callers only read it."""
     known = core_modules()
     edges: dict[str, set[str]] = {}
     for name, path in known.items():
