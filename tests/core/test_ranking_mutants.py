@@ -158,3 +158,15 @@ def test_the_lsa_width_is_the_dims_asked_for_else_one_less_than_the_papers_or_th
     assert build(ABSTRACTS).docs.shape == (5, 4)  # five papers: four dimensions
     few_terms = ["graph networks", "graph", "networks", "graph networks", "networks graph", "graph"]
     assert build(few_terms).docs.shape == (6, len(build(few_terms).terms) - 1)
+
+
+def test_two_papers_on_unrelated_topics_are_apart_in_meaning() -> None:
+    """Two papers make an LSA of at most one dimension, where every vector is +1 or -1 and the two would be alike
+    (an `about:` of one's words matched both): the build keeps their TF-IDF as the space instead (mutants 37, 38)."""
+    two = [Paper(id="a", abstract="graph networks for molecules", list="l"),
+           Paper(id="b", abstract="privacy of federated clients", list="l")]
+    ranker = Ranker.load_or_build(None, "d", two)
+    docs = ranker.matrices.docs
+    assert float(docs[0] @ docs[1]) == pytest.approx(0.0)
+    assert ranker.about_cutoff(ranker.about("molecules")).tolist() == [True, False]
+    assert ranker.related(1, None, None).tolist() == [0.0, 0.0]  # nothing about graphs is related to privacy
