@@ -1,0 +1,165 @@
+"""Both sides of the build elsewhere (`worker.work`, `worker.exchange`), in one process: what the spawned worker
+does with the texts and how the app reads its messages (the spawned process itself: tests/core/test_ranking_store.py)."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tui.core.models import Paper
+from tui.core.ranking import build as build_module
+from tui.core.ranking import store, worker
+from tui.core.ranking.build import Matrices, build
+from tui.core.search.folding import fold
+from tui.core.search.sorts import Cancelled
+
+TEXTS = [
+    "Schrödinger bridges and $\\alpha$-divergences for generative models.",
+    "Graph neural networks predict properties of molecules.",
+    "Differential privacy for federated learning of language models.",
+    "Convergence of accelerated gradient descent for convex optimization.",
+    "Membership inference attacks leak private training data.",
+]
+
+
+class Pipe:
+    """Both ends of the texts' pipe, in one process."""
+
+    def __init__(self, *batches: object) -> None:
+        self.batches: queue.Queue[object] = queue.Queue()
+        self.sent: list[object] = []
+        for batch in batches:
+            self.batches.put(batch)
+
+    def send(self, obj: object) -> None:
+        self.sent.append(obj)
+        self.batches.put(obj)
+
+    def recv(self) -> object:
+        return self.batches.get(timeout=60)
+
+
+class Outbox(queue.Queue):  # type: ignore[type-arg]
+    """The worker's queue; `get` answers Empty `silent` times first (a worker busy building) when asked to wait."""
+
+    def __init__(self, *messages: object, silent: int = 0) -> None:
+        super().__init__()
+        self.silent = silent
+        for message in messages:
+            self.put(message)
+
+    def get(self, block: bool = True, timeout: float | None = None) -> object:
+        if self.silent and timeout is not None:
+            self.silent -= 1
+            raise queue.Empty
+        return super().get(block, timeout)
+
+    def messages(self) -> list[object]:
+        return [self.get_nowait() for _ in range(self.qsize())]
+
+
+class Process:
+    """A worker process as the app sees it: alive or ended with an exit code."""
+
+    def __init__(self, alive: bool = True, exitcode: int | None = None) -> None:
+        self.alive, self.exitcode = alive, exitcode
+
+    def is_alive(self) -> bool:
+        return self.alive
+
+
+def same(a: Matrices, b: Matrices) -> bool:
+    return all(np.array_equal(np.asarray(getattr(a, name)), np.asarray(getattr(b, name))) for name in store._ARRAYS)
+
+
+def test_the_worker_folds_every_batch_builds_and_sends_the_matrices_back() -> None:
+    out = Outbox()
+    worker.work(Pipe(TEXTS[:2], TEXTS[2:], None), None, "d", out)
+    messages = out.messages()
+    assert messages[:-1] == [("progress", 0.3), ("progress", 0.9)]
+    kind, matrices = messages[-1]
+    assert kind == "matrices" and isinstance(matrices, Matrices)
+    assert fold(TEXTS[0]) != TEXTS[0] and same(matrices, build([fold(text) for text in TEXTS]))
+    assert b"alpha" in matrices.terms.tolist() and matrices.size == 5
+
+
+def test_the_worker_saves_into_the_folder_and_says_so(tmp_path: Path) -> None:
+    out = Outbox()
+    worker.work(Pipe(TEXTS, None), str(tmp_path), "d", out)
+    assert out.messages()[-1] == ("saved", None)
+    loaded = store.load(tmp_path, "d", len(TEXTS))
+    assert loaded is not None and np.array_equal(loaded.docs, build([fold(text) for text in TEXTS]).docs)
+
+
+def test_a_failing_build_or_save_is_reported_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("", encoding="utf-8")
+    out = Outbox()
+    worker.work(Pipe(TEXTS, None), str(not_a_folder), "d", out)
+    kind, said = out.messages()[-1]
+    assert kind == "error" and said.startswith(("FileExistsError: ", "NotADirectoryError: ")) and "\n" not in said
+
+    def broken(texts, progress=lambda _: None, dims=0):
+        raise MemoryError("the SVD")
+
+    monkeypatch.setattr(build_module, "build", broken)
+    out = Outbox()
+    worker.work(Pipe(TEXTS, None), None, "d", out)
+    assert out.messages() == [("error", "MemoryError: the SVD")]
+
+
+def papers(n: int = len(TEXTS)) -> list[Paper]:
+    return [Paper(id=f"p{i}", abstract=TEXTS[i % len(TEXTS)], list="l", title=f"Paper {i}") for i in range(n)]
+
+
+def test_the_app_sends_the_texts_in_batches_and_passes_the_progress_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sending is the first tenth of the progress, the build the next eight; the worker runs in a thread here."""
+    monkeypatch.setattr(worker, "BATCH", 2)
+    pipe, out, seen = Pipe(), Outbox(), []
+    thread = threading.Thread(target=worker.work, args=(pipe, None, "d", out), daemon=True)
+    thread.start()
+    matrices = worker.exchange(papers(), pipe, out, Process(), seen.append, lambda: False)
+    thread.join(timeout=60)
+    assert seen == pytest.approx([0.04, 0.08, 0.1, 0.1 + 0.8 * 0.3, 0.1 + 0.8 * 0.9])
+    assert pipe.sent == [["Paper 0\n" + TEXTS[0], "Paper 1\n" + TEXTS[1]], ["Paper 2\n" + TEXTS[2], "Paper 3\n" + TEXTS[3]],
+                         ["Paper 4\n" + TEXTS[4]], None]
+    assert matrices is not None and matrices.size == 5
+
+
+def test_the_app_waits_while_the_worker_is_busy_and_reads_what_it_left() -> None:
+    """No message for a while from a live worker: keep waiting; an ended worker's last message is still read."""
+    matrices = build(TEXTS)
+    waited = Outbox(("matrices", matrices), silent=3)
+    assert worker.exchange(papers(), Pipe(), waited, Process(), lambda _: None, lambda: False) is matrices
+    assert waited.silent == 0
+    ended = Outbox(("matrices", matrices), silent=1)
+    assert worker.exchange(papers(), Pipe(), ended, Process(alive=False, exitcode=0), lambda _: None, lambda: False) is matrices
+    assert worker.exchange(papers(), Pipe(), Outbox(("saved", None)), Process(), lambda _: None, lambda: False) is None
+
+
+def test_an_error_or_a_silent_end_of_the_worker_is_a_runtime_error() -> None:
+    with pytest.raises(RuntimeError, match=r"^the ranking build failed: MemoryError: the SVD$"):
+        worker.exchange(papers(), Pipe(), Outbox(("progress", 0.3), ("error", "MemoryError: the SVD")), Process(),
+                        lambda _: None, lambda: False)
+    with pytest.raises(RuntimeError, match=r"^the ranking build stopped \(exit code -9\)$"):
+        worker.exchange(papers(), Pipe(), Outbox(), Process(alive=False, exitcode=-9), lambda _: None, lambda: False)
+
+
+@pytest.mark.parametrize("after", [0, 1, 2])
+def test_a_stop_is_asked_before_each_batch_and_while_waiting(monkeypatch: pytest.MonkeyPatch, after: int) -> None:
+    """A stop before the first batch sends nothing, after one sends one; after both (all sent) it stops the wait."""
+    monkeypatch.setattr(worker, "BATCH", 3)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > after
+
+    pipe = Pipe()
+    with pytest.raises(Cancelled):
+        worker.exchange(papers(), pipe, Outbox(("saved", None)), Process(), lambda _: None, stop)
+    assert len(pipe.sent) == (after if after < 2 else 3)  # two batches and the None that ends them
