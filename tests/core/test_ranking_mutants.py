@@ -11,9 +11,11 @@ import pytest
 
 from tui.core.models import Paper
 from tui.core.ranking import build as build_module
+from tui.core.ranking import engine as engine_module
 from tui.core.ranking import store
 from tui.core.ranking.build import Matrices, build, unit_rows
-from tui.core.ranking.engine import MEANING_SHARE, Ranker
+from tui.core.ranking.engine import FOLLOW_WEIGHT, MEANING_SHARE, WHY_CLOSE, Ranker
+from tui.core.ranking.labels import Labels
 from tui.core.ranking.text import LONGEST, analyze, paper_text, raw_text
 
 ABSTRACTS = [
@@ -170,3 +172,33 @@ def test_two_papers_on_unrelated_topics_are_apart_in_meaning() -> None:
     assert float(docs[0] @ docs[1]) == pytest.approx(0.0)
     assert ranker.about_cutoff(ranker.about("molecules")).tolist() == [True, False]
     assert ranker.related(1, None, None).tolist() == [0.0, 0.0]  # nothing about graphs is related to privacy
+
+
+# Third round (engine.py run again after the follows of issue 44).
+
+
+def test_why_words_weigh_each_term_summed_over_every_liked_paper() -> None:
+    """Two liked papers sharing "federated" and "privacy": their weights add up, and the paper far from both names
+    those before "federated learning", which only the second weighs much (for_me 74: only the last liked paper)."""
+    from tests.core.test_ranking_why import TEXTS, cosine, ranker_of
+
+    ranker = ranker_of([*TEXTS, "Privacy of federated clients: secure aggregation of their updates."])
+    assert max(cosine(ranker, 1, 0), cosine(ranker, 1, 6)) < WHY_CLOSE
+    assert ranker.for_me(Labels(frozenset({0, 6}), frozenset())).why(1) == "words: federated, privacy, learning"
+
+
+def test_why_names_the_liked_paper_that_adds_most_and_a_title_from_exactly_why_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paper 1 is a little closer to the followed paper 3 than to the rated paper 2, but a follow counts
+    FOLLOW_WEIGHT of a rating: paper 2 adds most and is named (for_me 96: divided by the weight); a cosine of
+    exactly WHY_CLOSE is close enough for a title (98: `<=`)."""
+    from tests.core.test_ranking_engine import papers
+
+    ranker = Ranker.load_or_build(None, "d", papers())
+    closeness = ranker.matrices.docs[[2, 3]] @ ranker.matrices.docs[1]
+    assert WHY_CLOSE <= closeness[0] < closeness[1] and closeness[1] * FOLLOW_WEIGHT < closeness[0]
+    labels = Labels(frozenset({2}), frozenset(), frozenset({3}))
+    assert ranker.for_me(labels).why(1) == "like: Paper 2"
+    monkeypatch.setattr(engine_module, "WHY_CLOSE", float(closeness[0]))
+    assert ranker.for_me(labels).why(1) == "like: Paper 2"
+    monkeypatch.setattr(engine_module, "WHY_CLOSE", float(np.nextafter(closeness[0], np.float32(1))))
+    assert ranker.for_me(labels).why(1).startswith("words: ")  # just above: the shared words instead
