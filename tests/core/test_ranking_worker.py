@@ -163,3 +163,20 @@ def test_a_stop_is_asked_before_each_batch_and_while_waiting(monkeypatch: pytest
     with pytest.raises(Cancelled):
         worker.exchange(papers(), pipe, Outbox(("saved", None)), Process(), lambda _: None, stop)
     assert len(pipe.sent) == (after if after < 2 else 3)  # two batches and the None that ends them
+
+
+def test_the_worker_is_spawned_not_forked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked child would copy the app's threads' locks mid-use; spawn starts a fresh interpreter (and is the same
+    on every platform). The context asked for is all this checks: it refuses, so no process starts."""
+    import multiprocessing
+
+    asked: list[object] = []
+
+    def refusing(method: object = None) -> object:
+        asked.append(method)
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(multiprocessing, "get_context", refusing)
+    with pytest.raises(OSError):
+        worker.build_elsewhere(papers(), None, "d", lambda _: None, lambda: False)
+    assert asked == ["spawn"]
