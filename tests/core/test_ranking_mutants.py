@@ -202,3 +202,15 @@ def test_why_names_the_liked_paper_that_adds_most_and_a_title_from_exactly_why_c
     assert ranker.for_me(labels).why(1) == "like: Paper 2"
     monkeypatch.setattr(engine_module, "WHY_CLOSE", float(np.nextafter(closeness[0], np.float32(1))))
     assert ranker.for_me(labels).why(1).startswith("words: ")  # just above: the shared words instead
+
+
+def test_reading_the_texts_asks_for_a_stop_before_the_first_paper_and_every_thousand() -> None:
+    """Shelved abstracts are read from disk: a stop is asked at papers 0, 1000, 2000 (_texts 4–7: other steps)."""
+    from tui.core.ranking.engine import _texts
+    from tui.core.search.sorts import Cancelled
+
+    many = [Paper(id=f"p{i}", abstract="graph", list="l") for i in range(2001)]
+    asked: list[int] = []
+    assert len(_texts(many, lambda: bool(asked.append(1)))) == 2001 and len(asked) == 3
+    with pytest.raises(Cancelled):
+        _texts(many, lambda: True)
