@@ -214,3 +214,12 @@ def test_reading_the_texts_asks_for_a_stop_before_the_first_paper_and_every_thou
     assert len(_texts(many, lambda: bool(asked.append(1)))) == 2001 and len(asked) == 3
     with pytest.raises(Cancelled):
         _texts(many, lambda: True)
+
+
+def test_matrices_loaded_from_disk_report_the_progress_done(tmp_path: Path) -> None:
+    """A later start loads the saved matrices: its progress is one step, done (load_or_build 14: None)."""
+    papers = _papers()
+    Ranker.load_or_build(tmp_path, "d", papers)
+    seen: list[float] = []
+    Ranker.load_or_build(tmp_path, "d", papers, progress=seen.append)
+    assert seen == [1.0]

@@ -165,18 +165,31 @@ def test_a_stop_is_asked_before_each_batch_and_while_waiting(monkeypatch: pytest
     assert len(pipe.sent) == (after if after < 2 else 3)  # two batches and the None that ends them
 
 
-def test_the_worker_is_spawned_not_forked(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_worker_is_spawned_as_a_daemon_with_a_one_way_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
     """A forked child would copy the app's threads' locks mid-use; spawn starts a fresh interpreter (and is the same
-    on every platform). The context asked for is all this checks: it refuses, so no process starts."""
+    on every platform). A daemon dies with the app; the texts go one way. What is asked is all this checks: the
+    context refuses to start a process."""
     import multiprocessing
 
-    asked: list[object] = []
+    asked: dict[str, object] = {}
 
-    def refusing(method: object = None) -> object:
-        asked.append(method)
-        raise OSError("no processes here")
+    class Refusing:
+        def Queue(self) -> object:  # noqa: N802 (multiprocessing's names)
+            return queue.Queue()
 
-    monkeypatch.setattr(multiprocessing, "get_context", refusing)
-    with pytest.raises(OSError):
+        def Pipe(self, duplex: bool = True) -> tuple[Pipe, Pipe]:  # noqa: N802
+            asked["duplex"] = duplex
+            return Pipe(), Pipe()
+
+        def Process(self, **kwargs: object) -> object:  # noqa: N802
+            asked.update(kwargs)
+            raise OSError("no processes here")
+
+    def context(method: object = None) -> Refusing:
+        asked["method"] = method
+        return Refusing()
+
+    monkeypatch.setattr(multiprocessing, "get_context", context)
+    with pytest.raises(OSError, match="no processes here"):
         worker.build_elsewhere(papers(), None, "d", lambda _: None, lambda: False)
-    assert asked == ["spawn"]
+    assert (asked["method"], asked["daemon"], asked["target"], bool(asked["duplex"])) == ("spawn", True, worker.work, False)
