@@ -14,6 +14,7 @@ from tui.core.models import Paper
 from tui.core.ranking import build as build_module
 from tui.core.ranking import store, worker
 from tui.core.ranking.build import Matrices, build
+from tui.core.ranking.text import paper_text
 from tui.core.search.folding import fold
 from tui.core.search.sorts import Cancelled
 
@@ -67,8 +68,11 @@ class Process:
 
     def __init__(self, alive: bool = True, exitcode: int | None = None) -> None:
         self.alive, self.exitcode = alive, exitcode
+        self.asked = 0
 
     def is_alive(self) -> bool:
+        self.asked += 1
+        assert self.asked < 1000, "the app keeps asking an ended worker"  # a wait that never ends fails, not hangs
         return self.alive
 
 
@@ -193,3 +197,70 @@ def test_the_worker_is_spawned_as_a_daemon_with_a_one_way_pipe(monkeypatch: pyte
     with pytest.raises(OSError, match="no processes here"):
         worker.build_elsewhere(papers(), None, "d", lambda _: None, lambda: False)
     assert (asked["method"], asked["daemon"], asked["target"], bool(asked["duplex"])) == ("spawn", True, worker.work, False)
+
+
+@pytest.fixture
+def elsewhere(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The build elsewhere in a thread of this process (work + exchange, as the spawned process and the app run them):
+    each call appends the folder it was asked to save in and the digest to save under."""
+    from tui.core.ranking import engine
+
+    calls: list[object] = []
+
+    def in_a_thread(papers, folder, digest, progress, should_stop):  # type: ignore[no-untyped-def]
+        calls.append((folder, digest))
+        pipe, out = Pipe(), Outbox()
+        target = None if folder is None else str(folder)
+        threading.Thread(target=worker.work, args=(pipe, target, digest, out), daemon=True).start()
+        return worker.exchange(papers, pipe, out, Process(), progress, should_stop)
+
+    monkeypatch.setattr(worker, "build_elsewhere", in_a_thread)
+    monkeypatch.setattr(engine, "WORKER_FROM", len(TEXTS))
+    return calls
+
+
+def test_from_worker_from_papers_the_build_runs_elsewhere_and_is_saved_there(tmp_path: Path, elsewhere: list[object]) -> None:
+    from tui.core.ranking.engine import Ranker
+
+    ranker = Ranker.load_or_build(tmp_path, "d", papers())
+    assert elsewhere == [(tmp_path, "d")] and ranker.matrices.size == len(TEXTS) and ranker.digest == "d"
+    assert store.load(tmp_path, "d", len(TEXTS)) is not None
+    Ranker.load_or_build(None, "d", papers(len(TEXTS) - 1))  # one fewer: built here
+    assert elsewhere == [(tmp_path, "d")]
+
+
+def test_an_unsaved_build_elsewhere_comes_back_through_the_queue(tmp_path: Path, elsewhere: list[object]) -> None:
+    from tui.core.ranking.engine import Ranker
+
+    in_memory = Ranker.load_or_build(None, "d", papers())
+    unsaved = Ranker.load_or_build(tmp_path, "d", papers(), save=False)
+    assert elsewhere == [(None, "d"), (None, "d")] and not (tmp_path / store.RANKING_DIR).exists()
+    assert same(in_memory.matrices, unsaved.matrices) and in_memory.matrices.size == len(TEXTS)
+
+
+@pytest.mark.parametrize("error", [RuntimeError("the ranking build stopped (exit code -9)"), OSError("no processes here")])
+def test_a_worker_that_cannot_start_or_dies_means_a_build_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 error: Exception) -> None:
+    from tui.core.ranking import engine
+    from tui.core.ranking.engine import Ranker
+
+    def failing(*args: object) -> None:
+        raise error
+
+    monkeypatch.setattr(worker, "build_elsewhere", failing)
+    monkeypatch.setattr(engine, "WORKER_FROM", 1)
+    seen: list[float] = []
+    ranker = Ranker.load_or_build(tmp_path, "d", papers(), progress=seen.append)
+    assert same(ranker.matrices, build([paper_text(p) for p in papers()])) and store.load(tmp_path, "d", len(TEXTS)) is not None
+    assert seen == pytest.approx([0.1, 0.1 + 0.8 * 0.3, 0.1 + 0.8 * 0.9, 1.0])
+
+
+def test_matrices_saved_elsewhere_but_unreadable_here_are_built_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker says it saved, but nothing sound is there (a full disk, another writer): build here, not fail."""
+    from tui.core.ranking import engine
+    from tui.core.ranking.engine import Ranker
+
+    monkeypatch.setattr(worker, "build_elsewhere", lambda *args: None)
+    monkeypatch.setattr(engine, "WORKER_FROM", 1)
+    ranker = Ranker.load_or_build(tmp_path, "d", papers())
+    assert ranker.matrices.size == len(TEXTS) and store.load(tmp_path, "d", len(TEXTS)) is not None
