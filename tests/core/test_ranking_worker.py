@@ -202,7 +202,8 @@ def test_the_worker_is_spawned_as_a_daemon_with_a_one_way_pipe(monkeypatch: pyte
 @pytest.fixture
 def elsewhere(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The build elsewhere in a thread of this process (work + exchange, as the spawned process and the app run them):
-    each call appends the folder it was asked to save in and the digest to save under."""
+    each call appends the folder it was asked to save in and the digest to save under; a build in this thread
+    appends "built here"."""
     from tui.core.ranking import engine
 
     calls: list[object] = []
@@ -214,7 +215,15 @@ def elsewhere(monkeypatch: pytest.MonkeyPatch) -> list[object]:
         threading.Thread(target=worker.work, args=(pipe, target, digest, out), daemon=True).start()
         return worker.exchange(papers, pipe, out, Process(), progress, should_stop)
 
+    real = build_module.build
+
+    def counted(texts, progress=lambda _: None, dims=build_module.DIMS):  # type: ignore[no-untyped-def]
+        if threading.current_thread() is threading.main_thread():
+            calls.append("built here")
+        return real(texts, progress, dims)
+
     monkeypatch.setattr(worker, "build_elsewhere", in_a_thread)
+    monkeypatch.setattr(build_module, "build", counted)
     monkeypatch.setattr(engine, "WORKER_FROM", len(TEXTS))
     return calls
 
@@ -224,9 +233,9 @@ def test_from_worker_from_papers_the_build_runs_elsewhere_and_is_saved_there(tmp
 
     ranker = Ranker.load_or_build(tmp_path, "d", papers())
     assert elsewhere == [(tmp_path, "d")] and ranker.matrices.size == len(TEXTS) and ranker.digest == "d"
-    assert store.load(tmp_path, "d", len(TEXTS)) is not None
+    assert store.load(tmp_path, "d", len(TEXTS)) is not None  # and loaded from there, not built again here
     Ranker.load_or_build(None, "d", papers(len(TEXTS) - 1))  # one fewer: built here
-    assert elsewhere == [(tmp_path, "d")]
+    assert elsewhere == [(tmp_path, "d"), "built here"]
 
 
 def test_an_unsaved_build_elsewhere_comes_back_through_the_queue(tmp_path: Path, elsewhere: list[object]) -> None:
