@@ -11,9 +11,11 @@ import pytest
 
 from tui.core.models import Paper
 from tui.core.ranking import build as build_module
+from tui.core.ranking import engine as engine_module
 from tui.core.ranking import store
 from tui.core.ranking.build import Matrices, build, unit_rows
-from tui.core.ranking.engine import MEANING_SHARE, Ranker
+from tui.core.ranking.engine import FOLLOW_WEIGHT, MEANING_SHARE, WHY_CLOSE, Ranker
+from tui.core.ranking.labels import Labels
 from tui.core.ranking.text import LONGEST, analyze, paper_text, raw_text
 
 ABSTRACTS = [
@@ -158,3 +160,66 @@ def test_the_lsa_width_is_the_dims_asked_for_else_one_less_than_the_papers_or_th
     assert build(ABSTRACTS).docs.shape == (5, 4)  # five papers: four dimensions
     few_terms = ["graph networks", "graph", "networks", "graph networks", "networks graph", "graph"]
     assert build(few_terms).docs.shape == (6, len(build(few_terms).terms) - 1)
+
+
+def test_two_papers_on_unrelated_topics_are_apart_in_meaning() -> None:
+    """Two papers make an LSA of at most one dimension, where every vector is +1 or -1 and the two would be alike
+    (an `about:` of one's words matched both): the build keeps their TF-IDF as the space instead (mutants 37, 38)."""
+    two = [Paper(id="a", abstract="graph networks for molecules", list="l"),
+           Paper(id="b", abstract="privacy of federated clients", list="l")]
+    ranker = Ranker.load_or_build(None, "d", two)
+    docs = ranker.matrices.docs
+    assert float(docs[0] @ docs[1]) == pytest.approx(0.0)
+    assert ranker.about_cutoff(ranker.about("molecules")).tolist() == [True, False]
+    assert ranker.related(1, None, None).tolist() == [0.0, 0.0]  # nothing about graphs is related to privacy
+
+
+# Third round (engine.py run again after the follows of issue 44).
+
+
+def test_why_words_weigh_each_term_summed_over_every_liked_paper() -> None:
+    """Two liked papers sharing "federated" and "privacy": their weights add up, and the paper far from both names
+    those before "federated learning", which only the second weighs much (for_me 74: only the last liked paper)."""
+    from tests.core.test_ranking_why import TEXTS, cosine, ranker_of
+
+    ranker = ranker_of([*TEXTS, "Privacy of federated clients: secure aggregation of their updates."])
+    assert max(cosine(ranker, 1, 0), cosine(ranker, 1, 6)) < WHY_CLOSE
+    assert ranker.for_me(Labels(frozenset({0, 6}), frozenset())).why(1) == "words: federated, privacy, learning"
+
+
+def test_why_names_the_liked_paper_that_adds_most_and_a_title_from_exactly_why_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paper 1 is a little closer to the followed paper 3 than to the rated paper 2, but a follow counts
+    FOLLOW_WEIGHT of a rating: paper 2 adds most and is named (for_me 96: divided by the weight); a cosine of
+    exactly WHY_CLOSE is close enough for a title (98: `<=`)."""
+    from tests.core.test_ranking_engine import papers
+
+    ranker = Ranker.load_or_build(None, "d", papers())
+    closeness = ranker.matrices.docs[[2, 3]] @ ranker.matrices.docs[1]
+    assert WHY_CLOSE <= closeness[0] < closeness[1] and closeness[1] * FOLLOW_WEIGHT < closeness[0]
+    labels = Labels(frozenset({2}), frozenset(), frozenset({3}))
+    assert ranker.for_me(labels).why(1) == "like: Paper 2"
+    monkeypatch.setattr(engine_module, "WHY_CLOSE", float(closeness[0]))
+    assert ranker.for_me(labels).why(1) == "like: Paper 2"
+    monkeypatch.setattr(engine_module, "WHY_CLOSE", float(np.nextafter(closeness[0], np.float32(1))))
+    assert ranker.for_me(labels).why(1).startswith("words: ")  # just above: the shared words instead
+
+
+def test_reading_the_texts_asks_for_a_stop_before_the_first_paper_and_every_thousand() -> None:
+    """Shelved abstracts are read from disk: a stop is asked at papers 0, 1000, 2000 (_texts 4–7: other steps)."""
+    from tui.core.ranking.engine import _texts
+    from tui.core.search.sorts import Cancelled
+
+    many = [Paper(id=f"p{i}", abstract="graph", list="l") for i in range(2001)]
+    asked: list[int] = []
+    assert len(_texts(many, lambda: bool(asked.append(1)))) == 2001 and len(asked) == 3
+    with pytest.raises(Cancelled):
+        _texts(many, lambda: True)
+
+
+def test_matrices_loaded_from_disk_report_the_progress_done(tmp_path: Path) -> None:
+    """A later start loads the saved matrices: its progress is one step, done (load_or_build 14: None)."""
+    papers = _papers()
+    Ranker.load_or_build(tmp_path, "d", papers)
+    seen: list[float] = []
+    Ranker.load_or_build(tmp_path, "d", papers, progress=seen.append)
+    assert seen == [1.0]

@@ -84,13 +84,13 @@ def build(texts: Sequence[str], progress: Callable[[float], None] = lambda _: No
     terms = np.array([term.encode() for term in vectorizer.get_feature_names_out().tolist()], dtype=np.bytes_)
     idf = vectorizer.idf_.astype(np.float32)
     k = min(dims, n - 1, len(terms) - 1)
-    if k >= 1:
+    if k >= 2:  # one dimension would make every paper's vector +1 or -1: all papers alike in meaning
         svd = TruncatedSVD(n_components=k, algorithm="randomized", n_iter=5, random_state=0)
         with warnings.catch_warnings():  # papers all alike: the explained variance ratio (unused) divides by 0
             warnings.simplefilter("ignore", RuntimeWarning)
             docs = unit_rows(svd.fit_transform(tfidf))
         term_vectors = np.ascontiguousarray(svd.components_.T, dtype=np.float16)
-    else:  # two papers or one term: the TF-IDF itself is the space
+    else:  # two papers, or two terms or fewer: the TF-IDF itself is the space
         docs = unit_rows(tfidf.toarray())
         term_vectors = np.eye(len(terms), dtype=np.float16)
     progress(0.9)
