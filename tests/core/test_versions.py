@@ -118,6 +118,27 @@ def test_an_arxiv_id_in_any_form(form: dict) -> None:
     assert match(stored, incoming) == (stored.id, "same arXiv id")
 
 
+@pytest.mark.parametrize(
+    "authors",
+    [
+        ("Konstantinos Stavropoulos", "Adam Klivans", "Arsen Vasilyan"),  # the order changed
+        ("Jane Doe", "Adam Klivans", "Konstantinos Stavropoulos", "Arsen Vasilyan"),  # an author added in front
+        ("A. Vasilyan", "K. Stavropoulos", "A. R. Klivans"),  # reversed, initials
+    ],
+)
+def test_a_version_whose_first_author_changed_matches(authors: tuple[str, ...]) -> None:
+    """Candidates are not blocked by the first author alone: the title's longest words find them too."""
+    stored = record("Testable Learning with Distribution Shift", ("Adam Klivans", "Konstantinos Stavropoulos", "Arsen Vasilyan"))
+    assert match(stored, record("Testable learning with distribution shifts", authors, "2023")) == (stored.id, versions.ANOTHER_VERSION)
+
+
+def test_a_proceedings_record_finds_its_preprint_with_the_authors_reordered(proceedings: dict[str, Paper]) -> None:
+    """A real PMLR entry against an arXiv-style record of it whose authors are listed the other way round."""
+    stored = proceedings["Limits of Approximating the Median Treatment Effect"]
+    incoming = record("On the limits of approximating the median treatment effect", tuple(reversed(stored.authors)), "2024")
+    assert len(stored.authors) > 1 and match(stored, incoming) == (stored.id, versions.ANOTHER_VERSION)
+
+
 # -- negative pairs ---------------------------------------------------------------------------------
 
 

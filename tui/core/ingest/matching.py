@@ -212,7 +212,8 @@ class MatchIndex:
 
     def _find_version(self, slot: int, paper: Paper, kinds: list[int], rows: list[int]) -> tuple[str, str] | None:
         """The stored paper `paper` is another version of (`versions.other_version`), among those sharing
-        the first author and the two longest title words with it (`versions.block_key`), those sharing the most first; None when there is none."""
+        a key of `versions.block_keys` with it (the first author and the two longest title words, or the three
+        longest words), those sharing the most first; None when there is none."""
         if not self._versions:
             return None
         shared: Counter[int] = Counter()

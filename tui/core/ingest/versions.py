@@ -113,26 +113,27 @@ def other_version(a: Paper, b: Paper) -> bool:
     return bool(a.title and b.title) and years_close(a, b) and titles_close(a.title, b.title) and mostly_same_authors(a, b)
 
 
-def block_key(paper: Paper, title: str) -> tuple[str, str, str] | None:
-    """What candidate versions share: the first author's surname with the title's two longest words (`title`:
-    `identity.normalize_title` of it; "extended", "abstract" and such aside, a plural's "s" off; among words of
-    one length, the first). A small rewording keeps the two (a title at least 90% alike changes a tenth of its
-    letters), initials and full names give the same surname, and the versions of a paper keep its first
-    author; two papers of one author seldom share both words, two unrelated papers even less (a 50,000-paper
-    import: a few dozen comparisons). Asked of every paper an import meets, so a few calls in C."""
+def block_keys(paper: Paper, title: str) -> tuple[tuple[str, ...], ...]:
+    """What candidate versions share, two keys: the first author's surname with the title's two longest words, and
+    the title's three longest words alone (`title`: `identity.normalize_title` of it; "extended", "abstract" and
+    such aside, a plural's "s" off; among words of one length, the first). A small rewording keeps the longest
+    words (a title at least 90% alike changes a tenth of its letters) and initials and full names give the same
+    surname: a version keeping its first author shares the first key, one whose first author changed (an author
+    added in front, the order changed) the second, unless its rewording took one of three words. Two papers of
+    one author seldom share two words, two unrelated papers three even less (a 50,000-paper import: a few hundred
+    comparisons). Asked of every paper an import meets, so a few calls in C."""
     authors = paper.authors
     if not authors or not title:
-        return None
+        return ()
     words = sorted(title.split(), key=len, reverse=True)  # stable: the title's order among words of one length
     if not _NOT_ANCHORS.isdisjoint(words[:3]):
         words = [w for w in words if w not in _NOT_ANCHORS]
         if not words:
-            return None
+            return ()
+    first, second, third = (w.removesuffix("s") for w in (*words[:3], "", "")[:3])
     name = authors[0]
     name = name[name.rfind(" ") + 1 :].lower() if name.isascii() else next(iter(names_surnames(authors[:1])), "")
-    if not name:
-        return None
-    return name, words[0].removesuffix("s"), words[1].removesuffix("s") if len(words) > 1 else ""
+    return ((name, first, second), ("", first, second, third)) if name else (("", first, second, third),)
 
 
 #: Words a version's title may add or drop (`_VERSION_WORDS`): never what blocks.
