@@ -5,7 +5,8 @@ with a reworded title, initials instead of names, another year and a revised
 abstract. The sure evidence (the same arXiv id in any form, a DOI, an
 abstract) is `matching`'s; this module adds the rule for the rest: a
 near-identical title after rendering and case folding (rapidfuzz), most of the
-same author surnames, and a year within one. Never merged: "Part II" and
+same author surnames, and a year within one. Records matched by their title
+that give two years or two DOIs (`cited_apart`) are two versions too. Never merged: "Part II" and
 "Part 2" against another part, a title whose authors are mostly others
 (an "Extended version" by a different team), and papers of the same authors
 with different titles.
@@ -157,8 +158,21 @@ def is_preprint(paper: Paper) -> bool:
 
 def is_version_merge(old: Paper, new: Paper, reason: str) -> bool:
     """A match that joins two versions (kept apart in the paper, to split again) rather than a record imported
-    again: found by the versions rule, or a preprint meeting a published record."""
-    return reason == ANOTHER_VERSION or is_preprint(old) != is_preprint(new)
+    again: found by the versions rule, a preprint meeting a published record, or one title published twice (`cited_apart`)."""
+    return reason == ANOTHER_VERSION or is_preprint(old) != is_preprint(new) or reason == SAME_TITLE and cited_apart(old, new)
+
+
+def cited_apart(old: Paper, new: Paper) -> bool:
+    """Both records give a year or both a DOI, and they differ: one title published twice (a conference paper and
+    its journal version), whose citing fields a fill-in merge would drop. A record that only fills gaps, or agrees,
+    is the same version from another source."""
+    years = _year(old.year), _year(new.year)
+    dois = normalize_doi(old.doi), normalize_doi(new.doi)
+    return None not in years and years[0] != years[1] or all(dois) and dois[0] != dois[1]
+
+
+#: The reason `matching.MatchIndex.find` gives for a match by the normalized title.
+SAME_TITLE = "same title"
 
 
 #: The reason `matching.MatchIndex.find` gives for a match by this module's rule.
