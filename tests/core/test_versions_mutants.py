@@ -1,0 +1,86 @@
+"""What mutmut's round on `ingest/versions.py` found untested (benchmarks/mutation-44-people.md, the versions section):
+the lines `show` prints for each version, how two annotations join, and the edges of the matching rules."""
+
+from __future__ import annotations
+
+from tui.core.ingest import versions
+from tui.core.models import Annotation, Highlight, Paper, Status
+
+
+def merged(old: Paper, *absorbed: Paper) -> Paper:
+    """`old` after absorbing each of `absorbed` in turn (its fields as they were: the lines show each version's own)."""
+    paper = old
+    for new in absorbed:
+        paper = versions.absorb(paper, new, paper)
+    return paper
+
+
+# -- the lines `show` prints ---------------------------------------------------------------------------
+
+
+def test_each_version_line_names_its_venue_year_links_and_ids() -> None:
+    proceedings = Paper(
+        "p1", "", "L", venue="COLT", year="2024", url="https://proceedings.mlr.press/v247/x.html", doi="https://doi.org/10.1234/ABC",
+        extra={"pdf": "https://proceedings.mlr.press/v247/x.pdf"},
+    )
+    preprint = Paper("p2", "", "L", year="2023", url="https://arxiv.org/abs/2413.00001v2", doi="10.48550/arXiv.2413.00001")
+    listed = Paper("p3", "", "L", venue="ICML", extra={"arxiv": "2413.00002", "pdf": "https://icml.cc/p3.pdf"})
+    bare = Paper("p4", "", "L")
+    assert versions.version_lines(merged(proceedings, preprint, listed, bare)) == [
+        "p1  COLT 2024  https://proceedings.mlr.press/v247/x.html  doi:10.1234/abc  https://proceedings.mlr.press/v247/x.pdf",
+        "p2  arXiv 2023  https://arxiv.org/abs/2413.00001v2  doi:10.48550/arxiv.2413.00001",  # the id is in the link: not again
+        "p3  ICML  arXiv:2413.00002  https://icml.cc/p3.pdf",
+        "p4  (no venue)",
+    ]
+
+
+def test_a_pdf_link_is_listed_once_and_only_when_it_is_text() -> None:
+    same = Paper("p5", "", "L", venue="NeurIPS", year="2022", url="https://x.org/a.pdf", extra={"pdf": "https://x.org/a.pdf"})
+    odd = Paper("p6", "", "L", venue="NeurIPS", year="2022", extra={"pdf": 5})
+    assert versions.version_lines(merged(same, odd)) == ["p5  NeurIPS 2022  https://x.org/a.pdf", "p6  NeurIPS 2022"]
+
+
+def test_a_paper_without_versions_has_no_lines() -> None:
+    assert versions.version_lines(Paper("p1", "", "L", venue="COLT")) == []
+
+
+def test_a_version_record_without_its_before_shows_the_paper_as_it_is() -> None:
+    """A hand-edited or old record (no `before`): the first line is the stored paper itself."""
+    paper = Paper("p1", "", "L", venue="COLT", year="2024", extra={versions.VERSIONS: [{"paper": {"id": "p2", "year": "2023"}}]})
+    assert versions.version_lines(paper) == ["p1  COLT 2024", "p2  2023"]
+
+
+# -- two annotations as one ------------------------------------------------------------------------------
+
+
+def test_one_annotation_alone_is_taken_under_the_kept_id() -> None:
+    theirs = Annotation("p2", notes="preprint note", rating=3)
+    for a, b in ((None, theirs), (theirs, None)):
+        joined = versions.join_annotations("p1", a, b)
+        assert joined is not None and (joined.id, joined.notes, joined.rating) == ("p1", "preprint note", 3)
+    assert versions.join_annotations("p1", None, None) is None
+
+
+def test_notes_join_once_each_and_keep_their_own_spacing() -> None:
+    def notes(a: str, b: str) -> str:
+        joined = versions.join_annotations("p1", Annotation("p1", notes=a), Annotation("p2", notes=b))
+        assert joined is not None and joined.id == "p1"
+        return joined.notes
+
+    assert notes("  mine\n", "\n theirs  ") == "  mine\n\ntheirs  "  # the seam trimmed, the outer ends as written
+    assert notes("same", "same") == "same"
+    assert notes("mine", "  ") == "mine"
+    assert notes("", "theirs") == "theirs"
+    assert notes(" \n", "theirs") == "theirs"
+
+
+def test_the_joined_annotation_takes_the_earliest_stamps_and_the_most_of_the_rest() -> None:
+    a = Annotation("p1", rating=2, status=Status.READ, tags=("x",), created="2024-03-01", updated="2024-03-02", opened="",
+                   highlights=(Highlight("one"),))
+    b = Annotation("p2", rating=4, status=Status.READING, tags=("y", "x"), title="Renamed", created="2024-01-02", updated="2024-01-03",
+                   opened="2024-05-05", highlights=(Highlight("two"), Highlight("one")))
+    joined = versions.join_annotations("p1", a, b)
+    assert joined is not None
+    assert (joined.rating, joined.status, joined.tags, joined.title) == (4, Status.READ, ("x", "y"), "Renamed")
+    assert (joined.created, joined.updated, joined.opened, joined.started, joined.finished) == ("2024-01-02", "2024-03-02", "2024-05-05", "", "")
+    assert [h.text for h in joined.highlights] == ["one", "two"]
