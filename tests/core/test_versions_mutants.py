@@ -84,3 +84,89 @@ def test_the_joined_annotation_takes_the_earliest_stamps_and_the_most_of_the_res
     assert (joined.rating, joined.status, joined.tags, joined.title) == (4, Status.READ, ("x", "y"), "Renamed")
     assert (joined.created, joined.updated, joined.opened, joined.started, joined.finished) == ("2024-01-02", "2024-03-02", "2024-05-05", "", "")
     assert [h.text for h in joined.highlights] == ["one", "two"]
+
+
+# -- the matching rules at their edges -------------------------------------------------------------------
+
+
+def by(title: str, authors: tuple[str, ...], year: str = "2024") -> Paper:
+    return Paper(title, "", "L", title=title, authors=authors, year=year)
+
+
+TEAM = ("Adam Klivans", "Konstantinos Stavropoulos", "Arsen Vasilyan")
+
+
+def test_a_part_against_no_part_and_parts_past_ten_stay_apart() -> None:
+    assert not versions.other_version(by("Testable Learning with Distribution Shift", TEAM), by("Testable Learning with Distribution Shift, Part I", TEAM))
+    assert not versions.other_version(by("Lectures on Sorting, Part XI", TEAM), by("Lectures on Sorting, Part XII", TEAM))
+    assert [versions.part_number(f"Sorting, Part {p}") for p in ("IV", "IX", "XIV", "XIX", "one", "Second", "3")] == [4, 9, 14, 19, 1, 2, 3]
+    assert versions.part_number("Sorting networks") == 0
+
+
+def test_half_of_the_authors_is_not_most() -> None:
+    assert not versions.mostly_same_authors(by("T", ("Ada Lovelace", "Alan Turing", "Grace Hopper", "Jo Doe")),
+                                            by("T", ("Ada Lovelace", "Alan Turing", "Jane Roe", "Rick Poe")))
+    assert versions.mostly_same_authors(by("T", ("Ada Lovelace", "Alan Turing", "Grace Hopper")), by("T", ("A. Lovelace", "A. Turing")))
+
+
+def test_a_record_without_authors_says_nothing_against_them() -> None:
+    assert versions.mostly_same_authors(by("T", TEAM), by("T", ()))
+    assert versions.mostly_same_authors(by("T", ()), by("T", TEAM))
+
+
+def test_years_two_apart_are_too_far() -> None:
+    assert not versions.years_close(by("T", TEAM, "2022"), by("T", TEAM, "2024"))
+    assert versions.years_close(by("T", TEAM, "2023"), by("T", TEAM, "Dec. 2024"))
+    assert versions.years_close(by("T", TEAM, ""), by("T", TEAM, "1990"))
+
+
+def test_the_title_bar_is_ninety_inclusive_and_words_must_be_alike() -> None:
+    assert versions.titles_close("Optimal graph sort", "Optimal graph sort now")  # 2 * 18 / 40: exactly 90
+    assert not versions.titles_close("Optimal graph sort", "Optimal graph sorts now")  # 36 / 41: below
+    assert not versions.titles_close("Learning to sort graphs", "Sorting to learn a graph")  # one length, other words
+    assert not versions.titles_close("", "") and not versions.titles_close("!!", "Sorting") and not versions.titles_close("Sorting", "?")
+
+
+def test_titles_of_lengths_far_apart_are_not_compared_letter_by_letter(monkeypatch) -> None:
+    """The length bar decides alone (rapidfuzz is not asked) wherever it can: 200 x the shorter length below 90 x
+    both lengths, up to the boundary."""
+    from rapidfuzz import fuzz
+
+    def asked(*_: object, **__: object) -> float:
+        raise AssertionError("compared")
+
+    monkeypatch.setattr(fuzz, "ratio", asked)
+    assert not versions.titles_close("a" * 90, "a" * 111)  # 18,000 < 18,090: decided by the lengths
+    assert not versions.titles_close("Sorting", "Sorting networks of a kind")
+
+
+# -- what a merge keeps for a split ----------------------------------------------------------------------
+
+
+def test_each_record_keeps_the_paper_as_it_was_without_nesting_earlier_versions() -> None:
+    """A paper absorbing a third version keeps three flat records (no record holds the ones before it: a file
+    growing with the square of the versions), each `before` with its own extra fields."""
+    old = Paper("p1", "", "L", venue="COLT", extra={"bibtex_fields": {"pages": "1--2"}})
+    plain = Paper("q1", "", "L", venue="ICML")
+    news = [Paper(f"p{i}", "", "L", venue="arXiv", extra={"arxiv": f"2413.0000{i}"}) for i in (2, 3, 4)]
+    paper, bare = old, plain
+    for new in news:
+        paper = versions.absorb(paper, new, paper)
+        bare = versions.absorb(bare, new, bare)
+    for one, fields in ((paper, {"bibtex_fields": {"pages": "1--2"}}), (bare, None)):
+        records = versions.absorbed(one)
+        assert [r["paper"]["id"] for r in records] == ["p2", "p3", "p4"]
+        assert all(r["before"].get("extra") == fields for r in records)
+        assert all(r["paper"]["extra"] == {"arxiv": r["paper"]["extra"]["arxiv"]} for r in records)
+    # the newest version alone comes back (an import's undo): the paper keeps the others and its own fields
+    restored, back, _ = versions.split(paper, None, last=1)
+    assert [p.id for p in back] == ["p4"] and versions.absorbed_ids(restored) == ["p2", "p3"]
+    assert restored.extra["bibtex_fields"] == {"pages": "1--2"}
+
+
+def test_undoing_the_only_version_gives_it_back() -> None:
+    paper = versions.absorb(Paper("p1", "", "L", venue="COLT"), Paper("p2", "", "L", venue="arXiv"), Paper("p1", "", "L", venue="COLT"))
+    for last in (1, 2, None):
+        restored, back, notes = versions.split(paper, None, last=last)
+        assert (restored.id, [p.id for p in back], versions.absorbed(restored)) == ("p1", ["p2"], [])
+        assert notes == {"p2": None, "p1": None}

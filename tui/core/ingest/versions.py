@@ -40,7 +40,7 @@ _VERSION_WORDS = re.compile(
     r"[(\[]?\s*\b(?:extended|full|long|short|journal|conference|preprint|arxiv)\s+(?:version|abstract|paper)\b\s*[)\]]?",
     re.IGNORECASE,
 )
-_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+_ROMAN = {"i": 1, "v": 5, "x": 10}
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "first": 1, "second": 2, "third": 3}
 _PART = re.compile(r"\b(?:part|paper|vol(?:ume)?)\s+([ivx]+|\d+|one|two|three|four|five|first|second|third)\b", re.IGNORECASE)
 _PREPRINT_VENUES = ("arxiv", "corr", "preprint", "biorxiv", "ssrn")
@@ -69,7 +69,11 @@ def part_number(title: str) -> int:
     word = m.group(1).casefold()
     if word.isdigit():
         return int(word)
-    return _ROMAN.get(word) or _WORDS.get(word, 0)
+    if word in _WORDS:
+        return _WORDS[word]
+    # A Roman numeral, any ("XI" is not "XII"): a letter before a larger one counts against it ("IV", "IX").
+    values = [_ROMAN[c] for c in word]
+    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0], strict=True))
 
 
 def mostly_same_authors(a: Paper, b: Paper) -> bool:
@@ -89,15 +93,17 @@ def years_close(a: Paper, b: Paper) -> bool:
 
 
 def _year(text: str) -> int | None:
-    m = re.search(r"\d{4}", text or "")
+    m = re.search(r"\d{4}", text)
     return int(m.group()) if m else None
 
 
 def titles_close(a: str, b: str) -> bool:
     """The rendered, folded titles are near-identical (a small rewording) and name the same part and numbers, if any."""
     ka, kb = title_key(a), title_key(b)
-    if not ka or not kb or part_number(a) != part_number(b) or _DIGITS.findall(ka) != _DIGITS.findall(kb):
-        return False  # another part, or another number ("GPT-3" and "GPT-4", "Report 7" and "Report 8"): another work
+    if not ka or part_number(a) != part_number(b) or _DIGITS.findall(ka) != _DIGITS.findall(kb):
+        # nothing to compare (an empty `kb` fails the length bar below), another part, or another number ("GPT-3"
+        # and "GPT-4", "Report 7" and "Report 8"): another work
+        return False
     if ka == kb:
         return True
     low, high = sorted((len(ka), len(kb)))
@@ -111,7 +117,7 @@ def titles_close(a: str, b: str) -> bool:
 def other_version(a: Paper, b: Paper) -> bool:
     """True when `a` and `b` are versions of one work by their titles, authors and years (no identifier shared).
     The cheap tests first: most candidates fail on the year or the title."""
-    return bool(a.title and b.title) and years_close(a, b) and titles_close(a.title, b.title) and mostly_same_authors(a, b)
+    return years_close(a, b) and titles_close(a.title, b.title) and mostly_same_authors(a, b)
 
 
 def block_keys(paper: Paper, title: str) -> tuple[tuple[str, ...], ...]:
