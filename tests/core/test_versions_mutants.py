@@ -170,3 +170,45 @@ def test_undoing_the_only_version_gives_it_back() -> None:
         restored, back, notes = versions.split(paper, None, last=last)
         assert (restored.id, [p.id for p in back], versions.absorbed(restored)) == ("p1", ["p2"], [])
         assert notes == {"p2": None, "p1": None}
+
+
+# -- the keys that find candidates, what a preprint is, the records kept ---------------------------------
+
+
+def test_the_block_keys_of_a_paper() -> None:
+    from tui.core.ingest.identity import normalize_title
+
+    def keys(title: str, *authors: str) -> tuple:
+        return versions.block_keys(Paper("x", "", "L", title=title, authors=authors), normalize_title(title))
+
+    # the last word of a multi-word surname, lower case; a plural's "s" off the end only ("simplest" keeps its own)
+    assert keys("Majority-of-Three: The Simplest Optimal Learners?", "Kasper Green Larsen", "Ishaq Aden-Ali") == (
+        ("larsen", "majority", "simplest"), ("", "majority", "simplest", "learner"),
+    )
+    # an accented name folded as `identity.surnames` folds it; "(Extended Abstract)" never blocks; "sorting" keeps its "s"
+    assert keys("Sorting Networks (Extended Abstract)", "Jörg Müller", "Ada Lovelace") == (("muller", "network", "sorting"), ("", "network", "sorting", ""))
+    assert keys("Sets", "Ada ") == (("", "set", "", ""),)  # no surname: the title's key alone
+    assert keys("Abstract", "Ada Lovelace") == () and keys("Sorting") == () and keys("", "Ada Lovelace") == ()
+
+
+def test_what_a_preprint_record_is() -> None:
+    def preprint(**fields: object) -> bool:
+        return versions.is_preprint(Paper("x", "", "L", **fields))  # type: ignore[arg-type]
+
+    assert preprint(url="https://arxiv.org/abs/2413.00001")  # an arXiv link and no venue
+    assert preprint(doi="10.48550/arxiv.abc")  # an arXiv DOI, even one whose id does not parse
+    assert preprint(doi="10.48550/arXiv.2413.00001", venue="CoRR") and preprint(venue="arXiv preprint")
+    assert not preprint(doi="10.48550/arXiv.2413.00001", venue="ICML")  # published, with the preprint's DOI
+    assert not preprint(venue="ICML", url="https://arxiv.org/abs/2413.00001") and not preprint()
+    # a paper that absorbed versions is what it was before: a proceedings record stays one whatever it took
+    before = Paper("p1", "", "L", venue="COLT")
+    took = before.with_changes(venue="", url="https://arxiv.org/abs/2413.00001")
+    assert not versions.is_preprint(versions.absorb(before, Paper("p2", "", "L", venue="arXiv"), took))
+    assert versions.is_preprint(took)
+
+
+def test_broken_version_records_are_left_out() -> None:
+    paper = Paper("p1", "", "L", extra={versions.VERSIONS: [{"paper": {"id": "p2"}}, {"note": 1}, "junk", {"paper": "p3"}, {"paper": {}}]})
+    assert versions.absorbed_ids(paper) == ["p2", ""]
+    assert versions.absorbed_ids(Paper("p1", "", "L", extra={versions.VERSIONS: "p2"})) == []
+    assert versions.stored_ids([paper, Paper("p4", "", "L")]) == {"p2", ""}
