@@ -170,6 +170,7 @@ def test_undoing_the_only_version_gives_it_back() -> None:
         restored, back, notes = versions.split(paper, None, last=last)
         assert (restored.id, [p.id for p in back], versions.absorbed(restored)) == ("p1", ["p2"], [])
         assert notes == {"p2": None, "p1": None}
+    assert versions.split(paper.with_changes(seq=7), None)[0].seq == 7  # the place it has now, not the one it had
 
 
 # -- the keys that find candidates, what a preprint is, the records kept ---------------------------------
@@ -212,3 +213,14 @@ def test_broken_version_records_are_left_out() -> None:
     assert versions.absorbed_ids(paper) == ["p2", ""]
     assert versions.absorbed_ids(Paper("p1", "", "L", extra={versions.VERSIONS: "p2"})) == []
     assert versions.stored_ids([paper, Paper("p4", "", "L")]) == {"p2", ""}
+
+
+def test_each_stamp_is_the_earlier_of_the_two_whichever_side_it_is_on() -> None:
+    early = Annotation("p1", created="2024-01-01", opened="2024-01-05", started="2024-01-06", finished="2024-01-07")
+    late = Annotation("p2", created="2024-02-01", opened="2024-02-05", started="2024-02-06", finished="2024-02-07")
+    stamps = ("created", "opened", "started", "finished")
+    for a, b in ((early, late), (late, early)):
+        joined = versions.join_annotations("p1", a, b)
+        assert joined is not None and [getattr(joined, s) for s in stamps] == [getattr(early, s) for s in stamps]
+    joined = versions.join_annotations("p1", Annotation("p1"), late)  # stamps only on the other side
+    assert joined is not None and [getattr(joined, s) for s in stamps] == [getattr(late, s) for s in stamps]
