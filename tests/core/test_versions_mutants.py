@@ -224,3 +224,13 @@ def test_each_stamp_is_the_earlier_of_the_two_whichever_side_it_is_on() -> None:
         assert joined is not None and [getattr(joined, s) for s in stamps] == [getattr(early, s) for s in stamps]
     joined = versions.join_annotations("p1", Annotation("p1"), late)  # stamps only on the other side
     assert joined is not None and [getattr(joined, s) for s in stamps] == [getattr(late, s) for s in stamps]
+
+
+def test_one_title_is_cited_apart_by_another_year_or_another_doi() -> None:
+    def apart(a: dict, b: dict) -> bool:
+        return versions.cited_apart(Paper("p1", "", "L", **a), Paper("p2", "", "L", **b))
+
+    assert apart({"year": "2023"}, {"year": "2025"})  # another year alone
+    assert apart({"year": "2023", "doi": "10.1/a"}, {"year": "2023", "doi": "10.1/b"})  # another DOI alone
+    assert not apart({"year": "2023", "doi": "10.1/A"}, {"year": "2023", "doi": "https://doi.org/10.1/a"})  # the same, written two ways
+    assert not apart({"year": "2023", "doi": "10.1/a"}, {})  # what one lacks, the other fills
