@@ -189,6 +189,7 @@ def test_the_block_keys_of_a_paper() -> None:
     # an accented name folded as `identity.surnames` folds it; "(Extended Abstract)" never blocks; "sorting" keeps its "s"
     assert keys("Sorting Networks (Extended Abstract)", "Jörg Müller", "Ada Lovelace") == (("muller", "network", "sorting"), ("", "network", "sorting", ""))
     assert keys("Sets", "Ada ") == (("", "set", "", ""),)  # no surname: the title's key alone
+    assert keys("Sorting Networks", "–") == (("", "network", "sorting", ""),)  # a name of no letters, not ASCII
     assert keys("Abstract", "Ada Lovelace") == () and keys("Sorting") == () and keys("", "Ada Lovelace") == ()
 
 
