@@ -21,8 +21,11 @@ def lib(tmp_path: Path) -> Iterator[Library]:
 
 @pytest.fixture(autouse=True)
 def _names_parsed_afresh() -> None:
-    """Each test parses author names afresh: `people.names.parse_name` caches them, and a mutation run forks each
-    mutant from a process whose earlier tests filled that cache (a changed parser would never be called)."""
+    """Each test parses author names and folds titles afresh: `people.names.parse_name` and `versions.title_key`
+    cache them, and a mutation run forks each mutant from a process whose earlier tests filled those caches (a
+    changed parser would never be called)."""
+    from tui.core.ingest.versions import title_key
     from tui.core.people.names import parse_name
 
     parse_name.cache_clear()
+    title_key.cache_clear()

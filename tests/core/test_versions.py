@@ -118,6 +118,27 @@ def test_an_arxiv_id_in_any_form(form: dict) -> None:
     assert match(stored, incoming) == (stored.id, "same arXiv id")
 
 
+@pytest.mark.parametrize(
+    "authors",
+    [
+        ("Konstantinos Stavropoulos", "Adam Klivans", "Arsen Vasilyan"),  # the order changed
+        ("Jane Doe", "Adam Klivans", "Konstantinos Stavropoulos", "Arsen Vasilyan"),  # an author added in front
+        ("A. Vasilyan", "K. Stavropoulos", "A. R. Klivans"),  # reversed, initials
+    ],
+)
+def test_a_version_whose_first_author_changed_matches(authors: tuple[str, ...]) -> None:
+    """Candidates are not blocked by the first author alone: the title's longest words find them too."""
+    stored = record("Testable Learning with Distribution Shift", ("Adam Klivans", "Konstantinos Stavropoulos", "Arsen Vasilyan"))
+    assert match(stored, record("Testable learning with distribution shifts", authors, "2023")) == (stored.id, versions.ANOTHER_VERSION)
+
+
+def test_a_proceedings_record_finds_its_preprint_with_the_authors_reordered(proceedings: dict[str, Paper]) -> None:
+    """A real PMLR entry against an arXiv-style record of it whose authors are listed the other way round."""
+    stored = proceedings["Limits of Approximating the Median Treatment Effect"]
+    incoming = record("On the limits of approximating the median treatment effect", tuple(reversed(stored.authors)), "2024")
+    assert len(stored.authors) > 1 and match(stored, incoming) == (stored.id, versions.ANOTHER_VERSION)
+
+
 # -- negative pairs ---------------------------------------------------------------------------------
 
 
@@ -247,3 +268,37 @@ def test_a_preprint_never_fills_the_proceedings_citing_fields(proceedings: dict[
         assert merged is not None
         assert (merged.venue, merged.year, merged.doi) == (stored.venue, stored.year, stored.doi)
         assert arxiv_id(merged) == "2413.00001"
+
+
+def test_an_exact_title_with_another_year_and_doi_is_a_version_to_split(library_dir: Path) -> None:
+    """No preprint in the pair (a conference paper and its journal version, one title): merged as versions, so the
+    journal's DOI and link stay and `split` gives both back; a record that only fills gaps stays the old merge."""
+    from tui.core.usecases import versions as versions_use
+
+    authors = ("Ada Lovelace", "Alan Turing")
+    conference = record(
+        "Stable Learning of Controllers", authors, "2023",
+        "We learn controllers from data with a guarantee of stability, and we test them on a quadrotor and on a simulated robot arm in the lab.",
+        venue="L4DC", doi="10.5555/l4dc.2023.1", url="https://l4dc.org/stable",
+    )
+    journal = record(
+        "Stable learning of controllers", authors, "2025",
+        "This journal version extends the analysis to robot arms with many joints, adds safety constraints, and gives every proof the conference left out.",
+        venue="JMLR", doi="10.5555/jmlr.2025.9", url="https://jmlr.org/stable",
+    )
+    filler = record("Stable Learning of Controllers", authors, "", tags=("control",))  # the same title, no year, a tag
+    with Library.open(library_dir, seed=False) as lib:
+        lib.add_papers([ParsedFile(Path("c.json"), "json", "C", [conference])])
+        lib.save_annotation(conference.id, notes="conference note")
+        (report,) = lib.add_papers([ParsedFile(Path("j.json"), "json", "J", [journal])])
+        assert (report.merged, report.versions, report.joined) == (1, 1, [(conference.id, journal.id)])
+        merged = lib.get(conference.id)
+        assert merged is not None and versions.absorbed_ids(merged) == [journal.id]
+        assert (merged.venue, merged.year, merged.doi) == ("L4DC", "2023", "10.5555/l4dc.2023.1")  # the stored paper cites as before
+        assert "https://jmlr.org/stable" in versions.version_lines(merged)[1]  # the journal's link and DOI kept
+        (again,) = lib.add_papers([ParsedFile(Path("f.json"), "json", "F", [filler])])
+        assert (again.merged, again.versions) == (1, 0) and lib.get(conference.id).tags == ("control",)  # type: ignore[union-attr]
+        assert versions_use.split(lib, lib.get(conference.id)) == f"split {conference.id}: 1 version back as {journal.id}"  # type: ignore[arg-type]
+        back = lib.get(journal.id)
+        assert back is not None and (back.venue, back.year, back.doi, back.url) == ("JMLR", "2025", "10.5555/jmlr.2025.9", "https://jmlr.org/stable")
+        assert lib.annotation(conference.id).notes == "conference note"

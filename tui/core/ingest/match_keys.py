@@ -19,7 +19,7 @@ import numpy as np
 
 from tui.core.ingest.identity import arxiv_id, normalize_doi, normalize_title, normalize_url
 from tui.core.ingest.sketch import abstract_keys
-from tui.core.ingest.versions import block_key
+from tui.core.ingest.versions import block_keys
 from tui.core.models import Paper, abstract_basis
 
 # Kinds of keys, strongest evidence first. The stored id and the id the abstract gives are both
@@ -166,7 +166,7 @@ def key_rows(
 
     `known`, when given, is what the records' abstracts gave (`AbstractPart`, slots from 0): no abstract is
     read; else it is made here (`abstract_part`, with `bases`). With the evidence, the keys that block
-    candidate versions: the first author's surname with the title's longest words (`versions.block_key`).
+    candidate versions: the first author's surname with the title's longest words, and those words alone (`versions.block_keys`).
     """
     if known is None:
         known = abstract_part(records, bases)
@@ -201,7 +201,7 @@ def key_rows(
             put_hash(hash(title) ^ _SALT[TITLE])
             put_kind(TITLE)
             put_slot(slot)
-            if key := block_key(paper, title):
+            for key in block_keys(paper, title):
                 put_hash(hash(key) ^ _VERSION_SALT)
                 put_kind(VERSION)
                 put_slot(slot)

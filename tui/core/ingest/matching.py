@@ -26,7 +26,7 @@ import numpy as np
 from tui.core.ingest.identity import arxiv_id, different_papers, norm_abstract, normalize_doi, normalize_title, normalize_url, surnames
 from tui.core.ingest.match_keys import ABSTRACT, ABSTRACT_ID, ARXIV, BLOCKING, DOI, ID, TITLE, URL, VERSION, AbstractPart, KeyRows, key_rows
 from tui.core.ingest.sketch import CHUNK
-from tui.core.ingest.versions import ANOTHER_VERSION, other_version, stored_ids
+from tui.core.ingest.versions import ANOTHER_VERSION, SAME_TITLE, other_version, stored_ids
 from tui.core.models import Paper, variant_id
 
 #: Abstracts at least this similar (rapidfuzz ratio, 0-100) are the same paper.
@@ -36,7 +36,7 @@ MAX_BLOCK_PAPERS = 64
 #: At most this many candidates (those sharing the most keys) get the full comparison.
 MAX_CANDIDATES = 12
 
-_REASONS = {ID: "same id", ABSTRACT_ID: "same id", DOI: "same DOI", ARXIV: "same arXiv id", URL: "same URL", TITLE: "same title"}
+_REASONS = {ID: "same id", ABSTRACT_ID: "same id", DOI: "same DOI", ARXIV: "same arXiv id", URL: "same URL", TITLE: SAME_TITLE}
 #: Evidence that names one paper so surely that author lists are not checked.
 _SURE = (DOI, ARXIV)
 
@@ -212,7 +212,8 @@ class MatchIndex:
 
     def _find_version(self, slot: int, paper: Paper, kinds: list[int], rows: list[int]) -> tuple[str, str] | None:
         """The stored paper `paper` is another version of (`versions.other_version`), among those sharing
-        the first author and the two longest title words with it (`versions.block_key`), those sharing the most first; None when there is none."""
+        a key of `versions.block_keys` with it (the first author and the two longest title words, or the three
+        longest words), those sharing the most first; None when there is none."""
         if not self._versions:
             return None
         shared: Counter[int] = Counter()

@@ -5,7 +5,8 @@ with a reworded title, initials instead of names, another year and a revised
 abstract. The sure evidence (the same arXiv id in any form, a DOI, an
 abstract) is `matching`'s; this module adds the rule for the rest: a
 near-identical title after rendering and case folding (rapidfuzz), most of the
-same author surnames, and a year within one. Never merged: "Part II" and
+same author surnames, and a year within one. Records matched by their title
+that give two years or two DOIs (`cited_apart`) are two versions too. Never merged: "Part II" and
 "Part 2" against another part, a title whose authors are mostly others
 (an "Extended version" by a different team), and papers of the same authors
 with different titles.
@@ -39,7 +40,7 @@ _VERSION_WORDS = re.compile(
     r"[(\[]?\s*\b(?:extended|full|long|short|journal|conference|preprint|arxiv)\s+(?:version|abstract|paper)\b\s*[)\]]?",
     re.IGNORECASE,
 )
-_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+_ROMAN = {"i": 1, "v": 5, "x": 10}
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "first": 1, "second": 2, "third": 3}
 _PART = re.compile(r"\b(?:part|paper|vol(?:ume)?)\s+([ivx]+|\d+|one|two|three|four|five|first|second|third)\b", re.IGNORECASE)
 _PREPRINT_VENUES = ("arxiv", "corr", "preprint", "biorxiv", "ssrn")
@@ -68,7 +69,11 @@ def part_number(title: str) -> int:
     word = m.group(1).casefold()
     if word.isdigit():
         return int(word)
-    return _ROMAN.get(word) or _WORDS.get(word, 0)
+    if word in _WORDS:
+        return _WORDS[word]
+    # A Roman numeral, any ("XI" is not "XII"): a letter before a larger one counts against it ("IV", "IX").
+    values = [_ROMAN[c] for c in word]
+    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0], strict=True))
 
 
 def mostly_same_authors(a: Paper, b: Paper) -> bool:
@@ -88,15 +93,17 @@ def years_close(a: Paper, b: Paper) -> bool:
 
 
 def _year(text: str) -> int | None:
-    m = re.search(r"\d{4}", text or "")
+    m = re.search(r"\d{4}", text)
     return int(m.group()) if m else None
 
 
 def titles_close(a: str, b: str) -> bool:
     """The rendered, folded titles are near-identical (a small rewording) and name the same part and numbers, if any."""
     ka, kb = title_key(a), title_key(b)
-    if not ka or not kb or part_number(a) != part_number(b) or _DIGITS.findall(ka) != _DIGITS.findall(kb):
-        return False  # another part, or another number ("GPT-3" and "GPT-4", "Report 7" and "Report 8"): another work
+    if not ka or part_number(a) != part_number(b) or _DIGITS.findall(ka) != _DIGITS.findall(kb):
+        # nothing to compare (an empty `kb` fails the length bar below), another part, or another number ("GPT-3"
+        # and "GPT-4", "Report 7" and "Report 8"): another work
+        return False
     if ka == kb:
         return True
     low, high = sorted((len(ka), len(kb)))
@@ -110,29 +117,30 @@ def titles_close(a: str, b: str) -> bool:
 def other_version(a: Paper, b: Paper) -> bool:
     """True when `a` and `b` are versions of one work by their titles, authors and years (no identifier shared).
     The cheap tests first: most candidates fail on the year or the title."""
-    return bool(a.title and b.title) and years_close(a, b) and titles_close(a.title, b.title) and mostly_same_authors(a, b)
+    return years_close(a, b) and titles_close(a.title, b.title) and mostly_same_authors(a, b)
 
 
-def block_key(paper: Paper, title: str) -> tuple[str, str, str] | None:
-    """What candidate versions share: the first author's surname with the title's two longest words (`title`:
-    `identity.normalize_title` of it; "extended", "abstract" and such aside, a plural's "s" off; among words of
-    one length, the first). A small rewording keeps the two (a title at least 90% alike changes a tenth of its
-    letters), initials and full names give the same surname, and the versions of a paper keep its first
-    author; two papers of one author seldom share both words, two unrelated papers even less (a 50,000-paper
-    import: a few dozen comparisons). Asked of every paper an import meets, so a few calls in C."""
+def block_keys(paper: Paper, title: str) -> tuple[tuple[str, ...], ...]:
+    """What candidate versions share, two keys: the first author's surname with the title's two longest words, and
+    the title's three longest words alone (`title`: `identity.normalize_title` of it; "extended", "abstract" and
+    such aside, a plural's "s" off; among words of one length, the first). A small rewording keeps the longest
+    words (a title at least 90% alike changes a tenth of its letters) and initials and full names give the same
+    surname: a version keeping its first author shares the first key, one whose first author changed (an author
+    added in front, the order changed) the second, unless its rewording took one of three words. Two papers of
+    one author seldom share two words, two unrelated papers three even less (a 50,000-paper import: a few hundred
+    comparisons). Asked of every paper an import meets, so a few calls in C."""
     authors = paper.authors
     if not authors or not title:
-        return None
+        return ()
     words = sorted(title.split(), key=len, reverse=True)  # stable: the title's order among words of one length
     if not _NOT_ANCHORS.isdisjoint(words[:3]):
         words = [w for w in words if w not in _NOT_ANCHORS]
         if not words:
-            return None
+            return ()
+    first, second, third = (w.removesuffix("s") for w in (*words[:3], "", "")[:3])
     name = authors[0]
     name = name[name.rfind(" ") + 1 :].lower() if name.isascii() else next(iter(names_surnames(authors[:1])), "")
-    if not name:
-        return None
-    return name, words[0].removesuffix("s"), words[1].removesuffix("s") if len(words) > 1 else ""
+    return ((name, first, second), ("", first, second, third)) if name else (("", first, second, third),)
 
 
 #: Words a version's title may add or drop (`_VERSION_WORDS`): never what blocks.
@@ -156,8 +164,21 @@ def is_preprint(paper: Paper) -> bool:
 
 def is_version_merge(old: Paper, new: Paper, reason: str) -> bool:
     """A match that joins two versions (kept apart in the paper, to split again) rather than a record imported
-    again: found by the versions rule, or a preprint meeting a published record."""
-    return reason == ANOTHER_VERSION or is_preprint(old) != is_preprint(new)
+    again: found by the versions rule, a preprint meeting a published record, or one title published twice (`cited_apart`)."""
+    return reason == ANOTHER_VERSION or is_preprint(old) != is_preprint(new) or reason == SAME_TITLE and cited_apart(old, new)
+
+
+def cited_apart(old: Paper, new: Paper) -> bool:
+    """Both records give a year or both a DOI, and they differ: one title published twice (a conference paper and
+    its journal version), whose citing fields a fill-in merge would drop. A record that only fills gaps, or agrees,
+    is the same version from another source."""
+    years = _year(old.year), _year(new.year)
+    dois = normalize_doi(old.doi), normalize_doi(new.doi)
+    return None not in years and years[0] != years[1] or all(dois) and dois[0] != dois[1]
+
+
+#: The reason `matching.MatchIndex.find` gives for a match by the normalized title.
+SAME_TITLE = "same title"
 
 
 #: The reason `matching.MatchIndex.find` gives for a match by this module's rule.
