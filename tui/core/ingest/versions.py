@@ -196,9 +196,32 @@ def absorbed_ids(paper: Paper) -> list[str]:
     return [str(v["paper"].get("id", "")) for v in absorbed(paper)]
 
 
+def _inner(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The versions an absorbed paper held itself when it was absorbed (`versions --merge` of two merged papers)."""
+    value = record.get(VERSIONS)
+    return [v for v in value if isinstance(v, dict) and isinstance(v.get("paper"), dict)] if isinstance(value, list) else []
+
+
+def held_records(paper: Paper) -> list[dict[str, Any]]:
+    """Every version record `paper` holds, those its absorbed papers held included (depth first)."""
+    found: list[dict[str, Any]] = []
+    todo = list(reversed(absorbed(paper)))
+    while todo:
+        record = todo.pop()
+        found.append(record)
+        todo.extend(reversed(_inner(record)))
+    return found
+
+
+def held_ids(paper: Paper) -> list[str]:
+    """The ids of every version `paper` holds, however deep: none may be taken by a new paper, and a record
+    imported again under one changes nothing."""
+    return [str(v["paper"].get("id", "")) for v in held_records(paper)]
+
+
 def holds_version(paper: Paper, record: Paper) -> bool:
     """`record` is one `paper` already absorbed (its id): importing it again changes nothing."""
-    return record.id in absorbed_ids(paper)
+    return record.id in held_ids(paper)
 
 
 def absorb(old: Paper, new: Paper, merged: Paper, annotation: Annotation | None = None, kept: Annotation | None = None,
@@ -207,6 +230,8 @@ def absorb(old: Paper, new: Paper, merged: Paper, annotation: Annotation | None 
     (without its own versions), and the annotations: `new`'s (`annotation`), `old`'s before (`kept`) and what the
     merge made of them (`joined`)."""
     record: dict[str, Any] = {"paper": _doc(new), "before": _doc(old)}
+    if inner := absorbed(new):  # `new` held versions itself: they go with it (a split gives it back holding them)
+        record[VERSIONS] = inner
     if annotation is not None:
         record["annotation"] = annotation.to_doc()
     if kept is not None:
@@ -280,7 +305,7 @@ def split(paper: Paper, current: Annotation | None, last: int | None = None) -> 
     restored = Paper.from_doc({**records[0]["before"], "id": paper.id, "seq": paper.seq})
     if kept:
         restored = restored.with_changes(extra={**restored.extra, VERSIONS: kept})
-    papers = [Paper.from_doc(record["paper"]) for record in records]
+    papers = [_with_inner(Paper.from_doc(record["paper"]), record) for record in records]
     notes: dict[str, Annotation | None] = {}
     mine = current
     for record in reversed(records):
@@ -294,6 +319,12 @@ def split(paper: Paper, current: Annotation | None, last: int | None = None) -> 
     return restored, papers, notes
 
 
+def _with_inner(paper: Paper, record: dict[str, Any]) -> Paper:
+    """An absorbed paper as it comes back from a split: holding again the versions it held when it was absorbed."""
+    inner = _inner(record)
+    return paper.with_changes(extra={**paper.extra, VERSIONS: inner}) if inner else paper
+
+
 def _same_work(a: Annotation, b: Annotation) -> bool:
     """The reader's own fields agree (stamps aside)."""
     fields = ("notes", "rating", "status", "tags", "title", "highlights")
@@ -305,7 +336,7 @@ def version_lines(paper: Paper) -> list[str]:
     records = absorbed(paper)
     before = records[0].get("before") if records else None
     lines = [_version_line(Paper.from_doc({**before, "id": paper.id}) if isinstance(before, dict) else paper)]
-    for record in records:
+    for record in held_records(paper):
         lines.append(_version_line(Paper.from_doc(record["paper"])))
     return lines if len(lines) > 1 else []
 
@@ -325,4 +356,4 @@ def _version_line(paper: Paper) -> str:
 
 def stored_ids(papers: Iterable[Paper]) -> set[str]:
     """The ids absorbed versions hold in these papers: no new paper may take one (a split brings it back)."""
-    return {pid for paper in papers if VERSIONS in paper.extra for pid in absorbed_ids(paper)}
+    return {pid for paper in papers if VERSIONS in paper.extra for pid in held_ids(paper)}

@@ -82,9 +82,9 @@ def link_targets(paper: Paper) -> tuple[str, str]:
     the PDF is the list's `pdf`, else the one its page (PMLR, OpenReview, arXiv) or a version it absorbed
     names, else arXiv's `/pdf/` of its arXiv id (`render.links.pdf_target`)."""
     from tui.core.ingest.identity import arxiv_id
-    from tui.core.ingest.versions import absorbed
+    from tui.core.ingest.versions import held_records
     from tui.core.render.links import open_target, pdf_target
 
     pdf = paper.extra.get("pdf")
-    others = tuple(str(v["paper"].get("url") or "") for v in absorbed(paper))
+    others = tuple(str(v["paper"].get("url") or "") for v in held_records(paper))
     return open_target(paper.url, paper.doi, paper.abstract), pdf_target(paper.url, pdf if isinstance(pdf, str) else "", arxiv_id(paper), others)

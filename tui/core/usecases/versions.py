@@ -106,9 +106,10 @@ def merge(library: Library, chosen: list[Pair]) -> list[str]:
             continue
         old = current.get(pair.kept.id, pair.kept)
         mine = joined[old.id] if old.id in joined else notes.get(old.id)
-        theirs = notes.get(pair.other.id)
+        other = current.pop(pair.other.id, pair.other)  # it may have absorbed a paper earlier in this batch
+        theirs = joined.pop(pair.other.id) if pair.other.id in joined else notes.get(pair.other.id)
         together = join_annotations(old.id, mine, theirs)
-        current[old.id] = absorb(old, pair.other, citing_merge(old, pair.other), theirs, mine, together)
+        current[old.id] = absorb(old, other, citing_merge(old, other), theirs, mine, together)
         joined[old.id] = together
         gone.add(pair.other.id)
         lines.append(f"merged {pair.other.id} into {old.id} ({pair.reason})")
