@@ -303,3 +303,20 @@ def test_a_coauthor_spelled_two_ways_on_different_papers_is_one_coauthor(library
     status, out, _ = cli(library_dir, capsys, "author", "Ada Lovelace")
     assert status == 0
     assert "co-authors: Jason D. Lee (3), Zoe Zed (2), Bob Abel (1)\n" in out
+
+
+@pytest.mark.parametrize("ref", ["", "   "])
+def test_an_empty_id_names_no_paper_even_in_a_library_of_one(library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], ref: str) -> None:
+    """`paperdesk split "$ID"` with ID unset must not split (or open, or show) whatever paper a query of nothing
+    happens to match alone."""
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps({"title": "Only", "abstract": "O.", "url": "https://example.org/only"}) + "\n", encoding="utf-8")
+    assert main(["import", str(path), "--db", str(library_dir)]) == 0
+    assert main(["remove", "--list", "ICML 2025 Papers", "--list", "ICML 2025 论文列表", "--force", "--db", str(library_dir)]) == 0
+    capsys.readouterr()
+    for command in (("open", ref, "--print"), ("split", ref), ("show", ref), ("key", ref, "mine2026")):
+        status, out, err = cli(library_dir, capsys, *command)
+        assert (status, out) == (1, ""), command
+        assert err == "paperdesk: an ID is needed: a paper's id, a unique start of it, its citation key, or a query naming one paper\n", command
+    with Library.open(library_dir) as lib:
+        assert [p.citekey for p in lib.papers] != ["mine2026"]
