@@ -320,3 +320,14 @@ def test_an_empty_id_names_no_paper_even_in_a_library_of_one(library_dir: Path, 
         assert err == "paperdesk: an ID is needed: a paper's id, a unique start of it, its citation key, or a query naming one paper\n", command
     with Library.open(library_dir) as lib:
         assert [p.citekey for p in lib.papers] != ["mine2026"]
+
+
+def test_an_escape_in_a_year_list_or_coauthor_never_reaches_the_terminal(library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [{"title": "Bad [bold]year", "abstract": "x", "authors": ["Ada Lovelace", "Bob \x1b[31mAbel"], "year": "\x1b[31m2024"}]
+    path = tmp_path / "bad.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert main(["import", str(path), "--list", "x\x1b[2J", "--db", str(library_dir)]) == 0
+    capsys.readouterr()
+    status, out, err = cli(library_dir, capsys, "author", "Ada Lovelace")
+    assert (status, err) == (0, "") and "\x1b" not in out
+    assert out.endswith("co-authors: Bob ␛[31mAbel (1)\nlists: x␛[2J (1)\nyears: ␛[31m2024 (1)\n") and "  Bad [bold]year  [x␛[2J, ␛[31m2024]\n" in out

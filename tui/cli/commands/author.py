@@ -60,6 +60,6 @@ def run(args: argparse.Namespace) -> int:
         out.append("co-authors: " + shown(", ".join(f"{name} ({n})" for name, n in page.coauthors)))
     out.append("lists: " + shown(", ".join(f"{name} ({n})" for name, n in page.lists)))
     if page.years:
-        out.append("years: " + ", ".join(f"{year} ({n})" for year, n in page.years))
+        out.append("years: " + shown(", ".join(f"{year} ({n})" for year, n in page.years)))
     sys.stdout.write("".join(line + "\n" for line in out))
     return EXIT_FAIL if damaged else EXIT_OK
