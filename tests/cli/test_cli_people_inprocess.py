@@ -331,3 +331,58 @@ def test_an_escape_in_a_year_list_or_coauthor_never_reaches_the_terminal(library
     status, out, err = cli(library_dir, capsys, "author", "Ada Lovelace")
     assert (status, err) == (0, "") and "\x1b" not in out
     assert out.endswith("co-authors: Bob ␛[31mAbel (1)\nlists: x␛[2J (1)\nyears: ␛[31m2024 (1)\n") and "  Bad [bold]year  [x␛[2J, ␛[31m2024]\n" in out
+
+
+def test_the_reads_work_while_another_paperdesk_holds_the_library(library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`author`, `following`, `versions` (the check) and `open` only read: the app holding the library refuses none."""
+    ids = people(library_dir, tmp_path, capsys)
+    assert cli(library_dir, capsys, "follow", "Ada Lovelace")[0] == 0
+    with Library.open(library_dir):
+        assert cli(library_dir, capsys, "author", "lovelace")[0] == 0
+        assert cli(library_dir, capsys, "author", "lovelace", "--json")[0] == 0
+        assert cli(library_dir, capsys, "following") == (0, "Ada Lovelace\t4 papers\n", "")
+        assert cli(library_dir, capsys, "versions") == (0, "", "")
+        assert cli(library_dir, capsys, "open", ids["Alpha paper"], "--print") == (0, "https://example.org/alpha\n", "")
+
+
+def page_of(library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], rows: list[dict], name: str = "Ada Lovelace") -> str:
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert main(["import", str(path), "--db", str(library_dir)]) == 0
+    capsys.readouterr()
+    status, out, err = cli(library_dir, capsys, "author", name)
+    assert (status, err) == (0, "")
+    return out
+
+
+def test_a_coauthor_is_named_in_the_spelling_most_of_their_papers_use(library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [
+        {"title": "One", "abstract": "1.", "authors": ["Ada Lovelace", "Lee, Jason"]},
+        {"title": "Two", "abstract": "2.", "authors": ["Ada Lovelace", "Jason Lee"]},
+        {"title": "Three", "abstract": "3.", "authors": ["Ada Lovelace", "Jason Lee"]},
+    ]
+    assert "co-authors: Jason Lee (3)\n" in page_of(library_dir, tmp_path, capsys, rows)
+
+
+def test_lists_by_count_then_name_and_years_newest_first(library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [
+        {"title": "One", "abstract": "1.", "authors": ["Ada Lovelace"], "year": 2023, "list": "zeta"},
+        {"title": "Two", "abstract": "2.", "authors": ["Ada Lovelace"], "year": 2023, "list": "alpha"},
+        {"title": "Three", "abstract": "3.", "authors": ["Ada Lovelace"], "year": 2025, "list": "mid"},
+        {"title": "Four", "abstract": "4.", "authors": ["Ada Lovelace"], "year": 2025, "list": "mid"},
+        {"title": "Five", "abstract": "5.", "authors": ["Ada Lovelace"], "year": 2026, "list": "zeta"},
+    ]
+    out = page_of(library_dir, tmp_path, capsys, rows)
+    assert "lists: mid (2), zeta (2), alpha (1)\n" in out and out.endswith("years: 2026 (1), 2025 (2), 2023 (2)\n")
+
+
+def test_coauthors_joined_across_spellings_rank_by_their_joined_count_then_name(library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`Al Aaron` (one paper) and `A. Aaron` (another) are one co-author with two papers, ranked before `Bob Abel`
+    (two papers) by name; of two spellings with a paper each, the first by name key is the one shown."""
+    rows = [
+        {"title": "One", "abstract": "1.", "authors": ["Ada Lovelace", "Bob Abel"]},
+        {"title": "Two", "abstract": "2.", "authors": ["Ada Lovelace", "Bob Abel"]},
+        {"title": "Three", "abstract": "3.", "authors": ["Ada Lovelace", "A. Aaron"]},
+        {"title": "Four", "abstract": "4.", "authors": ["Ada Lovelace", "Al Aaron"]},
+    ]
+    assert "co-authors: A. Aaron (2), Bob Abel (2)\n" in page_of(library_dir, tmp_path, capsys, rows)
