@@ -386,3 +386,24 @@ def test_coauthors_joined_across_spellings_rank_by_their_joined_count_then_name(
         {"title": "Four", "abstract": "4.", "authors": ["Ada Lovelace", "Al Aaron"]},
     ]
     assert "co-authors: A. Aaron (2), Bob Abel (2)\n" in page_of(library_dir, tmp_path, capsys, rows)
+
+
+def test_two_spellings_listed_and_the_coauthor_kept_has_most_papers(library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [
+        {"title": "One", "abstract": "1.", "authors": ["Grace Hopper", "A. Lee"]},
+        {"title": "Two", "abstract": "2.", "authors": ["Hopper, Grace", "Ada Lee", "Al Aaron"]},
+        {"title": "Three", "abstract": "3.", "authors": ["Grace Hopper", "Ada Lee", "A. Aaron"]},
+    ]
+    out = page_of(library_dir, tmp_path, capsys, rows, "Grace Hopper")
+    assert out.startswith("Grace Hopper\n  spelled: Grace Hopper; Hopper, Grace\n")
+    assert "co-authors: Ada Lee (3), A. Aaron (2)\n" in out
+
+
+def test_open_never_starts_a_console_browser(library_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A console browser (lynx, w3m: `webbrowser.GenericBrowser`) would take over the terminal: the link is printed."""
+    ids = people(library_dir, tmp_path, capsys)
+    started: list[str] = []
+    monkeypatch.setattr(webbrowser.GenericBrowser, "open", lambda self, url, new=0, autoraise=True: started.append(url) or True)
+    monkeypatch.setattr(webbrowser, "get", lambda using=None: webbrowser.GenericBrowser("lynx"))
+    status, out, err = cli(library_dir, capsys, "open", ids["Alpha paper"])
+    assert (status, out, err, started) == (0, "https://example.org/alpha\n", "no graphical browser here: the link is printed above\n", [])
