@@ -81,3 +81,17 @@ def test_undoing_an_import_leaves_a_version_a_later_merge_brought_and_passes_ove
         assert absorbed_ids(lib.get("aaaaaaaaaaa1")) == ["aaaaaaaaaaa2", "aaaaaaaaaaa3"]  # type: ignore[arg-type]
         both = [("gone00000000", "aaaaaaaaaaa9"), ("aaaaaaaaaaa1", "aaaaaaaaaaa2"), ("aaaaaaaaaaa1", "aaaaaaaaaaa3")]
         assert versions.undo_import(lib, both) == ["split aaaaaaaaaaa1: 2 versions back as aaaaaaaaaaa2, aaaaaaaaaaa3"]
+
+
+def test_a_paper_matching_only_what_a_merged_version_brought_pairs_with_the_first(tmp_path: Path) -> None:
+    """A preprint, its proceedings (the same arXiv id, and a DOI) and a copy known only by that DOI: the copy pairs
+    with the preprint stored first, through the version between them."""
+    words = "an abstract with enough words of its own to be a paper about learning"
+    papers = [
+        Paper("ccccccccccc1", f"{words} one", "l", seq=1, title="Learning one", url=f"https://arxiv.org/abs/{ARXIV}"),
+        Paper("ccccccccccc2", f"{words} two", "l", seq=2, title="Learning two", url=f"https://arxiv.org/abs/{ARXIV}v2", doi="10.1234/proc.5"),
+        Paper("ccccccccccc3", f"{words} three", "l", seq=3, title="Learning three", doi="10.1234/proc.5"),
+    ]
+    with Library.open(tmp_path / "lib", seed=False) as lib:
+        lib.change_papers(lambda _: VersionChange(added=papers))
+        assert [(p.kept.id, p.other.id) for p in versions.pairs(lib)] == [("ccccccccccc1", "ccccccccccc2"), ("ccccccccccc1", "ccccccccccc3")]
