@@ -7,9 +7,12 @@ import json
 import sys
 from collections.abc import Callable
 
-from tui.cli.exits import EXIT_OK
+from tui.cli.exits import EXIT_FAIL, EXIT_OK
 from tui.cli.folder import library_folder
-from tui.cli.output import shown
+from tui.cli.output import damage_said, shown
+
+#: What `author` did of a damaged annotations file (`store.guard.damage_line`): its page lacks what the reader wrote.
+DAMAGED = "shown without your ratings, statuses and follows"
 
 
 def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.ArgumentParser) -> None:
@@ -28,7 +31,8 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 
 def run(args: argparse.Namespace) -> int:
-    """The person's papers (as JSON lines with --json), then who they write with, where and when."""
+    """The person's papers (as JSON lines with --json), then who they write with, where and when; status 1, said in
+    one line, when the annotations file is damaged (the page then lacks the reader's ratings, statuses and follows)."""
     from tui.core.library import Library
     from tui.core.render.text import one_line
     from tui.core.render.titles import row_title
@@ -41,7 +45,9 @@ def run(args: argparse.Namespace) -> int:
 
             for paper, annotation in page.papers:
                 sys.stdout.write(json.dumps(paper_record(paper, annotation), ensure_ascii=False) + "\n")
-            return EXIT_OK
+            sys.stdout.flush()
+            return EXIT_FAIL if damage_said(lib, DAMAGED) else EXIT_OK
+        damaged = damage_said(lib, DAMAGED)
     out = [shown(page.name) + (" (followed)" if page.followed else "")]
     if len(page.spellings) > 1:
         out.append("  spelled: " + shown("; ".join(page.spellings)))
@@ -54,6 +60,6 @@ def run(args: argparse.Namespace) -> int:
         out.append("co-authors: " + shown(", ".join(f"{name} ({n})" for name, n in page.coauthors)))
     out.append("lists: " + shown(", ".join(f"{name} ({n})" for name, n in page.lists)))
     if page.years:
-        out.append("years: " + ", ".join(f"{year} ({n})" for year, n in page.years))
+        out.append("years: " + shown(", ".join(f"{year} ({n})" for year, n in page.years)))
     sys.stdout.write("".join(line + "\n" for line in out))
-    return EXIT_OK
+    return EXIT_FAIL if damaged else EXIT_OK

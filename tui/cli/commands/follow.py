@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from tui.cli.exits import EXIT_OK
+from tui.cli.exits import EXIT_FAIL, EXIT_OK
 from tui.cli.folder import library_folder
-from tui.cli.output import shown
+from tui.cli.output import damage_said, shown
 
 
 def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.ArgumentParser) -> None:
@@ -33,7 +33,8 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
 
 
 def run(args: argparse.Namespace) -> int:
-    """Follow, stop following, or list the followed authors."""
+    """Follow, stop following, or list the followed authors (status 1, said in one line, when the annotations file
+    that holds the follows is damaged: the list would be wrong)."""
     from tui.core.library import Library, writable
     from tui.core.usecases import follow as follows
     from tui.core.words import plural
@@ -41,9 +42,10 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "following":
         with Library.open(library_folder(args), read_only=True) as lib:
             found = follows.following(lib)
+            damaged = damage_said(lib, "the authors you follow cannot be read")
         for followed in found:
             print(f"{shown(followed.name)}\t{plural(followed.papers, 'paper')}")
-        return EXIT_OK
+        return EXIT_FAIL if damaged else EXIT_OK
     with writable(library_folder(args), "nothing followed" if args.command == "follow" else "nothing changed") as lib:
         line = follows.follow(lib, args.name) if args.command == "follow" else follows.unfollow(lib, args.name)
     print(shown(line))

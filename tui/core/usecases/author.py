@@ -34,18 +34,15 @@ def author_page(library: Library, name: str) -> AuthorPage:
     person = find_person(papers, name)
     mine = [papers[i] for i in person.positions]
     spelled: dict[str, Counter[str]] = {}
-    counts: Counter[str] = Counter()
-    for paper in mine:
-        seen: set[str] = set()
+    papers_of: dict[str, set[int]] = {}
+    for n, paper in enumerate(mine):
         for author in paper.authors:
             parsed = parse_name(author)
             if not parsed.key or author in person.spellings:
                 continue
             spelled.setdefault(parsed.key, Counter())[author] += 1
-            if parsed.key not in seen:
-                seen.add(parsed.key)
-                counts[parsed.key] += 1
-    coauthors = [(spelled[key].most_common(1)[0][0], n) for key, n in _one_per_person(counts).items()]
+            papers_of.setdefault(parsed.key, set()).add(n)
+    coauthors = [(spelled[key].most_common(1)[0][0], len(found)) for key, found in _one_per_person(papers_of).items()]
     keys = {person.key, *(name_key(s) for s in person.spellings)}
     lists = Counter(p.list for p in mine)
     years = Counter(p.year for p in mine if p.year)
@@ -60,14 +57,15 @@ def author_page(library: Library, name: str) -> AuthorPage:
     )
 
 
-def _one_per_person(counts: Counter[str]) -> dict[str, int]:
-    """Co-author keys, most papers first, a spelling that could be one already counted ("Jason Lee" beside
-    "Jason D Lee") counted with it: both write with the same person, which is the record agreeing."""
-    merged: dict[str, int] = {}
-    for key, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        same = next((kept for kept in merged if could_be(kept, key)), None)
+def _one_per_person(papers_of: dict[str, set[int]]) -> dict[str, set[int]]:
+    """Co-author keys with the papers (positions) each is on, most papers first; a spelling that could be one
+    already kept ("Jason Lee" beside "Jason D Lee") joins it, as the record agreeing, unless the two share a
+    paper: two spellings on one paper are two people (`people.person`), and one paper is never counted twice."""
+    merged: dict[str, set[int]] = {}
+    for key, found in sorted(papers_of.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        same = next((kept for kept in merged if could_be(kept, key) and not merged[kept] & found), None)
         if same is None:
-            merged[key] = n
+            merged[key] = set(found)
         else:
-            merged[same] += n
-    return dict(sorted(merged.items(), key=lambda kv: (-kv[1], kv[0])))
+            merged[same] |= found
+    return dict(sorted(merged.items(), key=lambda kv: (-len(kv[1]), kv[0])))

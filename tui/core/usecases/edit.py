@@ -91,8 +91,12 @@ def find_one(lib: Library, text: str) -> Paper:
     """The paper an id (or unique id prefix), a citation key or a filter query names; `NotFound` listing the
     matches otherwise.
 
-    What `resolve_paper` names comes first; a query must match exactly one paper.
+    What `resolve_paper` names comes first; a query must match exactly one paper. An empty or blank `text` names
+    none (a query of nothing matches every paper, and in a library of one it would pick that one: `split "$ID"`
+    with ID unset).
     """
+    if not text.strip():
+        raise NotFound("an ID is needed: a paper's id, a unique start of it, its citation key, or a query naming one paper")
     if by_id_prefix(lib, text) or by_citekey(lib, text):
         return resolve_paper(lib, text)
     hits = list(papers_matching(lib, text))  # a malformed query raises its own one line
