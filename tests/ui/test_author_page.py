@@ -67,7 +67,7 @@ async def test_a_picks_an_author_and_lists_their_papers_in_every_spelling(make_a
         assert paper_list.current is not None and paper_list.current.title in shown[-1]
         assert paper_list.followed == {p.id for p in people.papers if {"Jorge Cortes", "Jorge Cortés"} & set(p.authors)}
         row = paper_list.render_line(paper_list.cursor - paper_list.scroll_offset.y).text
-        assert row[7] == FOLLOWED_GLYPH, row  # after the status, the notes mark and five stars
+        assert row[8] == FOLLOWED_GLYPH, row  # after the status, the notes mark, five stars and a space
 
         await pilot.press("slash")
         await type_text(pilot, "followed:")
@@ -87,6 +87,30 @@ async def test_a_picks_an_author_and_lists_their_papers_in_every_spelling(make_a
         await settle(app, pilot)
         assert not isinstance(app.screen, AuthorScreen)
         assert app.screen.query_one(PaperList).followed == set()
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_heart_stands_apart_from_the_title_with_and_without_stars(make_app, people: Library, width: int) -> None:
+    """The ♥ was put in the stars' gap: with no stars it read as the title's first letter ("♥Safe…")."""
+    from tui.core.usecases.follow import follow
+
+    followed = [p for p in people.papers if "Jorge Cortés" in p.authors or "Jorge Cortes" in p.authors]
+    follow(people, "Jorge Cortés")
+    people.save_annotation(followed[0].id, rating=3)
+    plain = next(p for p in people.papers if p not in followed and p.list == followed[0].list)
+    app = make_app(library=people)
+    async with app.run_test(size=(width, 36)) as pilot:
+        await settle(app, pilot)
+        paper_list = app.screen.query_one(PaperList)
+        for paper in (followed[0], followed[1], plain):
+            app.screen.go_to(paper.id)
+            await settle(app, pilot)
+            row = paper_list.render_line(paper_list.cursor - paper_list.scroll_offset.y).text
+            title_at = row.index(paper.title[:12])
+            assert title_at == 10, row  # every title starts in one column, the heart's or not
+            assert row[title_at - 1] == " ", row
+            assert row[8] == (FOLLOWED_GLYPH if paper in followed else " "), row
+            assert row[2:7] == ("★★★  " if paper is followed[0] else "     "), row
 
 
 async def test_palette_author_opens_the_page(make_app, people: Library) -> None:
