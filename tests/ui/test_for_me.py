@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from tests.ui.pilot import settle, text_of, type_text
 from tui.core.config import Settings
 from tui.core.library import Library
@@ -168,11 +170,23 @@ async def test_the_setting_turns_for_me_off_the_cycle_and_the_palette(make_app, 
             await settle(app, pilot)
             seen.add(app.screen.filtering.sort)
         assert "for-me" not in seen and {"rating", "title"} <= seen
-        app.screen.filtering.action_sort_by("for-me")  # the palette's "Sort by for me"
+        app.screen.filtering.action_sort_by("for-me")  # were it run anyway (the palette no longer offers it)
         await settle(app, pilot)
         assert app.screen.filtering.sort != "for-me"
         assert app.screen.learned.ranker is None  # nothing was built
         assert any("for-me sort is off" in str(n.message) for n in app._notifications)
+
+
+@pytest.mark.parametrize("for_me", [True, False])
+async def test_the_palette_offers_the_for_me_sort_only_while_the_setting_leaves_it_on(make_app, library: Library, for_me: bool) -> None:
+    from tests.ui.test_second_look import palette_list
+
+    app = make_app(settings=Settings(for_me=for_me))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        entries = await palette_list(app, pilot, "sort by", wanted="Sort by title")
+        assert "Sort by title" in entries
+        assert ("Sort by for me" in entries) is for_me, entries
 
 
 async def test_a_build_in_a_worker_process_neither_crashes_the_app_nor_blocks_it(make_app, library: Library, monkeypatch) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
@@ -27,6 +27,18 @@ from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+    from tui.core.config import Settings
+
+
+class SettingsInForce(Protocol):
+    """The settings the app runs with (`PaperdeskApp` is one): a command they turned off is not offered."""
+
+    settings: Settings
+
+
+#: The palette's "Sort by for me", left out while `for_me = false` (the sort key's cycle skips it too: `next_sort`).
+FOR_ME_SORT = "sort_by('for-me')"
 
 
 @dataclass(frozen=True)
@@ -81,8 +93,9 @@ def action_entries(screen: Screen) -> list[Entry]:
         if paper is not None and annotation is not None:
             target = f" · on: {one_line(shown_title(paper, annotation))}"
     entries = []
+    for_me = cast(SettingsInForce, screen.app).settings.for_me
     for action in palette_actions():
-        if not (on_library or action.action.startswith("app.")):
+        if not (on_library or action.action.startswith("app.")) or action.action == FOR_ME_SORT and not for_me:
             continue
         help_line = action.palette_help + (f" ({_key(action, overrides)})" if action.keys else "")
         if action.changes_data and "{n papers}" not in action.palette:  # a command on the whole view names no paper
