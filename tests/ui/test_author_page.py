@@ -163,3 +163,54 @@ async def test_names_from_the_data_are_shown_as_written(make_app, library: Libra
         assert isinstance(app.screen, AuthorScreen)
         heading = str(app.screen.query_one("#author-heading").render())
         assert heading == "[bold red]Mallory[/] ␛[2J Smith"
+
+
+async def _click_name(app, pilot, name: str) -> None:
+    """Click the middle of `name` on the reading pane's authors line (its first line under the title)."""
+    meta = app.screen.query_one("#reader-meta", Static)
+    line = str(meta.render()).split("\n")[0]
+    x = meta.content_region.x - meta.region.x + line.index(name) + len(name) // 2
+    await pilot.click(meta, offset=(x, meta.content_region.y - meta.region.y))
+    await settle(app, pilot)
+
+
+async def test_a_click_on_a_name_in_the_pane_opens_that_authors_page(make_app, people: Library) -> None:
+    pid = _paper_with(people, "Jorge Cortes")  # "Xu Shang, Jorge Cortes, Yang Zheng"
+    app = make_app(library=people)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(pid)
+        await settle(app, pilot)
+        await _click_name(app, pilot, "Jorge Cortes")
+        assert isinstance(app.screen, AuthorScreen)
+        assert app.screen.page is not None and str(app.screen.query_one("#author-heading").render()) == "Jorge Cortés"
+        await pilot.press("escape")
+        await settle(app, pilot)
+        await _click_name(app, pilot, "Yang Zheng")
+        assert isinstance(app.screen, AuthorScreen)
+        assert str(app.screen.query_one("#author-heading").render()) == "Yang Zheng"
+
+
+async def test_a_click_on_a_name_like_markup_opens_its_page_and_runs_nothing(make_app, library: Library) -> None:
+    from tui.core.ingest.parsed import ParsedFile
+    from tui.core.models import Paper
+
+    names = ("[bold]X[/bold] Ray", "[@click=app.quit] Quinn")
+    paper = Paper(id="", abstract="An abstract about nothing in particular at all.", list="odd", title="Odd names", authors=names)
+    library.add_papers([ParsedFile(Path("odd.json"), "json", "odd", [paper])])
+    pid = next(p.id for p in library.papers if p.authors == names)
+    app = make_app(library=library)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(pid)
+        await settle(app, pilot)
+        assert str(app.screen.query_one("#reader-meta", Static).render()).split("\n")[0] == ", ".join(names)
+        await _click_name(app, pilot, names[1])
+        assert app.is_running
+        assert isinstance(app.screen, AuthorScreen)
+        assert str(app.screen.query_one("#author-heading").render()) == names[1]
+        await pilot.press("escape")
+        await settle(app, pilot)
+        await _click_name(app, pilot, names[0])
+        assert isinstance(app.screen, AuthorScreen)
+        assert str(app.screen.query_one("#author-heading").render()) == names[0]
