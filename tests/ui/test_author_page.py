@@ -53,6 +53,7 @@ async def test_a_picks_an_author_and_lists_their_papers_in_every_spelling(make_a
         assert any(row.startswith("● ★★★★★") for row in shown)  # the reader's status and rating
         assert str(app.screen.query_one("#author-heading").render()) == "Jorge Cortés"
         about = str(app.screen.query_one("#author-about", Static).render())
+        assert about.startswith("papers: 3\n")  # the count once, not "papers: 3 papers"
         assert "spelled: Jorge Cortés; Jorge Cortes" in about and "Yang Zheng (1)" in about and "years: 2026 (1), 2025 (2)" in about
 
         await pilot.press("f")

@@ -22,7 +22,6 @@ from tui.core.errors import PaperdeskError
 from tui.core.render.text import one_line
 from tui.core.render.titles import row_title
 from tui.core.usecases.author import AuthorPage
-from tui.core.words import plural
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
@@ -124,7 +123,7 @@ class AuthorScreen(Dialog["str | None"]):
             text.append(f"{label}: ", muted)
             text.append(one_line(value))
 
-        line("papers", plural(len(page.papers), "paper"))
+        line("papers", str(len(page.papers)))
         if len(page.spellings) > 1:
             line("spelled", "; ".join(page.spellings))
         line("co-authors", ", ".join(f"{name} ({n})" for name, n in page.coauthors[:12]) + (" …" if len(page.coauthors) > 12 else "") or "none")
