@@ -20,6 +20,7 @@ from textual.content import Content
 from tui.core.models import shown_title
 from tui.core.render.text import one_line
 from tui.core.search.command_match import command_score
+from tui.core.search.sorts import SORTS, offered
 from tui.core.words import plural
 from tui.ui.actions import Action, palette_actions
 from tui.ui.keymap import KeysInForce, shown
@@ -37,8 +38,22 @@ class SettingsInForce(Protocol):
     settings: Settings
 
 
-#: The palette's "Sort by for me", left out while `for_me = false` (the sort key's cycle skips it too: `next_sort`).
-FOR_ME_SORT = "sort_by('for-me')"
+class Sorting(Protocol):
+    """The library screen's filtering part (`Filtering`): whether the library is in a reading group."""
+
+    in_group: bool
+
+
+class SortingScreen(Protocol):
+    """The library screen (the one showing the paper list), holding its filtering part."""
+
+    @property
+    def filtering(self) -> Sorting: ...
+
+
+#: The palette's "Sort by …" commands by action: each is left out when the sort key's cycle skips its order
+#: (`sorts.offered`: the group score outside a reading group, "for me" while `for_me = false`).
+SORT_ACTIONS = {f"sort_by({sort!r})": sort for sort in SORTS}
 
 
 @dataclass(frozen=True)
@@ -94,8 +109,12 @@ def action_entries(screen: Screen) -> list[Entry]:
             target = f" · on: {one_line(shown_title(paper, annotation))}"
     entries = []
     for_me = cast(SettingsInForce, screen.app).settings.for_me
+    in_group = on_library and cast(SortingScreen, screen).filtering.in_group
     for action in palette_actions():
-        if not (on_library or action.action.startswith("app.")) or action.action == FOR_ME_SORT and not for_me:
+        if not (on_library or action.action.startswith("app.")):
+            continue
+        sort = SORT_ACTIONS.get(action.action)
+        if sort is not None and not offered(sort, in_group, for_me):
             continue
         help_line = action.palette_help + (f" ({_key(action, overrides)})" if action.keys else "")
         if action.changes_data and "{n papers}" not in action.palette:  # a command on the whole view names no paper
