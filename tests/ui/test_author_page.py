@@ -215,3 +215,36 @@ async def test_a_click_on_a_name_like_markup_opens_its_page_and_runs_nothing(mak
         await _click_name(app, pilot, names[0])
         assert isinstance(app.screen, AuthorScreen)
         assert str(app.screen.query_one("#author-heading").render()) == names[0]
+
+
+async def test_a_follow_or_unfollow_re_ranks_a_followed_filter_in_force(make_app, people: Library) -> None:
+    """With `followed:` in the box, following someone from the author page brings their papers into the list, and
+    unfollowing takes them out: the list showed the follows as they were when the filter was typed."""
+    from tui.core.usecases.follow import follow, followed_ids
+
+    follow(people, "Simon S. Du")
+    du, dai = followed_ids(people.papers, ["Simon S. Du"]), followed_ids(people.papers, ["Yan Dai"])
+    pid = next(p.id for p in people.papers if p.authors[:2] == ("Yan Dai", "Qiwen Cui"))  # Yan Dai, Qiwen Cui, Simon S. Du
+    assert len(du) > 1 and dai - du
+    app = make_app(library=people)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("slash")
+        await type_text(pilot, "followed:")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        paper_list = app.screen.query_one(PaperList)
+        assert {p.id for p in paper_list.papers} == du
+        app.screen.go_to(pid)
+        await pilot.press("A", "enter")  # Yan Dai
+        await settle(app, pilot)
+        await pilot.press("f", "escape")
+        await settle(app, pilot)
+        assert {p.id for p in paper_list.papers} == du | dai
+        app.screen.go_to(pid)
+        await pilot.press("A", "end", "enter")  # Simon S. Du
+        await settle(app, pilot)
+        await pilot.press("f", "escape")
+        await settle(app, pilot)
+        assert people.follows() == ["Yan Dai"]
+        assert {p.id for p in paper_list.papers} == dai
