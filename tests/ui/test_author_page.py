@@ -248,3 +248,18 @@ async def test_a_follow_or_unfollow_re_ranks_a_followed_filter_in_force(make_app
         await settle(app, pilot)
         assert people.follows() == ["Yan Dai"]
         assert {p.id for p in paper_list.papers} == dai
+
+
+async def test_the_picker_offers_no_follow_key_until_a_page_is_shown(make_app, people: Library) -> None:
+    """`f` does nothing among the paper's authors (no one is shown yet): the footer said "f Follow" there."""
+    app = make_app(library=people)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(_paper_with(people, "Jorge Cortes"))
+        await pilot.press("A")
+        await settle(app, pilot)
+        assert isinstance(app.screen, AuthorScreen) and app.screen.page is None
+        assert "f" not in app.screen.active_bindings
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.screen.page is not None and "f" in app.screen.active_bindings

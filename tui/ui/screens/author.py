@@ -69,6 +69,12 @@ class AuthorScreen(Dialog["str | None"]):
             options.highlighted = 0
             options.focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`f` only once a page is shown: among the paper's authors it would follow no one (nor is it in the footer)."""
+        if action == "follow":
+            return self.page is not None
+        return super().check_action(action, parameters)
+
     def _open(self, name: str) -> None:
         about = self.query_one("#author-about", Static)
         about.display = True
@@ -93,6 +99,7 @@ class AuthorScreen(Dialog["str | None"]):
 
     def _show(self, page: AuthorPage, keep: int | None = None) -> None:
         self.page = page
+        self.refresh_bindings()
         self.add_class("-page")
         heading = Text(one_line(page.name), style="bold")
         if page.followed:
