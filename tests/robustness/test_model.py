@@ -579,6 +579,9 @@ class Run:
         pid = self.model.selected
         if pid is None:  # nothing to highlight: h does nothing, and the keys after it would act on the list
             return
+        if not next(p for p in self.all_papers if p.id == pid).abstract.strip():  # the PMLR people papers have none
+            await self.keys(["h"])  # "This paper has no abstract to highlight.": focus stays where it was
+            return
         moves = self.data.draw(st.lists(st.sampled_from(["j", "k", "down", "shift+down", "shift+right", "shift+up"]), max_size=3), label="cursor")
         comment = self.data.draw(st.one_of(st.none(), COMMENT_TEXT), label="comment")  # None: Esc
         await self.keys(["h", *moves])
