@@ -473,7 +473,8 @@ class Run:
     async def do_type_filter(self, first: list[str] | None = None) -> None:
         """Type a query word after what the box holds (after the keys `first`, in the same burst)."""
         word = self.data.draw(st.sampled_from(QUERIES), label="query")
-        text = (self.model.filter + " " + word).strip() if self.model.filter and not self.model.filter.endswith(":") else word
+        whole = not self.model.filter.endswith(":") or self.model.filter.endswith("followed:")  # `followed:` is a whole filter
+        text = (self.model.filter + " " + word).strip() if self.model.filter and whole else word
         added = text[len(self.model.filter):]
         await self.keys([*(first or []), *added])
         self.model.filter = text
