@@ -21,16 +21,21 @@ def notes_written(library_dir: Path) -> list[str]:
 
 def test_backups_lists_the_copies_newest_first_with_what_each_holds(library_dir: Path) -> None:
     notes_written(library_dir)
+    assert run("follow", "Ada Lovelace", "--db", str(library_dir)).returncode == 0  # no paper of hers yet: followed as written
     shutil.copy(FIXTURES / "legacy_library" / "annotations.json", library_dir / "backups" / "annotations-2020-05-01.json")
     result = run("backups", "--db", str(library_dir))
     assert result.returncode == 0, result.stderr
     header, *rows = result.stdout.splitlines()
-    assert header.split() == ["NAME", "WHEN", "KIND", "ANNOTATED", "NOTES"]
+    assert header.split() == ["NAME", "WHEN", "KIND", "ANNOTATED", "NOTES", "VIEWS", "FOLLOWS"]
     kinds = [row.split()[3] for row in rows]  # a session copy per command that changed something (one name a second)
     assert kinds[0] == "session" and kinds[-3:] == ["recent", "daily", "daily"] and set(kinds[:-3]) == {"session"}
-    assert rows[0].split()[-2:] == ["3", "3"]  # the newest: every note
+    assert rows[0].split()[-4:] == ["3", "3", "0", "1"]  # the newest: every note, and the follow
+    assert rows[1].split()[-4:] == ["3", "3", "0", "0"]  # the one before the follow
     assert rows[-1].split()[:3] == ["annotations-2020-05-01.json", "2020-05-01", "00:00"]  # an older version's copy
-    assert rows[-1].split()[-2:] == ["9", "8"]
+    assert rows[-1].split()[-4:] == ["9", "8", "1", "0"]  # its saved view counted too
+    restored = run("backups", "restore", "latest", "--db", str(library_dir))
+    assert restored.returncode == 0, restored.stderr
+    assert "3 annotated papers, 3 notes, 1 followed author)" in restored.stdout
 
 
 def test_restore_latest_after_a_wipe_brings_back_every_note(library_dir: Path) -> None:

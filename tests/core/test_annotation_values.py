@@ -89,6 +89,7 @@ def test_a_summary_counts_annotated_papers_notes_and_views() -> None:
     }
     assert summarize({"annotations": docs, "views": {"1": {"name": "v"}}}) == Summary(6, 1, 1)
     assert summarize({}) == Summary(0, 0, 0) and summarize({"annotations": [], "views": []}) == Summary()
+    assert summarize({"follows": {"1": {"name": "Ada"}, "2": {"name": "Bo"}}, "views": {"1": {"name": "v"}}}) == Summary(0, 0, 1, 2)
 
 
 def test_a_summary_reads_as_a_line_and_names_what_another_has_fewer_of() -> None:
@@ -97,4 +98,7 @@ def test_a_summary_reads_as_a_line_and_names_what_another_has_fewer_of() -> None
     assert Summary(0, 0, 2).line() == "0 annotated papers, 0 notes, 2 saved views"
     assert Summary(12, 5, 2).losses(Summary(0, 5, 1)) == "0 annotated papers (was 12), 1 saved view (was 2)"
     assert Summary(12, 5, 2).losses(Summary(1, 4, 3)) == "1 annotated paper (was 12), 4 notes (was 5)"
-    assert Summary(1, 1, 1).losses(Summary(1, 1, 1)) == Summary(1, 1, 1).losses(Summary(2, 2, 2)) == ""
+    assert Summary(1, 1, 0, 2).line() == "1 annotated paper, 1 note, 2 followed authors"
+    assert Summary(1, 1, 1, 1).line() == "1 annotated paper, 1 note, 1 saved view, 1 followed author"
+    assert Summary(3, 1, 0, 2).losses(Summary(3, 1, 0, 0)) == "0 followed authors (was 2)"
+    assert Summary(1, 1, 1).losses(Summary(1, 1, 1)) == Summary(1, 1, 1, 1).losses(Summary(2, 2, 2, 2)) == ""

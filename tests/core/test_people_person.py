@@ -38,6 +38,16 @@ def test_a_left_out_middle_initial_joins_where_a_coauthor_is_shared(pmlr: list[P
     assert set(ames.spellings) == {"Aaron D. Ames", "Aaron Ames"}
 
 
+def test_the_name_a_person_is_shown_by_finds_that_person_again(pmlr: list[Paper]) -> None:
+    """A follow stores the page's name, and the page after `f` is found by it: "Simon Du" (the one full spelling)
+    found three of Simon S. Du's four papers, the one with none of his usual co-authors left out."""
+    for asked in ("Simon S Du", "Simon Du", "Aaron D. Ames", "Cortés, Jorge"):
+        person = find_person(pmlr, asked)
+        again = find_person(pmlr, person.name)
+        assert again.positions == person.positions and again.name == person.name, (asked, person.name)
+        assert followed_positions(pmlr, [person.name]) == {person.name: person.positions}
+
+
 def test_homonyms_by_surname_stay_apart(pmlr: list[Paper]) -> None:
     cameron = find_person(pmlr, "Cameron Musco")
     christopher = find_person(pmlr, "Christopher Musco")

@@ -20,7 +20,7 @@ def test_the_last_write_and_the_one_before_it_are_ours_and_nothing_else(tmp_path
 def test_only_a_first_write_records_what_was_there_before_it(tmp_path: Path) -> None:
     record_write(tmp_path, "aaa", 10, ONE, previous=None, before=ONE)
     first = read_record(tmp_path)
-    assert first is not None and first["before"] == {"annotated": 1, "notes": 1, "views": 0}
+    assert first is not None and first["before"] == {"annotated": 1, "notes": 1, "views": 0, "follows": 0}
     assert first["size"] == 10 and first["written"]
     record_write(tmp_path, "bbb", 12, ONE, previous="aaa", before=ONE)
     later = read_record(tmp_path)
@@ -28,7 +28,8 @@ def test_only_a_first_write_records_what_was_there_before_it(tmp_path: Path) -> 
 
 
 def test_a_record_from_another_version_reads_its_counts_and_zero_for_what_is_missing_or_odd() -> None:
-    assert recorded_summary({"annotated": 2, "notes": 1, "views": 3}) == Summary(2, 1, 3)
+    assert recorded_summary({"annotated": 2, "notes": 1, "views": 3}) == Summary(2, 1, 3)  # a record from before follows
+    assert recorded_summary({"annotated": 2, "notes": 1, "views": 3, "follows": 4}) == Summary(2, 1, 3, 4)
     assert recorded_summary({"annotated": "2", "notes": None}) == Summary(0, 0, 0)
 
 
@@ -89,6 +90,15 @@ def test_a_file_changed_outside_is_taken_when_it_kept_everything_and_named_when_
     )
     assert what_is_wrong(tmp_path, "edited", WRONG).startswith("paper p: rating is")  # type: ignore[union-attr]
     assert what_is_wrong(tmp_path, None, LOST) == "is missing and lost annotations: 0 annotated papers (was 1), 0 notes (was 1)"
+
+
+def test_follows_wiped_outside_paperdesk_are_named_as_a_loss(tmp_path: Path) -> None:
+    from tui.core.store.written import what_is_wrong
+
+    followed = {**KEPT, "follows": {"1": {"name": "Ada Lovelace"}}}
+    record_write(tmp_path, "own", 10, followed, previous="older")
+    assert what_is_wrong(tmp_path, "edited", followed) is None
+    assert what_is_wrong(tmp_path, "edited", KEPT) == "was changed outside paperdesk and lost annotations: 0 followed authors (was 1)"
 
 
 def test_a_file_missing_after_its_first_write_is_compared_with_what_the_journal_held_before(tmp_path: Path) -> None:

@@ -11,10 +11,12 @@ statuses, highlights (h, the reading cursor, Enter and a comment or Esc;
 H, delete and u), Esc, palette commands, removing the highlighted paper
 (answering the question when it carries notes or a rating), undo and redo
 of all of these, triage passes (T, r, x, ratings, notes, space, Esc,
-resuming), and quitting and reopening the library, which restores the
+resuming), following and unfollowing an author of the highlighted paper
+from its author page (A, a pick, f, Esc: the ♥ rows and `followed:` follow), and
+quitting and reopening the library, which restores the
 paper, filter, sort, layout, focus mode and triage pass.
 After every step the app is compared with the model: which widget has
-focus, which paper is highlighted, the list's order, the layout, what the notes editor
+focus, which paper is highlighted, the list's order and its ♥ rows, the layout, what the notes editor
 holds (and that its caret is on screen), and what is stored (highlights too;
 removed papers are neither listed nor stored, and undo brings them back with their notes).
 Bursts type several keys at once (ratings, statuses, moves, a removal, u and U) with no pause
@@ -46,17 +48,22 @@ from textual.widgets import TextArea
 from tests.robustness.model_recorded import RECORDED, Replay
 from tests.ui.pilot import burst, settle
 from tui.core.highlights import document
+from tui.core.ingest.readers import read_import
 from tui.core.library import Library
 from tui.core.models import Status
+from tui.core.people.names import name_key
+from tui.core.people.person import find_person
 from tui.core.ranking.labels import labels_of
 from tui.core.search.index import SearchIndex
 from tui.core.search.query import QueryError, parse_query
 from tui.core.search.sorts import next_sort
 from tui.core.store.history import cycle_status
 from tui.core.store.storage import LibraryStore
+from tui.core.usecases.follow import followed_ids, followed_papers
 from tui.ui.app import PaperdeskApp
 from tui.ui.library.layout import stacked_for
 from tui.ui.library.screen import LibraryScreen
+from tui.ui.screens.author import AuthorScreen
 from tui.ui.widgets.filter_bar import FilterInput
 from tui.ui.widgets.notes import Notes
 from tui.ui.widgets.paper_list import PaperList
@@ -71,9 +78,11 @@ AUTOSAVE = 0.05
 #: before the saves of the keys ahead of them land, whatever the machine's speed.
 SAVE_DELAY = 0.03
 SIZES = [(120, 36), (80, 24)]
+#: Papers with authors (the bundled ones name none), several spellings of one person among them.
+PEOPLE = Path(__file__).parents[1] / "fixtures" / "people" / "pmlr_people.bib"
 
 #: Words that match some, many, or none of the bundled papers, and filters on annotations.
-QUERIES = ["graph", "lora", "stein", "learning", "xyzzyq", "rating:>=3", "status:reading", "has:notes", "mod"]
+QUERIES = ["graph", "lora", "stein", "learning", "xyzzyq", "rating:>=3", "status:reading", "has:notes", "mod", "followed:"]
 #: What a reader types into notes: words, punctuation, newlines, accents, CJK.
 NOTE_TEXT = st.text(alphabet=st.sampled_from(list("abc xyz.,;-") + ["\n", "é", "中", "ß", "Ω"]), min_size=1, max_size=14)
 #: Keys a burst types (ratings, moves, statuses, undo and redo, a removal) without a pause between them.
@@ -125,6 +134,8 @@ class Model:
     selected: str | None = None
     editing: str | None = None
     removed: set[str] = field(default_factory=set)
+    follows: list[str] = field(default_factory=list)
+    """The followed authors, as their pages name them, in the order followed."""
     done: list[tuple] = field(default_factory=list)
     """The app's undo history: ("rating"|"status"|"highlights", pid, before, after) or ("remove", pid), newest last."""
     undone: list[tuple] = field(default_factory=list)
@@ -138,9 +149,11 @@ class Model:
 class Run:
     """One app on the library, driven by drawn steps and compared with the model."""
 
-    def __init__(self, folder: Path, data: st.DataObject) -> None:
+    def __init__(self, folder: Path, data: st.DataObject, people: bool = True) -> None:
         self.folder = folder
         self.data = data
+        self.people = people
+        """The library holds PMLR papers with authors besides the bundled ones (which name none): `A` has someone to show."""
         self.model = Model()
         self.library: Library | None = None
         self.app: PaperdeskApp | None = None
@@ -162,7 +175,9 @@ class Run:
             return [p.id for p in papers]
         if self.model.sort == "for-me":
             return self._for_me_order(query, papers)
-        return [p.id for p in SearchIndex(papers, library.annotations()).search(query, self.model.sort)]
+        index = SearchIndex(papers, library.annotations())
+        index.set_followed(followed_papers(papers, self.model.follows))
+        return [p.id for p in index.search(query, self.model.sort)]
 
     def _for_me_order(self, query, papers: list) -> list[str]:
         """"For me" as learned from the ratings stored now, over the app's ranking engine (its matrices are the
@@ -172,11 +187,15 @@ class Run:
         screens = [s for s in self.app.screen_stack if isinstance(s, LibraryScreen)] if self.app is not None and self.app.is_running else []
         ranker = screens[0].learned.ranker if screens else None
         if ranker is None:  # nothing learned: list order
-            return [p.id for p in SearchIndex(papers, self.library.annotations()).search(query, "for-me")]
+            index = SearchIndex(papers, self.library.annotations())
+            index.set_followed(followed_papers(papers, self.model.follows))
+            return [p.id for p in index.search(query, "for-me")]
         annotations = self.library.annotations()
         index = SearchIndex(ranker.papers, annotations)
         index.set_hidden([p.id for p in ranker.papers if p.id in self.model.removed], True)
-        learned = ranker.for_me(labels_of(ranker.papers, annotations))
+        followed = followed_papers(ranker.papers, self.model.follows)
+        index.set_followed(followed)
+        learned = ranker.for_me(labels_of(ranker.papers, annotations, None, followed))
         index.set_for_me(None if learned.needs else learned.scores)
         return [p.id for p in index.search(query, "for-me")]
 
@@ -198,6 +217,9 @@ class Run:
         assert screen.query_one(FilterInput).value == model.filter, "the filter box holds other text"
         order = model.walk.ids if model.triage and model.walk else self.expected_order()
         assert [p.id for p in paper_list.papers] == order, "list order differs from the core's ranking"
+        hearts = followed_ids([p for p in self.all_papers if p.id not in model.removed], model.follows)
+        assert {pid for pid in order if pid in paper_list.followed} == hearts & set(order), "♥ rows differ"
+        assert self.library.follows() == model.follows, "stored follows differ"
         current = paper_list.current
         assert (current.id if current else None) == model.selected, "highlighted paper differs"
         if model.focus == "notes":
@@ -224,6 +246,8 @@ class Run:
     async def session(self) -> bool:
         """One launch of the app: steps until a restart (True) or the end of the sequence (False)."""
         self.library = Library.open(self.folder)
+        if self.people and not self.all_papers:
+            self.library.add_papers([read_import(PEOPLE)])
         self.all_papers = self.all_papers or list(self.library.papers)
         self.app = PaperdeskApp(library=self.library)
         size = self.data.draw(st.sampled_from(SIZES), label="size")
@@ -280,7 +304,7 @@ class Run:
         steady = not model.filter and model.sort in STEADY_SORTS
         choices = {
             "list": ["move", "rate", "status", "notes", "filter", "clear", "esc", "sort", "sort_for_me", "layout", "focus_mode", "read", "palette_rate",
-                     "highlight", "remove", "undo", "undo", "redo", "triage", "restart", *(["burst"] * 4 if steady else [])],
+                     "highlight", "remove", "undo", "undo", "redo", "triage", "restart", "follow", "follow", *(["burst"] * 4 if steady else [])],
             "filter": ["type_filter", "esc", "enter"],
             "notes": ["type_notes", "type_notes", "pause", "esc"],
             "reader": ["esc", "scroll", "rate", "notes", "highlight", "unhighlight", "triage"],
@@ -449,7 +473,8 @@ class Run:
     async def do_type_filter(self, first: list[str] | None = None) -> None:
         """Type a query word after what the box holds (after the keys `first`, in the same burst)."""
         word = self.data.draw(st.sampled_from(QUERIES), label="query")
-        text = (self.model.filter + " " + word).strip() if self.model.filter and not self.model.filter.endswith(":") else word
+        whole = not self.model.filter.endswith(":") or self.model.filter.endswith("followed:")  # `followed:` is a whole filter
+        text = (self.model.filter + " " + word).strip() if self.model.filter and whole else word
         added = text[len(self.model.filter):]
         await self.keys([*(first or []), *added])
         self.model.filter = text
@@ -555,6 +580,9 @@ class Run:
         pid = self.model.selected
         if pid is None:  # nothing to highlight: h does nothing, and the keys after it would act on the list
             return
+        if not next(p for p in self.all_papers if p.id == pid).abstract.strip():  # the PMLR people papers have none
+            await self.keys(["h"])  # "This paper has no abstract to highlight.": focus stays where it was
+            return
         moves = self.data.draw(st.lists(st.sampled_from(["j", "k", "down", "shift+down", "shift+right", "shift+up"]), max_size=3), label="cursor")
         comment = self.data.draw(st.one_of(st.none(), COMMENT_TEXT), label="comment")  # None: Esc
         await self.keys(["h", *moves])
@@ -655,6 +683,34 @@ class Run:
             model.status[pid] = value
         self._reselect()
 
+    async def do_follow(self) -> None:
+        """`A` on the highlighted paper, its n-th author (picked with ↓ and Enter when it has several), `f`, Esc: the
+        page's person is followed, or no longer; the list's ♥ rows and a `followed:` filter follow, the cursor stays."""
+        model = self.model
+        assert self.app is not None and self.library is not None
+        paper = next((p for p in self.all_papers if p.id == model.selected), None)
+        if paper is not None and not paper.authors and self.data.draw(st.booleans(), label="to an authored paper"):
+            await self.keys(["G"])  # the bundled papers come first and name nobody; the PMLR ones last
+            self._move_to(len(self.expected_order()) - 1)
+            paper = next((p for p in self.all_papers if p.id == model.selected), None)
+        if paper is None or not paper.authors:
+            await self.keys(["A"])  # says "This paper names no authors." (or nothing, on an empty list)
+            assert not isinstance(self.app.screen, AuthorScreen), "an author page for a paper without authors"
+            return
+        at = self.data.draw(st.integers(0, len(paper.authors) - 1), label="author")
+        await self.keys(["A", *(["down"] * at + ["enter"] if len(paper.authors) > 1 else [])])
+        screen = self.app.screen
+        assert isinstance(screen, AuthorScreen) and screen.page is not None, "A did not open the author page"
+        person = find_person([p for p in self.all_papers if p.id not in model.removed], paper.authors[at])
+        keys = {name_key(s) for s in person.spellings}
+        followed = [f for f in model.follows if name_key(f) in keys]
+        assert screen.page.followed is bool(followed), "the page says followed or not unlike the model"
+        assert screen.page.name == person.name, "the page names someone else"
+        await self.keys(["f"])
+        await self.keys(["escape"])
+        model.follows = [f for f in model.follows if f not in followed] if followed else [*model.follows, person.name]
+        self._reselect()
+
     async def do_scroll(self) -> None:
         await self.keys([self.data.draw(st.sampled_from(["j", "k"]), label="scroll")])
 
@@ -673,8 +729,8 @@ def slow_disk() -> Iterator[None]:
         yield
 
 
-async def scenario(folder: Path, data: st.DataObject) -> None:
-    run = Run(folder, data)
+async def scenario(folder: Path, data: st.DataObject, people: bool = True) -> None:
+    run = Run(folder, data, people)
     try:
         with slow_disk():
             while await run.session():
@@ -688,7 +744,7 @@ async def scenario(folder: Path, data: st.DataObject) -> None:
 def test_recorded_sequences(tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     draws = RECORDED[name]
     monkeypatch.setattr(sys.modules[__name__], "STEPS", sum(1 for label, _ in draws if label == "action"))
-    asyncio.run(scenario(tmp_path / "library", Replay(draws)))  # type: ignore[arg-type]
+    asyncio.run(scenario(tmp_path / "library", Replay(draws), people=False))  # type: ignore[arg-type]  # recorded on the bundled papers alone
 
 
 @seed(SEED)

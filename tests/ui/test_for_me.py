@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from tests.ui.pilot import settle, text_of, type_text
 from tui.core.config import Settings
 from tui.core.library import Library
@@ -168,11 +170,23 @@ async def test_the_setting_turns_for_me_off_the_cycle_and_the_palette(make_app, 
             await settle(app, pilot)
             seen.add(app.screen.filtering.sort)
         assert "for-me" not in seen and {"rating", "title"} <= seen
-        app.screen.filtering.action_sort_by("for-me")  # the palette's "Sort by for me"
+        app.screen.filtering.action_sort_by("for-me")  # were it run anyway (the palette no longer offers it)
         await settle(app, pilot)
         assert app.screen.filtering.sort != "for-me"
         assert app.screen.learned.ranker is None  # nothing was built
         assert any("for-me sort is off" in str(n.message) for n in app._notifications)
+
+
+@pytest.mark.parametrize("for_me", [True, False])
+async def test_the_palette_offers_the_for_me_sort_only_while_the_setting_leaves_it_on(make_app, library: Library, for_me: bool) -> None:
+    from tests.ui.test_second_look import palette_list
+
+    app = make_app(settings=Settings(for_me=for_me))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        entries = await palette_list(app, pilot, "sort by", wanted="Sort by title")
+        assert "Sort by title" in entries
+        assert ("Sort by for me" in entries) is for_me, entries
 
 
 async def test_a_build_in_a_worker_process_neither_crashes_the_app_nor_blocks_it(make_app, library: Library, monkeypatch) -> None:
@@ -245,6 +259,57 @@ async def test_m_once_the_engine_is_there_weighs_the_ratings_and_keeps_the_share
         titles = [row.splitlines()[0].split(". ", 1)[1] for row in again]
         assert titles.index(last) < len(first) - 1  # the 5★ paper rose among the same neighbours
         assert all("shares: " in row for row in again)
+
+
+async def test_m_while_the_meaning_index_builds_says_words_only_then_reorders_itself(make_app, library: Library, monkeypatch) -> None:
+    """Before the engine is built `m` ranks by words alone (BM25): the dialog says so, and is filled again, re-ordered
+    by meaning, once the engine is ready (the highlight kept on its paper)."""
+    from textual.widgets import Label, OptionList
+
+    import tui.core.usecases.rank as rank
+    from tui.ui.screens.related import RelatedScreen
+
+    release = threading.Event()
+    real = rank.ranker_of
+
+    def slow(library, progress=None, should_stop=lambda: False, papers=None):
+        release.wait(10)
+        return real(library, progress=progress, should_stop=should_stop, papers=papers)
+
+    def listed() -> list[str]:
+        options = app.screen.query_one(OptionList)
+        return [str(options.get_option_at_index(i).id) for i in range(options.option_count)]
+
+    def note() -> str:
+        label = app.screen.query_one("#related-note", Label)
+        return str(label.render()) if label.display else ""
+
+    monkeypatch.setattr(rank, "ranker_of", slow)
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        app.screen.go_to(SWAN)
+        await pilot.press("m")
+        for _ in range(100):  # no settle: it would wait for the build held above
+            await pilot.pause(0.02)
+            if isinstance(app.screen, RelatedScreen) and listed():
+                break
+        assert note() == "meaning index building — words only"
+        as_words = listed()
+        await pilot.press("down")
+        on = listed()[1]
+        release.set()
+        await learned(app, pilot)
+        assert isinstance(app.screen, RelatedScreen) and note() == ""
+        by_meaning = listed()
+        assert by_meaning != as_words
+        highlighted = app.screen.query_one(OptionList).highlighted
+        assert highlighted is not None and by_meaning[highlighted] == (on if on in by_meaning else by_meaning[0])
+        await pilot.press("escape")
+        await settle(app, pilot)
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert note() == "" and listed() == by_meaning  # what a fresh m gives now
 
 
 async def test_for_me_after_a_removal_ranks_the_papers_left(make_app, library: Library) -> None:

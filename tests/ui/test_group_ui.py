@@ -96,6 +96,22 @@ async def test_votes_filter_column_and_sort_follow_this_members_rating_at_once(m
         assert [p.id for p in screen.paper_list.papers][:3] == [first.id, library.papers[-1].id, second.id]
 
 
+@pytest.mark.parametrize("grouped", [True, False])
+async def test_the_palette_offers_the_group_score_sort_only_in_a_reading_group(make_app, library: Library, request, grouped: bool) -> None:
+    """Outside a group the group score is the rating order again: the sort key's cycle skips it, and so does the palette."""
+    from tests.ui.test_second_look import palette_list
+
+    if grouped:
+        request.getfixturevalue("bob")
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(app, pilot)
+        assert app.screen.filtering.in_group is grouped
+        entries = await palette_list(app, pilot, "sort by", wanted="Sort by title")
+        assert "Sort by title" in entries
+        assert ("Sort by group score" in entries) is grouped, entries
+
+
 @pytest.mark.parametrize("when", ["after-vote", "always", "never"])
 async def test_triage_shows_the_others_ratings_after_ones_own_vote(make_app, library: Library, bob: Library, when: str) -> None:
     app = make_app(settings=Settings(group_triage=when))

@@ -28,9 +28,10 @@ def add_parsers(make: Callable[..., argparse.ArgumentParser], common: argparse.A
         "backups",
         parents=[common],
         usage="paperdesk backups [-h] [--db DIR] [restore NAME|latest | accept]",
-        help="list the copies of your annotations (notes, ratings, tags, highlights, saved views); restore one",
+        help="list the copies of your annotations (notes, ratings, tags, highlights, saved views, follows); restore one",
         description="Without an action: list the copies of the library's annotations in its backups folder, newest "
-        "first: name, when, kind, how many papers carry annotations (ANNOTATED) and how many notes (NOTES); a copy that "
+        "first: name, when, kind, how many papers carry annotations (ANNOTATED), how many notes (NOTES), saved views (VIEWS) and followed "
+        "authors (FOLLOWS); a copy that "
         "cannot be restored says why.\n" + KINDS_HELP,
     )
     actions = backups.add_subparsers(dest="action", metavar="ACTION", title="actions", help="without one: list the copies")
@@ -78,12 +79,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"no backups yet in {folder / BACKUP_DIR}")
             return EXIT_OK
         width = max(len(b.name) for b in found)
-        print(f"{'NAME':<{width}}  {'WHEN':<16}  {'KIND':<7}  ANNOTATED  NOTES")
+        print(f"{'NAME':<{width}}  {'WHEN':<16}  {'KIND':<7}  ANNOTATED  NOTES  VIEWS  FOLLOWS")
         for backup in found:
             if isinstance(backup.summary, recovery.TrashSummary):
                 counts = f"trash: {backup.summary.line()}"
             elif backup.summary is not None:
-                counts = f"{backup.summary.annotated:>9}  {backup.summary.notes:>5}"
+                held = backup.summary
+                counts = f"{held.annotated:>9}  {held.notes:>5}  {held.views:>5}  {held.follows:>7}"
             else:
                 counts = f"cannot be restored: {one_line(backup.problem or '')}"
             print(f"{backup.name:<{width}}  {backup.when:<16}  {backup.copy.kind:<7}  {counts}")

@@ -42,10 +42,14 @@ class Person:
 
     @property
     def name(self) -> str:
-        """The spelling most of their papers use, a full name before initials (the longest of equals)."""
+        """The spelling most of their papers use, a full name before initials (the longest of equals), among those
+        with the key asked for: the name then finds this very person again (a follow, the page after `f`). "Simon
+        Du" beside "Simon S. Du" joins on shared co-authors, but from "Simon Du" the "Simon S. Du" paper with none of
+        them would not: following the page of four papers followed three."""
         if not self.spellings:
             return self.key
-        return max(self.spellings, key=lambda s: (not is_abbreviated(s), self.spellings[s], len(s), s))
+        own = [s for s in self.spellings if parse_name(s).key == self.key] or list(self.spellings)
+        return max(own, key=lambda s: (not is_abbreviated(s), self.spellings[s], len(s), s))
 
 
 def _title_key(paper: Paper) -> tuple[str, ...]:

@@ -40,5 +40,11 @@ def next_sort(sort: str, ranks: bool = True, in_group: bool = False, for_me: boo
     while True:
         at = (at + 1) % len(SORTS)
         name = SORTS[at]
-        if not (name == "group" and not in_group or name == "list" and not ranks or name == "for-me" and not for_me):
+        if offered(name, in_group, for_me) and not (name == "list" and not ranks):
             return name
+
+
+def offered(sort: str, in_group: bool, for_me: bool) -> bool:
+    """Whether the sort key's cycle and the command palette offer `sort`: the group score only in a reading group
+    (elsewhere it is the rating order again), "for me" only while the settings leave it on."""
+    return not (sort == "group" and not in_group or sort == "for-me" and not for_me)

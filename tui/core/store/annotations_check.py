@@ -5,7 +5,7 @@ default), so `"rating": "five"` from a hand edit or a sync tool would show as
 unrated, and the next save would write it back as 0: the value would be gone
 without a word. The store names such a value instead and opens the library
 read-only (`wrong_values`). The summary (papers carrying annotations, notes,
-saved views) is what `store.written` records at every write and what
+saved views, followed authors) is what `store.written` records at every write and what
 `paperdesk backups` lists, so an open can tell a file that lost annotations
 behind paperdesk's back, and a backup says what it holds.
 """
@@ -29,17 +29,21 @@ _HIGHLIGHT_TEXT = ("comment", "prefix", "suffix", "created")
 class Summary(FieldRecord):
     """What an annotations file holds, in the counts a reader recognises. A plain class (why: `tui.core.records`)."""
 
-    def __init__(self, annotated: int = 0, notes: int = 0, views: int = 0) -> None:
-        self.annotated, self.notes, self.views = annotated, notes, views
+    def __init__(self, annotated: int = 0, notes: int = 0, views: int = 0, follows: int = 0) -> None:
+        self.annotated, self.notes, self.views, self.follows = annotated, notes, views, follows
 
     def line(self) -> str:
-        """"12 annotated papers, 5 notes" (and the saved views, when there are any)."""
+        """"12 annotated papers, 5 notes" (and the saved views and followed authors, when there are any)."""
         views = f", {plural(self.views, 'saved view')}" if self.views else ""
-        return f"{plural(self.annotated, 'annotated paper')}, {plural(self.notes, 'note')}{views}"
+        follows = f", {plural(self.follows, 'followed author')}" if self.follows else ""
+        return f"{plural(self.annotated, 'annotated paper')}, {plural(self.notes, 'note')}{views}{follows}"
 
     def losses(self, now: Summary) -> str:
         """What `now` has fewer of than this summary: "0 annotated papers (was 12), 0 notes (was 5)"; "" when nothing."""
-        counts = (("annotated paper", now.annotated, self.annotated), ("note", now.notes, self.notes), ("saved view", now.views, self.views))
+        counts = (
+            ("annotated paper", now.annotated, self.annotated), ("note", now.notes, self.notes),
+            ("saved view", now.views, self.views), ("followed author", now.follows, self.follows),
+        )
         return ", ".join(f"{plural(n, word)} (was {old})" for word, n, old in counts if n < old)
 
 
@@ -62,7 +66,7 @@ def summarize(data: dict[str, Any]) -> Summary:
             has_notes or doc.get("rating") or doc.get("status", "unread") != "unread" or doc.get("tags")
             or doc.get("title") or doc.get("highlights")
         )
-    return Summary(annotated, notes, len(_docs(data, "views")))
+    return Summary(annotated, notes, len(_docs(data, "views")), len(_docs(data, "follows")))
 
 
 def shown(value: Any) -> str:

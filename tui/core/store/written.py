@@ -42,7 +42,7 @@ def read_record(folder: Path) -> dict[str, Any] | None:
 
 def recorded_summary(record: dict[str, Any]) -> Summary:
     """The counts a record holds (a missing or odd one reads as 0, which can only make the check lenient)."""
-    counts = [record.get(name) for name in ("annotated", "notes", "views")]
+    counts = [record.get(name) for name in ("annotated", "notes", "views", "follows")]
     return Summary(*(n if type(n) is int else 0 for n in counts))
 
 

@@ -53,8 +53,9 @@ class AuthorPages:
             self.papers.followed = index.followed_ids()
             self.papers.refresh_rows()
 
-    def action_author_page(self) -> None:
-        """`A`: the page of an author of the highlighted paper (which one, when it has several)."""
+    def action_author_page(self, index: int | None = None) -> None:
+        """`A`: the page of an author of the highlighted paper (which one, when it has several); a click on a name
+        in the reading pane's authors line (`index`, its place among the paper's authors): that author's page."""
         from tui.ui.screens.author import AuthorScreen
 
         paper = self.papers.current
@@ -64,7 +65,8 @@ class AuthorPages:
         if not paper.authors:
             self.host.notify("This paper names no authors.", severity="warning", markup=False)
             return
-        screen = AuthorScreen(paper.authors, lambda name: self._page(library, name), lambda page: self._toggle(library, page), self._follows_changed)
+        names = paper.authors[index : index + 1] if isinstance(index, int) and 0 <= index < len(paper.authors) else paper.authors
+        screen = AuthorScreen(names, lambda name: self._page(library, name), lambda page: self._toggle(library, page), self._follows_changed)
         self.host.app.push_screen(screen, self._chosen)
 
     def _page(self, library: Library, name: str) -> AuthorPage:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from tui.core.search.index import SearchIndex, SearchResult
     from tui.core.search.query import Query
     from tui.ui.library.annotating import AnnotationSaved
+    from tui.ui.library.authors import FollowsChanged
     from tui.ui.library.context import PartContext
     from tui.ui.library.exporting import AnnotationsChanged
     from tui.ui.library.removing import PapersMoved
@@ -175,6 +176,18 @@ class Filtering:
     def marks_changed(self) -> None:
         """A reading group's marks changed on the index: a filter or sort in force ranks again."""
         if self.index is not None and self.active:
+            self.run(keep=CURRENT)
+
+    def on_follows_changed(self, message: FollowsChanged) -> None:
+        """An author followed or no longer (the author page has told the index): a `followed:` filter in force ranks
+        again, so the list gains or loses their papers (the "for me" sort relearns on its own: `learned.py`)."""
+        from tui.core.search.query import QueryError, parse_query
+
+        try:
+            wanted = any(flt.field == "followed" for flt in parse_query(self.text).filters)
+        except QueryError:
+            return
+        if wanted and self.index is not None:
             self.run(keep=CURRENT)
 
     def on_papers_moved(self, message: PapersMoved) -> None:

@@ -252,17 +252,20 @@ class Learned:
         i = index.position.get(paper.id)
         return learned.why(i) if i is not None else ""
 
-    def reorder_related(self, pid: str, similar: list[Similar]) -> list[Similar]:
-        """`m`'s BM25 neighbours re-ordered by the engine (meaning and ratings fused in) once it is ready; until then as
-        they are, and the engine is started so the next `m` has it."""
+    def reorder_related(self, pid: str, similar: list[Similar]) -> tuple[list[Similar], str]:
+        """`m`'s BM25 neighbours re-ordered by the engine (meaning and ratings fused in) once it is ready, and "";
+        until then as they are, with a line saying so, and the engine is started (the dialog is answered again
+        when it is ready: `RelatedPapers.on_ranked`)."""
         ranker, library, index = self.ranker, self.library(), self.ranking.index
         if ranker is None or library is None or index is None or index.size != ranker.size:
             self.ensure()
-            return similar
+            if self._gave_up is not None and self._gave_up == self._for:
+                return similar, "no meaning index — words only"
+            return similar, "meaning index building — words only"
         i = index.position.get(pid)
         if i is None:
-            return similar
+            return similar, ""
         from tui.core.usecases.rank import labels_now
 
         labels = labels_now(ranker.papers, library.annotations(), self.settings.for_me_tag, library.follows())
-        return ranker.reorder(i, similar, labels)
+        return ranker.reorder(i, similar, labels), ""

@@ -35,8 +35,11 @@ LIMIT = 10
 #: every one shares words with the paper, so the dialog can still say which.
 POOL = 5 * LIMIT
 
-Reply = Callable[["list[Similar]", int], None]
-Reorder = Callable[[str, "list[Similar]"], "list[Similar]"]
+Reply = Callable[["list[Similar]", int, str], None]
+"""Hears the papers most like one, the library's size, and what the order lacks ("" when nothing: `Reorder`)."""
+Reorder = Callable[[str, "list[Similar]"], "tuple[list[Similar], str]"]
+"""BM25's neighbours re-ordered by meaning and ratings, and "" (or, until the engine is ready, as they are, and a
+short line saying so: "meaning index building — words only")."""
 
 
 class Searchable(Protocol):
@@ -49,7 +52,7 @@ class Searchable(Protocol):
 class RelatedPapers:
     """The related-papers index of one library screen, and the questions waiting for it."""
 
-    def __init__(self, context: PartContext, searchable: Searchable, reorder: Reorder = lambda pid, similar: similar) -> None:
+    def __init__(self, context: PartContext, searchable: Searchable, reorder: Reorder = lambda pid, similar: (similar, "")) -> None:
         """The screen (`host`) runs the build and shows the dialog; `searchable.index` is the search index, ready
         once a ranking says so; `go_to(pid)` shows a paper chosen in the dialog; `reorder` fuses BM25's
         neighbours with meaning and ratings (`Learned.reorder_related`)."""
@@ -65,11 +68,25 @@ class RelatedPapers:
         self._building = False
         self._changed: dict[str, Annotation] = {}  # saved while the index was being built
         self._waiting: list[tuple[str, Reply]] = []
+        self._words_only: tuple[str, Callable[[list[Similar], int, str], None]] | None = None
+        """The paper and the dialog's `refill` of the last answer given by words alone: answered again once
+        the meaning index is ready (a ranking follows its build: `on_ranked`)."""
 
     def on_ranked(self, message: Ranked) -> None:
         index = self.searchable.index
         if index is not None and not index.provisional:
             self.start(index)  # built from the search index's words, once the whole index is ready
+        self._answer_again()
+
+    def _answer_again(self) -> None:
+        """The dialog answered by words alone gets the re-ordered list once the meaning index is there."""
+        if self._words_only is None or self.index is None:
+            return
+        pid, refill = self._words_only
+        similar, note = self.reorder(pid, self.index.similar(pid, POOL))
+        if not note:
+            self._words_only = None
+            refill(similar[:LIMIT], self.index.size, note)
 
     def start(self, search: SearchIndex) -> None:
         """The papers are searchable with `search`: the related index is built from it when first asked for
@@ -135,7 +152,8 @@ class RelatedPapers:
             self._waiting.append((pid, reply))  # answered by `_ready`
             self._build_soon()
             return
-        reply(self.reorder(pid, self.index.similar(pid, POOL))[:LIMIT], self.index.size)
+        similar, note = self.reorder(pid, self.index.similar(pid, POOL))
+        reply(similar[:LIMIT], self.index.size, note)
 
     def action_more_like_this(self) -> None:
         """`m`: the papers most like the highlighted one; Enter in the dialog goes to one."""
@@ -161,5 +179,15 @@ class RelatedPapers:
             self.host.notify("No paper is highlighted: there is nothing to compare.", severity="warning", markup=False)
             return
         dialog = RelatedScreen(paper, row_title(paper, library.annotation(paper.id)), lambda p: row_title(p, library.annotation(p.id)))
-        self.host.app.push_screen(dialog, go_to)
-        self.ask(paper.id, dialog.show)
+
+        def closed(pid: str | None) -> None:
+            self._words_only = None
+            go_to(pid)
+
+        self.host.app.push_screen(dialog, closed)
+
+        def shown(similar: list[Similar], size: int, note: str) -> None:
+            self._words_only = (paper.id, dialog.refill) if note else None
+            dialog.show(similar, size, note)
+
+        self.ask(paper.id, shown)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
@@ -20,6 +20,7 @@ from textual.content import Content
 from tui.core.models import shown_title
 from tui.core.render.text import one_line
 from tui.core.search.command_match import command_score
+from tui.core.search.sorts import SORTS, offered
 from tui.core.words import plural
 from tui.ui.actions import Action, palette_actions
 from tui.ui.keymap import KeysInForce, shown
@@ -27,6 +28,32 @@ from tui.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+    from tui.core.config import Settings
+
+
+class SettingsInForce(Protocol):
+    """The settings the app runs with (`PaperdeskApp` is one): a command they turned off is not offered."""
+
+    settings: Settings
+
+
+class Sorting(Protocol):
+    """The library screen's filtering part (`Filtering`): whether the library is in a reading group."""
+
+    in_group: bool
+
+
+class SortingScreen(Protocol):
+    """The library screen (the one showing the paper list), holding its filtering part."""
+
+    @property
+    def filtering(self) -> Sorting: ...
+
+
+#: The palette's "Sort by …" commands by action: each is left out when the sort key's cycle skips its order
+#: (`sorts.offered`: the group score outside a reading group, "for me" while `for_me = false`).
+SORT_ACTIONS = {f"sort_by({sort!r})": sort for sort in SORTS}
 
 
 @dataclass(frozen=True)
@@ -81,8 +108,13 @@ def action_entries(screen: Screen) -> list[Entry]:
         if paper is not None and annotation is not None:
             target = f" · on: {one_line(shown_title(paper, annotation))}"
     entries = []
+    for_me = cast(SettingsInForce, screen.app).settings.for_me
+    in_group = on_library and cast(SortingScreen, screen).filtering.in_group
     for action in palette_actions():
         if not (on_library or action.action.startswith("app.")):
+            continue
+        sort = SORT_ACTIONS.get(action.action)
+        if sort is not None and not offered(sort, in_group, for_me):
             continue
         help_line = action.palette_help + (f" ({_key(action, overrides)})" if action.keys else "")
         if action.changes_data and "{n papers}" not in action.palette:  # a command on the whole view names no paper

@@ -22,7 +22,6 @@ from tui.core.errors import PaperdeskError
 from tui.core.render.text import one_line
 from tui.core.render.titles import row_title
 from tui.core.usecases.author import AuthorPage
-from tui.core.words import plural
 from tui.ui.actions import bindings_for
 from tui.ui.screens.dialog import Dialog
 from tui.ui.styles import stylesheet
@@ -70,6 +69,12 @@ class AuthorScreen(Dialog["str | None"]):
             options.highlighted = 0
             options.focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`f` only once a page is shown: among the paper's authors it would follow no one (nor is it in the footer)."""
+        if action == "follow":
+            return self.page is not None
+        return super().check_action(action, parameters)
+
     def _open(self, name: str) -> None:
         about = self.query_one("#author-about", Static)
         about.display = True
@@ -94,6 +99,7 @@ class AuthorScreen(Dialog["str | None"]):
 
     def _show(self, page: AuthorPage, keep: int | None = None) -> None:
         self.page = page
+        self.refresh_bindings()
         self.add_class("-page")
         heading = Text(one_line(page.name), style="bold")
         if page.followed:
@@ -124,7 +130,7 @@ class AuthorScreen(Dialog["str | None"]):
             text.append(f"{label}: ", muted)
             text.append(one_line(value))
 
-        line("papers", plural(len(page.papers), "paper"))
+        line("papers", str(len(page.papers)))
         if len(page.spellings) > 1:
             line("spelled", "; ".join(page.spellings))
         line("co-authors", ", ".join(f"{name} ({n})" for name, n in page.coauthors[:12]) + (" …" if len(page.coauthors) > 12 else "") or "none")

@@ -2,7 +2,9 @@
 
 It opens at once saying it is looking, and fills in when the answer comes
 from the worker (tui/ui/library/related.py); the first `m` builds the index,
-which takes a second or two on a big library. Keys typed meanwhile (`m`
+which takes a second or two on a big library. Until the meaning index is built
+the papers are ranked by their words alone: a line under the heading says so,
+and the list is filled again, re-ordered, once it is ready (`refill`). Keys typed meanwhile (`m`
 then Enter, typed at once) act on the list once it is filled; Esc closes at once. Enter dismisses with the chosen
 paper's id (the library screen then shows it), Esc with None. Titles and
 terms are data: built as `Text`, never markup.
@@ -47,12 +49,13 @@ class RelatedScreen(Dialog["str | None"]):
         self.source = source
         self.source_title = title
         self.title_of = title_of
-        self._answer: tuple[list[Similar], int] | None = None
+        self._answer: tuple[list[Similar], int, str] | None = None
         self._early: list[str] = []  # list keys typed before the answer came, replayed on it
 
     def compose(self) -> ComposeResult:
         with Vertical(id="related"):
             yield Label(Text("More like this:", style="bold"), id="related-heading")
+            yield Label(Text(""), id="related-note")
             yield Label(Text(one_line(self.source_title)), id="related-source")
             yield Static(Text("Finding papers like this one…"), id="related-status")
             yield OptionList(id="related-list")
@@ -60,6 +63,7 @@ class RelatedScreen(Dialog["str | None"]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).display = False
+        self.query_one("#related-note", Label).display = False
         if self._answer is not None:
             self._fill(*self._answer)
 
@@ -70,16 +74,32 @@ class RelatedScreen(Dialog["str | None"]):
             event.prevent_default()
             self._early.append(event.key)
 
-    def show(self, similar: list[Similar], library_size: int) -> None:
-        """The answer: the related papers (or a line saying why there are none). It may come before
-        the dialog is on screen (kept for `on_mount`) or after it closed (dropped)."""
+    def show(self, similar: list[Similar], library_size: int, note: str = "") -> None:
+        """The answer: the related papers (or a line saying why there are none), and `note`, what they lack
+        ("meaning index building — words only"; "" when nothing). It may come before the dialog is on screen
+        (kept for `on_mount`) or after it closed (dropped)."""
         if self._answer is not None:
             return
-        self._answer = (similar, library_size)
+        self._answer = (similar, library_size, note)
         if self.is_mounted and self.is_attached:
-            self._fill(similar, library_size)
+            self._fill(similar, library_size, note)
 
-    def _fill(self, similar: list[Similar], library_size: int) -> None:
+    def refill(self, similar: list[Similar], library_size: int, note: str = "") -> None:
+        """A better answer for a dialog already filled (the meaning index is ready): the list again, in its order,
+        the highlight kept on the paper it was on."""
+        if self._answer is None or not (self.is_mounted and self.is_attached):
+            return
+        self._answer = (similar, library_size, note)
+        options = self.query_one(OptionList)
+        at = options.highlighted
+        was = options.get_option_at_index(at).id if at is not None and at < options.option_count else None
+        options.clear_options()
+        self._fill(similar, library_size, note, keep=was)
+
+    def _fill(self, similar: list[Similar], library_size: int, note: str = "", keep: str | None = None) -> None:
+        shown_note = self.query_one("#related-note", Label)
+        shown_note.update(Text(note))
+        shown_note.display = bool(note)
         status = self.query_one("#related-status", Static)
         status.update(Text(self._summary(similar, library_size)))
         if not similar:
@@ -103,7 +123,8 @@ class RelatedScreen(Dialog["str | None"]):
                 line.truncate(width, overflow="ellipsis")
             options.add_option(Option(Text("\n").join((title, why)), id=found.paper.id))
         options.display = True
-        options.highlighted = 0
+        ids = [found.paper.id for found in similar]
+        options.highlighted = ids.index(keep) if keep in ids else 0
         options.focus()
         self._replay_early_keys(options)
 

@@ -21,7 +21,7 @@ def stars(rating: int, empty: str = "☆") -> str:
 
 #: Marks a list row whose paper has notes or highlights (in the cell after the status glyph).
 NOTED_GLYPH = "✎"
-#: Marks a list row whose paper is by an author the reader follows (in the cell after the stars).
+#: Marks a list row whose paper is by an author the reader follows (a column after the stars, while anyone is followed).
 FOLLOWED_GLYPH = "♥"
 
 

@@ -162,7 +162,7 @@ class PaperList(ScrollView, can_focus=True):
         self.group_of: Callable[[str, Annotation | None], str] | None = None
         """A reading group's cell for a paper (its votes), when the list shows the group column."""
         self.followed: Collection[str] = frozenset()
-        """The ids of papers by an author the reader follows: marked after the stars (`library.authors`)."""
+        """The ids of papers by an author the reader follows: marked in a column after the stars while any is (`library.authors`)."""
         self._looks: _Looks | None = None
         self.list_names: Collection[str] = ()
         """Every list of the library: the column's labels tell these apart (`set_list_names`)."""
@@ -328,11 +328,12 @@ class PaperList(ScrollView, can_focus=True):
 
         put(STATUS_GLYPHS[ann.status if ann else Status.UNREAD], styles.status)
         put(NOTED_GLYPH if has_writing(ann) else " ", styles.noted)
-        if paper.id in self.followed:
-            put(stars(ann.rating if ann else 0, " "), styles.rating)
-            put(FOLLOWED_GLYPH, styles.followed)
-        else:
-            put(stars(ann.rating if ann else 0, " ") + " ", styles.rating)
+        put(stars(ann.rating if ann else 0, " ") + " ", styles.rating)
+        if self.followed:
+            # A column of its own while anyone is followed, with a space before the title:
+            # in the stars' gap the heart read as the title's first letter ("♥Safe…").
+            put(FOLLOWED_GLYPH if paper.id in self.followed else " ", styles.followed)
+            put(" ", styles.pad)
         if self.group_of is not None:
             put(self.group_of(paper.id, ann) + " ", styles.group)
         label = self._list_label(one_line(paper.list), width // LIST_SHARE) if width >= LIST_COLUMN_FROM else ""

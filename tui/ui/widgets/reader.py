@@ -20,6 +20,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.widgets import Static
@@ -46,6 +47,14 @@ PARTS = ("title", "meta", "annotation", "group", "why", "abstract", "links")
 
 #: The meta line under a title the core derived from the abstract.
 DERIVED_NOTE = "title derived from the abstract (its sentence is underlined)"
+
+
+def authors_line(authors: Sequence[str]) -> Content:
+    """"A, B, C", each name a click to its author page (`screen.author_page(i)`: the index, never the name, is in the
+    action; the names are data, put in as variables, never parsed as markup)."""
+    return Content(", ").join(
+        Content.from_markup(f"[@click=screen.author_page({i})]$name[/]", name=one_line(name)) for i, name in enumerate(authors)
+    )
 
 
 class Reader(VerticalScroll, can_focus=True):
@@ -169,7 +178,7 @@ class Reader(VerticalScroll, can_focus=True):
     def on_resize(self) -> None:
         self.notes.fit_editor(self.scrollable_content_region.height)
 
-    def _set(self, selector: str, text: Text | UnitLine) -> None:
+    def _set(self, selector: str, text: Text | Content | UnitLine) -> None:
         part = self._part(selector)
         part.update(text)
         part.display = bool(text.plain)
@@ -192,14 +201,14 @@ class Reader(VerticalScroll, can_focus=True):
         A title derived from the abstract says so here (the sentence it came from is underlined).
         """
         lines = []
-        if paper.authors:
-            lines.append(one_line(", ".join(paper.authors)))
         lines.append(" · ".join(one_line(p) for p in (paper.venue, paper.year, paper.list) if p.strip()))
         url = one_line(paper.url) + (" (not a web link: never opened)" if paper.url and not web_link(paper.url) else "")
         links = [f"key:{one_line(paper.citekey)}" if paper.citekey else "", f"doi:{one_line(paper.doi)}" if paper.doi else "", url]
         lines.append("  ".join(link for link in links if link))
         lines.append(DERIVED_NOTE if derived else "")
-        self._set("#reader-meta", Text("\n".join(line for line in lines if line)))
+        rest = Content("\n".join(line for line in lines if line))
+        names = authors_line(paper.authors)
+        self._set("#reader-meta", names + "\n" + rest if names and rest else names or rest)
 
     def _show_annotation(self, paper: Paper, annotation: Annotation | None) -> None:
         """Rating, status with its dates, and tags: the reader's, then those that came with the data."""
