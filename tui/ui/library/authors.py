@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from tui.core.search.index import SearchIndex
     from tui.core.usecases.author import AuthorPage
     from tui.ui.library.context import PartContext
-    from tui.ui.library.filtering import Ranked
     from tui.ui.widgets.paper_list import PaperList
 
 
@@ -45,8 +44,9 @@ class AuthorPages:
         self.searchable, self.go_to = searchable, context.go_to
         self._marked: SearchIndex | None = None  # the index whose follows the list's marks show
 
-    def on_ranked(self, message: Ranked) -> None:
-        """A new index (a start, an import) carries the follows: the list marks their papers."""
+    def on_ranked(self, message: Message) -> None:
+        """A new index (a start, an import) carries the follows: the list marks their papers (the filtering's `Ranked`;
+        named only as a Message here, as the filtering imports this module's `FollowsChanged`)."""
         index = self.searchable.index
         if index is not None and index is not self._marked:
             self._marked = index
