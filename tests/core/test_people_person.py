@@ -95,6 +95,23 @@ def test_evidence_joins_step_by_step() -> None:
     assert find_person(papers, "Anders Aamand").positions == [0, 1, 2]
 
 
+def test_a_whole_spelling_joined_by_evidence_brings_its_every_paper(pmlr: list[Paper]) -> None:
+    """Once "Simon S Du" is known to be Simon Du (a shared co-author), "Simon S. Du" on a paper with other co-authors
+    is the same key and so the same person: the page is the same whichever spelling is asked for."""
+    papers = [
+        _paper(0, "One", "Simon Du", "Jason Lee"),
+        _paper(1, "Two", "Simon S Du", "Jason Lee"),
+        _paper(2, "Three", "Simon S. Du", "Yan Dai"),  # nothing in common with 0, the key of 1
+        _paper(3, "Four", "S. Du", "Zoe Other"),  # an initial only: may be anyone, stays out
+        _paper(4, "Five", "Simon T. Du", "Yan Dai"),  # another middle initial: never him
+        _paper(5, "Six", "S. Du", "Jason Lee"),  # an initial joined by evidence: this paper only, not every "S. Du"
+    ]
+    assert find_person(papers, "Simon Du").positions == [0, 1, 2, 5]
+    assert find_person(papers, "Simon S. Du").positions == [0, 1, 2, 5]
+    assert find_person(pmlr, "Simon Du").positions == find_person(pmlr, "Simon S. Du").positions
+    assert len(find_person(pmlr, "simon du").positions) == 4
+
+
 def test_followed_positions_per_name(pmlr: list[Paper]) -> None:
     found = followed_positions(pmlr, ["Jorge Cortes", "Grace Hopper"])
     assert len(found["Jorge Cortes"]) == 3 and found["Grace Hopper"] == []

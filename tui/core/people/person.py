@@ -140,15 +140,19 @@ def gather(authors: Authors, wanted: Name) -> Person:
     coauthors: set[str] = set()
     titles: set[tuple[str, ...]] = set()
     _learn(papers, mine, wanted, coauthors, titles)
+    known: set[str] = set()  # keys of whole-first-name spellings joined by evidence: the person, like `wanted`'s own key
     joining = True
     while joining:  # one paper at a time, in library order: each joined spelling must fit every one before it
         joining = False
         for i in sorted(maybe):
             fits = [a for a in maybe[i] if all(could_be(a, spelled) for spelled in person.spellings)]
-            if fits and (_coauthors(papers[i], wanted) & coauthors or _title_key(papers[i]) in titles - {()}):
+            if fits and (_coauthors(papers[i], wanted) & coauthors or _title_key(papers[i]) in titles - {()}
+                         or any(parse_name(a).key in known for a in fits)):
                 del maybe[i]
                 for author in fits:
                     person.spellings[author] = person.spellings.get(author, 0) + 1
+                    if (given := parse_name(author).given) and len(given[0]) > 1:
+                        known.add(parse_name(author).key)  # "Simon S Du" is him: so is every "Simon S. Du"
                 mine.add(i)
                 _learn(papers, [i], wanted, coauthors, titles)
                 joining = True
