@@ -46,3 +46,18 @@ def test_a_parser_failure_without_words_names_its_kind_not_empty_parentheses(mon
         parse_bibtex("@string{x = y}\n" + WHOLE, Path("refs.bib"))  # not the plain shape: the parser reads it
     assert "()" not in str(refused.value)
     assert str(refused.value) == "refs.bib: could not be parsed as BibTeX (ValueError); nothing was imported from it"
+
+
+def test_a_field_given_twice_keeps_the_first_value_as_bibtex_does() -> None:
+    """PMLR's COLT 2025 file gives `section` twice in two entries: bibtexparser refuses them, BibTeX warns and keeps
+    the first value. They come in, in file order, and nothing is reported skipped for them."""
+    text = (
+        "@article{a, title={Before}, abstract={first}}\n"
+        "@inproceedings{b, title={Twice}, section={Original Papers}, year={2025}, section={Original Papers},\n"
+        "  YEAR={1999}, abstract={An abstract whose entry repeats two fields.}}\n"
+        "@article{c, title={After}, abstract={last}}\n"
+    )
+    parsed = parse_bibtex(text, Path("refs.bib"))
+    assert [p.title for p in parsed.papers] == ["Before", "Twice", "After"]
+    twice = parsed.papers[1]
+    assert twice.year == "2025" and twice.extra["bibtex_key"] == "b" and parsed.skipped == []

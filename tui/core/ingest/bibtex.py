@@ -147,6 +147,24 @@ def _refuse_truncated(text: str, failed: list[Any], source: Path) -> None:
             )
 
 
+def _repeated_fields(failed: list[Any]) -> tuple[list[Any], list[Entry]]:
+    """Entries bibtexparser refuses for a field given twice (PMLR's COLT 2025 repeats `section`) read as BibTeX
+    itself reads them, the first value kept; the other failed blocks as they were."""
+    kept: list[Any] = []
+    entries: list[Entry] = []
+    for block in failed:
+        whole = getattr(block, "ignore_error_block", None)
+        if type(block).__name__ != "DuplicateFieldKeyBlock" or whole is None or not hasattr(whole, "fields"):
+            kept.append(block)
+            continue
+        fields: dict[str, str] = {}
+        for f in whole.fields:
+            if f.key.lower() not in {k.lower() for k in fields}:
+                fields[f.key] = f.value
+        entries.append(Entry(whole.key, whole.entry_type, fields, block.start_line or 0))
+    return kept, entries
+
+
 def parse_bibtex(text: str, source: Path) -> ParsedFile:
     """Every entry with a title or an abstract becomes a paper; the others are reported as skipped."""
     entries = scan(text)
@@ -162,6 +180,9 @@ def parse_bibtex(text: str, source: Path) -> ParsedFile:
         entries = [Entry(e.key, e.entry_type, {k: v.value for k, v in e.fields_dict.items()}, e.start_line or 0) for e in library.entries]
         failed = library.failed_blocks
         _refuse_truncated(text, failed, source)
+        failed, repeated = _repeated_fields(failed)
+        if repeated:  # in file order, among the others
+            entries = sorted([*entries, *repeated], key=lambda e: e.start_line)
     if not entries and not failed:
         raise InputFileError(source, "holds no BibTeX entries")
     volumes = {e.key: e for e in entries if e.entry_type.lower() in VOLUME_TYPES}
