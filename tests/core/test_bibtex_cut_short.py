@@ -61,3 +61,14 @@ def test_a_field_given_twice_keeps_the_first_value_as_bibtex_does() -> None:
     assert [p.title for p in parsed.papers] == ["Before", "Twice", "After"]
     twice = parsed.papers[1]
     assert twice.year == "2025" and twice.extra["bibtex_key"] == "b" and parsed.skipped == []
+
+
+def test_entries_with_a_field_given_twice_keep_their_place_in_the_file() -> None:
+    text = (
+        "@misc{t1, title={Twice first}, note={a}, note={b}, abstract={one}}\n"
+        "@article{a, title={Before}, abstract={first}}\n"
+        "@article{m, title={Middle}, abstract={second}}\n"
+        "@misc{t2, title={Twice later}, note={a}, note={b}, abstract={two}}\n"
+        "@article{c, title={After}, abstract={last}}\n"
+    )
+    assert [p.title for p in parse_bibtex(text, Path("refs.bib")).papers] == ["Twice first", "Before", "Middle", "Twice later", "After"]

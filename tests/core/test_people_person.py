@@ -109,6 +109,12 @@ def test_a_whole_spelling_joined_by_evidence_brings_its_every_paper(pmlr: list[P
     assert find_person(papers, "Simon Du").positions == [0, 1, 2, 5]
     assert find_person(papers, "Simon S. Du").positions == [0, 1, 2, 5]
     assert find_person(pmlr, "Simon Du").positions == find_person(pmlr, "Simon S. Du").positions
+    short = [  # a two-letter first name is a whole name too (Bo, Yi, Al)
+        _paper(0, "One", "Bo Li", "Jason Lee"),
+        _paper(1, "Two", "Bo X. Li", "Jason Lee"),
+        _paper(2, "Three", "Bo X Li", "Yan Dai"),
+    ]
+    assert find_person(short, "Bo Li").positions == [0, 1, 2]
     assert len(find_person(pmlr, "simon du").positions) == 4
 
 

@@ -85,3 +85,11 @@ def test_the_id_of_a_version_held_inside_another_stays_its_own(lib: Library) -> 
     versions.split(lib, lib.get(a))  # type: ignore[arg-type]
     versions.split(lib, lib.get(c))  # type: ignore[arg-type]
     assert lib.annotation(d).notes == "note d" and not lib.annotation(again[0]).notes
+
+
+def test_a_damaged_inner_version_list_is_read_past() -> None:
+    """A record's inner versions written by hand or by another program: what is not a version record is skipped."""
+    paper = _paper("a").with_changes(extra={"versions": [
+        {"paper": _paper("b").to_doc(), "before": _paper("a").to_doc(), "versions": ["junk", {"no": "paper"}, {"paper": _paper("c").to_doc()}]},
+    ]})
+    assert held_ids(paper) == ["b" * 12, "c" * 12]
